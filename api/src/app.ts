@@ -1,0 +1,43 @@
+import express from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { AppError, errorHandler, notFoundApi } from './http/errors';
+import { flagSvgPath } from './airtime/sandbox';
+import { adminRouter } from './routes/admin/admin.router';
+import { catalogRouter } from './routes/catalog/catalog.router';
+import { ordersRouter } from './routes/orders/orders.router';
+import { pricingRouter } from './routes/pricing/pricing.router';
+import { sandboxRouter } from './routes/sandbox/sandbox.router';
+import type { Services } from './services';
+
+/** The HTTP application: routes are thin, the services own the rules. */
+export function createApp(deps: { config: Config; services: Services; log: Logger }): express.Express {
+  const { config, services, log } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  app.use(helmet());
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.get('/health', (_req, res) => {
+    res.json({ ok: true, provider: services.catalog.providerName });
+  });
+  api.use(catalogRouter(services.catalog));
+  api.use(pricingRouter(services.pricing, services.settings));
+  api.use(ordersRouter(services.orders, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
+  api.use('/admin', adminRouter(services.adminAuth));
+  if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
+  api.use(notFoundApi);
+  app.use('/api', api);
+
+  app.get('/flags/:code.svg', (req, res) => {
+    const file = flagSvgPath(req.params.code.toUpperCase());
+    if (!file) throw new AppError('NOT_FOUND', 'No such flag');
+    res.set('cache-control', 'public, max-age=604800').sendFile(file);
+  });
+
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,221 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { NETWORKS, type TNetwork } from '@topup/shared';
+
+/**
+ * One zod schema over the environment. Defaults give the embedded development mode (PGlite, sandbox
+ * provider, fixed prices, local devnet, development deposit key); production refuses every one of them.
+ */
+
+/** Extended public key of m/44'/60'/0'/0 for the BIP-39 test phrase "abandon ×11 about". Development only. */
+export const DEV_DEPOSIT_XPUB =
+  'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
+export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
+export const DEV_ORDER_TOKEN_SECRET = 'development-order-token-secret-not-for-production';
+
+/** Where the repository lives: relative paths in the environment are taken from where npm was run. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * Per network: mainnet chain id, confirmations and token contracts, and the devnet's. The devnet runs
+ * one local node per network (its own chain id and blocks); its tokens are the first contracts the
+ * first funded account deploys there, so their addresses are fixed (nonce 0, then nonce 1).
+ */
+const DEVNET_FIRST_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const DEVNET_SECOND_CONTRACT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+interface NetworkDefaults {
+  devPort: number;
+  devChainId: number;
+  chainId: number;
+  confirmations: number;
+  tokens: Record<string, string>;
+  devTokens: Record<string, string>;
+}
+const NETWORK_DEFAULTS: Record<TNetwork, NetworkDefaults> = {
+  ethereum: {
+    devPort: 8545,
+    devChainId: 31337,
+    chainId: 1,
+    confirmations: 3,
+    tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7', USDC: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+    devTokens: { USDT: DEVNET_FIRST_CONTRACT, USDC: DEVNET_SECOND_CONTRACT },
+  },
+  bsc: {
+    devPort: 8546,
+    devChainId: 31338,
+    chainId: 56,
+    confirmations: 15,
+    tokens: { 'USDT-BEP20': '0x55d398326f99059fF775485246999027B3197955' },
+    devTokens: { 'USDT-BEP20': DEVNET_FIRST_CONTRACT },
+  },
+  polygon: { devPort: 8547, devChainId: 31339, chainId: 137, confirmations: 32, tokens: {}, devTokens: {} },
+};
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+
+/** Per network, read from `<NETWORK>_…` variables, e.g. ETHEREUM_RPC_URL. */
+const NetworkEnvSchema = z.object({
+  ENABLED: bool.default(true),
+  RPC_URL: z.string().url().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  USDT_CONTRACT: address.optional(),
+  USDC_CONTRACT: address.optional(),
+});
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+
+  DEPOSIT_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a base58 extended public key (xpub…)').default(DEV_DEPOSIT_XPUB),
+
+  /** Signs the order tokens given to anonymous customers. */
+  ORDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_ORDER_TOKEN_SECRET),
+
+  AIRTIME_PROVIDER: z.enum(['sandbox', 'reloadly']).default('sandbox'),
+  RELOADLY_CLIENT_ID: z.string().optional(),
+  RELOADLY_CLIENT_SECRET: z.string().optional(),
+  RELOADLY_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Overrides of the base URLs, for a local double. */
+  RELOADLY_AUTH_URL: z.string().url().optional(),
+  RELOADLY_API_URL: z.string().url().optional(),
+
+  PRICE_FEED: z.enum(['fixed', 'coingecko']).default('fixed'),
+  PRICE_FEED_URL: z.string().url().default('https://api.coingecko.com/api/v3'),
+  PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
+  PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
+
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+
+  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** How often the job worker looks for due jobs, in milliseconds. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
+  RUN_WORKERS: bool.default(true),
+  DEVNET: bool.optional(),
+});
+
+export interface NetworkConfig {
+  network: TNetwork;
+  enabled: boolean;
+  rpcUrl: string;
+  chainId: number;
+  confirmations: number;
+  /** Token contract per coin symbol on this network. */
+  tokens: Record<string, string>;
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const issues: string[] = [];
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) issues.push(...parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`));
+  const networkEnv = {} as Record<TNetwork, z.infer<typeof NetworkEnvSchema>>;
+  for (const network of NETWORKS) {
+    const prefix = `${network.toUpperCase()}_`;
+    const vars = Object.fromEntries(Object.entries(cleaned).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+    const result = NetworkEnvSchema.safeParse(vars);
+    if (result.success) networkEnv[network] = result.data;
+    else issues.push(...result.error.issues.map((i) => `  ${prefix}${i.path.join('.')}: ${i.message}`));
+  }
+  if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const devnet = e.DEVNET ?? !production;
+  const base = env.INIT_CWD ?? process.cwd();
+
+  const networks = Object.fromEntries(
+    NETWORKS.map((network): [TNetwork, NetworkConfig] => {
+      const d = NETWORK_DEFAULTS[network];
+      const n = networkEnv[network];
+      const tokens = { ...(devnet ? d.devTokens : d.tokens) };
+      const usdtSymbol = network === 'bsc' ? 'USDT-BEP20' : 'USDT';
+      if (n.USDT_CONTRACT && usdtSymbol in tokens) tokens[usdtSymbol] = n.USDT_CONTRACT;
+      if (n.USDC_CONTRACT && 'USDC' in tokens) tokens.USDC = n.USDC_CONTRACT;
+      return [
+        network,
+        {
+          network,
+          enabled: n.ENABLED,
+          rpcUrl: n.RPC_URL ?? `http://127.0.0.1:${d.devPort}`,
+          chainId: n.CHAIN_ID ?? (devnet ? d.devChainId : d.chainId),
+          confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : d.confirmations),
+          tokens,
+        },
+      ];
+    }),
+  ) as Record<TNetwork, NetworkConfig>;
+
+  const config = {
+    env: e.NODE_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
+    depositXpub: e.DEPOSIT_XPUB,
+    orderTokenSecret: e.ORDER_TOKEN_SECRET,
+    devnet,
+    airtime: {
+      provider: e.AIRTIME_PROVIDER,
+      reloadly: {
+        clientId: e.RELOADLY_CLIENT_ID,
+        clientSecret: e.RELOADLY_CLIENT_SECRET,
+        environment: e.RELOADLY_ENVIRONMENT,
+        authUrl: e.RELOADLY_AUTH_URL,
+        apiUrl: e.RELOADLY_API_URL,
+      },
+    },
+    prices: {
+      feed: e.PRICE_FEED,
+      url: e.PRICE_FEED_URL,
+      cacheMs: e.PRICE_CACHE_SECONDS * 1000,
+      maxAgeMs: e.PRICE_MAX_AGE_SECONDS * 1000,
+    },
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? (production ? undefined : DEV_ADMIN_PASSWORD) },
+    orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    jobPollMs: e.JOB_POLL_MS,
+    runWorkers: e.RUN_WORKERS,
+    networks,
+    repoRoot: REPO_ROOT,
+  };
+  if (production) {
+    const missingRpc = NETWORKS.filter((n) => networks[n].enabled && !networkEnv[n].RPC_URL).map((n) => `${n.toUpperCase()}_RPC_URL`);
+    refuseDevelopmentDefaults(config, missingRpc);
+  }
+  if (config.airtime.provider === 'reloadly' && !(config.airtime.reloadly.clientId && config.airtime.reloadly.clientSecret)) {
+    throw new ConfigError('Invalid configuration:\n  RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');
+  }
+  return config;
+}
+
+function refuseDevelopmentDefaults(config: { depositXpub: string; orderTokenSecret: string; airtime: { provider: string }; prices: { feed: string }; admin: { password?: string }; devnet: boolean; databaseUrl?: string }, missingRpc: string[]) {
+  const problems = missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`);
+  if (config.depositXpub === DEV_DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB: set your own extended public key; the development key is public');
+  if (config.orderTokenSecret === DEV_ORDER_TOKEN_SECRET) problems.push('ORDER_TOKEN_SECRET: set a random secret of 32 characters or more');
+  if (config.airtime.provider === 'sandbox') problems.push('AIRTIME_PROVIDER: the sandbox provider sends no airtime; use reloadly');
+  if (config.prices.feed === 'fixed') problems.push('PRICE_FEED: the fixed development price table is not a market price; use coingecko');
+  if (config.admin.password === DEV_ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: the development password is public');
+  if (config.devnet) problems.push('DEVNET: the local development chain cannot take real payments');
+  if (!config.databaseUrl) problems.push('DATABASE_URL: production runs on a PostgreSQL server');
+  if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Crypto amounts in base units: up to 78 digits holds any uint256. */
+const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+/** Derivation index i of m/44'/60'/0'/0/i: one number per deposit address, never reused. */
+export const depositIndexSeq = pgSequence('deposit_index_seq', { startWith: 0, minValue: 0 });
+
+export const customers = pgTable('customers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').unique(),
+  telegramUserId: bigint('telegram_user_id', { mode: 'number' }).unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  createdAt: createdAt(),
+});
+
+export const depositAddresses = pgTable('deposit_addresses', {
+  address: text('address').primaryKey(),
+  derivationIndex: integer('derivation_index').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: text('payment_id').notNull().unique(),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
+    kind: text('kind', { enum: ['recharge', 'balance_topup'] }).notNull(),
+    source: text('source').notNull(),
+    status: text('status').notNull(),
+    countryCode: text('country_code'),
+    countryId: integer('country_id'),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name'),
+    serviceType: text('service_type'),
+    phoneNumber: text('phone_number'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    localAmount: text('local_amount'),
+    localCurrency: text('local_currency'),
+    coin: text('coin').notNull(),
+    network: text('network').notNull(),
+    chainId: integer('chain_id').notNull(),
+    tokenContract: text('token_contract'),
+    cryptoAmount: units('crypto_amount').notNull(),
+    /** USD per coin × 1e8 at quote time. */
+    priceUsdE8: units('price_usd_e8').notNull(),
+    depositAddress: text('deposit_address').notNull().unique().references(() => depositAddresses.address),
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Until when the chain watcher looks at the deposit address (window + 24 h). */
+    watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
+    providerTransactionId: text('provider_transaction_id'),
+    operatorTransactionId: text('operator_transaction_id'),
+    pinDetail: jsonb('pin_detail'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_status_idx').on(t.status),
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_watch_idx').on(t.watchUntil),
+    check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
+  ],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    cause: text('cause').notNull(),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    network: text('network').notNull(),
+    txHash: text('tx_hash').notNull(),
+    /** Log index of a token Transfer; -1 for a native transfer. */
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address').notNull(),
+    coin: text('coin').notNull(),
+    amount: units('amount').notNull(),
+    confirmations: integer('confirmations').notNull().default(0),
+    status: text('status', { enum: ['seen', 'confirmed', 'removed'] }).notNull().default('seen'),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payments_chain_tx_log_uq').on(t.chainId, t.txHash, t.logIndex), index('payments_order_idx').on(t.orderId)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
+    /** Set for credits held for an anonymous order's owner. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_customer_idx').on(t.customerId),
+    uniqueIndex('ledger_reference_uq').on(t.reason, t.referenceType, t.referenceId),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  /** sha256 of the request body, so the same key with another body is refused. */
+  requestHash: text('request_hash').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const catalogCache = pgTable('catalog_cache', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
+
+/** Durable jobs, claimed with FOR UPDATE SKIP LOCKED so several processes can work side by side. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    /** At most one live job per key (e.g. one expiry job per order). */
+    key: text('key').unique(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.queue, t.runAt)],
+);
+
+export const admins = pgTable('admins', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  contactEmail: text('contact_email'),
+  createdAt: createdAt(),
+});
+
+export const adminSessions = pgTable('admin_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  adminId: bigint('admin_id', { mode: 'number' }).notNull().references(() => admins.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id),
+  action: text('action').notNull(),
+  target: text('target'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: createdAt(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db, DbOrTx } from '../db/client';
+import { jobs } from '../db/schema';
+
+/**
+ * Durable jobs in PostgreSQL. A job is enqueued in the same transaction as the change that needs it,
+ * claimed with FOR UPDATE SKIP LOCKED (so any number of processes can work side by side), leased for
+ * a while (a crashed worker's job is picked up again when the lease ends) and deleted when done.
+ * Handlers must therefore be idempotent: a job may run more than once.
+ */
+
+export interface EnqueueOptions {
+  queue: string;
+  payload: unknown;
+  runAt?: Date;
+  /** At most one job per key; enqueueing an existing key does nothing. */
+  key?: string;
+  maxAttempts?: number;
+}
+
+export async function enqueue(db: DbOrTx, job: EnqueueOptions): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({ queue: job.queue, payload: job.payload, runAt: job.runAt ?? new Date(), key: job.key, maxAttempts: job.maxAttempts ?? 10 })
+    .onConflictDoNothing({ target: jobs.key });
+}
+
+export interface ClaimedJob {
+  id: number;
+  queue: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<void>;
+
+/** Thrown by a handler to run the job again later without counting it as a failure. */
+export class RetryLater extends Error {
+  constructor(readonly delayMs: number, reason: string) {
+    super(reason);
+  }
+}
+
+export interface WorkerOptions {
+  pollMs: number;
+  leaseMs?: number;
+  batchSize?: number;
+  log: Logger;
+}
+
+export class JobWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly opts: WorkerOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Claims and runs due jobs until none is left; returns how many ran. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ran = await this.runOnce();
+      total += ran;
+      if (ran === 0) return total;
+    }
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((err) => this.opts.log.error({ err }, 'job worker pass failed'))
+        .finally(() => this.schedule(this.opts.pollMs));
+    }, delay);
+  }
+
+  async runOnce(): Promise<number> {
+    const claimed = await this.claim();
+    for (const job of claimed) await this.run(job);
+    return claimed.length;
+  }
+
+  private async claim(): Promise<ClaimedJob[]> {
+    const queues = Object.keys(this.handlers);
+    const leaseSeconds = (this.opts.leaseMs ?? 60_000) / 1000;
+    const result = await this.db.execute(sql`
+      with due as (
+        select id from ${jobs}
+        where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
+          and run_at <= now() and attempts < max_attempts
+          and (locked_until is null or locked_until < now())
+        order by run_at
+        limit ${this.opts.batchSize ?? 20}
+        for update skip locked
+      )
+      update ${jobs} set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+      from due where ${jobs.id} = due.id
+      returning ${jobs.id} as id, ${jobs.queue} as queue, ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts"`);
+    return (result as unknown as { rows: ClaimedJob[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers[job.queue]!;
+    try {
+      await handler(job.payload, job);
+      await this.db.execute(sql`delete from ${jobs} where id = ${job.id}`);
+    } catch (err) {
+      const later = err instanceof RetryLater;
+      const delayMs = later ? err.delayMs : Math.min(2 ** job.attempts * 1000, 10 * 60_000);
+      if (!later) this.opts.log.warn({ err, job: { id: job.id, queue: job.queue, attempts: job.attempts } }, 'job failed');
+      // A job that keeps failing stays in the table (attempts = max_attempts) with its last error, for an admin.
+      await this.db.execute(sql`
+        update ${jobs} set locked_until = null, run_at = now() + make_interval(secs => ${delayMs / 1000}),
+          last_error = ${String(err instanceof Error ? err.message : err)},
+          attempts = case when ${later} then attempts - 1 else attempts end
+        where id = ${job.id}`);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { ConfigError, DEV_DEPOSIT_XPUB, loadConfig } from './config';
+import { startServer } from './server';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const running = await startServer(config);
+  const { log } = running;
+  if (config.depositXpub === DEV_DEPOSIT_XPUB) {
+    log.warn('Deposit addresses come from the DEVELOPMENT wallet (a public test phrase): never send real funds to them.');
+  }
+  log.info(
+    { provider: running.services.catalog.providerName, database: running.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    'started',
+  );
+  console.log(`\n  Top-up service running: open ${running.url}\n  API: ${running.url}/api/countries\n`);
+
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+void main();

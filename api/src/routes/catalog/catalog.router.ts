@@ -1,0 +1,42 @@
+import { Router, type Response } from 'express';
+import { ZAmountsQuery, ZCountryParam, ZOperatorParam, ZOperatorsQuery, ZValidatePhoneRequest } from '@topup/shared';
+import { AppError, parse } from '../../http/errors';
+import type { CatalogService } from '../../services/catalog';
+
+/** Sends an already serialised catalog list. */
+function sendJson(res: Response, json: string) {
+  res.type('application/json').send(json);
+}
+
+export function catalogRouter(catalog: CatalogService): Router {
+  const router = Router();
+
+  router.get('/countries', async (_req, res) => {
+    sendJson(res, (await catalog.countries()).json);
+  });
+
+  router.get('/countries/:id/operators', async (req, res) => {
+    const { id } = parse(ZCountryParam, req.params);
+    const { serviceType } = parse(ZOperatorsQuery, req.query);
+    const country = await catalog.country(id);
+    if (!country) throw new AppError('NOT_FOUND', `Country ${id} not found`);
+    sendJson(res, (await catalog.operators(country.code, serviceType)).json);
+  });
+
+  router.get('/operators/:operatorId/amounts', async (req, res) => {
+    const { operatorId } = parse(ZOperatorParam, req.params);
+    const { serviceType } = parse(ZAmountsQuery, req.query);
+    sendJson(res, (await catalog.amounts(operatorId, serviceType)).json);
+  });
+
+  router.get('/promotions', async (_req, res) => {
+    sendJson(res, (await catalog.promotions()).json);
+  });
+
+  router.post('/validate/phone', async (req, res) => {
+    const { phoneNumber, countryCode } = parse(ZValidatePhoneRequest, req.body);
+    res.json(await catalog.validatePhone(phoneNumber, countryCode));
+  });
+
+  return router;
+}

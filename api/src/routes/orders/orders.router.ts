@@ -1,0 +1,94 @@
+import express, { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  ZCancelTransactionRequest,
+  ZCreatePaymentRequest,
+  ZCryptoPaymentRequest,
+  ZIdParam,
+  ZOrderIdParam,
+  ZPaymentIdParam,
+  ZReleaseRequest,
+} from '@topup/shared';
+import { AppError, parse } from '../../http/errors';
+import { orderRateLimit, requireAdmin } from '../../http/middleware';
+import type { AdminAuthService } from '../../services/admin-auth';
+import type { OrderService } from '../../services/orders';
+
+const ZIdempotencyKey = z.string().trim().min(1).max(200).optional();
+const MAX_TOKENS = 100;
+
+function idempotencyKey(req: Request) {
+  return parse(ZIdempotencyKey.describe('Idempotency-Key'), req.get('idempotency-key'));
+}
+
+/** Order tokens the client holds, from `X-Order-Token` (comma-separated). */
+function orderTokens(req: Request): string[] {
+  return (req.get('x-order-token') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(0, MAX_TOKENS);
+}
+
+/** navigator.sendBeacon posts text/plain: the JSON is in the text. */
+function beaconBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'The request body is not valid JSON');
+  }
+}
+
+export function ordersRouter(orders: OrderService, adminAuth: AdminAuthService, opts: { rateLimitPerMinute: number }): Router {
+  const router = Router();
+  const limit = orderRateLimit(opts.rateLimitPerMinute);
+
+  router.post('/crypto-payment', limit, async (req, res) => {
+    const input = parse(ZCryptoPaymentRequest, req.body);
+    const source = input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web';
+    res.status(201).json(await orders.createFromCryptoPayment(input, { source, idempotencyKey: idempotencyKey(req) }));
+  });
+
+  router.post('/create-payment', limit, async (req, res) => {
+    const input = parse(ZCreatePaymentRequest, req.body);
+    res.status(201).json(await orders.createFromCompact(input, { source: 'compact', idempotencyKey: idempotencyKey(req) }));
+  });
+
+  router.get('/payment-status/:orderId', async (req, res) => {
+    const { orderId } = parse(ZOrderIdParam, req.params);
+    res.json(await orders.statusByOrderId(orderId));
+  });
+
+  router.get('/orders/:paymentId/status', async (req, res) => {
+    const { paymentId } = parse(ZPaymentIdParam, req.params);
+    res.json(await orders.statusByPaymentId(paymentId));
+  });
+
+  router.post('/release-wallet', async (req, res) => {
+    const { paymentId } = parse(ZReleaseRequest, req.body);
+    res.json(await orders.cancelByCustomer(paymentId, 'customer released the payment address'));
+  });
+
+  router.post('/cancel-transaction', async (req, res) => {
+    const { paymentId, orderId } = parse(ZCancelTransactionRequest, req.body);
+    res.json(await orders.cancelByCustomer(paymentId, 'customer cancelled the payment', orderId));
+  });
+
+  router.post('/auto-cancel-order', express.text({ type: 'text/plain', limit: '4kb' }), async (req, res) => {
+    const { paymentId } = parse(ZReleaseRequest, beaconBody(req.body));
+    res.json(await orders.cancelByCustomer(paymentId, 'customer left the payment page'));
+  });
+
+  router.get('/orders', async (req, res) => {
+    res.json(await orders.listByTokens(orderTokens(req)));
+  });
+
+  router.delete('/orders/:id', requireAdmin(adminAuth), async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    await orders.deleteUnpaid(id, req.admin!.id);
+    res.json({ success: true, message: `Order #${id} has been permanently removed from the database.` });
+  });
+
+  return router;
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, type TCryptoPriceResponse } from '@topup/shared';
+import { parse } from '../../http/errors';
+import type { PricingService } from '../../services/pricing';
+import type { SettingsService } from '../../services/settings';
+
+export function pricingRouter(pricing: PricingService, settings: SettingsService): Router {
+  const router = Router();
+
+  /** Converts a USD amount as sent (clients send the total they will pay). */
+  router.get('/crypto/prices', async (req, res) => {
+    const { amount, crypto } = parse(ZCryptoPriceQuery, req.query);
+    const quote = await pricing.quote(crypto, amount);
+    const body: TCryptoPriceResponse = {
+      success: true,
+      crypto,
+      amount: amount / 100,
+      cryptoAmount: formatCryptoAmount(quote.units, quote.decimals),
+      cryptoAmountBaseUnits: quote.units.toString(),
+      decimals: quote.decimals,
+      price: Number(formatUnits(quote.usdE8, 8)),
+      priceSource: quote.source,
+      priceUpdatedAt: quote.priceUpdatedAt.toISOString(),
+    };
+    res.json(body);
+  });
+
+  /** The fee and limits every flow shows (DESIGN.md section 6). */
+  router.get('/pricing', async (_req, res) => {
+    const p = await settings.get('pricing');
+    res.json({ serviceFee: p.serviceFeeCents / 100, minAmount: p.minAmountCents / 100, maxAmount: p.maxAmountCents / 100 });
+  });
+
+  return router;
+}

@@ -1,0 +1,74 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import type { AirtimeProvider } from './airtime/provider';
+import { ReloadlyProvider } from './airtime/reloadly';
+import { SandboxProvider } from './airtime/sandbox';
+import { CoinGeckoPriceFeed, FixedPriceFeed, type PriceFeed } from './services/price-feed';
+import { createServices, type Services } from './services';
+import { EXPIRE_ORDER_QUEUE } from './services/orders';
+import { JobWorker } from './jobs/queue';
+import { createApp } from './app';
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  database: Database;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+export function createProvider(config: Config): AirtimeProvider {
+  if (config.airtime.provider === 'reloadly') {
+    const r = config.airtime.reloadly;
+    return new ReloadlyProvider({ clientId: r.clientId!, clientSecret: r.clientSecret!, environment: r.environment, authUrl: r.authUrl, apiUrl: r.apiUrl });
+  }
+  return new SandboxProvider({ publicBaseUrl: config.publicUrl ?? '' });
+}
+
+export function createPriceFeed(config: Config): PriceFeed {
+  return config.prices.feed === 'coingecko' ? new CoinGeckoPriceFeed(config.prices.url) : new FixedPriceFeed();
+}
+
+/** Opens the database, starts the HTTP server and the job worker. */
+export async function startServer(config: Config, overrides: { provider?: AirtimeProvider; priceFeed?: PriceFeed; log?: Logger } = {}): Promise<RunningServer> {
+  const log = overrides.log ?? pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const services = createServices({
+    config,
+    db: database.db,
+    provider: overrides.provider ?? createProvider(config),
+    priceFeed: overrides.priceFeed ?? createPriceFeed(config),
+    log,
+  });
+  await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
+
+  const worker = new JobWorker(
+    database.db,
+    { [EXPIRE_ORDER_QUEUE]: (payload) => services.orders.expire((payload as { orderId: number }).orderId) },
+    { pollMs: config.jobPollMs, log },
+  );
+  if (config.runWorkers) worker.start();
+
+  const server = http.createServer(createApp({ config, services, log }));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+    services,
+    database,
+    log,
+    async close() {
+      await worker.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  QUICK_AMOUNTS_USD,
+  CATALOG_FRESH_MS,
+  type TAmountOption,
+  type TCountry,
+  type TOperator,
+  type TPromotion,
+  type TServiceType,
+  type TValidatePhoneResponse,
+} from '@topup/shared';
+import type { Db } from '../db/client';
+import { catalogCache } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { AirtimeProvider, ProviderCountry, ProviderOperator } from '../airtime/provider';
+import { checkMobileNumber } from './phone';
+
+const require = createRequire(import.meta.url);
+const isoCountries = require('i18n-iso-countries') as { alpha2ToNumeric(code: string): string | undefined };
+
+/** Codes in use without an ISO numeric code get one from the user-assigned range 900-999. */
+const EXTRA_NUMERIC_IDS: Record<string, number> = { XK: 900, AC: 901, TA: 902 };
+
+export function countryNumericId(code: string): number | null {
+  const numeric = isoCountries.alpha2ToNumeric(code);
+  return numeric ? Number(numeric) : (EXTRA_NUMERIC_IDS[code] ?? null);
+}
+
+interface Entry<T> {
+  value: T;
+  /** The serialised value, so hot reads skip JSON.stringify. */
+  json: string;
+  fetchedAt: number;
+}
+
+/**
+ * The catalog as the spec's clients read it, from the airtime provider. Each list is kept in memory
+ * and in the catalog_cache table: fresh for the spec's times, refreshed in the background when stale,
+ * and when the provider is down the last good copy is served.
+ */
+export class CatalogService {
+  private memory = new Map<string, Entry<unknown>>();
+  private inflight = new Map<string, Promise<Entry<unknown>>>();
+  private operatorsById = new Map<number, ProviderOperator>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: AirtimeProvider,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get providerName(): string {
+    return this.provider.name;
+  }
+
+  async countries(): Promise<Entry<TCountry[]>> {
+    return this.cached('countries', CATALOG_FRESH_MS.countries, async () => {
+      const list = await this.provider.listCountries();
+      return list
+        .map(toCountry)
+        .filter((c): c is TCountry => c !== null)
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    });
+  }
+
+  /** A country by numeric id or two-letter code. */
+  async country(ref: number | string): Promise<TCountry | null> {
+    const { value } = await this.countries();
+    return value.find((c) => (typeof ref === 'number' ? c.id === ref : c.code === ref)) ?? null;
+  }
+
+  async operators(countryCode: string, serviceType?: TServiceType): Promise<Entry<TOperator[]>> {
+    const all = await this.providerOperators(countryCode);
+    if (!serviceType) return this.derived(`operators:${countryCode}`, all, () => all.value.map(toOperator));
+    return this.derived(`operators:${countryCode}:${serviceType}`, all, () =>
+      all.value.filter((o) => o.serviceType === serviceType).map(toOperator),
+    );
+  }
+
+  async amounts(operatorId: number, serviceType: TServiceType): Promise<Entry<TAmountOption[]>> {
+    const operator = await this.operator(operatorId);
+    if (!operator) throw new AppError('NOT_FOUND', `Operator ${operatorId} not found`);
+    const list = operator.serviceType === serviceType ? amountOptions(operator) : [];
+    return { value: list, json: JSON.stringify(list), fetchedAt: this.now() };
+  }
+
+  async promotions(): Promise<Entry<TPromotion[]>> {
+    return this.cached('promotions', CATALOG_FRESH_MS.promotions, async () =>
+      (await this.provider.listPromotions()).map((p) => ({ ...p })),
+    );
+  }
+
+  /** The provider's operator, from the lists already loaded when possible. */
+  async operator(operatorId: number): Promise<ProviderOperator | null> {
+    const known = this.operatorsById.get(operatorId);
+    if (known) return known;
+    const entry = await this.cached(`operator:${operatorId}`, CATALOG_FRESH_MS.operators, () => this.provider.getOperator(operatorId));
+    if (entry.value) this.operatorsById.set(operatorId, entry.value);
+    return entry.value;
+  }
+
+  async validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
+    const check = checkMobileNumber(phoneNumber, countryCode);
+    if (!check.valid) return { valid: false, error: check.error, phoneNumber: null, detectedOperatorId: null };
+    let detectedOperatorId: number | null = null;
+    try {
+      detectedOperatorId = (await this.provider.detectOperator(check.e164, countryCode))?.operatorId ?? null;
+    } catch (err) {
+      // Detection is a convenience: the number is still valid when the provider cannot say.
+      this.log.warn({ err }, 'operator auto-detect failed');
+    }
+    return { valid: true, error: null, phoneNumber: check.e164, detectedOperatorId };
+  }
+
+  private async providerOperators(countryCode: string): Promise<Entry<ProviderOperator[]>> {
+    const entry = await this.cached(`provider-operators:${countryCode}`, CATALOG_FRESH_MS.operators, () =>
+      this.provider.listOperators(countryCode),
+    );
+    for (const op of entry.value) this.operatorsById.set(op.operatorId, op);
+    return entry;
+  }
+
+  /** A view of another entry, recomputed only when that entry changes. */
+  private derived<S, T>(key: string, source: Entry<S>, build: () => T): Entry<T> {
+    const hit = this.memory.get(key) as Entry<T> | undefined;
+    if (hit && hit.fetchedAt === source.fetchedAt) return hit;
+    const value = build();
+    const entry = { value, json: JSON.stringify(value), fetchedAt: source.fetchedAt };
+    this.memory.set(key, entry);
+    return entry;
+  }
+
+  private async cached<T>(key: string, freshMs: number, load: () => Promise<T>): Promise<Entry<T>> {
+    const hit = this.memory.get(key) as Entry<T> | undefined;
+    if (hit) {
+      if (this.now() - hit.fetchedAt >= freshMs) void this.refresh(key, load).catch(() => undefined);
+      return hit;
+    }
+    try {
+      return await this.refresh(key, load);
+    } catch (err) {
+      const saved = await this.fromTable<T>(key);
+      if (saved) {
+        this.log.warn({ err, key }, 'catalog provider unavailable; serving the last good copy');
+        this.memory.set(key, saved);
+        return saved;
+      }
+      throw err instanceof AppError
+        ? err
+        : new AppError('PROVIDER_UNAVAILABLE', 'The top-up catalog is unavailable right now. Please try again in a moment.');
+    }
+  }
+
+  private refresh<T>(key: string, load: () => Promise<T>): Promise<Entry<T>> {
+    let pending = this.inflight.get(key) as Promise<Entry<T>> | undefined;
+    if (!pending) {
+      pending = (async () => {
+        const value = await load();
+        const entry = { value, json: JSON.stringify(value), fetchedAt: this.now() };
+        this.memory.set(key, entry);
+        await this.db
+          .insert(catalogCache)
+          .values({ key, value: value as object, fetchedAt: new Date(entry.fetchedAt) })
+          .onConflictDoUpdate({ target: catalogCache.key, set: { value: value as object, fetchedAt: new Date(entry.fetchedAt) } })
+          .catch((err) => this.log.warn({ err, key }, 'could not save catalog copy'));
+        return entry;
+      })().finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async fromTable<T>(key: string): Promise<Entry<T> | null> {
+    const [row] = await this.db.select().from(catalogCache).where(eq(catalogCache.key, key));
+    if (!row) return null;
+    return { value: row.value as T, json: JSON.stringify(row.value), fetchedAt: row.fetchedAt.getTime() };
+  }
+}
+
+function toCountry(c: ProviderCountry): TCountry | null {
+  const id = countryNumericId(c.code);
+  if (id === null) return null;
+  return { id, name: c.name, code: c.code, dialCode: c.callingCodes[0] ?? '', flag: c.flagUrl ?? '', currencyCode: c.currencyCode };
+}
+
+function toOperator(o: ProviderOperator): TOperator {
+  return {
+    id: o.operatorId,
+    operatorId: o.operatorId,
+    name: o.name,
+    countryCode: o.countryCode,
+    logoUrls: o.logoUrls,
+    logo: o.logoUrls[0] ?? null,
+    serviceType: o.serviceType,
+    denominationType: o.denominationType,
+    minAmount: o.minAmountCents / 100,
+    maxAmount: o.maxAmountCents / 100,
+    localCurrencyCode: o.localCurrencyCode,
+    localCurrencySymbol: o.localCurrencySymbol,
+  };
+}
+
+/** FIXED: the denominations; RANGE: the provider's suggestions, else the spec's quick amounts, within range. */
+export function amountOptions(o: ProviderOperator): TAmountOption[] {
+  const base = { currencySymbol: o.localCurrencySymbol, currencyCode: o.localCurrencyCode };
+  if (o.denominationType === 'FIXED') {
+    return o.fixedAmountsCents.map((cents, i) => ({
+      ...base,
+      id: `${o.operatorId}-${cents}`,
+      amount: cents / 100,
+      localAmount: o.localFixedAmounts[i] ?? null,
+      description: o.fixedAmountDescriptions[i] ?? null,
+    }));
+  }
+  const quick = QUICK_AMOUNTS_USD.map((usd) => usd * 100);
+  const candidates = o.suggestedAmountsCents.length ? o.suggestedAmountsCents : quick;
+  return candidates
+    .filter((cents) => cents >= o.minAmountCents && cents <= o.maxAmountCents)
+    .map((cents) => ({
+      ...base,
+      id: `${o.operatorId}-${cents}`,
+      amount: cents / 100,
+      localAmount: o.fxRate === null ? null : Math.round(cents * o.fxRate) / 100,
+      description: null,
+    }));
+}
+
+/** Whether `cents` is a valid top-up for the operator. */
+export function operatorAccepts(o: ProviderOperator, cents: number): boolean {
+  return o.denominationType === 'FIXED' ? o.fixedAmountsCents.includes(cents) : cents >= o.minAmountCents && cents <= o.maxAmountCents;
+}

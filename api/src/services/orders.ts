@@ -1,0 +1,384 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  BALANCE_TOPUP_PHONE,
+  COINS,
+  NETWORK_LABELS,
+  PAYMENT_WINDOW_MS,
+  WATCH_AFTER_WINDOW_MS,
+  formatCryptoAmount,
+  formatUnits,
+  formatUsd,
+  type TCoinSymbol,
+  type TCreatePaymentRequest,
+  type TCryptoPaymentRequest,
+  type TOrderStatus,
+  type TOrderView,
+  type TPaymentCreated,
+  type TPaymentStatus,
+} from '@topup/shared';
+import type { NetworkConfig } from '../config';
+import type { Db } from '../db/client';
+import { depositAddresses, idempotencyKeys, jobs, orders, payments, type OrderRow } from '../db/schema';
+import { AppError } from '../http/errors';
+import { enqueue } from '../jobs/queue';
+import type { DepositAddressAllocator } from '../chain/addresses';
+import { paymentUri } from '../chain/payment-uri';
+import type { CatalogService } from './catalog';
+import { operatorAccepts } from './catalog';
+import { checkMobileNumber } from './phone';
+import type { PricingService } from './pricing';
+import type { SettingsService } from './settings';
+import { recordAudit } from './audit';
+import { insertOrder, transition } from './order-state';
+import { newPaymentId, type OrderTokens } from './order-tokens';
+
+export const EXPIRE_ORDER_QUEUE = 'order.expire';
+
+/** Who is asking, and how the request reached us. */
+export interface OrderContext {
+  source: 'web' | 'compact' | 'telegram' | 'bot' | 'admin';
+  customerId?: number | null;
+  idempotencyKey?: string;
+}
+
+/** An order request after each flow's payload is read: the same rules apply to all of them. */
+interface OrderSpec {
+  amountCents: number;
+  coin: TCoinSymbol;
+  email: string | null;
+  /** Absent for a balance top-up. */
+  recharge: { phoneNumber: string; operatorId: number; countryRef?: number | string } | null;
+}
+
+export class OrderService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      catalog: CatalogService;
+      pricing: PricingService;
+      settings: SettingsService;
+      addresses: DepositAddressAllocator;
+      tokens: OrderTokens;
+      networks: Record<string, NetworkConfig>;
+      now?: () => number;
+    },
+  ) {}
+
+  private now() {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** POST /api/crypto-payment: the five-step and Telegram payloads. */
+  createFromCryptoPayment(input: TCryptoPaymentRequest, ctx: OrderContext): Promise<TPaymentCreated> {
+    const balanceTopup = input.phoneNumber === BALANCE_TOPUP_PHONE;
+    if (!balanceTopup && input.operatorId === undefined) throw new AppError('VALIDATION_ERROR', 'operatorId: is required');
+    return this.create(
+      {
+        amountCents: input.amount,
+        coin: input.cryptoCurrency,
+        email: input.email ?? input.customerEmail ?? null,
+        recharge: balanceTopup ? null : { phoneNumber: input.phoneNumber, operatorId: input.operatorId!, countryRef: input.countryId },
+      },
+      ctx,
+    );
+  }
+
+  /** POST /api/create-payment: the compact payload. */
+  createFromCompact(input: TCreatePaymentRequest, ctx: OrderContext): Promise<TPaymentCreated> {
+    return this.create(
+      { amountCents: input.amount, coin: input.currency, email: input.email ?? null, recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId } },
+      ctx,
+    );
+  }
+
+  private async create(spec: OrderSpec, ctx: OrderContext): Promise<TPaymentCreated> {
+    const requestHash = ctx.idempotencyKey ? hashRequest(ctx.source, spec) : '';
+    if (ctx.idempotencyKey) {
+      const replay = await this.replay(ctx.idempotencyKey, requestHash);
+      if (replay) return replay;
+    }
+    const pricing = await this.deps.settings.get('pricing');
+    if (spec.amountCents < pricing.minAmountCents || spec.amountCents > pricing.maxAmountCents) {
+      throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
+    }
+    const recharge = spec.recharge ? await this.checkRecharge(spec.recharge, spec.amountCents) : null;
+    const coin = COINS[spec.coin];
+    const network = this.deps.networks[coin.network]!;
+    const tokenContract = coin.kind === 'token' ? (network.tokens[coin.symbol] ?? null) : null;
+    if (!network.enabled || (coin.kind === 'token' && !tokenContract)) {
+      throw new AppError('VALIDATION_ERROR', `${coin.symbol} payments are not available right now. Please choose another cryptocurrency.`);
+    }
+    const feeCents = recharge ? pricing.serviceFeeCents : 0;
+    const totalCents = spec.amountCents + feeCents;
+    const quote = await this.deps.pricing.quote(coin.symbol, totalCents);
+    const deposit = await this.deps.addresses.next();
+    const createdAt = new Date(this.now());
+    const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
+    const paymentId = newPaymentId();
+
+    const created = await this.deps.db.transaction(async (tx) => {
+      if (ctx.idempotencyKey) {
+        const [claimed] = await tx
+          .insert(idempotencyKeys)
+          .values({ key: ctx.idempotencyKey, requestHash })
+          .onConflictDoNothing()
+          .returning();
+        // Another request with this key won the race; its order is the answer (read after rollback).
+        if (!claimed) return null;
+      }
+      await tx.insert(depositAddresses).values({ address: deposit.address, derivationIndex: deposit.index });
+      const order = await insertOrder(
+        tx,
+        {
+          paymentId,
+          customerId: ctx.customerId ?? null,
+          kind: recharge ? 'recharge' : 'balance_topup',
+          source: ctx.source,
+          countryCode: recharge?.countryCode ?? null,
+          countryId: recharge?.countryId ?? null,
+          operatorId: recharge?.operatorId ?? null,
+          operatorName: recharge?.operatorName ?? null,
+          serviceType: recharge?.serviceType ?? null,
+          phoneNumber: recharge?.phoneNumber ?? null,
+          amountCents: spec.amountCents,
+          feeCents,
+          totalCents,
+          localAmount: recharge?.localAmount ?? null,
+          localCurrency: recharge?.localCurrency ?? null,
+          coin: coin.symbol,
+          network: coin.network,
+          chainId: network.chainId,
+          tokenContract,
+          cryptoAmount: quote.units.toString(),
+          priceUsdE8: quote.usdE8.toString(),
+          depositAddress: deposit.address,
+          email: spec.email,
+          expiresAt,
+          watchUntil: new Date(expiresAt.getTime() + WATCH_AFTER_WINDOW_MS),
+          createdAt,
+        },
+        `order created (${ctx.source})`,
+      );
+      if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey));
+      await enqueue(tx, { queue: EXPIRE_ORDER_QUEUE, key: `${EXPIRE_ORDER_QUEUE}:${order.id}`, payload: { orderId: order.id }, runAt: expiresAt });
+      return order;
+    });
+    if (!created) return (await this.replay(ctx.idempotencyKey!, requestHash))!;
+    return this.paymentCreated(created);
+  }
+
+  /** The order an earlier request with this key created, or null when the key is new. */
+  private async replay(key: string, requestHash: string): Promise<TPaymentCreated | null> {
+    const [row] = await this.deps.db
+      .select({ requestHash: idempotencyKeys.requestHash, order: orders })
+      .from(idempotencyKeys)
+      .leftJoin(orders, eq(orders.id, idempotencyKeys.orderId))
+      .where(eq(idempotencyKeys.key, key));
+    if (!row) return null;
+    if (row.requestHash !== requestHash) {
+      throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used with a different request.');
+    }
+    if (!row.order) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed. Please retry.');
+    return this.paymentCreated(row.order);
+  }
+
+  private async checkRecharge(r: NonNullable<OrderSpec['recharge']>, amountCents: number) {
+    const operator = await this.deps.catalog.operator(r.operatorId);
+    if (!operator) throw new AppError('VALIDATION_ERROR', `operatorId: operator ${r.operatorId} does not exist`);
+    const country = await this.deps.catalog.country(operator.countryCode);
+    if (!country) throw new AppError('VALIDATION_ERROR', `operatorId: operator ${r.operatorId} has no known country`);
+    if (r.countryRef !== undefined && r.countryRef !== country.id && r.countryRef !== country.code) {
+      throw new AppError('VALIDATION_ERROR', `countryId: operator ${operator.name} does not serve the selected country`);
+    }
+    if (!operatorAccepts(operator, amountCents)) {
+      const allowed =
+        operator.denominationType === 'FIXED'
+          ? `one of ${operator.fixedAmountsCents.map(formatUsd).join(', ')}`
+          : `between ${formatUsd(operator.minAmountCents)} and ${formatUsd(operator.maxAmountCents)}`;
+      throw new AppError('AMOUNT_OUT_OF_RANGE', `${operator.name} accepts amounts ${allowed}.`);
+    }
+    const phone = checkMobileNumber(r.phoneNumber, country.code);
+    if (!phone.valid) throw new AppError('INVALID_PHONE', phone.error);
+    const fixedIndex = operator.fixedAmountsCents.indexOf(amountCents);
+    const localAmount =
+      operator.denominationType === 'FIXED'
+        ? (operator.localFixedAmounts[fixedIndex] ?? null)
+        : operator.fxRate === null
+          ? null
+          : Math.round(amountCents * operator.fxRate) / 100;
+    return {
+      phoneNumber: phone.e164,
+      operatorId: operator.operatorId,
+      operatorName: operator.name,
+      serviceType: operator.serviceType,
+      countryCode: country.code,
+      countryId: country.id,
+      localAmount: localAmount === null ? null : String(localAmount),
+      localCurrency: operator.localCurrencyCode,
+    };
+  }
+
+  private paymentCreated(order: OrderRow): TPaymentCreated {
+    const coin = COINS[order.coin as TCoinSymbol];
+    const units = BigInt(order.cryptoAmount);
+    return {
+      success: true,
+      paymentId: order.paymentId,
+      orderId: order.id,
+      orderToken: this.deps.tokens.issue(order.paymentId),
+      status: order.status as TOrderStatus,
+      walletAddress: order.depositAddress,
+      cryptoAmount: formatCryptoAmount(units, coin.decimals),
+      cryptoAmountBaseUnits: units.toString(),
+      cryptocurrency: coin.symbol,
+      network: coin.network,
+      networkLabel: NETWORK_LABELS[coin.network],
+      chainId: order.chainId,
+      tokenContract: order.tokenContract,
+      decimals: coin.decimals,
+      paymentUri: paymentUri({ address: order.depositAddress, chainId: order.chainId, units, tokenContract: order.tokenContract }),
+      amount: order.amountCents / 100,
+      serviceFee: order.feeCents / 100,
+      totalAmount: order.totalCents / 100,
+      createdAt: order.createdAt.toISOString(),
+      expiresAt: order.expiresAt.toISOString(),
+    };
+  }
+
+  async statusByOrderId(orderId: number): Promise<TPaymentStatus> {
+    return this.status(await this.find(eq(orders.id, orderId)));
+  }
+
+  async statusByPaymentId(paymentId: string): Promise<TPaymentStatus> {
+    return this.status(await this.find(eq(orders.paymentId, paymentId)));
+  }
+
+  private async find(where: ReturnType<typeof eq>): Promise<OrderRow> {
+    const [order] = await this.deps.db.select().from(orders).where(where);
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    return order;
+  }
+
+  private async status(order: OrderRow): Promise<TPaymentStatus> {
+    const coin = COINS[order.coin as TCoinSymbol];
+    const [received] = await this.deps.db
+      .select({
+        units: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+        confirmations: sql<number>`coalesce(min(${payments.confirmations}), 0)`,
+      })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.coin, order.coin), ne(payments.status, 'removed')));
+    const expected = BigInt(order.cryptoAmount);
+    const got = BigInt(received?.units ?? '0');
+    const remaining = got >= expected ? 0n : expected - got;
+    return {
+      success: true,
+      orderId: order.id,
+      paymentId: order.paymentId,
+      status: order.status as TOrderStatus,
+      reloadlyTransactionId: order.providerTransactionId,
+      cryptocurrency: coin.symbol,
+      walletAddress: order.depositAddress,
+      network: coin.network,
+      chainId: order.chainId,
+      tokenContract: order.tokenContract,
+      cryptoAmount: formatCryptoAmount(expected, coin.decimals),
+      cryptoAmountBaseUnits: expected.toString(),
+      receivedAmount: formatUnits(got, coin.decimals),
+      remainingAmount: formatUnits(remaining, coin.decimals),
+      confirmations: Number(received?.confirmations ?? 0),
+      requiredConfirmations: this.deps.networks[coin.network]!.confirmations,
+      expiresAt: order.expiresAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+  }
+
+  /** The orders whose tokens the caller holds (anonymous customers keep their tokens in the browser). */
+  async listByTokens(tokens: string[]): Promise<TOrderView[]> {
+    const paymentIds = tokens.map((t) => this.deps.tokens.verify(t)).filter((id): id is string => id !== null);
+    if (paymentIds.length === 0) return [];
+    const rows = await this.deps.db.select().from(orders).where(inArray(orders.paymentId, paymentIds)).orderBy(desc(orders.createdAt), desc(orders.id));
+    return rows.map(orderView);
+  }
+
+  /**
+   * The customer leaves an unpaid order (release-wallet, cancel-transaction, auto-cancel-order). Knowing
+   * the payment id is the authority, as in the spec's clients. Asking twice is harmless; an order that
+   * has received funds is never cancelled.
+   */
+  async cancelByCustomer(paymentId: string, cause: string, orderId?: number) {
+    return this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.paymentId, paymentId)).for('update');
+      if (!order || (orderId !== undefined && order.id !== orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+      if (order.status === 'pending_crypto_payment') {
+        const [funds] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed'))).limit(1);
+        if (!funds) {
+          const cancelled = await transition(tx, order.id, 'cancelled', { cause });
+          await tx.delete(jobs).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${order.id}`));
+          return { success: true as const, orderId: order.id, status: 'cancelled' as const, message: 'Order cancelled. The payment address is no longer reserved.' };
+        }
+      }
+      if (order.status === 'cancelled' || order.status === 'payment_expired') {
+        return { success: true as const, orderId: order.id, status: order.status as TOrderStatus, message: 'The order is no longer awaiting payment.' };
+      }
+      throw new AppError('INVALID_STATE', 'A payment for this order has already been received; it cannot be cancelled.');
+    });
+  }
+
+  /** The expiry job: an order whose window passed with nothing received becomes payment_expired. */
+  async expire(orderId: number): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order || order.status !== 'pending_crypto_payment') return;
+      if (order.expiresAt.getTime() > this.now()) return;
+      await transition(tx, orderId, 'payment_expired', { cause: 'payment window ended with nothing received' });
+    });
+  }
+
+  /** Admin delete: only orders that never received funds; audited in the same transaction. */
+  async deleteUnpaid(orderId: number, adminId: number): Promise<void> {
+    return this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw new AppError('NOT_FOUND', `Order ${orderId} not found`);
+      const [funds] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1);
+      const unpaid = ['pending_crypto_payment', 'payment_expired', 'cancelled'].includes(order.status);
+      if (funds || !unpaid) {
+        throw new AppError('CONFLICT', `Order ${orderId} has received funds (status ${order.status}); it cannot be deleted.`);
+      }
+      await tx.delete(jobs).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${orderId}`));
+      await tx.delete(orders).where(eq(orders.id, orderId));
+      await recordAudit(tx, { adminId, action: 'order.delete', target: `order:${orderId}`, before: order });
+    });
+  }
+}
+
+/** What the key is bound to: the order as understood, so ignored client fields (a stale cryptoAmount) do not matter. */
+function hashRequest(source: string, spec: OrderSpec): string {
+  return crypto.createHash('sha256').update(`${source}:${JSON.stringify(spec)}`).digest('hex');
+}
+
+export function orderView(order: OrderRow): TOrderView {
+  const coin = COINS[order.coin as TCoinSymbol];
+  return {
+    id: order.id,
+    paymentId: order.paymentId,
+    transactionId: order.providerTransactionId,
+    status: order.status as TOrderStatus,
+    kind: order.kind,
+    createdAt: order.createdAt.toISOString(),
+    phoneNumber: order.phoneNumber,
+    amount: order.amountCents / 100,
+    serviceFee: order.feeCents / 100,
+    totalAmount: order.totalCents / 100,
+    cryptocurrency: coin.symbol,
+    cryptoAmount: formatCryptoAmount(BigInt(order.cryptoAmount), coin.decimals),
+    walletAddress: order.depositAddress,
+    countryId: order.countryId,
+    countryCode: order.countryCode,
+    operatorId: order.operatorId,
+    operatorName: order.operatorName,
+    email: order.email,
+    expiresAt: order.expiresAt.toISOString(),
+  };
+}

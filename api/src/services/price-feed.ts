@@ -1,0 +1,60 @@
+import { parseUnits, type TCoinSymbol } from '@topup/shared';
+
+/** Coins that need a market price (the stablecoins are 1:1 with USD). */
+export type VolatileCoin = Extract<TCoinSymbol, 'ETH' | 'BNB' | 'MATIC'>;
+export const VOLATILE_COINS: VolatileCoin[] = ['ETH', 'BNB', 'MATIC'];
+
+export interface PriceSnapshot {
+  /** USD per whole coin × 1e8. */
+  usdE8: Record<VolatileCoin, bigint>;
+  /** When the source last updated its prices. */
+  updatedAt: Date;
+}
+
+export interface PriceFeed {
+  readonly name: string;
+  fetchPrices(): Promise<PriceSnapshot>;
+}
+
+/** The embedded default: a fixed table, so quotes are reproducible without a network. Not a market price. */
+export class FixedPriceFeed implements PriceFeed {
+  readonly name = 'fixed development price table';
+  constructor(private readonly table: Record<VolatileCoin, string> = { ETH: '3000', BNB: '600', MATIC: '0.5' }) {}
+
+  async fetchPrices(): Promise<PriceSnapshot> {
+    const usdE8 = Object.fromEntries(VOLATILE_COINS.map((c) => [c, parseUnits(this.table[c], 8)!])) as Record<VolatileCoin, bigint>;
+    return { usdE8, updatedAt: new Date() };
+  }
+}
+
+/** CoinGecko's public simple-price endpoint. MATIC became POL on Polygon; its id is the POL token's. */
+const COINGECKO_IDS: Record<VolatileCoin, string> = { ETH: 'ethereum', BNB: 'binancecoin', MATIC: 'polygon-ecosystem-token' };
+
+export class CoinGeckoPriceFeed implements PriceFeed {
+  readonly name = 'CoinGecko';
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  async fetchPrices(): Promise<PriceSnapshot> {
+    const ids = Object.values(COINGECKO_IDS).join(',');
+    const res = await this.fetchImpl(`${this.baseUrl}/simple/price?ids=${ids}&vs_currencies=usd&include_last_updated_at=true`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!res.ok) throw new Error(`CoinGecko answered ${res.status}`);
+    const body = (await res.json()) as Record<string, { usd?: number; last_updated_at?: number } | undefined>;
+    let oldest = Infinity;
+    const usdE8 = {} as Record<VolatileCoin, bigint>;
+    for (const coin of VOLATILE_COINS) {
+      const entry = body[COINGECKO_IDS[coin]];
+      // The feed speaks floats; they become exact integers here, at the edge, and nowhere else.
+      const price = entry?.usd !== undefined ? parseUnits(entry.usd.toFixed(8), 8) : null;
+      if (!price || price <= 0n) throw new Error(`CoinGecko gave no USD price for ${coin}`);
+      usdE8[coin] = price;
+      oldest = Math.min(oldest, (entry?.last_updated_at ?? 0) * 1000);
+    }
+    return { usdE8, updatedAt: new Date(oldest) };
+  }
+}

@@ -1,0 +1,24 @@
+/** Business constants of the spec (section 9) that more than one package reads. */
+
+export const PAYMENT_WINDOW_MS = 6 * 60 * 1000;
+/** Addresses stay watched this long after the payment window (DESIGN.md section 5). */
+export const WATCH_AFTER_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const STATUS_POLL_MS = 5000;
+export const DEFAULT_COUNTRY_CODE = 'CM';
+export const DEFAULT_OPERATOR_ID = 53;
+/** The phone number the five-step wizard sends for a balance top-up (spec section 2). */
+export const BALANCE_TOPUP_PHONE = 'balance_topup';
+export const BALANCE_TOPUP_COUNTRY_NAME = 'Balance Top-up';
+/** The spec's popular countries, in its order. */
+export const POPULAR_COUNTRY_CODES = ['US', 'MX', 'IN', 'PH', 'NG', 'BR', 'CO', 'GB'] as const;
+export const QUICK_AMOUNTS_USD = [5, 10, 15, 20, 25, 50] as const;
+/** The four-step flow hides options under this many dollars. */
+export const MIN_LISTED_AMOUNT_USD = 5;
+
+/** Catalog freshness (spec: countries 30 min, operators 3 min, amounts 2 min). */
+export const CATALOG_FRESH_MS = {
+  countries: 30 * 60 * 1000,
+  operators: 3 * 60 * 1000,
+  amounts: 2 * 60 * 1000,
+  promotions: 5 * 60 * 1000,
+} as const;

@@ -1,0 +1,26 @@
+/** One list of error codes for every package; the API maps each to an HTTP status in one place. */
+
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  INVALID_PHONE: 400,
+  AMOUNT_OUT_OF_RANGE: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INVALID_STATE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_MISMATCH: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  PROVIDER_UNAVAILABLE: 503,
+  PRICE_UNAVAILABLE: 503,
+  NETWORK_DISABLED: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_CODES;
+
+export function httpStatusOf(code: TErrorCode): number {
+  return ERROR_CODES[code];
+}

@@ -1,0 +1,49 @@
+/**
+ * Order statuses and the only transitions allowed between them (DESIGN.md section 5). The names are
+ * the spec's, so clients of the earlier product keep working.
+ */
+
+export const ORDER_STATUSES = [
+  'pending_crypto_payment',
+  'confirming',
+  'paid',
+  'processing',
+  'completed',
+  'failed',
+  'payment_expired',
+  'cancelled',
+] as const;
+export type TOrderStatus = (typeof ORDER_STATUSES)[number];
+
+const TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
+  // A payment may be seen, the window may pass, or the customer may walk away.
+  pending_crypto_payment: ['confirming', 'payment_expired', 'cancelled'],
+  // Depth reached -> paid. A reorganisation that removes the payment sends the order back to wait
+  // (or to expired when its window has passed meanwhile).
+  confirming: ['paid', 'pending_crypto_payment', 'payment_expired'],
+  // Balance top-ups complete on payment; recharges go to the provider, which may refuse at once.
+  paid: ['processing', 'completed', 'failed'],
+  processing: ['completed', 'failed'],
+  completed: [],
+  failed: [],
+  // A late payment (within the watch period) is still confirmed and may still be fulfilled.
+  payment_expired: ['confirming'],
+  cancelled: [],
+};
+
+export function canTransition(from: TOrderStatus, to: TOrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function nextStatuses(from: TOrderStatus): readonly TOrderStatus[] {
+  return TRANSITIONS[from];
+}
+
+export function isFinalStatus(status: TOrderStatus): boolean {
+  return TRANSITIONS[status].length === 0;
+}
+
+/** Statuses in which the order's deposit address may still receive the order's own payment. */
+export function isAwaitingPayment(status: TOrderStatus): boolean {
+  return status === 'pending_crypto_payment';
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ZIntId, ZServiceType } from './common';
+
+/** Country (spec section 3): id, name, code, dialCode, flag. `id` is the ISO 3166-1 numeric code. */
+export const ZCountry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string().length(2),
+  dialCode: z.string(),
+  flag: z.string(),
+  currencyCode: z.string().nullable(),
+});
+export type TCountry = z.infer<typeof ZCountry>;
+
+export const ZDenominationType = z.enum(['FIXED', 'RANGE']);
+
+/** Operator (spec section 3): id/operatorId, name, logoUrls, logo; plus what a client needs to offer amounts. */
+export const ZOperator = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int(),
+  name: z.string(),
+  countryCode: z.string().length(2),
+  logoUrls: z.array(z.string()),
+  logo: z.string().nullable(),
+  serviceType: ZServiceType,
+  denominationType: ZDenominationType,
+  /** USD limits for RANGE operators; for FIXED the smallest and largest denomination. */
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  localCurrencyCode: z.string().nullable(),
+  localCurrencySymbol: z.string().nullable(),
+});
+export type TOperator = z.infer<typeof ZOperator>;
+
+/** Amount option (spec section 3). `amount` is in USD; the local amount is what the phone receives. */
+export const ZAmountOption = z.object({
+  id: z.string(),
+  amount: z.number(),
+  localAmount: z.number().nullable(),
+  currencySymbol: z.string().nullable(),
+  currencyCode: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type TAmountOption = z.infer<typeof ZAmountOption>;
+
+export const ZPromotion = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  discount: z.number().nullable(),
+  operatorId: z.number().int(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+export type TPromotion = z.infer<typeof ZPromotion>;
+
+/** `{id}` in /api/countries/{id}/operators: the numeric id or the two-letter code. */
+export const ZCountryParam = z.object({
+  id: z.union([z.string().trim().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()), ZIntId]),
+});
+
+export const ZOperatorParam = z.object({ operatorId: ZIntId });
+
+export const ZOperatorsQuery = z.object({ serviceType: ZServiceType.optional() });
+export const ZAmountsQuery = z.object({ serviceType: ZServiceType.default('airtime') });
+
+export const ZValidatePhoneRequest = z.object({
+  phoneNumber: z.string().trim().min(1, 'Phone number is required').max(32),
+  /** Two-letter code; the spec's clients send the country's code. */
+  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, 'countryCode must be a two-letter country code').transform((s) => s.toUpperCase()),
+});
+export const ZValidatePhoneResponse = z.object({
+  valid: z.boolean(),
+  error: z.string().nullable(),
+  /** E.164 form when valid. */
+  phoneNumber: z.string().nullable(),
+  /** The operator the provider detected for the number, when it could. */
+  detectedOperatorId: z.number().int().nullable(),
+});
+export type TValidatePhoneResponse = z.infer<typeof ZValidatePhoneResponse>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { usdToCents } from '../money';
+
+/** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
+export const ZIntId = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number')])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().positive().max(2_147_483_647));
+
+/** US dollars as the client sends them (number or text) -> integer cents. */
+export const ZUsdCents = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    const cents = usdToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number of dollars with at most 2 decimals' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const ZServiceType = z.enum(['airtime', 'data']);
+export type TServiceType = z.infer<typeof ZServiceType>;
+
+export const ZErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  /** The spec's clients read a top-level `message`. */
+  message: z.string(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status';
+import { DEFAULT_COIN, NETWORKS } from '../coins';
+import { ZIntId, ZServiceType, ZUsdCents } from './common';
+import { ZCoinSymbol } from './pricing';
+
+/** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
+const ZOptionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.email({ error: 'Please enter a valid email address.' }).max(254).optional(),
+);
+
+const ZPhone = z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(32);
+
+/**
+ * POST /api/crypto-payment. One schema for the spec's two payloads (section 7): the five-step flow
+ * (amount, phoneNumber, operatorId, countryId, cryptoCurrency, cryptoAmount, walletAddress, email)
+ * and the Telegram flow (countryId, operatorId, amount, phoneNumber, customerEmail).
+ * `cryptoAmount` and `walletAddress` are accepted and ignored: the server quotes and assigns.
+ */
+export const ZCryptoPaymentRequest = z.object({
+  amount: ZUsdCents,
+  phoneNumber: ZPhone,
+  operatorId: ZIntId.optional(),
+  countryId: z.union([z.string().trim().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()), ZIntId]).optional(),
+  cryptoCurrency: ZCoinSymbol.default(DEFAULT_COIN),
+  serviceType: ZServiceType.optional(),
+  cryptoAmount: z.unknown().optional(),
+  walletAddress: z.unknown().optional(),
+  email: ZOptionalEmail,
+  customerEmail: ZOptionalEmail,
+});
+export type TCryptoPaymentRequest = z.infer<typeof ZCryptoPaymentRequest>;
+
+/** POST /api/create-payment: the compact flow's payload. The country follows from the operator. */
+export const ZCreatePaymentRequest = z.object({
+  phoneNumber: ZPhone,
+  operatorId: ZIntId,
+  amount: ZUsdCents,
+  currency: ZCoinSymbol.default(DEFAULT_COIN),
+  email: ZOptionalEmail,
+});
+export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
+
+export const ZOrderStatus = z.enum(ORDER_STATUSES);
+
+/** What a client needs to pay: the spec's fields plus what a wallet needs. */
+export const ZPaymentCreated = z.object({
+  success: z.literal(true),
+  paymentId: z.string(),
+  orderId: z.number().int(),
+  /** Secret that proves ownership of an anonymous order; send it back in `X-Order-Token`. */
+  orderToken: z.string(),
+  status: ZOrderStatus,
+  walletAddress: z.string(),
+  cryptoAmount: z.string(),
+  cryptoAmountBaseUnits: z.string(),
+  cryptocurrency: ZCoinSymbol,
+  network: z.enum(NETWORKS),
+  networkLabel: z.string(),
+  chainId: z.number().int(),
+  tokenContract: z.string().nullable(),
+  decimals: z.number().int(),
+  /** EIP-681 payment link for the QR code. */
+  paymentUri: z.string(),
+  amount: z.number(),
+  serviceFee: z.number(),
+  totalAmount: z.number(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TPaymentCreated = z.infer<typeof ZPaymentCreated>;
+
+/** GET /api/payment-status/{orderId} and /api/orders/{paymentId}/status. No personal data: ids are enough to ask. */
+export const ZPaymentStatus = z.object({
+  success: z.literal(true),
+  orderId: z.number().int(),
+  paymentId: z.string(),
+  status: ZOrderStatus,
+  reloadlyTransactionId: z.string().nullable(),
+  cryptocurrency: ZCoinSymbol,
+  walletAddress: z.string(),
+  network: z.enum(NETWORKS),
+  chainId: z.number().int(),
+  tokenContract: z.string().nullable(),
+  cryptoAmount: z.string(),
+  cryptoAmountBaseUnits: z.string(),
+  receivedAmount: z.string(),
+  remainingAmount: z.string(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  expiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+
+/** Order as listed to its owner (spec section 3: Order). */
+export const ZOrderView = z.object({
+  id: z.number().int(),
+  paymentId: z.string(),
+  transactionId: z.string().nullable(),
+  status: ZOrderStatus,
+  kind: z.enum(['recharge', 'balance_topup']),
+  createdAt: z.string(),
+  phoneNumber: z.string().nullable(),
+  amount: z.number(),
+  serviceFee: z.number(),
+  totalAmount: z.number(),
+  cryptocurrency: ZCoinSymbol,
+  cryptoAmount: z.string(),
+  walletAddress: z.string(),
+  countryId: z.number().int().nullable(),
+  countryCode: z.string().nullable(),
+  operatorId: z.number().int().nullable(),
+  operatorName: z.string().nullable(),
+  email: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type TOrderView = z.infer<typeof ZOrderView>;
+
+export const ZOrderIdParam = z.object({ orderId: ZIntId });
+export const ZPaymentIdParam = z.object({ paymentId: z.string().trim().regex(/^pay_[A-Za-z0-9]{16,40}$/, 'unknown payment id') });
+export const ZIdParam = z.object({ id: ZIntId });
+
+const ZPaymentId = ZPaymentIdParam.shape.paymentId;
+
+/** POST /api/release-wallet and /api/auto-cancel-order: the customer leaves an unpaid order. */
+export const ZReleaseRequest = z.object({
+  paymentId: ZPaymentId,
+  cryptocurrency: z.string().optional(),
+});
+
+/** POST /api/cancel-transaction (spec: orderId, paymentId, amount, cryptocurrency, transactionType). */
+export const ZCancelTransactionRequest = z.object({
+  paymentId: ZPaymentId,
+  orderId: ZIntId.optional(),
+  amount: z.unknown().optional(),
+  cryptocurrency: z.string().optional(),
+  transactionType: z.string().optional(),
+});
+
+export const ZCancelResponse = z.object({
+  success: z.literal(true),
+  orderId: z.number().int(),
+  status: ZOrderStatus,
+  message: z.string(),
+});
