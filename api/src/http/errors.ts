@@ -25,7 +25,9 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+  const missing = issue.path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), value) === undefined;
+  // zod's own wording for a missing field is "Invalid input…"; say what it means. Custom messages stay.
+  const message = missing && issue.message.startsWith('Invalid input') ? 'is required' : issue.message;
   throw new AppError('VALIDATION_ERROR', field ? `${field}: ${message}` : message, result.error.issues);
 }
 

@@ -96,7 +96,6 @@ CREATE TABLE "order_events" (
 CREATE TABLE "orders" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"payment_id" text NOT NULL,
-	"token_hash" text NOT NULL,
 	"customer_id" bigint,
 	"kind" text NOT NULL,
 	"source" text NOT NULL,
