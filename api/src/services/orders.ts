@@ -314,7 +314,7 @@ export class OrderService {
       if (order.status === 'pending_crypto_payment') {
         const [funds] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed'))).limit(1);
         if (!funds) {
-          const cancelled = await transition(tx, order.id, 'cancelled', { cause });
+          await transition(tx, order.id, 'cancelled', { cause });
           await tx.delete(jobs).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${order.id}`));
           return { success: true as const, orderId: order.id, status: 'cancelled' as const, message: 'Order cancelled. The payment address is no longer reserved.' };
         }
