@@ -15,7 +15,7 @@ export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
 export const DEV_ORDER_TOKEN_SECRET = 'development-order-token-secret-not-for-production';
 
 /** Where the repository lives: relative paths in the environment are taken from where npm was run. */
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -105,6 +105,12 @@ const EnvSchema = z.object({
   RUN_WORKERS: bool.default(true),
   DEVNET: bool.optional(),
 });
+
+/** Every variable the configuration reads (the test checks that .env.example documents each). */
+export function configVariableNames(): string[] {
+  const perNetwork = NETWORKS.flatMap((n) => Object.keys(NetworkEnvSchema.shape).map((k) => `${n.toUpperCase()}_${k}`));
+  return [...Object.keys(EnvSchema.shape), ...perNetwork];
+}
 
 export interface NetworkConfig {
   network: TNetwork;

@@ -1,7 +1,12 @@
-import { ConfigError, DEV_DEPOSIT_XPUB, loadConfig } from './config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, DEV_DEPOSIT_XPUB, loadConfig, REPO_ROOT } from './config';
 import { startServer } from './server';
 
 async function main() {
+  // A .env beside the README, if present; variables already set in the environment win.
+  const envFile = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   let config;
   try {
     config = loadConfig();

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { HDNodeWallet } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEV_DEPOSIT_XPUB, REPO_ROOT, configVariableNames, loadConfig } from './config';
+
+const productionEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://topup@db:5432/topup',
+  DEPOSIT_XPUB: HDNodeWallet.fromPhrase('legal winner thank year wave sausage worth useful legal winner thank yellow', undefined, "m/44'/60'/0'/0").neuter().extendedKey,
+  ORDER_TOKEN_SECRET: 'x'.repeat(40),
+  AIRTIME_PROVIDER: 'reloadly',
+  RELOADLY_CLIENT_ID: 'id',
+  RELOADLY_CLIENT_SECRET: 'secret',
+  RELOADLY_ENVIRONMENT: 'production',
+  PRICE_FEED: 'coingecko',
+  ADMIN_PASSWORD: 'a-real-password',
+  ETHEREUM_RPC_URL: 'https://eth.example.com',
+  BSC_RPC_URL: 'https://bsc.example.com',
+  POLYGON_RPC_URL: 'https://polygon.example.com',
+};
+
+describe('configuration', () => {
+  it('defaults to the embedded development mode', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', devnet: true, databaseUrl: undefined, airtime: { provider: 'sandbox' }, prices: { feed: 'fixed' } });
+    expect(c.dataDir).toBe(path.resolve(process.env.INIT_CWD ?? process.cwd(), '.data'));
+    expect(c.networks.ethereum).toMatchObject({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, confirmations: 1 });
+    expect(c.networks.bsc.tokens['USDT-BEP20']).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
+  });
+
+  it('names the variable when a value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT:/);
+    expect(() => loadConfig({ ETHEREUM_RPC_URL: 'not a url' })).toThrow(/ETHEREUM_RPC_URL:/);
+    expect(() => loadConfig({ BSC_USDT_CONTRACT: '0x12' })).toThrow(/BSC_USDT_CONTRACT: must be a 0x-prefixed/);
+    expect(() => loadConfig({ AIRTIME_PROVIDER: 'reloadly' })).toThrow(/RELOADLY_CLIENT_ID/);
+  });
+
+  it('uses mainnet chain ids, confirmations and contracts outside the devnet', () => {
+    const c = loadConfig(productionEnv);
+    expect(c.networks.ethereum).toMatchObject({ chainId: 1, confirmations: 3, tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } });
+    expect(c.networks.bsc).toMatchObject({ chainId: 56, confirmations: 15 });
+    expect(c.networks.polygon).toMatchObject({ chainId: 137, confirmations: 32 });
+  });
+
+  it('refuses development secrets and keys in production', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    for (const name of ['DEPOSIT_XPUB', 'ORDER_TOKEN_SECRET', 'AIRTIME_PROVIDER', 'PRICE_FEED', 'DATABASE_URL', 'ETHEREUM_RPC_URL']) {
+      expect(message).toContain(name);
+    }
+    expect(() => loadConfig({ ...productionEnv, DEPOSIT_XPUB: DEV_DEPOSIT_XPUB })).toThrow(/DEPOSIT_XPUB/);
+    expect(() => loadConfig({ ...productionEnv, DEVNET: 'true' })).toThrow(/DEVNET/);
+    expect(() => loadConfig({ ...productionEnv, ADMIN_PASSWORD: 'admin-dev-password' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...productionEnv, POLYGON_RPC_URL: '', POLYGON_ENABLED: 'false' })).not.toThrow();
+  });
+
+  it('ships a development deposit key that is the public test phrase, not the devnet one', () => {
+    const key = HDNodeWallet.fromPhrase('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', undefined, "m/44'/60'/0'/0");
+    expect(key.neuter().extendedKey).toBe(DEV_DEPOSIT_XPUB);
+    const hardhat = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'/0");
+    expect(hardhat.neuter().extendedKey).not.toBe(DEV_DEPOSIT_XPUB);
+  });
+
+  it('documents every variable in .env.example', () => {
+    const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const documented = new Set([...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const missing = configVariableNames().filter((name) => !documented.has(name) && !/^(BSC|POLYGON)_/.test(name));
+    expect(missing).toEqual([]);
+  });
+});
