@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -28,11 +29,17 @@ export function countryNumericId(code: string): number | null {
   return numeric ? Number(numeric) : (EXTRA_NUMERIC_IDS[code] ?? null);
 }
 
-interface Entry<T> {
+export interface Entry<T> {
   value: T;
-  /** The serialised value, so hot reads skip JSON.stringify. */
+  /** The serialised value and its ETag, so hot reads skip JSON.stringify and hashing. */
   json: string;
+  etag: string;
   fetchedAt: number;
+}
+
+function entry<T>(value: T, fetchedAt: number): Entry<T> {
+  const json = JSON.stringify(value);
+  return { value, json, etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`, fetchedAt };
 }
 
 /**
@@ -44,6 +51,8 @@ export class CatalogService {
   private memory = new Map<string, Entry<unknown>>();
   private inflight = new Map<string, Promise<Entry<unknown>>>();
   private operatorsById = new Map<number, ProviderOperator>();
+  /** Amount lists per operator object: a refreshed operator is a new object, so its lists are rebuilt. */
+  private amountLists = new WeakMap<ProviderOperator, Map<TServiceType, Entry<TAmountOption[]>>>();
 
   constructor(
     private readonly db: Db,
@@ -83,8 +92,11 @@ export class CatalogService {
   async amounts(operatorId: number, serviceType: TServiceType): Promise<Entry<TAmountOption[]>> {
     const operator = await this.operator(operatorId);
     if (!operator) throw new AppError('NOT_FOUND', `Operator ${operatorId} not found`);
-    const list = operator.serviceType === serviceType ? amountOptions(operator) : [];
-    return { value: list, json: JSON.stringify(list), fetchedAt: this.now() };
+    let lists = this.amountLists.get(operator);
+    if (!lists) this.amountLists.set(operator, (lists = new Map()));
+    let list = lists.get(serviceType);
+    if (!list) lists.set(serviceType, (list = entry(operator.serviceType === serviceType ? amountOptions(operator) : [], this.now())));
+    return list;
   }
 
   async promotions(): Promise<Entry<TPromotion[]>> {
@@ -127,10 +139,9 @@ export class CatalogService {
   private derived<S, T>(key: string, source: Entry<S>, build: () => T): Entry<T> {
     const hit = this.memory.get(key) as Entry<T> | undefined;
     if (hit && hit.fetchedAt === source.fetchedAt) return hit;
-    const value = build();
-    const entry = { value, json: JSON.stringify(value), fetchedAt: source.fetchedAt };
-    this.memory.set(key, entry);
-    return entry;
+    const built = entry(build(), source.fetchedAt);
+    this.memory.set(key, built);
+    return built;
   }
 
   private async cached<T>(key: string, freshMs: number, load: () => Promise<T>): Promise<Entry<T>> {
@@ -158,15 +169,15 @@ export class CatalogService {
     let pending = this.inflight.get(key) as Promise<Entry<T>> | undefined;
     if (!pending) {
       pending = (async () => {
-        const value = await load();
-        const entry = { value, json: JSON.stringify(value), fetchedAt: this.now() };
-        this.memory.set(key, entry);
+        const loaded = entry(await load(), this.now());
+        this.memory.set(key, loaded);
+        const saved = { value: loaded.value as object, fetchedAt: new Date(loaded.fetchedAt) };
         await this.db
           .insert(catalogCache)
-          .values({ key, value: value as object, fetchedAt: new Date(entry.fetchedAt) })
-          .onConflictDoUpdate({ target: catalogCache.key, set: { value: value as object, fetchedAt: new Date(entry.fetchedAt) } })
+          .values({ key, ...saved })
+          .onConflictDoUpdate({ target: catalogCache.key, set: saved })
           .catch((err) => this.log.warn({ err, key }, 'could not save catalog copy'));
-        return entry;
+        return loaded;
       })().finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
@@ -176,7 +187,7 @@ export class CatalogService {
   private async fromTable<T>(key: string): Promise<Entry<T> | null> {
     const [row] = await this.db.select().from(catalogCache).where(eq(catalogCache.key, key));
     if (!row) return null;
-    return { value: row.value as T, json: JSON.stringify(row.value), fetchedAt: row.fetchedAt.getTime() };
+    return entry(row.value as T, row.fetchedAt.getTime());
   }
 }
 

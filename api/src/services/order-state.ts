@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
 import type { DbOrTx } from '../db/client';
-import { orderEvents, orders, type NewOrderRow, type OrderRow } from '../db/schema';
+import { depositAddresses, jobs, orderEvents, orders, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 
 /**
@@ -9,11 +9,58 @@ import { AppError } from '../http/errors';
  * shared/src/order-status.ts and recorded as an order event in the same transaction, with its cause.
  */
 
-export async function insertOrder(tx: DbOrTx, row: Omit<NewOrderRow, 'status'>, cause: string): Promise<OrderRow> {
+export interface NewOrder {
+  row: Omit<NewOrderRow, 'status' | 'createdAt' | 'updatedAt'> & { createdAt: Date };
+  derivationIndex: number;
+  cause: string;
+  /** The job that expires the order if nothing arrives in its window. */
+  expiry: { queue: string; runAt: Date };
+}
+
+/**
+ * Brings an order to life in its first status: its deposit address, the order, its first event and its
+ * expiry job, in one statement (one round trip: order creation is the hot path).
+ */
+export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<OrderRow> {
   const status: TOrderStatus = 'pending_crypto_payment';
-  const [order] = await tx.insert(orders).values({ ...row, status }).returning();
-  await tx.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: status, cause });
-  return order!;
+  const address = db.insert(depositAddresses).values({ address: o.row.depositAddress, derivationIndex: o.derivationIndex });
+  const created = db
+    .insert(orders)
+    .values({ ...o.row, status, updatedAt: o.row.createdAt })
+    .returning({ id: orders.id });
+  const result = await db.execute(sql`
+    with address as (${address.getSQL()}),
+    created as (${created.getSQL()}),
+    event as (
+      insert into ${orderEvents} (order_id, from_status, to_status, cause)
+      select id, null, ${status}, ${o.cause} from created
+    ),
+    job as (
+      insert into ${jobs} (queue, key, payload, run_at)
+      select ${o.expiry.queue}, ${o.expiry.queue} || ':' || id, jsonb_build_object('orderId', id), ${o.expiry.runAt.toISOString()}::timestamptz from created
+    )
+    select id from created`);
+  const id = Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+  return {
+    customerId: null,
+    countryCode: null,
+    countryId: null,
+    operatorId: null,
+    operatorName: null,
+    serviceType: null,
+    phoneNumber: null,
+    localAmount: null,
+    localCurrency: null,
+    tokenContract: null,
+    email: null,
+    providerTransactionId: null,
+    operatorTransactionId: null,
+    pinDetail: null,
+    ...o.row,
+    id,
+    status,
+    updatedAt: o.row.createdAt,
+  };
 }
 
 export interface TransitionOptions {

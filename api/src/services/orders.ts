@@ -19,9 +19,8 @@ import {
 } from '@topup/shared';
 import type { NetworkConfig } from '../config';
 import type { Db } from '../db/client';
-import { depositAddresses, idempotencyKeys, jobs, orders, payments, type OrderRow } from '../db/schema';
+import { idempotencyKeys, jobs, orders, payments, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { enqueue } from '../jobs/queue';
 import type { DepositAddressAllocator } from '../chain/addresses';
 import { paymentUri } from '../chain/payment-uri';
 import type { CatalogService } from './catalog';
@@ -30,7 +29,7 @@ import { checkMobileNumber } from './phone';
 import type { PricingService } from './pricing';
 import type { SettingsService } from './settings';
 import { recordAudit } from './audit';
-import { insertOrder, transition } from './order-state';
+import { insertOrder, transition, type NewOrder } from './order-state';
 import { newPaymentId, type OrderTokens } from './order-tokens';
 
 export const EXPIRE_ORDER_QUEUE = 'order.expire';
@@ -117,54 +116,50 @@ export class OrderService {
     const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
     const paymentId = newPaymentId();
 
+    const newOrder: NewOrder = {
+      derivationIndex: deposit.index,
+      cause: `order created (${ctx.source})`,
+      expiry: { queue: EXPIRE_ORDER_QUEUE, runAt: expiresAt },
+      row: {
+        paymentId,
+        customerId: ctx.customerId ?? null,
+        kind: recharge ? 'recharge' : 'balance_topup',
+        source: ctx.source,
+        countryCode: recharge?.countryCode ?? null,
+        countryId: recharge?.countryId ?? null,
+        operatorId: recharge?.operatorId ?? null,
+        operatorName: recharge?.operatorName ?? null,
+        serviceType: recharge?.serviceType ?? null,
+        phoneNumber: recharge?.phoneNumber ?? null,
+        amountCents: spec.amountCents,
+        feeCents,
+        totalCents,
+        localAmount: recharge?.localAmount ?? null,
+        localCurrency: recharge?.localCurrency ?? null,
+        coin: coin.symbol,
+        network: coin.network,
+        chainId: network.chainId,
+        tokenContract,
+        cryptoAmount: quote.units.toString(),
+        priceUsdE8: quote.usdE8.toString(),
+        depositAddress: deposit.address,
+        email: spec.email,
+        expiresAt,
+        watchUntil: new Date(expiresAt.getTime() + WATCH_AFTER_WINDOW_MS),
+        createdAt,
+      },
+    };
+    const key = ctx.idempotencyKey;
+    if (!key) return this.paymentCreated(await insertOrder(this.deps.db, newOrder));
     const created = await this.deps.db.transaction(async (tx) => {
-      if (ctx.idempotencyKey) {
-        const [claimed] = await tx
-          .insert(idempotencyKeys)
-          .values({ key: ctx.idempotencyKey, requestHash })
-          .onConflictDoNothing()
-          .returning();
-        // Another request with this key won the race; its order is the answer (read after rollback).
-        if (!claimed) return null;
-      }
-      await tx.insert(depositAddresses).values({ address: deposit.address, derivationIndex: deposit.index });
-      const order = await insertOrder(
-        tx,
-        {
-          paymentId,
-          customerId: ctx.customerId ?? null,
-          kind: recharge ? 'recharge' : 'balance_topup',
-          source: ctx.source,
-          countryCode: recharge?.countryCode ?? null,
-          countryId: recharge?.countryId ?? null,
-          operatorId: recharge?.operatorId ?? null,
-          operatorName: recharge?.operatorName ?? null,
-          serviceType: recharge?.serviceType ?? null,
-          phoneNumber: recharge?.phoneNumber ?? null,
-          amountCents: spec.amountCents,
-          feeCents,
-          totalCents,
-          localAmount: recharge?.localAmount ?? null,
-          localCurrency: recharge?.localCurrency ?? null,
-          coin: coin.symbol,
-          network: coin.network,
-          chainId: network.chainId,
-          tokenContract,
-          cryptoAmount: quote.units.toString(),
-          priceUsdE8: quote.usdE8.toString(),
-          depositAddress: deposit.address,
-          email: spec.email,
-          expiresAt,
-          watchUntil: new Date(expiresAt.getTime() + WATCH_AFTER_WINDOW_MS),
-          createdAt,
-        },
-        `order created (${ctx.source})`,
-      );
-      if (ctx.idempotencyKey) await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, ctx.idempotencyKey));
-      await enqueue(tx, { queue: EXPIRE_ORDER_QUEUE, key: `${EXPIRE_ORDER_QUEUE}:${order.id}`, payload: { orderId: order.id }, runAt: expiresAt });
+      const [claimed] = await tx.insert(idempotencyKeys).values({ key, requestHash }).onConflictDoNothing().returning();
+      // Another request with this key won the race; its order is the answer (read after this one ends).
+      if (!claimed) return null;
+      const order = await insertOrder(tx, newOrder);
+      await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, key));
       return order;
     });
-    if (!created) return (await this.replay(ctx.idempotencyKey!, requestHash))!;
+    if (!created) return (await this.replay(key, requestHash))!;
     return this.paymentCreated(created);
   }
 

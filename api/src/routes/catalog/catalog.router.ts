@@ -1,18 +1,18 @@
 import { Router, type Response } from 'express';
 import { ZAmountsQuery, ZCountryParam, ZOperatorParam, ZOperatorsQuery, ZValidatePhoneRequest } from '@topup/shared';
 import { AppError, parse } from '../../http/errors';
-import type { CatalogService } from '../../services/catalog';
+import type { CatalogService, Entry } from '../../services/catalog';
 
-/** Sends an already serialised catalog list. */
-function sendJson(res: Response, json: string) {
-  res.type('application/json').send(json);
+/** Sends an already serialised catalog list; a client holding the same ETag gets a 304. */
+function sendJson(res: Response, { json, etag }: Entry<unknown>) {
+  res.type('application/json').set('etag', etag).send(json);
 }
 
 export function catalogRouter(catalog: CatalogService): Router {
   const router = Router();
 
   router.get('/countries', async (_req, res) => {
-    sendJson(res, (await catalog.countries()).json);
+    sendJson(res, await catalog.countries());
   });
 
   router.get('/countries/:id/operators', async (req, res) => {
@@ -20,17 +20,17 @@ export function catalogRouter(catalog: CatalogService): Router {
     const { serviceType } = parse(ZOperatorsQuery, req.query);
     const country = await catalog.country(id);
     if (!country) throw new AppError('NOT_FOUND', `Country ${id} not found`);
-    sendJson(res, (await catalog.operators(country.code, serviceType)).json);
+    sendJson(res, await catalog.operators(country.code, serviceType));
   });
 
   router.get('/operators/:operatorId/amounts', async (req, res) => {
     const { operatorId } = parse(ZOperatorParam, req.params);
     const { serviceType } = parse(ZAmountsQuery, req.query);
-    sendJson(res, (await catalog.amounts(operatorId, serviceType)).json);
+    sendJson(res, await catalog.amounts(operatorId, serviceType));
   });
 
   router.get('/promotions', async (_req, res) => {
-    sendJson(res, (await catalog.promotions()).json);
+    sendJson(res, await catalog.promotions());
   });
 
   router.post('/validate/phone', async (req, res) => {

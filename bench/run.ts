@@ -1,0 +1,83 @@
+/**
+ * Load benchmark (bounded: a few seconds per case, 127.0.0.1 only). Catalog reads and order creation
+ * on the PostgreSQL server, each as a ratio to a bare Express hello-world measured in the same run.
+ *
+ *   npm run bench            (needs a PostgreSQL server: BENCH_DATABASE_URL, default the local one)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const serverUrl = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function start(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` });
+    });
+  });
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<Result> {
+  // A short warm-up fills caches and JIT before the measured run.
+  await autocannon({ ...opts, duration: 1 });
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  return { name, rps: r.requests.average, p99: r.latency.p99, errors };
+}
+
+async function main() {
+  const dbName = `topup_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${dbName}`;
+
+  const hello = await start('hello-server.ts');
+  const api = await start('api-server.ts', { BENCH_DATABASE_URL: dbUrl.toString() });
+  try {
+    const results: Result[] = [];
+    results.push(await measure('hello-world (bare Express)', { url: `${hello.url}/hello` }));
+    results.push(await measure('GET /api/countries/CM/operators', { url: `${api.url}/api/countries/CM/operators` }));
+    results.push(await measure('GET /api/operators/53/amounts', { url: `${api.url}/api/operators/53/amounts` }));
+    results.push(await measure('GET /api/countries (245 countries)', { url: `${api.url}/api/countries` }));
+    results.push(
+      await measure('POST /api/create-payment', {
+        url: `${api.url}/api/create-payment`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
+      }),
+    );
+    const base = results[0]!.rps;
+    console.log(`\n${SECONDS}s per case, ${CONNECTIONS} connections, 127.0.0.1\n`);
+    console.log('case'.padEnd(40), 'req/s'.padStart(9), 'x hello'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+    for (const r of results) {
+      console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(9), (r.rps / base).toFixed(2).padStart(9), String(r.p99).padStart(8), String(r.errors).padStart(7));
+    }
+  } finally {
+    hello.child.kill();
+    api.child.kill();
+    await new Promise((r) => setTimeout(r, 300));
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
