@@ -103,6 +103,12 @@ const EnvSchema = z.object({
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
+  /** A shortfall up to this share of the amount due counts as paid, in basis points (50 = 0.5%). */
+  PAYMENT_TOLERANCE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
+  /** How often each chain watcher asks for new blocks, in milliseconds (default 2000; devnet 500). */
+  CHAIN_POLL_MS: z.coerce.number().int().min(50).optional(),
+  /** Most blocks one eth_getLogs call covers. */
+  CHAIN_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(10_000).default(100),
   DEVNET: bool.optional(),
 });
 
@@ -201,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
+    paymentToleranceBps: e.PAYMENT_TOLERANCE_BPS,
+    chain: { pollMs: e.CHAIN_POLL_MS ?? (devnet ? 500 : 2000), maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     networks,
     repoRoot: REPO_ROOT,
   };

@@ -17,8 +17,16 @@ async function main() {
     }
     throw err;
   }
-  const running = await startServer(config);
+  // Dynamic: hardhat, solc and OpenZeppelin are development dependencies, absent from a production install.
+  const devnet = config.devnet ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, dataDir: config.dataDir }) : undefined;
+  const running = await startServer(config).catch(async (err) => {
+    await devnet?.stop();
+    throw err;
+  });
   const { log } = running;
+  if (devnet) {
+    log.info({ nodes: Object.values(devnet.nodes).map((n) => `${n.network} ${n.rpcUrl} (chain ${n.chainId})`) }, 'local devnet running: pay an order with `npm run pay -- <orderId>`');
+  }
   if (config.depositXpub === DEV_DEPOSIT_XPUB) {
     log.warn('Deposit addresses come from the DEVELOPMENT wallet (a public test phrase): never send real funds to them.');
   }
@@ -31,6 +39,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await running.close();
+    await devnet?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -8,8 +8,7 @@ import { ReloadlyProvider } from './airtime/reloadly';
 import { SandboxProvider } from './airtime/sandbox';
 import { CoinGeckoPriceFeed, FixedPriceFeed, type PriceFeed } from './services/price-feed';
 import { createServices, type Services } from './services';
-import { EXPIRE_ORDER_QUEUE } from './services/orders';
-import { JobWorker } from './jobs/queue';
+import { startWorkers } from './workers';
 import { createApp } from './app';
 
 export interface RunningServer {
@@ -45,12 +44,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   });
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
 
-  const worker = new JobWorker(
-    database.db,
-    { [EXPIRE_ORDER_QUEUE]: (payload) => services.orders.expire((payload as { orderId: number }).orderId) },
-    { pollMs: config.jobPollMs, log },
-  );
-  if (config.runWorkers) worker.start();
+  const workers = config.runWorkers ? startWorkers(config, database, services, log) : undefined;
 
   const server = http.createServer(createApp({ config, services, log }));
   server.keepAliveTimeout = 65_000;
@@ -65,7 +59,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     database,
     log,
     async close() {
-      await worker.stop();
+      await workers?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

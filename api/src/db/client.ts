@@ -19,6 +19,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Takes a session-level advisory lock, held until released or until the connection ends (a crashed
+   * process loses it at once). Null when another session holds it.
+   */
+  tryLock(key: number): Promise<{ release(): Promise<void> } | null>;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,27 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const tryLock = async (key: number) => {
+      // A connection of its own: the lock lives as long as this session does.
+      const session = await pool.connect();
+      try {
+        const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+        if (rows[0]?.locked) {
+          return {
+            async release() {
+              await session.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+              session.release();
+            },
+          };
+        }
+      } catch (err) {
+        session.release();
+        throw err;
+      }
+      session.release();
+      return null;
+    };
+    return { db, kind: 'postgres', tryLock, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -52,7 +77,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite has one connection in one process: the data directory itself admits a single process.
+  const tryLock = async () => ({ release: async () => undefined });
+  return { db, kind: 'pglite', tryLock, close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

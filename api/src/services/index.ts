@@ -7,6 +7,7 @@ import { AdminAuthService } from './admin-auth';
 import { CatalogService } from './catalog';
 import type { PriceFeed } from './price-feed';
 import { OrderService } from './orders';
+import { PaymentService } from './payments';
 import { OrderTokens } from './order-tokens';
 import { PricingService } from './pricing';
 import { SettingsService } from './settings';
@@ -16,6 +17,7 @@ export interface Services {
   pricing: PricingService;
   settings: SettingsService;
   orders: OrderService;
+  payments: PaymentService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
 }
@@ -28,5 +30,6 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const settings = new SettingsService(db);
   const addresses = new DepositAddressAllocator(db, config.depositXpub);
   const orders = new OrderService({ db, catalog, pricing, settings, addresses, tokens: new OrderTokens(config.orderTokenSecret), networks: config.networks });
-  return { catalog, pricing, settings, orders, adminAuth: new AdminAuthService(db), addresses };
+  const payments = new PaymentService({ db, pricing, toleranceBps: config.paymentToleranceBps });
+  return { catalog, pricing, settings, orders, payments, adminAuth: new AdminAuthService(db), addresses };
 }

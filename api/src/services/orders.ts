@@ -321,12 +321,21 @@ export class OrderService {
     });
   }
 
-  /** The expiry job: an order whose window passed with nothing received becomes payment_expired. */
+  /**
+   * The expiry job: an order whose window passed with nothing received becomes payment_expired. One
+   * that received part of its amount waits for the rest until its watch period ends.
+   */
   async expire(orderId: number): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order || order.status !== 'pending_crypto_payment') return;
       if (order.expiresAt.getTime() > this.now()) return;
+      const [received] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.coin, order.coin), ne(payments.status, 'removed')))
+        .limit(1);
+      if (received) return;
       await transition(tx, orderId, 'payment_expired', { cause: 'payment window ended with nothing received' });
     });
   }

@@ -40,6 +40,11 @@ export class PricingService {
     return { coin, cents, decimals, usdE8, units: centsToCryptoUnits(cents, usdE8, decimals), source: this.feed.name, priceUpdatedAt: snapshot.updatedAt };
   }
 
+  /** USD per whole coin × 1e8, now. */
+  async usdE8(coin: TCoinSymbol): Promise<bigint> {
+    return COINS[coin].stable ? PRICE_SCALE : (await this.prices()).usdE8[coin as VolatileCoin];
+  }
+
   private async prices(): Promise<PriceSnapshot> {
     if (!this.snapshot || this.now() - this.fetchedAt >= this.opts.cacheMs) {
       try {

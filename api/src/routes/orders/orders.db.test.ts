@@ -245,7 +245,7 @@ describe('leaving an unpaid order', () => {
   it('never cancels an order that has received funds', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     await api.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'1'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'2'.repeat(64)}`,
+      chainId: 31337, network: 'ethereum', txHash: `0x${'1'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'2'.repeat(64)}`, blockTime: new Date(),
       toAddress: created.walletAddress, coin: 'USDT', amount: '1000000', orderId: created.orderId,
     });
     const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId } });
@@ -289,7 +289,7 @@ describe('DELETE /api/orders/{id}', () => {
 
     const paid = ZPaymentCreated.parse((await create(fiveStep)).body);
     await api.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'3'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'4'.repeat(64)}`,
+      chainId: 31337, network: 'ethereum', txHash: `0x${'3'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'4'.repeat(64)}`, blockTime: new Date(),
       toAddress: paid.walletAddress, coin: 'USDT', amount: '11000000', orderId: paid.orderId,
     });
     const refused = await api.call('DELETE', `/api/orders/${paid.orderId}`, { headers: { authorization: `Bearer ${token}` } });

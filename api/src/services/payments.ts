@@ -1,0 +1,246 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { COINS, cryptoUnitsToCents, formatUnits, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { chainBlocks, orders, payments, type OrderRow } from '../db/schema';
+import { enqueue } from '../jobs/queue';
+import { credit, type LedgerReason } from './ledger';
+import { transition } from './order-state';
+import type { PricingService } from './pricing';
+
+export const CLOSE_WATCH_QUEUE = 'order.close-watch';
+
+/** A transfer to a watched address, as the chain watcher saw it. */
+export interface ObservedPayment {
+  orderId: number;
+  network: string;
+  chainId: number;
+  txHash: string;
+  /** Log index of a token Transfer; -1 for a native transfer. */
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  blockTime: Date;
+  from: string | null;
+  to: string;
+  coin: TCoinSymbol;
+  amount: bigint;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * What money received means for an order (DESIGN.md section 5). The chain watcher records what it
+ * sees; this service decides, per order, under a row lock:
+ *  - a payment of the order's coin moves it to `confirming`; at the required depth the confirmed total
+ *    decides: enough (within the tolerance) -> `paid`, the excess of an overpayment credited; short ->
+ *    back to `pending_crypto_payment` with the rest still payable until the address stops being watched,
+ *    then what came is credited and the order expires;
+ *  - a payment that completes the order after its window (late) pays it only if it still covers a fresh
+ *    quote; otherwise its value is credited and the order stays expired;
+ *  - another coin, a payment to a cancelled order, or more money after `paid`: credited to the balance.
+ * Credits are valued at the price when credited; an overpayment's excess at the order's own quote.
+ */
+export class PaymentService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      pricing: PricingService;
+      /** Shortfall accepted as full payment, in basis points of the amount due (50 = 0.5%). */
+      toleranceBps: number;
+      now?: () => number;
+    },
+  ) {}
+
+  private now() {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /**
+   * Records payments once each (chain + transaction + log index). A payment seen again in another block
+   * (re-included after a reorganisation) takes the new block and is live again.
+   */
+  async record(tx: Tx, observed: ObservedPayment[]): Promise<void> {
+    if (observed.length === 0) return;
+    await tx
+      .insert(payments)
+      .values(
+        observed.map((p) => ({
+          orderId: p.orderId,
+          network: p.network,
+          chainId: p.chainId,
+          txHash: p.txHash,
+          logIndex: p.logIndex,
+          blockNumber: p.blockNumber,
+          blockHash: p.blockHash,
+          blockTime: p.blockTime,
+          fromAddress: p.from,
+          toAddress: p.to,
+          coin: p.coin,
+          amount: p.amount.toString(),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [payments.chainId, payments.txHash, payments.logIndex],
+        set: {
+          blockNumber: sql`excluded.block_number`,
+          blockHash: sql`excluded.block_hash`,
+          blockTime: sql`excluded.block_time`,
+          confirmations: 0,
+          status: sql`case when ${payments.status} = 'confirmed' then 'confirmed' else 'seen' end`,
+        },
+        setWhere: sql`${payments.blockHash} <> excluded.block_hash`,
+      });
+  }
+
+  /** A reorganisation dropped the blocks above `keptBlock`: their unconfirmed payments are not credited. */
+  async removeAbove(tx: Tx, network: string, keptBlock: number): Promise<number[]> {
+    const removed = await tx
+      .update(payments)
+      .set({ status: 'removed', confirmations: 0 })
+      .where(and(eq(payments.network, network), eq(payments.status, 'seen'), sql`${payments.blockNumber} > ${keptBlock}`))
+      .returning({ orderId: payments.orderId });
+    return unique(removed.map((r) => r.orderId));
+  }
+
+  /**
+   * Counts confirmations of the network's unconfirmed payments at `head`, and confirms those at the
+   * required depth whose block is the canonical one the watcher holds. Returns the orders touched.
+   */
+  async confirm(tx: Tx, network: string, head: number, required: number): Promise<number[]> {
+    const counted = await tx
+      .update(payments)
+      .set({ confirmations: sql`greatest(0, ${head} - ${payments.blockNumber} + 1)` })
+      .where(and(eq(payments.network, network), eq(payments.status, 'seen')))
+      .returning({ orderId: payments.orderId });
+    await tx.execute(sql`
+      update ${payments} p set status = 'confirmed'
+      from ${chainBlocks} b
+      where p.network = ${network} and p.status = 'seen' and p.confirmations >= ${required}
+        and b.network = p.network and b.number = p.block_number and b.hash = p.block_hash`);
+    return unique(counted.map((r) => r.orderId));
+  }
+
+  /** Applies the order's payments to it. Idempotent: run it whenever its payments change. */
+  async settle(orderId: number): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) return;
+      const live = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), ne(payments.status, 'removed')))
+        .orderBy(payments.id);
+      const open = live.filter((p) => p.disposition === null);
+      for (const p of open.filter((p) => p.coin !== order.coin && p.status === 'confirmed')) {
+        await this.creditPayment(tx, order, p, 'wrong_coin');
+      }
+      await this.settleOwnCoin(tx, order, open.filter((p) => p.coin === order.coin));
+    });
+  }
+
+  private async settleOwnCoin(tx: Tx, order: OrderRow, open: PaymentRow[]): Promise<void> {
+    const confirmed = open.filter((p) => p.status === 'confirmed');
+    const unconfirmed = open.length > confirmed.length;
+    const expected = BigInt(order.cryptoAmount);
+    const received = confirmed.reduce((sum, p) => sum + BigInt(p.amount), 0n);
+    const enough = received * 10_000n >= expected * BigInt(10_000 - this.deps.toleranceBps);
+    const coin = COINS[order.coin as TCoinSymbol];
+    let status = order.status as TOrderStatus;
+
+    if (status === 'pending_crypto_payment' || status === 'payment_expired') {
+      if (!unconfirmed && !enough) return;
+      const p = open[open.length - 1]!;
+      await transition(tx, order.id, 'confirming', {
+        cause: `payment seen: ${formatUnits(BigInt(p.amount), coin.decimals)} ${coin.symbol} in block ${p.blockNumber}`,
+        detail: { txHash: p.txHash, late: p.blockTime > order.expiresAt },
+      });
+      status = 'confirming';
+    }
+
+    if (status === 'confirming') {
+      if (open.length === 0) {
+        const back = order.expiresAt.getTime() <= this.now() ? 'payment_expired' : 'pending_crypto_payment';
+        await transition(tx, order.id, back, { cause: 'payment removed by a chain reorganisation' });
+        return;
+      }
+      if (unconfirmed) return;
+      const detail = { received: received.toString(), expected: expected.toString() };
+      if (!enough) {
+        await transition(tx, order.id, 'pending_crypto_payment', {
+          cause: `underpaid: received ${formatUnits(received, coin.decimals)} of ${formatUnits(expected, coin.decimals)} ${coin.symbol}`,
+          detail,
+        });
+        await enqueue(tx, { queue: CLOSE_WATCH_QUEUE, key: `${CLOSE_WATCH_QUEUE}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
+        return;
+      }
+      const late = confirmed.some((p) => p.blockTime > order.expiresAt);
+      if (late && !(await this.coversFreshQuote(order, received))) {
+        await transition(tx, order.id, 'payment_expired', { cause: 'late payment no longer covers the price: credited to the balance', detail });
+        for (const p of confirmed) await this.creditPayment(tx, order, p, 'late_payment');
+        return;
+      }
+      await transition(tx, order.id, 'paid', { cause: late ? 'late payment confirmed and still covers the price' : 'payment confirmed', detail });
+      await tx.update(payments).set({ disposition: 'order' }).where(inArray(payments.id, confirmed.map((p) => p.id)));
+      if (received > expected) {
+        await credit(tx, {
+          customerId: order.customerId,
+          orderId: order.id,
+          amountCents: cryptoUnitsToCents(received - expected, BigInt(order.priceUsdE8), coin.decimals),
+          reason: 'overpayment',
+          referenceType: 'order',
+          referenceId: String(order.id),
+        });
+      }
+      return;
+    }
+
+    // Cancelled, or already paid: whatever else arrives belongs to the customer's balance.
+    const reason: LedgerReason = status === 'cancelled' ? 'late_payment' : 'overpayment';
+    for (const p of confirmed) await this.creditPayment(tx, order, p, reason);
+  }
+
+  /**
+   * The end of the watch period of an order that was never fully paid: what did arrive is credited and
+   * the order expires.
+   */
+  async closeWatch(orderId: number): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order || !['pending_crypto_payment', 'payment_expired'].includes(order.status)) return;
+      const open = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'confirmed'), sql`${payments.disposition} is null`));
+      for (const p of open) await this.creditPayment(tx, order, p, p.coin === order.coin ? 'underpayment' : 'wrong_coin');
+      if (order.status === 'pending_crypto_payment') {
+        await transition(tx, orderId, 'payment_expired', { cause: 'watch period ended short of the amount due: received funds credited' });
+      }
+    });
+  }
+
+  /** True when the order's coin received is still worth the order's total at today's price. */
+  private async coversFreshQuote(order: OrderRow, received: bigint): Promise<boolean> {
+    const coin = COINS[order.coin as TCoinSymbol];
+    const value = cryptoUnitsToCents(received, await this.deps.pricing.usdE8(coin.symbol), coin.decimals);
+    return value * 10_000 >= order.totalCents * (10_000 - this.deps.toleranceBps);
+  }
+
+  private async creditPayment(tx: DbOrTx, order: OrderRow, p: PaymentRow, reason: LedgerReason): Promise<void> {
+    const coin = COINS[p.coin as TCoinSymbol];
+    const usdE8 = await this.deps.pricing.usdE8(coin.symbol);
+    await credit(tx, {
+      customerId: order.customerId,
+      orderId: order.id,
+      amountCents: cryptoUnitsToCents(BigInt(p.amount), usdE8, coin.decimals),
+      reason,
+      referenceType: 'payment',
+      referenceId: String(p.id),
+      note: `${formatUnits(BigInt(p.amount), coin.decimals)} ${coin.symbol} in ${p.txHash}`,
+    });
+    await tx.update(payments).set({ disposition: 'credited' }).where(eq(payments.id, p.id));
+  }
+}
+
+function unique(ids: (number | null)[]): number[] {
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
