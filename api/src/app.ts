@@ -10,10 +10,11 @@ import { ordersRouter } from './routes/orders/orders.router';
 import { pricingRouter } from './routes/pricing/pricing.router';
 import { sandboxRouter } from './routes/sandbox/sandbox.router';
 import type { Services } from './services';
+import type { OrderFeed } from './services/order-feed';
 
 /** The HTTP application: routes are thin, the services own the rules. */
-export function createApp(deps: { config: Config; services: Services; log: Logger }): express.Express {
-  const { config, services, log } = deps;
+export function createApp(deps: { config: Config; services: Services; feed: OrderFeed; log: Logger }): express.Express {
+  const { config, services, feed, log } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
@@ -26,7 +27,7 @@ export function createApp(deps: { config: Config; services: Services; log: Logge
   });
   api.use(catalogRouter(services.catalog));
   api.use(pricingRouter(services.pricing, services.settings));
-  api.use(ordersRouter(services.orders, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
+  api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
   api.use('/admin', adminRouter(services.adminAuth));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);

@@ -9,6 +9,7 @@ import { SandboxProvider } from './airtime/sandbox';
 import { CoinGeckoPriceFeed, FixedPriceFeed, type PriceFeed } from './services/price-feed';
 import { createServices, type Services } from './services';
 import { startWorkers } from './workers';
+import { OrderFeed } from './services/order-feed';
 import { createApp } from './app';
 
 export interface RunningServer {
@@ -45,8 +46,10 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
 
   const workers = config.runWorkers ? startWorkers(config, database, services, log) : undefined;
+  const feed = new OrderFeed(database, log);
+  await feed.start();
 
-  const server = http.createServer(createApp({ config, services, log }));
+  const server = http.createServer(createApp({ config, services, feed, log }));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -60,6 +63,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     log,
     async close() {
       await workers?.stop();
+      await feed.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();

@@ -24,6 +24,8 @@ export interface Database {
    * process loses it at once). Null when another session holds it.
    */
   tryLock(key: number): Promise<{ release(): Promise<void> } | null>;
+  /** Receives NOTIFY payloads of a channel (from any process) until the returned function is called. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       session.release();
       return null;
     };
-    return { db, kind: 'postgres', tryLock, close: () => pool.end() };
+    const listen = async (channel: string, handler: (payload: string) => void) => {
+      // LISTEN belongs to a session: a client of its own, outside the pool.
+      const client = new pg.Client({ connectionString: opts.databaseUrl });
+      await client.connect();
+      client.on('notification', (n) => n.channel === channel && handler(n.payload ?? ''));
+      client.on('error', () => undefined);
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, kind: 'postgres', tryLock, listen, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -79,7 +92,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // PGlite has one connection in one process: the data directory itself admits a single process.
   const tryLock = async () => ({ release: async () => undefined });
-  return { db, kind: 'pglite', tryLock, close: () => client.close() };
+  const listen = async (channel: string, handler: (payload: string) => void) => {
+    const stop = await client.listen(channel, handler);
+    return () => stop();
+  };
+  return { db, kind: 'pglite', tryLock, listen, close: () => client.close() };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -63,6 +63,14 @@ export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<OrderRow> {
   };
 }
 
+/** The NOTIFY channel on which an order id is announced whenever its status or payments change. */
+export const ORDER_CHANGED_CHANNEL = 'order_changed';
+
+/** Announces a change of the order; delivered to listeners when the transaction commits. */
+export async function notifyOrderChanged(db: DbOrTx, orderId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${ORDER_CHANGED_CHANNEL}, ${String(orderId)})`);
+}
+
 export interface TransitionOptions {
   cause: string;
   detail?: Record<string, unknown>;
@@ -87,5 +95,6 @@ export async function transition(tx: DbOrTx, orderId: number, to: TOrderStatus, 
     .where(eq(orders.id, orderId))
     .returning();
   await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, cause: opts.cause, detail: opts.detail ?? null });
+  await notifyOrderChanged(tx, orderId);
   return updated!;
 }

@@ -4,7 +4,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { chainBlocks, orders, payments, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { credit, type LedgerReason } from './ledger';
-import { transition } from './order-state';
+import { notifyOrderChanged, transition } from './order-state';
 import type { PricingService } from './pricing';
 
 export const CLOSE_WATCH_QUEUE = 'order.close-watch';
@@ -135,6 +135,8 @@ export class PaymentService {
         await this.creditPayment(tx, order, p, 'wrong_coin');
       }
       await this.settleOwnCoin(tx, order, open.filter((p) => p.coin === order.coin));
+      // Confirmations and amounts changed even when the status did not: live views refresh.
+      await notifyOrderChanged(tx, orderId);
     });
   }
 

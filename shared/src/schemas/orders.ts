@@ -121,6 +121,8 @@ export type TOrderView = z.infer<typeof ZOrderView>;
 export const ZOrderIdParam = z.object({ orderId: ZIntId });
 export const ZPaymentIdParam = z.object({ paymentId: z.string().trim().regex(/^pay_[A-Za-z0-9]{16,40}$/, 'unknown payment id') });
 export const ZIdParam = z.object({ id: ZIntId });
+/** An order named by its id or by its payment id. */
+export const ZOrderRefParam = z.object({ ref: z.union([ZIntId, ZPaymentIdParam.shape.paymentId]) });
 
 const ZPaymentId = ZPaymentIdParam.shape.paymentId;
 

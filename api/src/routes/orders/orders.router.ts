@@ -6,11 +6,14 @@ import {
   ZCryptoPaymentRequest,
   ZIdParam,
   ZOrderIdParam,
+  ZOrderRefParam,
   ZPaymentIdParam,
   ZReleaseRequest,
 } from '@topup/shared';
 import { AppError, parse } from '../../http/errors';
 import { orderRateLimit, requireAdmin } from '../../http/middleware';
+import { streamChanges } from '../../http/sse';
+import type { OrderFeed } from '../../services/order-feed';
 import type { AdminAuthService } from '../../services/admin-auth';
 import type { OrderService } from '../../services/orders';
 
@@ -40,7 +43,7 @@ function beaconBody(body: unknown): unknown {
   }
 }
 
-export function ordersRouter(orders: OrderService, adminAuth: AdminAuthService, opts: { rateLimitPerMinute: number }): Router {
+export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: AdminAuthService, opts: { rateLimitPerMinute: number }): Router {
   const router = Router();
   const limit = orderRateLimit(opts.rateLimitPerMinute);
 
@@ -63,6 +66,14 @@ export function ordersRouter(orders: OrderService, adminAuth: AdminAuthService, 
   router.get('/orders/:paymentId/status', async (req, res) => {
     const { paymentId } = parse(ZPaymentIdParam, req.params);
     res.json(await orders.statusByPaymentId(paymentId));
+  });
+
+  /** Live status: the payment-status object again on every change, so clients need not poll. */
+  router.get('/orders/:ref/events', async (req, res) => {
+    const { ref } = parse(ZOrderRefParam, req.params);
+    const read = () => (typeof ref === 'number' ? orders.statusByOrderId(ref) : orders.statusByPaymentId(ref));
+    const { orderId } = await read(); // a 404 before the stream starts
+    streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed) });
   });
 
   router.post('/release-wallet', async (req, res) => {

@@ -1,0 +1,52 @@
+import type { Request, Response } from 'express';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * A Server-Sent Events stream of one value that changes: `read()` is called at start and after every
+ * `changed()`; each distinct result is sent as an event. Reads never overlap, and a change that
+ * arrives during a read triggers one more read, so the last state is always sent.
+ */
+export function streamChanges<T>(req: Request, res: Response, opts: { event: string; read: () => Promise<T>; subscribe: (changed: () => void) => () => void }) {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Reverse proxies (nginx) would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  res.write('retry: 3000\n\n');
+  let last = '';
+  let reading = false;
+  let again = false;
+  let closed = false;
+  const refresh = async () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        const data = JSON.stringify(await opts.read());
+        if (!closed && data !== last) {
+          last = data;
+          res.write(`event: ${opts.event}\ndata: ${data}\n\n`);
+        }
+      } while (again && !closed);
+    } catch {
+      // The next change reads again; the client also has the polling endpoint.
+    } finally {
+      reading = false;
+    }
+  };
+  const unsubscribe = opts.subscribe(() => void refresh());
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  req.on('close', () => {
+    closed = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+  void refresh();
+}
