@@ -9,6 +9,7 @@ import { SandboxProvider } from '../src/airtime/sandbox';
 import { FixedPriceFeed, type PriceFeed } from '../src/services/price-feed';
 import type { Database } from '../src/db/client';
 import { openTestDatabase } from './db';
+import { OrderFeed } from '../src/services/order-feed';
 
 export interface TestApi {
   url: string;
@@ -30,7 +31,9 @@ export async function startTestApi(opts: { env?: Record<string, string>; provide
   const provider = opts.provider ?? new SandboxProvider({});
   const services = createServices({ config, db: database.db, provider, priceFeed: opts.priceFeed ?? new FixedPriceFeed(), log });
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
-  const server = http.createServer(createApp({ config, services, log }));
+  const feed = new OrderFeed(database, log);
+  await feed.start();
+  const server = http.createServer(createApp({ config, services, feed, log }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -59,6 +62,7 @@ export async function startTestApi(opts: { env?: Record<string, string>; provide
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await feed.stop();
       await database.close();
     },
   };
