@@ -28,7 +28,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(catalogRouter(services.catalog));
   api.use(pricingRouter(services.pricing, services.settings));
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
-  api.use('/admin', adminRouter(services.adminAuth));
+  api.use('/admin', adminRouter(services.adminAuth, services.payments));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);
   app.use('/api', api);

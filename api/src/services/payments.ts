@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { COINS, cryptoUnitsToCents, formatUnits, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { chainBlocks, orders, payments, type OrderRow } from '../db/schema';
+import { chainBlocks, ledgerEntries, orders, payments, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { credit, type LedgerReason } from './ledger';
 import { notifyOrderChanged, transition } from './order-state';
@@ -220,6 +220,30 @@ export class PaymentService {
     });
   }
 
+  /**
+   * Payments that did not pay a fulfilled order: credited to a balance (late, short, excess, other coin),
+   * not yet settled, or paying an order that is not completed. Newest first. For admins.
+   */
+  async unmatched(limit = 200): Promise<UnmatchedPayment[]> {
+    const result = await this.deps.db.execute(sql`
+      select p.id, p.network, p.tx_hash as "txHash", p.log_index as "logIndex", p.block_number as "blockNumber",
+             p.coin, p.amount::text as amount, p.status, p.disposition, o.id as "orderId", o.status as "orderStatus",
+             p.created_at as "receivedAt",
+             (select sum(l.amount_cents) from ${ledgerEntries} l
+               where l.reference_type = 'payment' and l.reference_id = p.id::text)::int as "creditedCents"
+      from ${payments} p left join ${orders} o on o.id = p.order_id
+      where p.status <> 'removed' and (p.disposition is distinct from 'order' or o.status is distinct from 'completed')
+      order by p.id desc
+      limit ${limit}`);
+    return (result as unknown as { rows: UnmatchedPayment[] }).rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      blockNumber: Number(r.blockNumber),
+      orderId: r.orderId === null ? null : Number(r.orderId),
+      receivedAt: new Date(r.receivedAt).toISOString(),
+    }));
+  }
+
   /** True when the order's coin received is still worth the order's total at today's price. */
   private async coversFreshQuote(order: OrderRow, received: bigint): Promise<boolean> {
     const coin = COINS[order.coin as TCoinSymbol];
@@ -241,6 +265,22 @@ export class PaymentService {
     });
     await tx.update(payments).set({ disposition: 'credited' }).where(eq(payments.id, p.id));
   }
+}
+
+export interface UnmatchedPayment {
+  id: number;
+  network: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  coin: string;
+  amount: string;
+  status: string;
+  disposition: string | null;
+  creditedCents: number | null;
+  orderId: number | null;
+  orderStatus: string | null;
+  receivedAt: string;
 }
 
 function unique(ids: (number | null)[]): number[] {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parse } from '../../http/errors';
 import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminAuthService } from '../../services/admin-auth';
+import type { PaymentService } from '../../services/payments';
 
 const ZLogin = z.object({ email: z.string().trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) });
 
@@ -10,7 +11,7 @@ const ZLogin = z.object({ email: z.string().trim().min(1, 'is required').max(254
  * Admin routes. Every route here except login sits behind `requireAdmin`: the router is built so that
  * a new route added below the guard cannot forget it.
  */
-export function adminRouter(auth: AdminAuthService): Router {
+export function adminRouter(auth: AdminAuthService, payments: PaymentService): Router {
   const router = Router();
 
   router.post('/login', async (req, res) => {
@@ -32,6 +33,11 @@ export function adminRouter(auth: AdminAuthService): Router {
 
   router.get('/me', (req, res) => {
     res.json({ success: true, admin: req.admin });
+  });
+
+  /** Money received that did not pay a fulfilled order: for an admin to look at. */
+  router.get('/payments/unmatched', async (_req, res) => {
+    res.json(await payments.unmatched());
   });
 
   return router;

@@ -321,3 +321,17 @@ describe.runIf(process.env.TEST_DB === 'postgres')('concurrency on the PostgreSQ
     expect(dupes!.n).toBe(0);
   });
 });
+
+describe('GET /api/admin/payments/unmatched', () => {
+  it('lists money that paid no fulfilled order, for admins only', async () => {
+    const created = ZPaymentCreated.parse((await create(fiveStep)).body);
+    await api.database.db.insert(payments).values({
+      chainId: 31337, network: 'ethereum', txHash: `0x${'5'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'6'.repeat(64)}`, blockTime: new Date(),
+      toAddress: created.walletAddress, coin: 'USDC', amount: '2000000', orderId: created.orderId,
+    });
+    expect((await api.call('GET', '/api/admin/payments/unmatched')).status).toBe(401);
+    const res = await api.call('GET', '/api/admin/payments/unmatched', { headers: { 'x-admin-token': await adminToken(api) } });
+    expect(res.status).toBe(200);
+    expect(res.body.find((p: { txHash: string }) => p.txHash === `0x${'5'.repeat(64)}`)).toMatchObject({ coin: 'USDC', amount: '2000000', orderId: created.orderId, orderStatus: 'pending_crypto_payment' });
+  });
+});
