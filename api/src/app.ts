@@ -4,7 +4,10 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { AppError, errorHandler, notFoundApi } from './http/errors';
 import { flagSvgPath } from './airtime/sandbox';
+import { identifyCustomer } from './http/identity';
 import { adminRouter } from './routes/admin/admin.router';
+import { balanceRouter } from './routes/balance/balance.router';
+import { botRouter } from './routes/bot/bot.router';
 import { catalogRouter } from './routes/catalog/catalog.router';
 import { ordersRouter } from './routes/orders/orders.router';
 import { pricingRouter } from './routes/pricing/pricing.router';
@@ -25,9 +28,12 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.get('/health', (_req, res) => {
     res.json({ ok: true, provider: services.catalog.providerName });
   });
+  api.use(identifyCustomer(services.customers, config));
   api.use(catalogRouter(services.catalog));
   api.use(pricingRouter(services.pricing, services.settings));
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
+  api.use(balanceRouter(services.balances, services.orders));
+  api.use('/bot', botRouter(services.telegramOutbox, config));
   api.use('/admin', adminRouter(services.adminAuth, services.payments));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);

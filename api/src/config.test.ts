@@ -9,6 +9,7 @@ const productionEnv = {
   DATABASE_URL: 'postgres://topup@db:5432/topup',
   DEPOSIT_XPUB: HDNodeWallet.fromPhrase('legal winner thank year wave sausage worth useful legal winner thank yellow', undefined, "m/44'/60'/0'/0").neuter().extendedKey,
   ORDER_TOKEN_SECRET: 'x'.repeat(40),
+  BOT_API_SECRET: 'y'.repeat(40),
   AIRTIME_PROVIDER: 'reloadly',
   RELOADLY_CLIENT_ID: 'id',
   RELOADLY_CLIENT_SECRET: 'secret',
@@ -51,7 +52,7 @@ describe('configuration', () => {
       expect(err).toBeInstanceOf(ConfigError);
       message = (err as Error).message;
     }
-    for (const name of ['DEPOSIT_XPUB', 'ORDER_TOKEN_SECRET', 'AIRTIME_PROVIDER', 'PRICE_FEED', 'DATABASE_URL', 'ETHEREUM_RPC_URL']) {
+    for (const name of ['DEPOSIT_XPUB', 'ORDER_TOKEN_SECRET', 'BOT_API_SECRET', 'AIRTIME_PROVIDER', 'PRICE_FEED', 'DATABASE_URL', 'ETHEREUM_RPC_URL']) {
       expect(message).toContain(name);
     }
     expect(() => loadConfig({ ...productionEnv, DEPOSIT_XPUB: DEV_DEPOSIT_XPUB })).toThrow(/DEPOSIT_XPUB/);

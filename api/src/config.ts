@@ -13,6 +13,7 @@ export const DEV_DEPOSIT_XPUB =
   'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
 export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
 export const DEV_ORDER_TOKEN_SECRET = 'development-order-token-secret-not-for-production';
+export const DEV_BOT_API_SECRET = 'development-bot-api-secret-not-for-production';
 
 /** Where the repository lives: relative paths in the environment are taken from where npm was run. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -83,6 +84,9 @@ const EnvSchema = z.object({
   /** Signs the order tokens given to anonymous customers. */
   ORDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_ORDER_TOKEN_SECRET),
 
+  /** The bot's credential on the API (x-service-token). */
+  BOT_API_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_BOT_API_SECRET),
+
   AIRTIME_PROVIDER: z.enum(['sandbox', 'reloadly']).default('sandbox'),
   RELOADLY_CLIENT_ID: z.string().optional(),
   RELOADLY_CLIENT_SECRET: z.string().optional(),
@@ -103,6 +107,11 @@ const EnvSchema = z.object({
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
+  /** SMTP server for e-mail receipts; unset: messages are written to DATA_DIR/mail-outbox instead. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Crypto Top-ups <receipts@localhost>'),
+  /** How often a top-up the provider is still processing is asked about again, in milliseconds. */
+  TOPUP_POLL_MS: z.coerce.number().int().min(100).default(5000),
   /** A shortfall up to this share of the amount due counts as paid, in basis points (50 = 0.5%). */
   PAYMENT_TOLERANCE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
   /** How often each chain watcher asks for new blocks, in milliseconds (default 2000; devnet 500). */
@@ -186,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL,
     depositXpub: e.DEPOSIT_XPUB,
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
+    botApiSecret: e.BOT_API_SECRET,
     devnet,
     airtime: {
       provider: e.AIRTIME_PROVIDER,
@@ -208,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
     paymentToleranceBps: e.PAYMENT_TOLERANCE_BPS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    topupPollMs: e.TOPUP_POLL_MS,
     chain: { pollMs: e.CHAIN_POLL_MS ?? (devnet ? 500 : 2000), maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     networks,
     repoRoot: REPO_ROOT,
@@ -222,10 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   return config;
 }
 
-function refuseDevelopmentDefaults(config: { depositXpub: string; orderTokenSecret: string; airtime: { provider: string }; prices: { feed: string }; admin: { password?: string }; devnet: boolean; databaseUrl?: string }, missingRpc: string[]) {
+function refuseDevelopmentDefaults(config: { depositXpub: string; orderTokenSecret: string; botApiSecret: string; airtime: { provider: string }; prices: { feed: string }; admin: { password?: string }; devnet: boolean; databaseUrl?: string }, missingRpc: string[]) {
   const problems = missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`);
   if (config.depositXpub === DEV_DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB: set your own extended public key; the development key is public');
   if (config.orderTokenSecret === DEV_ORDER_TOKEN_SECRET) problems.push('ORDER_TOKEN_SECRET: set a random secret of 32 characters or more');
+  if (config.botApiSecret === DEV_BOT_API_SECRET) problems.push('BOT_API_SECRET: set a random secret of 32 characters or more, the same for the API and the bot');
   if (config.airtime.provider === 'sandbox') problems.push('AIRTIME_PROVIDER: the sandbox provider sends no airtime; use reloadly');
   if (config.prices.feed === 'fixed') problems.push('PRICE_FEED: the fixed development price table is not a market price; use coingecko');
   if (config.admin.password === DEV_ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: the development password is public');

@@ -45,7 +45,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   });
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
 
-  const workers = config.runWorkers ? startWorkers(config, database, services, log) : undefined;
+  const workers = config.runWorkers ? await startWorkers(config, database, services, log) : undefined;
   const feed = new OrderFeed(database, log);
   await feed.start();
 

@@ -5,18 +5,28 @@ import type { Database } from './db/client';
 import { ChainWatcher } from './chain/watcher';
 import { JobWorker } from './jobs/queue';
 import type { Services } from './services';
-import { EXPIRE_ORDER_QUEUE } from './services/orders';
-import { CLOSE_WATCH_QUEUE } from './services/payments';
+import { QUEUES } from './jobs/queues';
+import { RetryLater } from './jobs/queue';
+import { deliverEmail } from './services/receipts';
 
 const orderIdOf = (payload: unknown) => (payload as { orderId: number }).orderId;
 
 /** The background work of a process: durable jobs, and one chain watcher per enabled network. */
-export function startWorkers(config: Config, database: Database, services: Services, log: Logger): { stop(): Promise<void>; watchers: ChainWatcher[] } {
+export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: ChainWatcher[] }> {
   const jobs = new JobWorker(
-    database.db,
+    database,
     {
-      [EXPIRE_ORDER_QUEUE]: (payload) => services.orders.expire(orderIdOf(payload)),
-      [CLOSE_WATCH_QUEUE]: (payload) => services.payments.closeWatch(orderIdOf(payload)),
+      [QUEUES.expireOrder]: (payload) => services.orders.expire(orderIdOf(payload)),
+      [QUEUES.closeWatch]: (payload) => services.payments.closeWatch(orderIdOf(payload)),
+      [QUEUES.fulfil]: (payload, job) => services.fulfilment.run(orderIdOf(payload), job.attempts),
+      [QUEUES.email]: async (payload, job) => {
+        try {
+          await deliverEmail(database.db, services.mailer, (payload as { notificationId: number }).notificationId);
+        } catch (err) {
+          // A mail server that is down: try again later, more slowly each time.
+          throw new RetryLater(Math.min(2 ** job.attempts * 5000, 3_600_000), `mail not sent: ${(err as Error).message}`, true);
+        }
+      },
     },
     { pollMs: config.jobPollMs, log },
   );
@@ -32,7 +42,7 @@ export function startWorkers(config: Config, database: Database, services: Servi
         devnet: config.devnet,
       }),
   );
-  jobs.start();
+  await jobs.start();
   for (const w of watchers) w.start();
   return {
     watchers,

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { loadConfig, type Config } from '../src/config';
@@ -25,7 +28,8 @@ export interface TestApi {
 
 /** The real API (routes, services, database) on 127.0.0.1 with a fresh test database. */
 export async function startTestApi(opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed } = {}): Promise<TestApi> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', ...opts.env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env });
   const database = await openTestDatabase();
   const log = pino({ level: 'silent' });
   const provider = opts.provider ?? new SandboxProvider({});
@@ -64,6 +68,7 @@ export async function startTestApi(opts: { env?: Record<string, string>; provide
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await feed.stop();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,9 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { COINS, type TCoinSymbol, type TNetwork } from '@topup/shared';
 import type { NetworkConfig } from '../config';
 import type { Database } from '../db/client';
-import { chainBlocks, chainCursors, orders } from '../db/schema';
+import { chainBlocks, chainCursors, orders, payments } from '../db/schema';
 import type { ObservedPayment, PaymentService } from '../services/payments';
 import { JsonRpcClient, type RpcBlock, type RpcLog, type RpcTransaction } from './json-rpc';
 
@@ -37,7 +37,9 @@ function lockKey(network: TNetwork): number {
  * transfers to watched addresses, and the block hash chain that reveals reorganisations); one
  * eth_getLogs per pass and per 1,000 addresses for the token Transfers. Receipts are asked only for
  * native transfers that match. Blocks, payments and the cursor are written in one transaction, so a
- * crash mid-scan repeats the pass rather than losing or doubling anything.
+ * crash mid-scan repeats the pass rather than losing or doubling anything. The orders touched are
+ * settled after that commit; a watcher's first pass (a restarted process) and the pass after a failed
+ * settlement first settle every order a crash may have left between the two.
  *
  * Native transfers are found by scanning blocks rather than by balance checks: a balance query per
  * open address per block grows with the number of orders and cannot tell one payment from two.
@@ -51,6 +53,8 @@ export class ChainWatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Orders may have been left unsettled (by a crash before this watcher existed, or a failed settle). */
+  private unsettled = true;
   /** Blocks kept for reorganisation checks: deeper than any confirmation depth we wait for. */
   private readonly keepBlocks: number;
 
@@ -99,6 +103,7 @@ export class ChainWatcher {
   async pass(): Promise<boolean> {
     const { db } = this.opts.database;
     const net = this.network.network;
+    if (this.unsettled) await this.settleLeftovers();
     const head = await this.rpc.blockNumber();
     const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.network, net));
     if (!cursor || cursor.chainId !== this.network.chainId) {
@@ -134,8 +139,33 @@ export class ChainWatcher {
       for (const id of await this.opts.payments.confirm(tx, net, scannedTo, this.network.confirmations)) touched.add(id);
     });
     for (const p of observed) touched.add(p.orderId);
-    for (const id of touched) await this.opts.payments.settle(id);
+    await this.settle(touched);
     return scannedTo < head;
+  }
+
+  private async settle(orderIds: Iterable<number>): Promise<void> {
+    try {
+      for (const id of orderIds) await this.opts.payments.settle(id);
+    } catch (err) {
+      // The payments are committed; the next pass settles whatever this one could not.
+      this.unsettled = true;
+      throw err;
+    }
+  }
+
+  /**
+   * Settles the orders whose payments on this network may have changed without the order following:
+   * those still confirming, and those with a live payment not yet applied. Settling is idempotent, so
+   * settling an order that was fine changes nothing.
+   */
+  private async settleLeftovers(): Promise<void> {
+    const rows = await this.opts.database.db
+      .selectDistinct({ id: orders.id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.network, this.network.network), or(eq(orders.status, 'confirming'), and(ne(payments.status, 'removed'), isNull(payments.disposition)))));
+    await this.settle(rows.map((r) => r.id));
+    this.unsettled = false;
   }
 
   /** The open deposit addresses (lower-case) and their orders: watched until 24 h after the window. */
@@ -262,7 +292,7 @@ export class ChainWatcher {
       await tx.update(chainCursors).set({ lastBlock: keptBlock, updatedAt: new Date() }).where(eq(chainCursors.network, net));
       return this.opts.payments.removeAbove(tx, net, keptBlock);
     });
-    for (const id of touched) await this.opts.payments.settle(id);
+    await this.settle(touched);
   }
 
   private async startOver(head: number, reason?: string): Promise<void> {
@@ -283,6 +313,6 @@ export class ChainWatcher {
       // Unconfirmed payments were on the chain that is gone.
       return this.opts.payments.removeAbove(tx, net, -1);
     });
-    for (const id of touched) await this.opts.payments.settle(id);
+    await this.settle(touched);
   }
 }

@@ -204,6 +204,48 @@ export const jobs = pgTable(
   (t) => [index('jobs_due_idx').on(t.queue, t.runAt)],
 );
 
+/**
+ * The outbox: a message per order status change and channel, written in the transaction of the change
+ * and delivered at least once; the unique key makes a second write of the same message a no-op.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['telegram', 'email'] }).notNull(),
+    /** Telegram chat id or e-mail address. */
+    recipient: text('recipient').notNull(),
+    status: text('status').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+    /** A consumer has it until then (so two bot instances do not send it twice meanwhile). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('notifications_message_uq').on(t.orderId, t.channel, t.status),
+    index('notifications_pending_idx').on(t.channel, t.id).where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/** Conditions an operator must act on; one open alert per kind. */
+export const adminAlerts = pgTable(
+  'admin_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    count: integer('count').notNull().default(1),
+    createdAt: createdAt(),
+    lastRaisedAt: timestamp('last_raised_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('admin_alerts_open_kind_uq').on(t.kind).where(sql`${t.resolvedAt} is null`)],
+);
+
 export const admins = pgTable('admins', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   email: text('email').notNull().unique(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db, DbOrTx } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 
 /**
@@ -19,11 +19,15 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** Workers LISTEN here: a job due now wakes them at once instead of at their next poll. */
+export const JOBS_CHANNEL = 'jobs_ready';
+
 export async function enqueue(db: DbOrTx, job: EnqueueOptions): Promise<void> {
   await db
     .insert(jobs)
     .values({ queue: job.queue, payload: job.payload, runAt: job.runAt ?? new Date(), key: job.key, maxAttempts: job.maxAttempts ?? 10 })
     .onConflictDoNothing({ target: jobs.key });
+  if (!job.runAt || job.runAt.getTime() <= Date.now()) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${job.queue})`);
 }
 
 export interface ClaimedJob {
@@ -36,9 +40,16 @@ export interface ClaimedJob {
 
 export type JobHandler = (payload: unknown, job: ClaimedJob) => Promise<void>;
 
-/** Thrown by a handler to run the job again later without counting it as a failure. */
+/**
+ * Thrown by a handler to run the job again after `delayMs`. By default the run does not count as an
+ * attempt (waiting on someone else); `counted` makes it one (a retry after an error).
+ */
 export class RetryLater extends Error {
-  constructor(readonly delayMs: number, reason: string) {
+  constructor(
+    readonly delayMs: number,
+    reason: string,
+    readonly counted = false,
+  ) {
     super(reason);
   }
 }
@@ -54,23 +65,45 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** A wake-up came while a pass was running: run another right after it. */
+  private woken = false;
+  private stopListening: (() => Promise<void>) | undefined;
+  private readonly db: Db;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: Database,
     private readonly handlers: Record<string, JobHandler>,
     private readonly opts: WorkerOptions,
-  ) {}
+  ) {
+    this.db = database.db;
+  }
 
-  start(): void {
+  async start(): Promise<void> {
     this.stopped = false;
+    this.stopListening = await this.database.listen(JOBS_CHANNEL, (queue) => {
+      if (queue in this.handlers) this.wake();
+    });
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.stopListening?.();
     await this.running;
   }
+
+  /** Runs a pass now (or right after the one under way). */
+  private wake() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.woken = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
 
   /** Claims and runs due jobs until none is left; returns how many ran. */
   async drain(): Promise<number> {
@@ -85,10 +118,14 @@ export class JobWorker {
   private schedule(delay: number) {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      this.woken = false;
       this.running = this.drain()
         .then(() => undefined)
         .catch((err) => this.opts.log.error({ err }, 'job worker pass failed'))
-        .finally(() => this.schedule(this.opts.pollMs));
+        .finally(() => {
+          this.running = undefined;
+          this.schedule(this.woken ? 0 : this.opts.pollMs);
+        });
     }, delay);
   }
 
@@ -125,12 +162,13 @@ export class JobWorker {
     } catch (err) {
       const later = err instanceof RetryLater;
       const delayMs = later ? err.delayMs : Math.min(2 ** job.attempts * 1000, 10 * 60_000);
+      const uncounted = later && !err.counted;
       if (!later) this.opts.log.warn({ err, job: { id: job.id, queue: job.queue, attempts: job.attempts } }, 'job failed');
       // A job that keeps failing stays in the table (attempts = max_attempts) with its last error, for an admin.
       await this.db.execute(sql`
         update ${jobs} set locked_until = null, run_at = now() + make_interval(secs => ${delayMs / 1000}),
           last_error = ${String(err instanceof Error ? err.message : err)},
-          attempts = case when ${later} then attempts - 1 else attempts end
+          attempts = case when ${uncounted} then attempts - 1 else attempts end
         where id = ${job.id}`);
     }
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -11,6 +12,12 @@ import { PaymentService } from './payments';
 import { OrderTokens } from './order-tokens';
 import { PricingService } from './pricing';
 import { SettingsService } from './settings';
+import { AlertService } from './alerts';
+import { BalanceService } from './balances';
+import { FulfilmentService } from './fulfilment';
+import { LocalOutboxMailer, SmtpMailer, type Mailer } from './mailer';
+import { TelegramOutbox } from './notifications';
+import { CustomerService } from './customers';
 
 export interface Services {
   catalog: CatalogService;
@@ -18,6 +25,12 @@ export interface Services {
   settings: SettingsService;
   orders: OrderService;
   payments: PaymentService;
+  balances: BalanceService;
+  fulfilment: FulfilmentService;
+  alerts: AlertService;
+  mailer: Mailer;
+  telegramOutbox: TelegramOutbox;
+  customers: CustomerService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
 }
@@ -31,5 +44,25 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const addresses = new DepositAddressAllocator(db, config.depositXpub);
   const orders = new OrderService({ db, catalog, pricing, settings, addresses, tokens: new OrderTokens(config.orderTokenSecret), networks: config.networks });
   const payments = new PaymentService({ db, pricing, toleranceBps: config.paymentToleranceBps });
-  return { catalog, pricing, settings, orders, payments, adminAuth: new AdminAuthService(db), addresses };
+  const balances = new BalanceService(db);
+  const alerts = new AlertService(db, deps.log);
+  const fulfilment = new FulfilmentService({ db, provider: deps.provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
+  const mailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : new LocalOutboxMailer(path.join(config.dataDir, 'mail-outbox'), config.mail.from);
+  return {
+    catalog,
+    pricing,
+    settings,
+    orders,
+    payments,
+    balances,
+    fulfilment,
+    alerts,
+    mailer,
+    telegramOutbox: new TelegramOutbox(db),
+    customers: new CustomerService(db),
+    adminAuth: new AdminAuthService(db),
+    addresses,
+  };
 }

@@ -2,7 +2,17 @@ import type { DbOrTx } from '../db/client';
 import { ledgerEntries } from '../db/schema';
 
 /** Why money moved on a balance. */
-export type LedgerReason = 'overpayment' | 'late_payment' | 'underpayment' | 'wrong_coin';
+export type LedgerReason =
+  | 'overpayment'
+  | 'late_payment'
+  | 'underpayment'
+  | 'wrong_coin'
+  | 'failed_delivery'
+  | 'balance_topup'
+  | 'purchase'
+  | 'claim_in'
+  | 'claim_out'
+  | 'admin_adjustment';
 
 export interface LedgerCredit {
   /** Null for an anonymous customer: the credit is held on the order, claimable with its token. */

@@ -3,6 +3,9 @@ import { canTransition, type TOrderStatus } from '@topup/shared';
 import type { DbOrTx } from '../db/client';
 import { depositAddresses, jobs, orderEvents, orders, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { enqueue } from '../jobs/queue';
+import { QUEUES } from '../jobs/queues';
+import { recordStatusNotifications } from './notifications';
 
 /**
  * The one place where an order's status is set. Every change is checked against the guards in
@@ -71,6 +74,19 @@ export async function notifyOrderChanged(db: DbOrTx, orderId: number): Promise<v
   await db.execute(sql`select pg_notify(${ORDER_CHANGED_CHANNEL}, ${String(orderId)})`);
 }
 
+/**
+ * What entering a status sets in motion, in the same transaction as the change: live views are told,
+ * the outbox gets the customer's messages, and a paid order is queued for delivery (whatever made it
+ * paid: the chain, a balance, an admin), so none can be paid and forgotten.
+ */
+async function onEnter(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause: string): Promise<void> {
+  await notifyOrderChanged(tx, order.id);
+  await recordStatusNotifications(tx, order, status, cause);
+  if (status === 'paid') {
+    await enqueue(tx, { queue: QUEUES.fulfil, key: `${QUEUES.fulfil}:${order.id}`, payload: { orderId: order.id }, maxAttempts: 1000 });
+  }
+}
+
 export interface TransitionOptions {
   cause: string;
   detail?: Record<string, unknown>;
@@ -95,6 +111,6 @@ export async function transition(tx: DbOrTx, orderId: number, to: TOrderStatus, 
     .where(eq(orders.id, orderId))
     .returning();
   await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, cause: opts.cause, detail: opts.detail ?? null });
-  await notifyOrderChanged(tx, orderId);
+  await onEnter(tx, updated!, to, opts.cause);
   return updated!;
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   BALANCE_TOPUP_PHONE,
   COINS,
@@ -23,6 +23,7 @@ import { idempotencyKeys, jobs, orders, payments, type OrderRow } from '../db/sc
 import { AppError } from '../http/errors';
 import type { DepositAddressAllocator } from '../chain/addresses';
 import { paymentUri } from '../chain/payment-uri';
+import { QUEUES } from '../jobs/queues';
 import type { CatalogService } from './catalog';
 import { operatorAccepts } from './catalog';
 import { checkMobileNumber } from './phone';
@@ -31,8 +32,6 @@ import type { SettingsService } from './settings';
 import { recordAudit } from './audit';
 import { insertOrder, transition, type NewOrder } from './order-state';
 import { newPaymentId, type OrderTokens } from './order-tokens';
-
-export const EXPIRE_ORDER_QUEUE = 'order.expire';
 
 /** Who is asking, and how the request reached us. */
 export interface OrderContext {
@@ -119,7 +118,7 @@ export class OrderService {
     const newOrder: NewOrder = {
       derivationIndex: deposit.index,
       cause: `order created (${ctx.source})`,
-      expiry: { queue: EXPIRE_ORDER_QUEUE, runAt: expiresAt },
+      expiry: { queue: QUEUES.expireOrder, runAt: expiresAt },
       row: {
         paymentId,
         customerId: ctx.customerId ?? null,
@@ -289,12 +288,32 @@ export class OrderService {
     };
   }
 
-  /** The orders whose tokens the caller holds (anonymous customers keep their tokens in the browser). */
-  async listByTokens(tokens: string[]): Promise<TOrderView[]> {
-    const paymentIds = tokens.map((t) => this.deps.tokens.verify(t)).filter((id): id is string => id !== null);
-    if (paymentIds.length === 0) return [];
-    const rows = await this.deps.db.select().from(orders).where(inArray(orders.paymentId, paymentIds)).orderBy(desc(orders.createdAt), desc(orders.id));
+  /**
+   * The caller's orders: the signed-in customer's, and those whose tokens the caller holds (anonymous
+   * customers keep their tokens in the browser). Never anyone else's.
+   */
+  async listMine(who: { customerId?: number; tokens: string[] }): Promise<TOrderView[]> {
+    const paymentIds = who.tokens.map((t) => this.deps.tokens.verify(t)).filter((id): id is string => id !== null);
+    const conditions = [
+      ...(paymentIds.length ? [inArray(orders.paymentId, paymentIds)] : []),
+      ...(who.customerId !== undefined ? [eq(orders.customerId, who.customerId)] : []),
+    ];
+    if (conditions.length === 0) return [];
+    const rows = await this.deps.db
+      .select()
+      .from(orders)
+      .where(or(...conditions))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(200);
     return rows.map(orderView);
+  }
+
+  /** The order an order token stands for, or null. */
+  async orderIdForToken(token: string): Promise<number | null> {
+    const paymentId = this.deps.tokens.verify(token);
+    if (!paymentId) return null;
+    const [row] = await this.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, paymentId));
+    return row?.id ?? null;
   }
 
   /**
@@ -310,7 +329,7 @@ export class OrderService {
         const [funds] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed'))).limit(1);
         if (!funds) {
           await transition(tx, order.id, 'cancelled', { cause });
-          await tx.delete(jobs).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${order.id}`));
+          await tx.delete(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${order.id}`));
           return { success: true as const, orderId: order.id, status: 'cancelled' as const, message: 'Order cancelled. The payment address is no longer reserved.' };
         }
       }
@@ -350,7 +369,7 @@ export class OrderService {
       if (funds || !unpaid) {
         throw new AppError('CONFLICT', `Order ${orderId} has received funds (status ${order.status}); it cannot be deleted.`);
       }
-      await tx.delete(jobs).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${orderId}`));
+      await tx.delete(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${orderId}`));
       await tx.delete(orders).where(eq(orders.id, orderId));
       await recordAudit(tx, { adminId, action: 'order.delete', target: `order:${orderId}`, before: order });
     });

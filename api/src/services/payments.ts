@@ -57,7 +57,8 @@ export class PaymentService {
 
   /**
    * Records payments once each (chain + transaction + log index). A payment seen again in another block
-   * (re-included after a reorganisation) takes the new block and is live again.
+   * (re-included after a reorganisation) takes the new block and is live again; so is a removed one
+   * whose very block is canonical again (the chain switched back to the fork that holds it).
    */
   async record(tx: Tx, observed: ObservedPayment[]): Promise<void> {
     if (observed.length === 0) return;
@@ -88,7 +89,7 @@ export class PaymentService {
           confirmations: 0,
           status: sql`case when ${payments.status} = 'confirmed' then 'confirmed' else 'seen' end`,
         },
-        setWhere: sql`${payments.blockHash} <> excluded.block_hash`,
+        setWhere: sql`${payments.blockHash} <> excluded.block_hash or ${payments.status} = 'removed'`,
       });
   }
 

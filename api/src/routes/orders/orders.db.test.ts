@@ -6,7 +6,7 @@ import { ZOrderView, ZPaymentCreated, ZPaymentStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
 import { auditLog, jobs, orderEvents, orders, payments } from '../../db/schema';
 import { JobWorker } from '../../jobs/queue';
-import { EXPIRE_ORDER_QUEUE } from '../../services/orders';
+import { QUEUES } from '../../jobs/queues';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -220,7 +220,7 @@ describe('leaving an unpaid order', () => {
       [null, 'pending_crypto_payment'],
       ['pending_crypto_payment', 'cancelled'],
     ]);
-    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${created.orderId}`))).toEqual([]);
+    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`))).toEqual([]);
   });
 
   it('cancel-transaction takes the spec payload and checks the order id', async () => {
@@ -260,8 +260,8 @@ describe('expiry', () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const past = new Date(Date.now() - 1000);
     await api.database.db.update(orders).set({ expiresAt: past }).where(eq(orders.id, created.orderId));
-    await api.database.db.update(jobs).set({ runAt: past }).where(eq(jobs.key, `${EXPIRE_ORDER_QUEUE}:${created.orderId}`));
-    const worker = new JobWorker(api.database.db, { [EXPIRE_ORDER_QUEUE]: (p) => api.services.orders.expire((p as { orderId: number }).orderId) }, { pollMs: 50, log: pino({ level: 'silent' }) });
+    await api.database.db.update(jobs).set({ runAt: past }).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`));
+    const worker = new JobWorker(api.database, { [QUEUES.expireOrder]: (p) => api.services.orders.expire((p as { orderId: number }).orderId) }, { pollMs: 50, log: pino({ level: 'silent' }) });
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
     const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
     expect(status.body.status).toBe('payment_expired');

@@ -50,12 +50,12 @@ export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: A
   router.post('/crypto-payment', limit, async (req, res) => {
     const input = parse(ZCryptoPaymentRequest, req.body);
     const source = input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web';
-    res.status(201).json(await orders.createFromCryptoPayment(input, { source, idempotencyKey: idempotencyKey(req) }));
+    res.status(201).json(await orders.createFromCryptoPayment(input, { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
   });
 
   router.post('/create-payment', limit, async (req, res) => {
     const input = parse(ZCreatePaymentRequest, req.body);
-    res.status(201).json(await orders.createFromCompact(input, { source: 'compact', idempotencyKey: idempotencyKey(req) }));
+    res.status(201).json(await orders.createFromCompact(input, { source: 'compact', customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
   });
 
   router.get('/payment-status/:orderId', async (req, res) => {
@@ -92,7 +92,7 @@ export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: A
   });
 
   router.get('/orders', async (req, res) => {
-    res.json(await orders.listByTokens(orderTokens(req)));
+    res.json(await orders.listMine({ customerId: req.customer?.id, tokens: orderTokens(req) }));
   });
 
   router.delete('/orders/:id', requireAdmin(adminAuth), async (req, res) => {

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import { COINS, formatCryptoAmount, formatUsd, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
+import type { Db, DbOrTx } from '../db/client';
+import { customers, notifications, type OrderRow } from '../db/schema';
+import { enqueue } from '../jobs/queue';
+import { QUEUES } from '../jobs/queues';
+
+/** Statuses a customer hears about in the chat: every step of a payment and its delivery. */
+const TELEGRAM_STATUSES: ReadonlySet<TOrderStatus> = new Set(['confirming', 'paid', 'processing', 'completed', 'failed', 'payment_expired']);
+/** Statuses that get an e-mail receipt. */
+const EMAIL_STATUSES: ReadonlySet<TOrderStatus> = new Set(['paid', 'completed', 'failed']);
+/** Addresses the spec's clients send as placeholders (a Telegram-style domain, a generic web address). */
+const PLACEHOLDER_EMAIL = /@(telegram\.(org|me)|t\.me|example\.(com|org))$/i;
+
+/** What a message says about the order; the channel renders it. */
+export interface NotificationPayload {
+  orderId: number;
+  paymentId: string;
+  status: TOrderStatus;
+  kind: 'recharge' | 'balance_topup';
+  phoneNumber: string | null;
+  operatorName: string | null;
+  amount: string;
+  total: string;
+  cryptoAmount: string | null;
+  cryptocurrency: string | null;
+  transactionId: string | null;
+  /** Credited to the balance when a delivery failed. */
+  creditedAmount: string | null;
+  cause: string;
+}
+
+export function notificationPayload(order: OrderRow, status: TOrderStatus, cause: string): NotificationPayload {
+  const coin = order.coin ? COINS[order.coin as TCoinSymbol] : null;
+  return {
+    orderId: order.id,
+    paymentId: order.paymentId,
+    status,
+    kind: order.kind,
+    phoneNumber: order.phoneNumber,
+    operatorName: order.operatorName,
+    amount: formatUsd(order.amountCents),
+    total: formatUsd(order.totalCents),
+    cryptoAmount: coin && order.cryptoAmount ? formatCryptoAmount(BigInt(order.cryptoAmount), coin.decimals) : null,
+    cryptocurrency: coin?.symbol ?? null,
+    transactionId: order.providerTransactionId,
+    creditedAmount: status === 'failed' ? formatUsd(order.totalCents) : null,
+    cause,
+  };
+}
+
+/**
+ * Writes the messages a status change sends, in the transaction of the change (the outbox): the
+ * customer's Telegram chat when they have one, an e-mail receipt when they gave a real address.
+ */
+export async function recordStatusNotifications(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause: string): Promise<void> {
+  const payload = notificationPayload(order, status, cause);
+  const rows: (typeof notifications.$inferInsert)[] = [];
+  if (TELEGRAM_STATUSES.has(status) && order.customerId !== null) {
+    const [customer] = await tx.select({ telegramUserId: customers.telegramUserId }).from(customers).where(eq(customers.id, order.customerId));
+    if (customer?.telegramUserId) rows.push({ orderId: order.id, channel: 'telegram', recipient: String(customer.telegramUserId), status, payload });
+  }
+  const email = order.email && !PLACEHOLDER_EMAIL.test(order.email) ? order.email : null;
+  if (email && EMAIL_STATUSES.has(status)) rows.push({ orderId: order.id, channel: 'email', recipient: email, status, payload });
+  if (rows.length === 0) return;
+  const inserted = await tx.insert(notifications).values(rows).onConflictDoNothing().returning({ id: notifications.id, channel: notifications.channel });
+  for (const n of inserted.filter((r) => r.channel === 'email')) {
+    await enqueue(tx, { queue: QUEUES.email, key: `${QUEUES.email}:${n.id}`, payload: { notificationId: n.id }, maxAttempts: 20 });
+  }
+}
+
+const LEASE_SECONDS = 30;
+
+/** The Telegram side of the outbox, consumed by the bot over the API. */
+export class TelegramOutbox {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Undelivered messages, oldest first, leased to the caller for a while so another bot instance does
+   * not send them meanwhile. A message not acknowledged comes back after the lease: at least once.
+   */
+  async take(limit: number): Promise<{ id: number; chatId: string; payload: NotificationPayload }[]> {
+    const result = await this.db.execute(sql`
+      with due as (
+        select id from ${notifications}
+        where channel = 'telegram' and delivered_at is null and (leased_until is null or leased_until < now())
+        order by id limit ${limit}
+        for update skip locked
+      )
+      update ${notifications} n set leased_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = n.attempts + 1
+      from due where n.id = due.id
+      returning n.id, n.recipient, n.payload`);
+    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: NotificationPayload }[] }).rows;
+    return rows.map((r) => ({ id: Number(r.id), chatId: r.recipient, payload: r.payload })).sort((a, b) => a.id - b.id);
+  }
+
+  async acknowledge(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.execute(sql`update ${notifications} set delivered_at = now() where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and delivered_at is null`);
+  }
+}

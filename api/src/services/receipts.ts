@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { notifications } from '../db/schema';
+import type { Mail, Mailer } from './mailer';
+import type { NotificationPayload } from './notifications';
+
+/** The e-mail receipt for a status: a short plain-text message. */
+export function renderReceipt(to: string, p: NotificationPayload): Mail {
+  const what = p.kind === 'balance_topup' ? `Balance top-up of ${p.amount}` : `${p.amount} of airtime for ${p.phoneNumber} (${p.operatorName})`;
+  const paid = p.cryptoAmount ? `${p.cryptoAmount} ${p.cryptocurrency} (${p.total})` : p.total;
+  const lines: Record<string, [string, string]> = {
+    paid: [`Payment received – order #${p.orderId}`, `We received your payment of ${paid}. Your top-up is on its way.`],
+    completed: [
+      p.kind === 'balance_topup' ? `Your balance was topped up – order #${p.orderId}` : `Your top-up was sent – order #${p.orderId}`,
+      `Done: ${what}.${p.transactionId ? ` Transaction id: ${p.transactionId}.` : ''}`,
+    ],
+    failed: [
+      `Top-up failed – ${p.creditedAmount} credited to your balance – order #${p.orderId}`,
+      `We could not deliver ${what}. Nothing is lost: ${p.creditedAmount} was credited to your balance; use it for your next top-up.`,
+    ],
+  };
+  const [subject, body] = lines[p.status] ?? [`Order #${p.orderId}: ${p.status}`, p.cause];
+  return { to, subject, text: `${body}\n\nOrder: #${p.orderId}\nPaid: ${paid}\n\nThank you for using our service.\n` };
+}
+
+/** The e-mail job: sends one outbox message unless it was sent already. */
+export async function deliverEmail(db: Db, mailer: Mailer, notificationId: number): Promise<void> {
+  const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
+  if (!n || n.deliveredAt) return;
+  await mailer.send(renderReceipt(n.recipient, n.payload as NotificationPayload));
+  await db.update(notifications).set({ deliveredAt: new Date(), attempts: n.attempts + 1 }).where(eq(notifications.id, notificationId));
+}
