@@ -29,7 +29,7 @@ import { FixedPriceFeed } from '../api/src/services/price-feed';
 import { startRpcProxy, type RpcCounts, type RpcProxy } from './rpc-proxy';
 
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 20);
-const POLL_MS = Number(process.env.CHAIN_POLL_MS ?? 250);
+const POLL_MS = Number(process.env.ETHEREUM_POLL_MS ?? 250);
 const CONFIRMATIONS = 3;
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 6);
 const ORDER_COUNTS = [1, 100, 1000];
@@ -215,7 +215,7 @@ async function main() {
       ETHEREUM_CONFIRMATIONS: String(CONFIRMATIONS),
       BSC_ENABLED: 'false',
       POLYGON_ENABLED: 'false',
-      CHAIN_POLL_MS: String(POLL_MS),
+      ETHEREUM_POLL_MS: String(POLL_MS),
     });
     const log = pino({ level: 'silent' });
     const services = createServices({ config, db: db.database.db, provider: new SandboxProvider({}), priceFeed: new FixedPriceFeed(), log });
@@ -224,7 +224,6 @@ async function main() {
       database: db.database,
       payments: services.payments,
       log,
-      pollMs: config.chain.pollMs,
       maxBlockRange: config.chain.maxBlockRange,
       devnet: config.devnet,
     });
@@ -334,7 +333,7 @@ async function main() {
     const tm = stats(timer);
     console.log(`\nBlock reaching depth ${CONFIRMATIONS} -> order 'paid' (${latencyOrders} open orders, ${LATENCY_SAMPLES} payments each, ${COINS_MIX.join('/')} in turn)`);
     console.log(`  explicit pass():                   p50 ${e.p50.toFixed(0)} ms, mean ${e.mean.toFixed(0)} ms, max ${e.max.toFixed(0)} ms`);
-    console.log(`  watcher timer (CHAIN_POLL_MS=${POLL_MS}):  p50 ${tm.p50.toFixed(0)} ms, mean ${tm.mean.toFixed(0)} ms, max ${tm.max.toFixed(0)} ms (status polled every ~2 ms)`);
+    console.log(`  watcher timer (ETHEREUM_POLL_MS=${POLL_MS}):  p50 ${tm.p50.toFixed(0)} ms, mean ${tm.mean.toFixed(0)} ms, max ${tm.max.toFixed(0)} ms (status polled every ~2 ms)`);
     const polls = timerCounts.byMethod.eth_blockNumber ?? 0;
     console.log(
       `  timer run: ${timerSeconds.toFixed(1)} s, ${polls} passes (${(polls / timerSeconds).toFixed(1)}/s), ${timerCounts.calls} calls in ${timerCounts.requests} HTTP requests — ${Object.entries(timerCounts.byMethod)

@@ -33,6 +33,8 @@ interface NetworkDefaults {
   devChainId: number;
   chainId: number;
   confirmations: number;
+  /** About half the block time: each poll without a new block costs one call. */
+  pollMs: number;
   tokens: Record<string, string>;
   devTokens: Record<string, string>;
 }
@@ -42,6 +44,7 @@ const NETWORK_DEFAULTS: Record<TNetwork, NetworkDefaults> = {
     devChainId: 31337,
     chainId: 1,
     confirmations: 3,
+    pollMs: 6000,
     tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7', USDC: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
     devTokens: { USDT: DEVNET_FIRST_CONTRACT, USDC: DEVNET_SECOND_CONTRACT },
   },
@@ -50,10 +53,11 @@ const NETWORK_DEFAULTS: Record<TNetwork, NetworkDefaults> = {
     devChainId: 31338,
     chainId: 56,
     confirmations: 15,
+    pollMs: 1500,
     tokens: { 'USDT-BEP20': '0x55d398326f99059fF775485246999027B3197955' },
     devTokens: { 'USDT-BEP20': DEVNET_FIRST_CONTRACT },
   },
-  polygon: { devPort: 8547, devChainId: 31339, chainId: 137, confirmations: 32, tokens: {}, devTokens: {} },
+  polygon: { devPort: 8547, devChainId: 31339, chainId: 137, confirmations: 32, pollMs: 1000, tokens: {}, devTokens: {} },
 };
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
@@ -64,6 +68,8 @@ const NetworkEnvSchema = z.object({
   RPC_URL: z.string().url().optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  /** How often the watcher asks for new blocks, in milliseconds. */
+  POLL_MS: z.coerce.number().int().min(50).optional(),
   USDT_CONTRACT: address.optional(),
   USDC_CONTRACT: address.optional(),
 });
@@ -114,8 +120,6 @@ const EnvSchema = z.object({
   TOPUP_POLL_MS: z.coerce.number().int().min(100).default(5000),
   /** A shortfall up to this share of the amount due counts as paid, in basis points (50 = 0.5%). */
   PAYMENT_TOLERANCE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
-  /** How often each chain watcher asks for new blocks, in milliseconds (default 2000; devnet 500). */
-  CHAIN_POLL_MS: z.coerce.number().int().min(50).optional(),
   /** Most blocks one eth_getLogs call covers. */
   CHAIN_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(10_000).default(100),
   DEVNET: bool.optional(),
@@ -133,6 +137,7 @@ export interface NetworkConfig {
   rpcUrl: string;
   chainId: number;
   confirmations: number;
+  pollMs: number;
   /** Token contract per coin symbol on this network. */
   tokens: Record<string, string>;
 }
@@ -176,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           rpcUrl: n.RPC_URL ?? `http://127.0.0.1:${d.devPort}`,
           chainId: n.CHAIN_ID ?? (devnet ? d.devChainId : d.chainId),
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : d.confirmations),
+          pollMs: n.POLL_MS ?? (devnet ? 500 : d.pollMs),
           tokens,
         },
       ];
@@ -220,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paymentToleranceBps: e.PAYMENT_TOLERANCE_BPS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     topupPollMs: e.TOPUP_POLL_MS,
-    chain: { pollMs: e.CHAIN_POLL_MS ?? (devnet ? 500 : 2000), maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
+    chain: { maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     networks,
     repoRoot: REPO_ROOT,
   };

@@ -37,7 +37,6 @@ export async function startWorkers(config: Config, database: Database, services:
         database,
         payments: services.payments,
         log: log.child({ watcher: n }),
-        pollMs: config.chain.pollMs,
         maxBlockRange: config.chain.maxBlockRange,
         devnet: config.devnet,
       }),

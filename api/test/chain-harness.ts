@@ -104,7 +104,6 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
         database,
         payments: services.payments,
         log: silent.child({ watcher: network }),
-        pollMs: config.chain.pollMs,
         maxBlockRange: config.chain.maxBlockRange,
         devnet: config.devnet,
         ...overrides,

@@ -7,7 +7,8 @@ import { devnetAccount } from '../src/chain/devnet';
 import type { Tx } from '../src/db/client';
 import { chainBlocks, jobs, orders, payments } from '../src/db/schema';
 import { JobWorker } from '../src/jobs/queue';
-import { CLOSE_WATCH_QUEUE, PaymentService, type ObservedPayment } from '../src/services/payments';
+import { PaymentService, type ObservedPayment } from '../src/services/payments';
+import { QUEUES } from '../src/jobs/queues';
 import { FailingRpcClient, startChainTest, until, type ChainTest } from './chain-harness';
 
 /**
@@ -127,7 +128,7 @@ describe('underpayment', () => {
     await t.confirm('ethereum');
     expect(await t.status(order)).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5.5', remainingAmount: '5.5' });
     expect(await lastEvent(order)).toMatchObject({ fromStatus: 'confirming', toStatus: 'pending_crypto_payment', cause: 'underpaid: received 5.5 of 11 USDT' });
-    const [closeJob] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${CLOSE_WATCH_QUEUE}:${order.orderId}`));
+    const [closeJob] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
     const [row] = await t.api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(closeJob?.runAt.getTime()).toBe(row!.watchUntil.getTime());
 
@@ -161,8 +162,8 @@ describe('underpayment', () => {
     expect(await t.orderStatus(order.orderId)).toBe('pending_crypto_payment');
 
     // The watch period ends: the job enqueued at the underpayment runs, as the job worker runs it.
-    await t.api.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.key, `${CLOSE_WATCH_QUEUE}:${order.orderId}`));
-    const worker = new JobWorker(t.api.database, { [CLOSE_WATCH_QUEUE]: (p) => t.api.services.payments.closeWatch((p as { orderId: number }).orderId) }, { pollMs: 50, log: pino({ level: 'silent' }) });
+    await t.api.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
+    const worker = new JobWorker(t.api.database, { [QUEUES.closeWatch]: (p) => t.api.services.payments.closeWatch((p as { orderId: number }).orderId) }, { pollMs: 50, log: pino({ level: 'silent' }) });
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
 
     expect(await t.status(order)).toMatchObject({ status: 'payment_expired', receivedAmount: '4', remainingAmount: '7' });

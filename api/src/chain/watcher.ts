@@ -5,18 +5,20 @@ import type { NetworkConfig } from '../config';
 import type { Database } from '../db/client';
 import { chainBlocks, chainCursors, orders, payments } from '../db/schema';
 import type { ObservedPayment, PaymentService } from '../services/payments';
-import { JsonRpcClient, type RpcBlock, type RpcLog, type RpcTransaction } from './json-rpc';
+import { JsonRpcClient, type RpcBlock, type RpcTransaction } from './json-rpc';
 
 /** keccak256("Transfer(address,address,uint256)") */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 /** Most nodes cap one eth_getLogs filter at this many topic values. */
 const MAX_TOPICS_PER_CALL = 1000;
+const UNFILTERED_BLOCK_RANGE = 10;
 
 export interface WatcherOptions {
   network: NetworkConfig;
   database: Database;
   payments: PaymentService;
   log: Logger;
+  /** Overrides the network's poll interval (tests). */
   pollMs?: number;
   /** Most blocks scanned per pass (one eth_getLogs range). */
   maxBlockRange?: number;
@@ -35,7 +37,7 @@ function lockKey(network: TNetwork): number {
  *
  * Each pass: one eth_blockNumber; per new block one eth_getBlockByNumber with its transactions (native
  * transfers to watched addresses, and the block hash chain that reveals reorganisations); one
- * eth_getLogs per pass and per 1,000 addresses for the token Transfers. Receipts are asked only for
+ * eth_getLogs per pass for the token Transfers. Receipts are asked only for
  * native transfers that match. Blocks, payments and the cursor are written in one transaction, so a
  * crash mid-scan repeats the pass rather than losing or doubling anything. The orders touched are
  * settled after that commit; a watcher's first pass (a restarted process) and the pass after a failed
@@ -88,7 +90,7 @@ export class ChainWatcher {
     this.timer = setTimeout(() => {
       this.running = this.tick()
         .catch((err) => this.opts.log.warn({ err, network: this.network.network }, 'chain watcher pass failed'))
-        .finally(() => this.schedule(this.opts.pollMs ?? 1000));
+        .finally(() => this.schedule(this.opts.pollMs ?? this.network.pollMs));
     }, delay);
   }
 
@@ -116,8 +118,10 @@ export class ChainWatcher {
       return true;
     }
     const from = cursor.lastBlock + 1;
-    const to = Math.min(head, cursor.lastBlock + (this.opts.maxBlockRange ?? 100));
     const watched = await this.watchedAddresses();
+    // Unfiltered log queries (over 1,000 addresses) return every transfer of the tokens: keep them short.
+    const range = Math.min(this.opts.maxBlockRange ?? 100, watched.size > MAX_TOPICS_PER_CALL ? UNFILTERED_BLOCK_RANGE : Infinity);
+    const to = Math.min(head, cursor.lastBlock + range);
     const blocks = from <= to ? await this.fetchBlocks(from, to) : [];
     const [previous] = await db.select().from(chainBlocks).where(and(eq(chainBlocks.network, net), eq(chainBlocks.number, cursor.lastBlock)));
     const broken = this.firstBreak(blocks, previous?.hash);
@@ -226,10 +230,10 @@ export class ChainWatcher {
     const byNumber = new Map(blocks.map((b) => [Number(b.number), b]));
     const fromBlock = Number(blocks[0]!.number);
     const toBlock = Number(blocks[blocks.length - 1]!.number);
-    const logs: RpcLog[] = [];
-    for (let i = 0; i < topics.length; i += MAX_TOPICS_PER_CALL) {
-      logs.push(...(await this.rpc.getLogs({ fromBlock, toBlock, address: contracts, topics: [TRANSFER_TOPIC, null, topics.slice(i, i + MAX_TOPICS_PER_CALL)] })));
-    }
+    // Up to the node's limit the recipients are filtered by the node; beyond it, one call for every
+    // Transfer of our tokens, filtered here: still one call a pass, whatever the number of orders.
+    const recipients = topics.length <= MAX_TOPICS_PER_CALL ? topics : null;
+    const logs = await this.rpc.getLogs({ fromBlock, toBlock, address: contracts, topics: [TRANSFER_TOPIC, null, recipients] });
     const result: ObservedPayment[] = [];
     for (const log of logs) {
       const block = byNumber.get(Number(log.blockNumber));

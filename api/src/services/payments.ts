@@ -3,11 +3,10 @@ import { COINS, cryptoUnitsToCents, formatUnits, type TCoinSymbol, type TOrderSt
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { chainBlocks, ledgerEntries, orders, payments, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
+import { QUEUES } from '../jobs/queues';
 import { credit, type LedgerReason } from './ledger';
 import { notifyOrderChanged, transition } from './order-state';
 import type { PricingService } from './pricing';
-
-export const CLOSE_WATCH_QUEUE = 'order.close-watch';
 
 /** A transfer to a watched address, as the chain watcher saw it. */
 export interface ObservedPayment {
@@ -173,7 +172,7 @@ export class PaymentService {
           cause: `underpaid: received ${formatUnits(received, coin.decimals)} of ${formatUnits(expected, coin.decimals)} ${coin.symbol}`,
           detail,
         });
-        await enqueue(tx, { queue: CLOSE_WATCH_QUEUE, key: `${CLOSE_WATCH_QUEUE}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
+        await enqueue(tx, { queue: QUEUES.closeWatch, key: `${QUEUES.closeWatch}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
         return;
       }
       const late = confirmed.some((p) => p.blockTime > order.expiresAt);
