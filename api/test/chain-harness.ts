@@ -170,7 +170,7 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
         if (byId.status !== 200) throw new Error(`status of order ${order.orderId}: ${byId.status} ${JSON.stringify(byId.body)}`);
         const status = ZPaymentStatus.parse(byId.body);
         // Both status endpoints tell the same story (only the timestamp may move between the two reads).
-        if (JSON.stringify({ ...byPaymentId.body, updatedAt: 0 }) !== JSON.stringify({ ...status, updatedAt: 0 })) {
+        if (JSON.stringify({ ...ZPaymentStatus.parse(byPaymentId.body), updatedAt: 0 }) !== JSON.stringify({ ...status, updatedAt: 0 })) {
           throw new Error(`the two status endpoints disagree: ${JSON.stringify(byId.body)} vs ${JSON.stringify(byPaymentId.body)}`);
         }
         return status;

@@ -130,7 +130,7 @@ describe('underpayment', () => {
     expect(await lastEvent(order)).toMatchObject({ fromStatus: 'confirming', toStatus: 'pending_crypto_payment', cause: 'underpaid: received 5.5 of 11 USDT' });
     const [closeJob] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
     const [row] = await t.api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
-    expect(closeJob?.runAt.getTime()).toBe(row!.watchUntil.getTime());
+    expect(closeJob?.runAt.getTime()).toBe(row!.watchUntil!.getTime());
 
     const rest = await t.pay(order, { units: usdt('5.5') });
     await t.scan('ethereum');

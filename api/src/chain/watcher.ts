@@ -178,7 +178,8 @@ export class ChainWatcher {
       .select({ id: orders.id, address: orders.depositAddress })
       .from(orders)
       .where(gt(orders.watchUntil, sql`now()`));
-    return new Map(rows.map((r) => [r.address.toLowerCase(), r.id]));
+    // Only crypto orders have a watch period, and all of them have an address.
+    return new Map(rows.map((r) => [r.address!.toLowerCase(), r.id]));
   }
 
   private async fetchBlocks(from: number, to: number): Promise<RpcBlock[]> {

@@ -58,18 +58,21 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     localAmount: text('local_amount'),
     localCurrency: text('local_currency'),
-    coin: text('coin').notNull(),
-    network: text('network').notNull(),
-    chainId: integer('chain_id').notNull(),
+    /** Crypto, to the order's own deposit address; or the customer's balance (no chain payment). */
+    paymentMethod: text('payment_method', { enum: ['crypto', 'balance'] }).notNull().default('crypto'),
+    // The payment columns below are null for an order paid from a balance.
+    coin: text('coin'),
+    network: text('network'),
+    chainId: integer('chain_id'),
     tokenContract: text('token_contract'),
-    cryptoAmount: units('crypto_amount').notNull(),
+    cryptoAmount: units('crypto_amount'),
     /** USD per coin × 1e8 at quote time. */
-    priceUsdE8: units('price_usd_e8').notNull(),
-    depositAddress: text('deposit_address').notNull().unique().references(() => depositAddresses.address),
+    priceUsdE8: units('price_usd_e8'),
+    depositAddress: text('deposit_address').unique().references(() => depositAddresses.address),
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Until when the chain watcher looks at the deposit address (window + 24 h). */
-    watchUntil: timestamp('watch_until', { withTimezone: true }).notNull(),
+    watchUntil: timestamp('watch_until', { withTimezone: true }),
     providerTransactionId: text('provider_transaction_id'),
     operatorTransactionId: text('operator_transaction_id'),
     pinDetail: jsonb('pin_detail'),
@@ -81,6 +84,10 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     index('orders_watch_idx').on(t.watchUntil),
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
+    check(
+      'orders_payment_columns',
+      sql`(${t.paymentMethod} = 'balance') = (${t.coin} is null and ${t.depositAddress} is null and ${t.cryptoAmount} is null and ${t.watchUntil} is null)`,
+    ),
   ],
 );
 
@@ -272,4 +279,19 @@ export const auditLog = pgTable('audit_log', {
 });
 
 export type OrderRow = typeof orders.$inferSelect;
+/** An order paid in crypto: its payment columns are set (the database checks it). */
+export type CryptoOrderRow = OrderRow & {
+  paymentMethod: 'crypto';
+  coin: string;
+  network: string;
+  chainId: number;
+  cryptoAmount: string;
+  priceUsdE8: string;
+  depositAddress: string;
+  watchUntil: Date;
+};
+
+export function isCryptoOrder(order: OrderRow): order is CryptoOrderRow {
+  return order.paymentMethod === 'crypto';
+}
 export type NewOrderRow = typeof orders.$inferInsert;

@@ -8,7 +8,7 @@
  * the same address. RPC URLs and devnet token contracts come from the same configuration as the API.
  */
 import { parseArgs } from 'node:util';
-import { COINS, COIN_SYMBOLS, ZPaymentStatus, formatUnits, parseUnits, type TCoinSymbol, type TPaymentStatus } from '@topup/shared';
+import { COINS, COIN_SYMBOLS, ZPaymentStatus, formatUnits, parseUnits, type TCoinSymbol, type TNetwork, type TPaymentStatus } from '@topup/shared';
 import { loadConfig, type Config } from '../config';
 import { DEFAULT_PAYER_INDEX, payFromDevnet } from '../chain/devnet';
 
@@ -51,7 +51,16 @@ async function main() {
   );
 }
 
-async function fetchPaymentStatus(api: string, orderId: string): Promise<TPaymentStatus> {
+/** The payment status of an order paid in crypto: its payment fields are all present. */
+type CryptoPaymentStatus = TPaymentStatus & {
+  cryptocurrency: TCoinSymbol;
+  walletAddress: string;
+  network: TNetwork;
+  chainId: number;
+  cryptoAmountBaseUnits: string;
+};
+
+async function fetchPaymentStatus(api: string, orderId: string): Promise<CryptoPaymentStatus> {
   const url = `${api}/api/payment-status/${orderId}`;
   let response: Response;
   try {
@@ -64,10 +73,11 @@ async function fetchPaymentStatus(api: string, orderId: string): Promise<TPaymen
   if (!response.ok) throw new UsageError(`the API answered ${response.status} for order ${orderId}: ${body?.message ?? 'no message'}`);
   const parsed = ZPaymentStatus.safeParse(body);
   if (!parsed.success) throw new UsageError(`the API's payment status for order ${orderId} is not what this command understands: ${parsed.error.message}`);
-  return parsed.data;
+  if (parsed.data.paymentMethod !== 'crypto') throw new UsageError(`order ${orderId} was paid from a balance: there is nothing to pay on chain`);
+  return parsed.data as CryptoPaymentStatus;
 }
 
-function chooseCoin(requested: string | undefined, order: TPaymentStatus): TCoinSymbol {
+function chooseCoin(requested: string | undefined, order: CryptoPaymentStatus): TCoinSymbol {
   if (requested === undefined) return order.cryptocurrency;
   const symbol = requested.toUpperCase();
   if (!(COIN_SYMBOLS as readonly string[]).includes(symbol)) throw new UsageError(`unknown coin ${requested}; one of ${COIN_SYMBOLS.join(', ')}`);
@@ -78,7 +88,7 @@ function chooseCoin(requested: string | undefined, order: TPaymentStatus): TCoin
  * The order's own amount, or --amount read in the paid coin. Paying one stablecoin for another
  * keeps the same dollar value; any other change of coin needs an explicit --amount (no price feed here).
  */
-function chooseUnits(amount: string | undefined, coin: TCoinSymbol, order: TPaymentStatus): bigint {
+function chooseUnits(amount: string | undefined, coin: TCoinSymbol, order: CryptoPaymentStatus): bigint {
   const { decimals } = COINS[coin];
   if (amount !== undefined) {
     const units = parseUnits(amount, decimals);
@@ -95,7 +105,7 @@ function chooseUnits(amount: string | undefined, coin: TCoinSymbol, order: TPaym
 }
 
 /** The order says which chain its own coin is on; another coin's chain comes from the configuration. */
-function rpcChainIdFor(config: Config, coin: TCoinSymbol, order: TPaymentStatus): number {
+function rpcChainIdFor(config: Config, coin: TCoinSymbol, order: CryptoPaymentStatus): number {
   return COINS[coin].network === order.network ? order.chainId : config.networks[COINS[coin].network].chainId;
 }
 

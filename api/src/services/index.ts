@@ -42,9 +42,9 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const pricing = new PricingService(deps.priceFeed, { cacheMs: config.prices.cacheMs, maxAgeMs: config.prices.maxAgeMs });
   const settings = new SettingsService(db);
   const addresses = new DepositAddressAllocator(db, config.depositXpub);
-  const orders = new OrderService({ db, catalog, pricing, settings, addresses, tokens: new OrderTokens(config.orderTokenSecret), networks: config.networks });
-  const payments = new PaymentService({ db, pricing, toleranceBps: config.paymentToleranceBps });
   const balances = new BalanceService(db);
+  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens: new OrderTokens(config.orderTokenSecret), networks: config.networks });
+  const payments = new PaymentService({ db, pricing, toleranceBps: config.paymentToleranceBps });
   const alerts = new AlertService(db, deps.log);
   const fulfilment = new FulfilmentService({ db, provider: deps.provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
   const mailer = config.mail.smtpUrl

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
 import type { DbOrTx } from '../db/client';
-import { depositAddresses, jobs, orderEvents, orders, type NewOrderRow, type OrderRow } from '../db/schema';
+import { depositAddresses, jobs, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
@@ -13,7 +13,7 @@ import { recordStatusNotifications } from './notifications';
  */
 
 export interface NewOrder {
-  row: Omit<NewOrderRow, 'status' | 'createdAt' | 'updatedAt'> & { createdAt: Date };
+  row: Omit<NewOrderRow, 'status' | 'createdAt' | 'updatedAt' | 'paymentMethod'> & { createdAt: Date; depositAddress: string; watchUntil: Date; coin: string; network: string; chainId: number; cryptoAmount: string; priceUsdE8: string };
   derivationIndex: number;
   cause: string;
   /** The job that expires the order if nothing arrives in its window. */
@@ -24,7 +24,7 @@ export interface NewOrder {
  * Brings an order to life in its first status: its deposit address, the order, its first event and its
  * expiry job, in one statement (one round trip: order creation is the hot path).
  */
-export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<OrderRow> {
+export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderRow> {
   const status: TOrderStatus = 'pending_crypto_payment';
   const address = db.insert(depositAddresses).values({ address: o.row.depositAddress, derivationIndex: o.derivationIndex });
   const created = db
@@ -60,10 +60,24 @@ export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<OrderRow> {
     operatorTransactionId: null,
     pinDetail: null,
     ...o.row,
+    paymentMethod: 'crypto',
     id,
     status,
     updatedAt: o.row.createdAt,
   };
+}
+
+/**
+ * An order paid from the customer's balance: born `paid` (no chain payment to wait for), with its first
+ * event, and queued for delivery like any paid order. The caller debits the balance in the same
+ * transaction.
+ */
+export async function insertPaidFromBalance(tx: DbOrTx, row: Omit<NewOrderRow, 'status' | 'paymentMethod'>, cause: string): Promise<OrderRow> {
+  const status: TOrderStatus = 'paid';
+  const [order] = await tx.insert(orders).values({ ...row, paymentMethod: 'balance', status, updatedAt: row.createdAt }).returning();
+  await tx.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: status, cause });
+  await onEnter(tx, order!, status, cause);
+  return order!;
 }
 
 /** The NOTIFY channel on which an order id is announced whenever its status or payments change. */

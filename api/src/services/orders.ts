@@ -11,6 +11,7 @@ import {
   formatUsd,
   type TCoinSymbol,
   type TCreatePaymentRequest,
+  type TBalanceOrderCreated,
   type TCryptoPaymentRequest,
   type TOrderStatus,
   type TOrderView,
@@ -18,8 +19,8 @@ import {
   type TPaymentStatus,
 } from '@topup/shared';
 import type { NetworkConfig } from '../config';
-import type { Db } from '../db/client';
-import { idempotencyKeys, jobs, orders, payments, type OrderRow } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { idempotencyKeys, isCryptoOrder, jobs, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { DepositAddressAllocator } from '../chain/addresses';
 import { paymentUri } from '../chain/payment-uri';
@@ -30,7 +31,8 @@ import { checkMobileNumber } from './phone';
 import type { PricingService } from './pricing';
 import type { SettingsService } from './settings';
 import { recordAudit } from './audit';
-import { insertOrder, transition, type NewOrder } from './order-state';
+import { insertOrder, insertPaidFromBalance, transition, type NewOrder } from './order-state';
+import type { BalanceService } from './balances';
 import { newPaymentId, type OrderTokens } from './order-tokens';
 
 /** Who is asking, and how the request reached us. */
@@ -43,11 +45,13 @@ export interface OrderContext {
 /** An order request after each flow's payload is read: the same rules apply to all of them. */
 interface OrderSpec {
   amountCents: number;
-  coin: TCoinSymbol;
+  payment: { method: 'crypto'; coin: TCoinSymbol } | { method: 'balance' };
   email: string | null;
   /** Absent for a balance top-up. */
   recharge: { phoneNumber: string; operatorId: number; countryRef?: number | string } | null;
 }
+
+type Recharge = Awaited<ReturnType<OrderService['checkRecharge']>>;
 
 export class OrderService {
   constructor(
@@ -57,6 +61,7 @@ export class OrderService {
       pricing: PricingService;
       settings: SettingsService;
       addresses: DepositAddressAllocator;
+      balances: BalanceService;
       tokens: OrderTokens;
       networks: Record<string, NetworkConfig>;
       now?: () => number;
@@ -67,14 +72,15 @@ export class OrderService {
     return this.deps.now?.() ?? Date.now();
   }
 
-  /** POST /api/crypto-payment: the five-step and Telegram payloads. */
-  createFromCryptoPayment(input: TCryptoPaymentRequest, ctx: OrderContext): Promise<TPaymentCreated> {
+  /** POST /api/crypto-payment: the five-step and Telegram payloads, paid on chain or from the balance. */
+  createFromCryptoPayment(input: TCryptoPaymentRequest, ctx: OrderContext): Promise<TPaymentCreated | TBalanceOrderCreated> {
     const balanceTopup = input.phoneNumber === BALANCE_TOPUP_PHONE;
     if (!balanceTopup && input.operatorId === undefined) throw new AppError('VALIDATION_ERROR', 'operatorId: is required');
+    if (balanceTopup && input.paymentMethod === 'balance') throw new AppError('VALIDATION_ERROR', 'A balance top-up is paid in crypto.');
     return this.create(
       {
         amountCents: input.amount,
-        coin: input.cryptoCurrency,
+        payment: input.paymentMethod === 'balance' ? { method: 'balance' } : { method: 'crypto', coin: input.cryptoCurrency },
         email: input.email ?? input.customerEmail ?? null,
         recharge: balanceTopup ? null : { phoneNumber: input.phoneNumber, operatorId: input.operatorId!, countryRef: input.countryId },
       },
@@ -83,14 +89,17 @@ export class OrderService {
   }
 
   /** POST /api/create-payment: the compact payload. */
-  createFromCompact(input: TCreatePaymentRequest, ctx: OrderContext): Promise<TPaymentCreated> {
-    return this.create(
-      { amountCents: input.amount, coin: input.currency, email: input.email ?? null, recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId } },
-      ctx,
-    );
+  async createFromCompact(input: TCreatePaymentRequest, ctx: OrderContext): Promise<TPaymentCreated> {
+    const spec: OrderSpec = {
+      amountCents: input.amount,
+      payment: { method: 'crypto', coin: input.currency },
+      email: input.email ?? null,
+      recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId },
+    };
+    return (await this.create(spec, ctx)) as TPaymentCreated;
   }
 
-  private async create(spec: OrderSpec, ctx: OrderContext): Promise<TPaymentCreated> {
+  private async create(spec: OrderSpec, ctx: OrderContext): Promise<TPaymentCreated | TBalanceOrderCreated> {
     const requestHash = ctx.idempotencyKey ? hashRequest(ctx.source, spec) : '';
     if (ctx.idempotencyKey) {
       const replay = await this.replay(ctx.idempotencyKey, requestHash);
@@ -101,13 +110,18 @@ export class OrderService {
       throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
     }
     const recharge = spec.recharge ? await this.checkRecharge(spec.recharge, spec.amountCents) : null;
-    const coin = COINS[spec.coin];
+    const feeCents = recharge ? pricing.serviceFeeCents : 0;
+    if (spec.payment.method === 'balance') return this.createPaidFromBalance(spec, recharge!, feeCents, ctx, requestHash);
+    return this.createCrypto(spec, spec.payment.coin, recharge, feeCents, ctx, requestHash);
+  }
+
+  private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: Recharge | null, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
+    const coin = COINS[symbol];
     const network = this.deps.networks[coin.network]!;
     const tokenContract = coin.kind === 'token' ? (network.tokens[coin.symbol] ?? null) : null;
     if (!network.enabled || (coin.kind === 'token' && !tokenContract)) {
       throw new AppError('VALIDATION_ERROR', `${coin.symbol} payments are not available right now. Please choose another cryptocurrency.`);
     }
-    const feeCents = recharge ? pricing.serviceFeeCents : 0;
     const totalCents = spec.amountCents + feeCents;
     const quote = await this.deps.pricing.quote(coin.symbol, totalCents);
     const deposit = await this.deps.addresses.next();
@@ -148,22 +162,69 @@ export class OrderService {
         createdAt,
       },
     };
-    const key = ctx.idempotencyKey;
-    if (!key) return this.paymentCreated(await insertOrder(this.deps.db, newOrder));
-    const created = await this.deps.db.transaction(async (tx) => {
+    if (!ctx.idempotencyKey) return this.paymentCreated(await insertOrder(this.deps.db, newOrder));
+    const created = await this.onceForKey(ctx.idempotencyKey, requestHash, (tx) => insertOrder(tx, newOrder));
+    return created ? this.paymentCreated(created) : ((await this.replay(ctx.idempotencyKey, requestHash)) as TPaymentCreated);
+  }
+
+  /** A recharge paid from the signed-in customer's balance: debited and paid in one transaction. */
+  private async createPaidFromBalance(spec: OrderSpec, recharge: Recharge, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TBalanceOrderCreated> {
+    const customerId = ctx.customerId;
+    if (!customerId) throw new AppError('UNAUTHORIZED', 'Sign in to pay from your balance.');
+    const createdAt = new Date(this.now());
+    const row = {
+      paymentId: newPaymentId(),
+      customerId,
+      kind: 'recharge' as const,
+      source: ctx.source,
+      ...recharge,
+      amountCents: spec.amountCents,
+      feeCents,
+      totalCents: spec.amountCents + feeCents,
+      email: spec.email,
+      expiresAt: createdAt,
+      createdAt,
+    };
+    const place = async (tx: Tx) => {
+      const order = await insertPaidFromBalance(tx, row, `order paid from the balance (${ctx.source})`);
+      await this.deps.balances.debitForPurchase(tx, customerId, order.totalCents, order.id);
+      return order;
+    };
+    const order = ctx.idempotencyKey ? await this.onceForKey(ctx.idempotencyKey, requestHash, place) : await this.deps.db.transaction(place);
+    if (!order) return (await this.replay(ctx.idempotencyKey!, requestHash)) as TBalanceOrderCreated;
+    return this.balanceOrderCreated(order);
+  }
+
+  /** Runs `create` under an Idempotency-Key; null when another request with the key got there first. */
+  private async onceForKey<T extends OrderRow>(key: string, requestHash: string, create: (tx: Tx) => Promise<T>): Promise<T | null> {
+    return this.deps.db.transaction(async (tx) => {
       const [claimed] = await tx.insert(idempotencyKeys).values({ key, requestHash }).onConflictDoNothing().returning();
       // Another request with this key won the race; its order is the answer (read after this one ends).
       if (!claimed) return null;
-      const order = await insertOrder(tx, newOrder);
+      const order = await create(tx);
       await tx.update(idempotencyKeys).set({ orderId: order.id }).where(eq(idempotencyKeys.key, key));
       return order;
     });
-    if (!created) return (await this.replay(key, requestHash))!;
-    return this.paymentCreated(created);
+  }
+
+  private async balanceOrderCreated(order: OrderRow): Promise<TBalanceOrderCreated> {
+    return {
+      success: true,
+      paymentMethod: 'balance',
+      paymentId: order.paymentId,
+      orderId: order.id,
+      orderToken: this.deps.tokens.issue(order.paymentId),
+      status: order.status as TOrderStatus,
+      amount: order.amountCents / 100,
+      serviceFee: order.feeCents / 100,
+      totalAmount: order.totalCents / 100,
+      balance: (await this.deps.balances.balanceCents(order.customerId!)) / 100,
+      createdAt: order.createdAt.toISOString(),
+    };
   }
 
   /** The order an earlier request with this key created, or null when the key is new. */
-  private async replay(key: string, requestHash: string): Promise<TPaymentCreated | null> {
+  private async replay(key: string, requestHash: string): Promise<TPaymentCreated | TBalanceOrderCreated | null> {
     const [row] = await this.deps.db
       .select({ requestHash: idempotencyKeys.requestHash, order: orders })
       .from(idempotencyKeys)
@@ -174,7 +235,7 @@ export class OrderService {
       throw new AppError('IDEMPOTENCY_MISMATCH', 'This Idempotency-Key was already used with a different request.');
     }
     if (!row.order) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed. Please retry.');
-    return this.paymentCreated(row.order);
+    return isCryptoOrder(row.order) ? this.paymentCreated(row.order) : this.balanceOrderCreated(row.order);
   }
 
   private async checkRecharge(r: NonNullable<OrderSpec['recharge']>, amountCents: number) {
@@ -213,7 +274,7 @@ export class OrderService {
     };
   }
 
-  private paymentCreated(order: OrderRow): TPaymentCreated {
+  private paymentCreated(order: CryptoOrderRow): TPaymentCreated {
     const coin = COINS[order.coin as TCoinSymbol];
     const units = BigInt(order.cryptoAmount);
     return {
@@ -255,6 +316,32 @@ export class OrderService {
   }
 
   private async status(order: OrderRow): Promise<TPaymentStatus> {
+    const base = {
+      success: true as const,
+      orderId: order.id,
+      paymentId: order.paymentId,
+      status: order.status as TOrderStatus,
+      paymentMethod: order.paymentMethod,
+      reloadlyTransactionId: order.providerTransactionId,
+      expiresAt: order.expiresAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+    if (!isCryptoOrder(order)) {
+      return {
+        ...base,
+        cryptocurrency: null,
+        walletAddress: null,
+        network: null,
+        chainId: null,
+        tokenContract: null,
+        cryptoAmount: null,
+        cryptoAmountBaseUnits: null,
+        receivedAmount: null,
+        remainingAmount: null,
+        confirmations: 0,
+        requiredConfirmations: 0,
+      };
+    }
     const coin = COINS[order.coin as TCoinSymbol];
     const [received] = await this.deps.db
       .select({
@@ -267,11 +354,7 @@ export class OrderService {
     const got = BigInt(received?.units ?? '0');
     const remaining = got >= expected ? 0n : expected - got;
     return {
-      success: true,
-      orderId: order.id,
-      paymentId: order.paymentId,
-      status: order.status as TOrderStatus,
-      reloadlyTransactionId: order.providerTransactionId,
+      ...base,
       cryptocurrency: coin.symbol,
       walletAddress: order.depositAddress,
       network: coin.network,
@@ -283,8 +366,6 @@ export class OrderService {
       remainingAmount: formatUnits(remaining, coin.decimals),
       confirmations: Number(received?.confirmations ?? 0),
       requiredConfirmations: this.deps.networks[coin.network]!.confirmations,
-      expiresAt: order.expiresAt.toISOString(),
-      updatedAt: order.updatedAt.toISOString(),
     };
   }
 
@@ -347,7 +428,7 @@ export class OrderService {
   async expire(orderId: number): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!order || order.status !== 'pending_crypto_payment') return;
+      if (!order || order.status !== 'pending_crypto_payment' || !isCryptoOrder(order)) return;
       if (order.expiresAt.getTime() > this.now()) return;
       const [received] = await tx
         .select({ id: payments.id })
@@ -382,20 +463,21 @@ function hashRequest(source: string, spec: OrderSpec): string {
 }
 
 export function orderView(order: OrderRow): TOrderView {
-  const coin = COINS[order.coin as TCoinSymbol];
+  const coin = order.coin ? COINS[order.coin as TCoinSymbol] : null;
   return {
     id: order.id,
     paymentId: order.paymentId,
     transactionId: order.providerTransactionId,
     status: order.status as TOrderStatus,
     kind: order.kind,
+    paymentMethod: order.paymentMethod,
     createdAt: order.createdAt.toISOString(),
     phoneNumber: order.phoneNumber,
     amount: order.amountCents / 100,
     serviceFee: order.feeCents / 100,
     totalAmount: order.totalCents / 100,
-    cryptocurrency: coin.symbol,
-    cryptoAmount: formatCryptoAmount(BigInt(order.cryptoAmount), coin.decimals),
+    cryptocurrency: coin?.symbol ?? null,
+    cryptoAmount: coin && order.cryptoAmount ? formatCryptoAmount(BigInt(order.cryptoAmount), coin.decimals) : null,
     walletAddress: order.depositAddress,
     countryId: order.countryId,
     countryCode: order.countryCode,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { COINS, cryptoUnitsToCents, formatUnits, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { chainBlocks, ledgerEntries, orders, payments, type OrderRow } from '../db/schema';
+import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
 import { credit, type LedgerReason } from './ledger';
@@ -124,7 +124,8 @@ export class PaymentService {
   async settle(orderId: number): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!order) return;
+      // Payments only ever reach orders with a deposit address, that is orders paid in crypto.
+      if (!order || !isCryptoOrder(order)) return;
       const live = await tx
         .select()
         .from(payments)
@@ -140,7 +141,7 @@ export class PaymentService {
     });
   }
 
-  private async settleOwnCoin(tx: Tx, order: OrderRow, open: PaymentRow[]): Promise<void> {
+  private async settleOwnCoin(tx: Tx, order: CryptoOrderRow, open: PaymentRow[]): Promise<void> {
     const confirmed = open.filter((p) => p.status === 'confirmed');
     const unconfirmed = open.length > confirmed.length;
     const expected = BigInt(order.cryptoAmount);
@@ -245,7 +246,7 @@ export class PaymentService {
   }
 
   /** True when the order's coin received is still worth the order's total at today's price. */
-  private async coversFreshQuote(order: OrderRow, received: bigint): Promise<boolean> {
+  private async coversFreshQuote(order: CryptoOrderRow, received: bigint): Promise<boolean> {
     const coin = COINS[order.coin as TCoinSymbol];
     const value = cryptoUnitsToCents(received, await this.deps.pricing.usdE8(coin.symbol), coin.decimals);
     return value * 10_000 >= order.totalCents * (10_000 - this.deps.toleranceBps);

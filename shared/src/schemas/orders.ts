@@ -24,6 +24,8 @@ export const ZCryptoPaymentRequest = z.object({
   operatorId: ZIntId.optional(),
   countryId: z.union([z.string().trim().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()), ZIntId]).optional(),
   cryptoCurrency: ZCoinSymbol.default(DEFAULT_COIN),
+  /** `balance`: pay from the signed-in customer's balance instead of on chain. */
+  paymentMethod: z.enum(['crypto', 'balance']).default('crypto'),
   serviceType: ZServiceType.optional(),
   cryptoAmount: z.unknown().optional(),
   walletAddress: z.unknown().optional(),
@@ -71,22 +73,43 @@ export const ZPaymentCreated = z.object({
 });
 export type TPaymentCreated = z.infer<typeof ZPaymentCreated>;
 
-/** GET /api/payment-status/{orderId} and /api/orders/{paymentId}/status. No personal data: ids are enough to ask. */
+/** An order paid from the customer's balance: no chain payment, it goes straight to delivery. */
+export const ZBalanceOrderCreated = z.object({
+  success: z.literal(true),
+  paymentMethod: z.literal('balance'),
+  paymentId: z.string(),
+  orderId: z.number().int(),
+  orderToken: z.string(),
+  status: ZOrderStatus,
+  amount: z.number(),
+  serviceFee: z.number(),
+  totalAmount: z.number(),
+  /** What is left on the balance, in USD. */
+  balance: z.number(),
+  createdAt: z.string(),
+});
+export type TBalanceOrderCreated = z.infer<typeof ZBalanceOrderCreated>;
+
+/**
+ * GET /api/payment-status/{orderId} and /api/orders/{paymentId}/status. No personal data: ids are
+ * enough to ask. The crypto fields are null for an order paid from a balance.
+ */
 export const ZPaymentStatus = z.object({
   success: z.literal(true),
   orderId: z.number().int(),
   paymentId: z.string(),
   status: ZOrderStatus,
+  paymentMethod: z.enum(['crypto', 'balance']),
   reloadlyTransactionId: z.string().nullable(),
-  cryptocurrency: ZCoinSymbol,
-  walletAddress: z.string(),
-  network: z.enum(NETWORKS),
-  chainId: z.number().int(),
+  cryptocurrency: ZCoinSymbol.nullable(),
+  walletAddress: z.string().nullable(),
+  network: z.enum(NETWORKS).nullable(),
+  chainId: z.number().int().nullable(),
   tokenContract: z.string().nullable(),
-  cryptoAmount: z.string(),
-  cryptoAmountBaseUnits: z.string(),
-  receivedAmount: z.string(),
-  remainingAmount: z.string(),
+  cryptoAmount: z.string().nullable(),
+  cryptoAmountBaseUnits: z.string().nullable(),
+  receivedAmount: z.string().nullable(),
+  remainingAmount: z.string().nullable(),
   confirmations: z.number().int(),
   requiredConfirmations: z.number().int(),
   expiresAt: z.string(),
@@ -101,14 +124,15 @@ export const ZOrderView = z.object({
   transactionId: z.string().nullable(),
   status: ZOrderStatus,
   kind: z.enum(['recharge', 'balance_topup']),
+  paymentMethod: z.enum(['crypto', 'balance']),
   createdAt: z.string(),
   phoneNumber: z.string().nullable(),
   amount: z.number(),
   serviceFee: z.number(),
   totalAmount: z.number(),
-  cryptocurrency: ZCoinSymbol,
-  cryptoAmount: z.string(),
-  walletAddress: z.string(),
+  cryptocurrency: ZCoinSymbol.nullable(),
+  cryptoAmount: z.string().nullable(),
+  walletAddress: z.string().nullable(),
   countryId: z.number().int().nullable(),
   countryCode: z.string().nullable(),
   operatorId: z.number().int().nullable(),
