@@ -33,7 +33,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(pricingRouter(services.pricing, services.settings));
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
   api.use(balanceRouter(services.balances, services.orders));
-  api.use('/bot', botRouter(services.telegramOutbox, config));
+  api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
   api.use('/admin', adminRouter(services.adminAuth, services.payments));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);

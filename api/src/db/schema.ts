@@ -238,6 +238,23 @@ export const notifications = pgTable(
   ],
 );
 
+/** The bot's conversation and session state, kept in PostgreSQL through the API. */
+export const botSessions = pgTable('bot_sessions', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The chat message that shows an order's payment, edited by the bot on every status change. */
+export const telegramMessages = pgTable('telegram_messages', {
+  orderId: bigint('order_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+  messageId: integer('message_id').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Conditions an operator must act on; one open alert per kind. */
 export const adminAlerts = pgTable(
   'admin_alerts',

@@ -7,6 +7,7 @@ import {
   CATALOG_FRESH_MS,
   type TAmountOption,
   type TCountry,
+  type TDetectPhoneResponse,
   type TOperator,
   type TPromotion,
   type TServiceType,
@@ -16,7 +17,7 @@ import type { Db } from '../db/client';
 import { catalogCache } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { AirtimeProvider, ProviderCountry, ProviderOperator } from '../airtime/provider';
-import { checkMobileNumber } from './phone';
+import { checkMobileNumber, countryOfNumber } from './phone';
 
 const require = createRequire(import.meta.url);
 const isoCountries = require('i18n-iso-countries') as { alpha2ToNumeric(code: string): string | undefined };
@@ -125,6 +126,16 @@ export class CatalogService {
       this.log.warn({ err }, 'operator auto-detect failed');
     }
     return { valid: true, error: null, phoneNumber: check.e164, detectedOperatorId };
+  }
+
+  /** A full international number: its country, and its operator when the provider can tell. */
+  async detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
+    const code = countryOfNumber(phoneNumber);
+    const country = code ? await this.country(code) : null;
+    if (!country) {
+      return { valid: false, error: 'Enter the full number with its country code, e.g. +237 671 234 567', phoneNumber: null, detectedOperatorId: null, country: null };
+    }
+    return { ...(await this.validatePhone(phoneNumber, country.code)), country };
   }
 
   private async providerOperators(countryCode: string): Promise<Entry<ProviderOperator[]>> {

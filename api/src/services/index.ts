@@ -18,6 +18,7 @@ import { FulfilmentService } from './fulfilment';
 import { LocalOutboxMailer, SmtpMailer, type Mailer } from './mailer';
 import { TelegramOutbox } from './notifications';
 import { CustomerService } from './customers';
+import { BotStateService } from './bot-sessions';
 
 export interface Services {
   catalog: CatalogService;
@@ -31,6 +32,7 @@ export interface Services {
   mailer: Mailer;
   telegramOutbox: TelegramOutbox;
   customers: CustomerService;
+  botState: BotStateService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
 }
@@ -62,6 +64,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     mailer,
     telegramOutbox: new TelegramOutbox(db),
     customers: new CustomerService(db),
+    botState: new BotStateService(db),
     adminAuth: new AdminAuthService(db),
     addresses,
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { COINS, formatCryptoAmount, formatUsd, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { customers, notifications, type OrderRow } from '../db/schema';
+import { customers, notifications, telegramMessages, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
 
@@ -79,7 +79,7 @@ export class TelegramOutbox {
    * Undelivered messages, oldest first, leased to the caller for a while so another bot instance does
    * not send them meanwhile. A message not acknowledged comes back after the lease: at least once.
    */
-  async take(limit: number): Promise<{ id: number; chatId: string; payload: NotificationPayload }[]> {
+  async take(limit: number): Promise<{ id: number; chatId: string; messageId: number | null; payload: NotificationPayload }[]> {
     const result = await this.db.execute(sql`
       with due as (
         select id from ${notifications}
@@ -89,9 +89,10 @@ export class TelegramOutbox {
       )
       update ${notifications} n set leased_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = n.attempts + 1
       from due where n.id = due.id
-      returning n.id, n.recipient, n.payload`);
-    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: NotificationPayload }[] }).rows;
-    return rows.map((r) => ({ id: Number(r.id), chatId: r.recipient, payload: r.payload })).sort((a, b) => a.id - b.id);
+      returning n.id, n.recipient, n.payload,
+        (select m.message_id from ${telegramMessages} m where m.order_id = n.order_id) as message_id`);
+    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: NotificationPayload; message_id: number | null }[] }).rows;
+    return rows.map((r) => ({ id: Number(r.id), chatId: r.recipient, messageId: r.message_id, payload: r.payload })).sort((a, b) => a.id - b.id);
   }
 
   async acknowledge(ids: number[]): Promise<void> {

@@ -4,6 +4,12 @@ export type PhoneCheck =
   | { valid: true; e164: string; nationalNumber: string; countryCode: string }
   | { valid: false; error: string };
 
+/** The country of a number written with its international prefix (+…), or null. */
+export function countryOfNumber(input: string): string | null {
+  const phone = parsePhoneNumberFromString(input.trim());
+  return phone?.isValid() ? (phone.country ?? null) : null;
+}
+
 /**
  * Checks that `input` is a mobile number of `countryCode`. A local number is read in that country;
  * a number with '+' must belong to it. Messages are the spec's where it has them.

@@ -78,3 +78,10 @@ export const ZValidatePhoneResponse = z.object({
   detectedOperatorId: z.number().int().nullable(),
 });
 export type TValidatePhoneResponse = z.infer<typeof ZValidatePhoneResponse>;
+
+/** POST /api/phone/detect: a full international number -> its country and operator. */
+export const ZDetectPhoneRequest = z.object({
+  phoneNumber: z.string().trim().min(1, 'Phone number is required').max(32),
+});
+export const ZDetectPhoneResponse = ZValidatePhoneResponse.extend({ country: ZCountry.nullable() });
+export type TDetectPhoneResponse = z.infer<typeof ZDetectPhoneResponse>;

@@ -2,13 +2,21 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { parse } from '../../http/errors';
 import { requireService } from '../../http/identity';
+import type { BotStateService } from '../../services/bot-sessions';
 import type { TelegramOutbox } from '../../services/notifications';
 
 const ZTake = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 const ZAck = z.object({ ids: z.array(z.number().int().positive()).max(100) });
+const ZKey = z.object({ key: z.string().regex(/^[\w:.-]{1,200}$/, 'must be 1-200 letters, digits or :._-') });
+const ZSessionValue = z.object({ value: z.unknown().refine((v) => v !== undefined, 'is required') });
+const ZOrderMessage = z.object({
+  orderId: z.coerce.number().int().positive(),
+  chatId: z.number().int(),
+  messageId: z.number().int().positive(),
+});
 
-/** The bot's side door: the Telegram messages of the outbox, fetched and acknowledged. */
-export function botRouter(outbox: TelegramOutbox, opts: { botApiSecret: string }): Router {
+/** The bot's side door: its stored state, and the Telegram messages of the outbox. */
+export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: { botApiSecret: string }): Router {
   const router = Router();
   router.use(requireService(opts));
 
@@ -20,6 +28,32 @@ export function botRouter(outbox: TelegramOutbox, opts: { botApiSecret: string }
   router.post('/notifications/ack', async (req, res) => {
     const { ids } = parse(ZAck, req.body);
     await outbox.acknowledge(ids);
+    res.json({ success: true });
+  });
+
+  router.get('/sessions/:key', async (req, res) => {
+    const { key } = parse(ZKey, req.params);
+    const value = await state.read(key);
+    res.json({ success: true, key, value: value ?? null });
+  });
+
+  router.put('/sessions/:key', async (req, res) => {
+    const { key } = parse(ZKey, req.params);
+    const { value } = parse(ZSessionValue, req.body);
+    await state.write(key, value);
+    res.json({ success: true });
+  });
+
+  router.delete('/sessions/:key', async (req, res) => {
+    const { key } = parse(ZKey, req.params);
+    await state.delete(key);
+    res.json({ success: true });
+  });
+
+  /** The message showing an order's payment: later notifications edit it. */
+  router.post('/orders/:orderId/message', async (req, res) => {
+    const { orderId, chatId, messageId } = parse(ZOrderMessage, { ...req.body, orderId: req.params.orderId });
+    await state.rememberOrderMessage(orderId, chatId, messageId);
     res.json({ success: true });
   });
 

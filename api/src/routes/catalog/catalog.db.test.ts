@@ -164,3 +164,16 @@ describe('the API edge', () => {
     expect(res.body).toMatchObject({ error: { code: 'NOT_FOUND' }, message: expect.any(String) });
   });
 });
+
+describe('POST /api/phone/detect', () => {
+  it('finds the country and operator of a full international number', async () => {
+    const res = await api.call('POST', '/api/phone/detect', { body: { phoneNumber: '+237 671 234 567' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: true, phoneNumber: '+237671234567', detectedOperatorId: 53, country: { code: 'CM', id: 120 } });
+  });
+
+  it('asks for the country code when the number has none, and refuses nonsense', async () => {
+    expect((await api.call('POST', '/api/phone/detect', { body: { phoneNumber: '671234567' } })).body).toMatchObject({ valid: false, country: null });
+    expect((await api.call('POST', '/api/phone/detect', { body: {} })).status).toBe(400);
+  });
+});

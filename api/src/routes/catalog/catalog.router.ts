@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { ZAmountsQuery, ZCountryParam, ZOperatorParam, ZOperatorsQuery, ZValidatePhoneRequest } from '@topup/shared';
+import { ZAmountsQuery, ZCountryParam, ZDetectPhoneRequest, ZOperatorParam, ZOperatorsQuery, ZValidatePhoneRequest } from '@topup/shared';
 import { AppError, parse } from '../../http/errors';
 import type { CatalogService, Entry } from '../../services/catalog';
 
@@ -31,6 +31,11 @@ export function catalogRouter(catalog: CatalogService): Router {
 
   router.get('/promotions', async (_req, res) => {
     sendJson(res, await catalog.promotions());
+  });
+
+  router.post('/phone/detect', async (req, res) => {
+    const { phoneNumber } = parse(ZDetectPhoneRequest, req.body);
+    res.json(await catalog.detectPhone(phoneNumber));
   });
 
   router.post('/validate/phone', async (req, res) => {
