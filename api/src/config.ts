@@ -90,6 +90,10 @@ const EnvSchema = z.object({
   /** Signs the order tokens given to anonymous customers. */
   ORDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_ORDER_TOKEN_SECRET),
 
+  /** The bot's token: checks the signature of mini-app init data (and runs the bot, see bot/). */
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC… (from @BotFather)').optional(),
+  /** Mini-app init data older than this is refused. */
+  INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** The bot's credential on the API (x-service-token). */
   BOT_API_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_BOT_API_SECRET),
 
@@ -202,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     depositXpub: e.DEPOSIT_XPUB,
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
     devnet,
     airtime: {
       provider: e.AIRTIME_PROVIDER,

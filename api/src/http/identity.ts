@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { validate as validateInitData } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import type { Customer, CustomerService } from '../services/customers';
 import { AppError, parse } from './errors';
@@ -22,13 +23,30 @@ function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
+export interface IdentityOptions {
+  botApiSecret: string;
+  /** Mini-app init data is signed with the bot's token; without one, mini-app requests cannot be trusted. */
+  telegramBotToken?: string;
+  /** Init data older than this is refused. */
+  initDataMaxAgeSeconds: number;
+}
+
 /**
- * Who the customer behind a request is, when anyone: the bot calls with its service credential
- * (`x-service-token`) and the Telegram user it acts for (`x-telegram-user-id`, names URI-encoded).
- * A request without credentials stays anonymous; a wrong credential is refused.
+ * Who the customer behind a request is, when anyone:
+ *  - the mini-app sends Telegram's init data (`Authorization: tma <initData>`), checked against the bot
+ *    token's signature and its age;
+ *  - the bot calls with its service credential (`x-service-token`) and the Telegram user it acts for
+ *    (`x-telegram-user-id`, names URI-encoded).
+ * Both name the same customer for the same Telegram user. A request without credentials stays
+ * anonymous; a wrong credential is refused.
  */
-export function identifyCustomer(customers: CustomerService, opts: { botApiSecret: string }): RequestHandler {
+export function identifyCustomer(customers: CustomerService, opts: IdentityOptions): RequestHandler {
   return async (req, _res, next) => {
+    const authorization = req.get('authorization');
+    if (authorization?.startsWith('tma ')) {
+      req.customer = await customers.fromTelegram(miniAppUser(authorization.slice(4).trim(), opts));
+      return next();
+    }
     const serviceToken = req.get('x-service-token');
     if (serviceToken === undefined) return next();
     if (!sameSecret(serviceToken, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Invalid service credential.');
@@ -45,6 +63,31 @@ export function identifyCustomer(customers: CustomerService, opts: { botApiSecre
     });
     next();
   };
+}
+
+/** The Telegram user of valid, fresh mini-app init data; a 401 otherwise. */
+function miniAppUser(initData: string, opts: IdentityOptions) {
+  if (!opts.telegramBotToken) throw new AppError('UNAUTHORIZED', 'Telegram sign-in is not configured on this server.');
+  try {
+    validateInitData(initData, opts.telegramBotToken, { expiresIn: opts.initDataMaxAgeSeconds });
+  } catch (err) {
+    const expired = err instanceof Error && /expired/i.test(err.name + err.message);
+    throw new AppError('UNAUTHORIZED', expired ? 'Telegram data has expired. Please reopen the app.' : 'Invalid Telegram data.');
+  }
+  const user = ZInitDataUser.safeParse(jsonOrNull(new URLSearchParams(initData).get('user')));
+  if (!user.success) throw new AppError('UNAUTHORIZED', 'Telegram data names no user.');
+  return { id: user.data.id, firstName: user.data.first_name ?? null, lastName: user.data.last_name ?? null };
+}
+
+/** The `user` field of init data, as Telegram writes it. */
+const ZInitDataUser = z.object({ id: z.number().int(), first_name: z.string().optional(), last_name: z.string().optional() });
+
+function jsonOrNull(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** For routes that need a known customer. */
