@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -5,6 +6,7 @@ import type { Config } from './config';
 import { AppError, errorHandler, notFoundApi } from './http/errors';
 import { flagSvgPath } from './airtime/sandbox';
 import { identifyCustomer } from './http/identity';
+import { webappRouter } from './http/webapp';
 import { adminRouter } from './routes/admin/admin.router';
 import { balanceRouter } from './routes/balance/balance.router';
 import { botRouter } from './routes/bot/bot.router';
@@ -21,7 +23,13 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
-  app.use(helmet());
+  app.use(
+    helmet({
+      // Telegram's web clients show the mini-app in a frame; X-Frame-Options cannot allow them, CSP can.
+      xFrameOptions: false,
+      contentSecurityPolicy: { directives: { frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'] } },
+    }),
+  );
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
@@ -44,6 +52,10 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     if (!file) throw new AppError('NOT_FOUND', 'No such flag');
     res.set('cache-control', 'public, max-age=604800').sendFile(file);
   });
+
+  const webapp = webappRouter(path.join(config.repoRoot, 'webapp', 'dist'));
+  if (webapp) app.use(webapp);
+  else app.get('/', (_req, res) => res.type('text/plain').send('API running. Build the web app (npm run build) to serve the site and the mini-app.'));
 
   app.use(errorHandler(log));
   return app;
