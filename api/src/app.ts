@@ -42,7 +42,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
   api.use(balanceRouter(services.balances, services.orders));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
-  api.use('/admin', adminRouter(services.adminAuth, services.payments));
+  api.use('/admin', adminRouter({ auth: services.adminAuth, admin: services.admin, payments: services.payments, alerts: services.alerts }));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);
   app.use('/api', api);

@@ -12,7 +12,7 @@ describe('order status guards', () => {
     expect(canTransition('pending_crypto_payment', 'cancelled')).toBe(true);
   });
   it('refuses shortcuts and going back from an end', () => {
-    expect(canTransition('pending_crypto_payment', 'paid')).toBe(false);
+    expect(canTransition('pending_crypto_payment', 'processing')).toBe(false);
     expect(canTransition('pending_crypto_payment', 'completed')).toBe(false);
     expect(canTransition('confirming', 'cancelled')).toBe(false);
     expect(canTransition('completed', 'failed')).toBe(false);

@@ -16,8 +16,9 @@ export const ORDER_STATUSES = [
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 const TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
-  // A payment may be seen, the window may pass, or the customer may walk away.
-  pending_crypto_payment: ['confirming', 'payment_expired', 'cancelled'],
+  // A payment may be seen, the window may pass, or the customer may walk away. An admin may also
+  // confirm a payment made outside the chain watcher's view (manual top-up): straight to paid.
+  pending_crypto_payment: ['confirming', 'payment_expired', 'cancelled', 'paid'],
   // Depth reached -> paid. A reorganisation that removes the payment sends the order back to wait
   // (or to expired when its window has passed meanwhile).
   confirming: ['paid', 'pending_crypto_payment', 'payment_expired'],
@@ -26,8 +27,9 @@ const TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
   processing: ['completed', 'failed'],
   completed: [],
   failed: [],
-  // A late payment (within the watch period) is still confirmed and may still be fulfilled.
-  payment_expired: ['confirming'],
+  // A late payment (within the watch period) is still confirmed and may still be fulfilled; or an
+  // admin tops it up manually.
+  payment_expired: ['confirming', 'paid'],
   cancelled: [],
 };
 

@@ -58,8 +58,8 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     localAmount: text('local_amount'),
     localCurrency: text('local_currency'),
-    /** Crypto, to the order's own deposit address; or the customer's balance (no chain payment). */
-    paymentMethod: text('payment_method', { enum: ['crypto', 'balance'] }).notNull().default('crypto'),
+    /** Crypto to the order's own deposit address; the customer's balance; or an admin's manual top-up. */
+    paymentMethod: text('payment_method', { enum: ['crypto', 'balance', 'admin'] }).notNull().default('crypto'),
     // The payment columns below are null for an order paid from a balance.
     coin: text('coin'),
     network: text('network'),
@@ -86,7 +86,7 @@ export const orders = pgTable(
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
     check(
       'orders_payment_columns',
-      sql`(${t.paymentMethod} = 'balance') = (${t.coin} is null and ${t.depositAddress} is null and ${t.cryptoAmount} is null and ${t.watchUntil} is null)`,
+      sql`(${t.paymentMethod} <> 'crypto') = (${t.coin} is null and ${t.depositAddress} is null and ${t.cryptoAmount} is null and ${t.watchUntil} is null)`,
     ),
   ],
 );
@@ -276,6 +276,14 @@ export const admins = pgTable('admins', {
   passwordHash: text('password_hash').notNull(),
   contactEmail: text('contact_email'),
   createdAt: createdAt(),
+});
+
+/** Failed sign-ins per account: after five, the account is locked for a period that grows. */
+export const adminLoginFailures = pgTable('admin_login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const adminSessions = pgTable('admin_sessions', {

@@ -50,6 +50,8 @@ export function identifyCustomer(customers: CustomerService, opts: IdentityOptio
     const serviceToken = req.get('x-service-token');
     if (serviceToken === undefined) return next();
     if (!sameSecret(serviceToken, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Invalid service credential.');
+    // The bot on its own behalf (its outbox, say): a service call for no customer.
+    if (req.get('x-telegram-user-id') === undefined) return next();
     const headers = parse(ZTelegramHeaders, {
       'x-telegram-user-id': req.get('x-telegram-user-id'),
       'x-telegram-first-name': req.get('x-telegram-first-name'),

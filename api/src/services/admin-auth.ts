@@ -1,12 +1,21 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { adminSessions, admins } from '../db/schema';
+import { adminLoginFailures, adminSessions, admins } from '../db/schema';
+import { AppError } from '../http/errors';
+import { recordAudit } from './audit';
 
 const SESSION_MS = 12 * 60 * 60 * 1000;
 /** A session used after half its life is extended: sliding expiry without a write per request. */
 const EXTEND_AFTER_MS = SESSION_MS / 2;
+/** Failures allowed before an account is locked; each further failure doubles the lock, up to a day. */
+const FREE_FAILURES = 5;
+const FIRST_LOCK_MS = 60_000;
+const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
+
+/** The spec's single failure message: it never says which of email or password was wrong. */
+export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
 
 export interface AdminIdentity {
   id: number;
@@ -16,6 +25,8 @@ export interface AdminIdentity {
 function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
+
+const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
 /** Admin sign-in: argon2id password hashes, random session tokens stored only as hashes. */
 export class AdminAuthService {
@@ -28,17 +39,40 @@ export class AdminAuthService {
   async ensureFirstAdmin(email: string, password: string | undefined): Promise<void> {
     const [any] = await this.db.select({ id: admins.id }).from(admins).limit(1);
     if (any || !password) return;
-    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
-    await this.db.insert(admins).values({ email: email.toLowerCase(), passwordHash }).onConflictDoNothing();
+    await this.db.insert(admins).values({ email: email.toLowerCase(), passwordHash: await hashPassword(password) }).onConflictDoNothing();
   }
 
-  /** A session token, or null for a wrong email or password (the caller says which it was not). */
-  async login(email: string, password: string): Promise<{ token: string; admin: AdminIdentity } | null> {
-    const [admin] = await this.db.select().from(admins).where(eq(admins.email, email.trim().toLowerCase()));
-    if (!admin || !(await argon2.verify(admin.passwordHash, password))) return null;
+  /**
+   * A session token, or null for a wrong email or password. After five failures for an account,
+   * further attempts are refused (429) for a period that doubles with each failure.
+   */
+  async login(emailInput: string, password: string): Promise<{ token: string; admin: AdminIdentity } | null> {
+    const email = emailInput.trim().toLowerCase();
+    const [lock] = await this.db.select().from(adminLoginFailures).where(eq(adminLoginFailures.email, email));
+    if (lock?.lockedUntil && lock.lockedUntil.getTime() > this.now()) {
+      const minutes = Math.ceil((lock.lockedUntil.getTime() - this.now()) / 60_000);
+      throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+    const [admin] = await this.db.select().from(admins).where(eq(admins.email, email));
+    // Verify against a hash even for an unknown email, so timing does not tell which accounts exist.
+    const ok = await argon2.verify(admin?.passwordHash ?? DUMMY_HASH, password);
+    if (!admin || !ok) {
+      await this.recordFailure(email, lock?.failures ?? 0);
+      return null;
+    }
+    if (lock) await this.db.delete(adminLoginFailures).where(eq(adminLoginFailures.email, email));
     const token = crypto.randomBytes(32).toString('base64url');
     await this.db.insert(adminSessions).values({ tokenHash: sha256(token), adminId: admin.id, expiresAt: new Date(this.now() + SESSION_MS) });
     return { token, admin: { id: admin.id, email: admin.email } };
+  }
+
+  private async recordFailure(email: string, previous: number): Promise<void> {
+    const failures = previous + 1;
+    const lockedUntil = failures >= FREE_FAILURES ? new Date(this.now() + Math.min(FIRST_LOCK_MS * 2 ** (failures - FREE_FAILURES), MAX_LOCK_MS)) : null;
+    await this.db
+      .insert(adminLoginFailures)
+      .values({ email, failures, lockedUntil })
+      .onConflictDoUpdate({ target: adminLoginFailures.email, set: { failures: sql`${adminLoginFailures.failures} + 1`, lockedUntil, updatedAt: new Date() } });
   }
 
   async authenticate(token: string): Promise<AdminIdentity | null> {
@@ -58,4 +92,36 @@ export class AdminAuthService {
   async logout(token: string): Promise<void> {
     await this.db.delete(adminSessions).where(eq(adminSessions.tokenHash, sha256(token)));
   }
+
+  /** A new password after the current one is proven; every other session of the admin ends. */
+  async changePassword(admin: AdminIdentity, currentPassword: string, newPassword: string, keepToken: string): Promise<void> {
+    const [row] = await this.db.select().from(admins).where(eq(admins.id, admin.id));
+    if (!row || !(await argon2.verify(row.passwordHash, currentPassword))) throw new AppError('VALIDATION_ERROR', 'Current password is incorrect');
+    await this.db.transaction(async (tx) => {
+      await tx.update(admins).set({ passwordHash: await hashPassword(newPassword) }).where(eq(admins.id, admin.id));
+      await tx.delete(adminSessions).where(and(eq(adminSessions.adminId, admin.id), sql`${adminSessions.tokenHash} <> ${sha256(keepToken)}`));
+      await recordAudit(tx, { adminId: admin.id, action: 'admin.change-password' });
+    });
+  }
+
+  async changeContactEmail(admin: AdminIdentity, email: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select({ contactEmail: admins.contactEmail }).from(admins).where(eq(admins.id, admin.id));
+      await tx.update(admins).set({ contactEmail: email }).where(eq(admins.id, admin.id));
+      await recordAudit(tx, { adminId: admin.id, action: 'admin.change-email', before, after: { contactEmail: email } });
+    });
+  }
+
+  async changeSignInEmail(admin: AdminIdentity, email: string): Promise<void> {
+    const next = email.trim().toLowerCase();
+    const [taken] = await this.db.select({ id: admins.id }).from(admins).where(eq(admins.email, next));
+    if (taken && taken.id !== admin.id) throw new AppError('CONFLICT', 'Another admin already signs in with this email address');
+    await this.db.transaction(async (tx) => {
+      await tx.update(admins).set({ email: next }).where(eq(admins.id, admin.id));
+      await recordAudit(tx, { adminId: admin.id, action: 'admin.change-signin-email', before: { email: admin.email }, after: { email: next } });
+    });
+  }
 }
+
+/** An argon2id hash of a random secret: verified against when the email is unknown. */
+const DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=4$QfxQkI+tR6wrmHw3HilGaA$Q1JvX+zNxhnz32w+D9wqvswd+tEey49VFUnXN3KJ2Gk';

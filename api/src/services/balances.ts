@@ -62,7 +62,10 @@ export class BalanceService {
    * creates the order. Throws INSUFFICIENT_FUNDS (409) when the balance is short.
    */
   async debitForPurchase(tx: DbOrTx, customerId: number, amountCents: number, orderId: number): Promise<void> {
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    // NO KEY UPDATE, not UPDATE: the order this debit pays for was inserted in this transaction, and its
+    // foreign key holds a KEY SHARE lock on the customer; FOR UPDATE would wait on the other purchases'
+    // KEY SHARE locks while they wait on ours (a deadlock). NO KEY UPDATE still queues the debits.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
     const balance = await this.balanceCents(customerId, tx);
     if (balance < amountCents) {
       throw new AppError('INSUFFICIENT_FUNDS', `Your balance is ${formatUsd(balance)}; this order costs ${formatUsd(amountCents)}.`);

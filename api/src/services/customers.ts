@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../http/errors';
+import type { SettingsService } from './settings';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 
@@ -18,10 +20,20 @@ export interface TelegramUser {
 
 /** Customers known by a Telegram account (the bot, the mini-app) or, later, a signed-in e-mail. */
 export class CustomerService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
 
-  /** The customer of a Telegram user, created on first sight; names follow Telegram's latest. */
+  /**
+   * The customer of a Telegram user, created on first sight unless new registrations are closed;
+   * names follow Telegram's latest.
+   */
   async fromTelegram(user: TelegramUser): Promise<Customer> {
+    const [known] = await this.db.select({ id: customers.id }).from(customers).where(eq(customers.telegramUserId, user.id));
+    if (!known && !(await this.settings.get('system')).allowNewRegistrations) {
+      throw new AppError('REGISTRATIONS_CLOSED', 'New registrations are closed at the moment.');
+    }
     const [row] = await this.db
       .insert(customers)
       .values({ telegramUserId: user.id, firstName: user.firstName ?? null, lastName: user.lastName ?? null })

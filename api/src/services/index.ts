@@ -19,6 +19,7 @@ import { LocalOutboxMailer, SmtpMailer, type Mailer } from './mailer';
 import { TelegramOutbox } from './notifications';
 import { CustomerService } from './customers';
 import { BotStateService } from './bot-sessions';
+import { AdminService } from './admin';
 
 export interface Services {
   catalog: CatalogService;
@@ -33,6 +34,7 @@ export interface Services {
   telegramOutbox: TelegramOutbox;
   customers: CustomerService;
   botState: BotStateService;
+  admin: AdminService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
 }
@@ -63,8 +65,9 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     alerts,
     mailer,
     telegramOutbox: new TelegramOutbox(db),
-    customers: new CustomerService(db),
+    customers: new CustomerService(db, settings),
     botState: new BotStateService(db),
+    admin: new AdminService({ db, orders, balances, settings }),
     adminAuth: new AdminAuthService(db),
     addresses,
   };

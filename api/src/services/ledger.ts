@@ -12,7 +12,8 @@ export type LedgerReason =
   | 'purchase'
   | 'claim_in'
   | 'claim_out'
-  | 'admin_adjustment';
+  | 'admin_adjustment'
+  | 'manual_retry';
 
 export interface LedgerCredit {
   /** Null for an anonymous customer: the credit is held on the order, claimable with its token. */

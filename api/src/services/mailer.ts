@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -50,7 +51,8 @@ export class LocalOutboxMailer implements Mailer {
   async send(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.from, ...mail });
     await fs.mkdir(this.folder, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`;
+    // A random part too: two messages to one address in the same millisecond must not overwrite each other.
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.eml`;
     await fs.writeFile(path.join(this.folder, name), info.message as Buffer);
   }
 }

@@ -68,13 +68,13 @@ export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderR
 }
 
 /**
- * An order paid from the customer's balance: born `paid` (no chain payment to wait for), with its first
- * event, and queued for delivery like any paid order. The caller debits the balance in the same
- * transaction.
+ * An order paid without a chain payment (from the customer's balance, or by an admin): born `paid`,
+ * with its first event, and queued for delivery like any paid order. The caller debits the balance in
+ * the same transaction.
  */
-export async function insertPaidFromBalance(tx: DbOrTx, row: Omit<NewOrderRow, 'status' | 'paymentMethod'>, cause: string): Promise<OrderRow> {
+export async function insertPaidOrder(tx: DbOrTx, method: 'balance' | 'admin', row: Omit<NewOrderRow, 'status' | 'paymentMethod'>, cause: string): Promise<OrderRow> {
   const status: TOrderStatus = 'paid';
-  const [order] = await tx.insert(orders).values({ ...row, paymentMethod: 'balance', status, updatedAt: row.createdAt }).returning();
+  const [order] = await tx.insert(orders).values({ ...row, paymentMethod: method, status, updatedAt: row.createdAt }).returning();
   await tx.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: status, cause });
   await onEnter(tx, order!, status, cause);
   return order!;

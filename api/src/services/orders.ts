@@ -31,7 +31,7 @@ import { checkMobileNumber } from './phone';
 import type { PricingService } from './pricing';
 import type { SettingsService } from './settings';
 import { recordAudit } from './audit';
-import { insertOrder, insertPaidFromBalance, transition, type NewOrder } from './order-state';
+import { insertOrder, insertPaidOrder, transition, type NewOrder } from './order-state';
 import type { BalanceService } from './balances';
 import { newPaymentId, type OrderTokens } from './order-tokens';
 
@@ -105,6 +105,7 @@ export class OrderService {
       const replay = await this.replay(ctx.idempotencyKey, requestHash);
       if (replay) return replay;
     }
+    await this.deps.settings.assertOpenForOrders();
     const pricing = await this.deps.settings.get('pricing');
     if (spec.amountCents < pricing.minAmountCents || spec.amountCents > pricing.maxAmountCents) {
       throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
@@ -186,7 +187,7 @@ export class OrderService {
       createdAt,
     };
     const place = async (tx: Tx) => {
-      const order = await insertPaidFromBalance(tx, row, `order paid from the balance (${ctx.source})`);
+      const order = await insertPaidOrder(tx, 'balance', row, `order paid from the balance (${ctx.source})`);
       await this.deps.balances.debitForPurchase(tx, customerId, order.totalCents, order.id);
       return order;
     };
@@ -238,7 +239,8 @@ export class OrderService {
     return isCryptoOrder(row.order) ? this.paymentCreated(row.order) : this.balanceOrderCreated(row.order);
   }
 
-  private async checkRecharge(r: NonNullable<OrderSpec['recharge']>, amountCents: number) {
+  /** Checks a recharge against the catalog: the operator, its country, the amount and the phone number. */
+  async checkRecharge(r: NonNullable<OrderSpec['recharge']>, amountCents: number) {
     const operator = await this.deps.catalog.operator(r.operatorId);
     if (!operator) throw new AppError('VALIDATION_ERROR', `operatorId: operator ${r.operatorId} does not exist`);
     const country = await this.deps.catalog.country(operator.countryCode);

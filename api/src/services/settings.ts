@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { AppError } from '../http/errors';
 import { settings } from '../db/schema';
 
 /**
@@ -18,8 +19,20 @@ export type PricingSetting = z.infer<typeof ZPricingSetting>;
 /** The spec's defaults: a $1.00 flat fee; top-ups from $5 to $500 (admin settings, spec section 2). */
 export const DEFAULT_PRICING: PricingSetting = { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 };
 
+export const ZSystemSetting = z.object({
+  /** New orders are refused (with a clear message) while on. */
+  maintenanceMode: z.boolean(),
+  /** Off: only customers already known may sign in; anonymous checkout stays open. */
+  allowNewRegistrations: z.boolean(),
+});
+export type SystemSetting = z.infer<typeof ZSystemSetting>;
+
+/** The spec's admin defaults: maintenance off, registrations on. */
+export const DEFAULT_SYSTEM: SystemSetting = { maintenanceMode: false, allowNewRegistrations: true };
+
 const DEFINITIONS = {
   pricing: { schema: ZPricingSetting, fallback: DEFAULT_PRICING },
+  system: { schema: ZSystemSetting, fallback: DEFAULT_SYSTEM },
 } as const;
 type Key = keyof typeof DEFINITIONS;
 type Value<K extends Key> = z.infer<(typeof DEFINITIONS)[K]['schema']>;
@@ -43,12 +56,20 @@ export class SettingsService {
     return value as Value<K>;
   }
 
-  async set<K extends Key>(key: K, value: Value<K>): Promise<void> {
+  async set<K extends Key>(key: K, value: Value<K>, db: DbOrTx = this.db): Promise<void> {
     const checked = DEFINITIONS[key].schema.parse(value);
-    await this.db
+    await db
       .insert(settings)
       .values({ key, value: checked })
       .onConflictDoUpdate({ target: settings.key, set: { value: checked, updatedAt: new Date() } });
-    this.cache.set(key, { value: checked, at: Date.now() });
+    // Not cached here: inside a transaction that may still roll back, the next read asks the database.
+    this.cache.delete(key);
+  }
+
+  /** Maintenance mode refuses new orders, in every flow. */
+  async assertOpenForOrders(): Promise<void> {
+    if ((await this.get('system')).maintenanceMode) {
+      throw new AppError('MAINTENANCE', 'We are doing some maintenance: new orders are paused. Please try again a little later.');
+    }
   }
 }

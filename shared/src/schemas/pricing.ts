@@ -28,9 +28,12 @@ export const ZCryptoPriceResponse = z.object({
 });
 export type TCryptoPriceResponse = z.infer<typeof ZCryptoPriceResponse>;
 
+/** GET /api/pricing. */
 export const ZPricingSettings = z.object({
   serviceFee: z.number(),
   minAmount: z.number(),
   maxAmount: z.number(),
+  /** New orders are refused while on: clients say so instead of offering checkout. */
+  maintenanceMode: z.boolean(),
 });
 export type TPricingSettings = z.infer<typeof ZPricingSettings>;

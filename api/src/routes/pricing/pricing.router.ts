@@ -25,10 +25,10 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
     res.json(body);
   });
 
-  /** The fee and limits every flow shows (DESIGN.md section 6). */
+  /** The fee and limits every flow shows (DESIGN.md section 6), and whether orders are paused. */
   router.get('/pricing', async (_req, res) => {
-    const p = await settings.get('pricing');
-    res.json({ serviceFee: p.serviceFeeCents / 100, minAmount: p.minAmountCents / 100, maxAmount: p.maxAmountCents / 100 });
+    const [p, system] = await Promise.all([settings.get('pricing'), settings.get('system')]);
+    res.json({ serviceFee: p.serviceFeeCents / 100, minAmount: p.minAmountCents / 100, maxAmount: p.maxAmountCents / 100, maintenanceMode: system.maintenanceMode });
   });
 
   return router;

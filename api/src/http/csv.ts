@@ -1,0 +1,12 @@
+/** Rows of flat objects as RFC 4180 CSV, the first row's keys as the header. */
+export function toCsv(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '';
+  const columns = Object.keys(rows[0]!);
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? '' : String(v);
+    // Quote when needed; a leading = + - @ is defused so a spreadsheet does not run it as a formula.
+    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
+}

@@ -1,0 +1,212 @@
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatUsd, type TOrderStatus } from '@topup/shared';
+import type { Db } from '../db/client';
+import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
+import { AppError } from '../http/errors';
+import { recordAudit } from './audit';
+import type { BalanceService } from './balances';
+import { orderView, type OrderService } from './orders';
+import { insertPaidOrder, transition } from './order-state';
+import type { PricingSetting, SettingsService, SystemSetting } from './settings';
+import { newPaymentId } from './order-tokens';
+
+export interface OrderFilter {
+  status?: TOrderStatus[];
+  from?: Date;
+  to?: Date;
+  phone?: string;
+  coin?: string;
+  /** An order id, payment id, provider transaction id or a chain transaction hash. */
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Statuses an existing order may be topped up from by hand (spec: the Manual Top-up tab). */
+export const MANUAL_TOPUP_STATUSES: TOrderStatus[] = ['pending_crypto_payment', 'failed', 'payment_expired'];
+
+/**
+ * What admins see and do: figures, orders, customers and their balances, manual top-ups, settings.
+ * Every change is written to the audit log in the transaction that makes it.
+ */
+export class AdminService {
+  constructor(
+    private readonly deps: { db: Db; orders: OrderService; balances: BalanceService; settings: SettingsService },
+  ) {}
+
+  /**
+   * totalRevenue: USD of completed orders (top-up and fee); successRate: completed / (completed +
+   * failed), in percent; activeUsers: distinct customers with an order in the last 30 days.
+   */
+  async stats() {
+    const result = await this.deps.db.execute(sql`
+      select
+        coalesce(sum(total_cents) filter (where status = 'completed'), 0)::bigint as revenue,
+        count(*)::int as orders,
+        count(*) filter (where status = 'completed')::int as completed,
+        count(*) filter (where status = 'failed')::int as failed,
+        count(distinct customer_id) filter (where created_at > now() - interval '30 days')::int as active
+      from ${orders}`);
+    const r = (result as unknown as { rows: { revenue: string | number; orders: number; completed: number; failed: number; active: number }[] }).rows[0]!;
+    const settled = r.completed + r.failed;
+    return {
+      totalRevenue: Number(r.revenue) / 100,
+      totalOrders: r.orders,
+      successRate: settled === 0 ? 0 : Math.round((r.completed / settled) * 1000) / 10,
+      activeUsers: r.active,
+    };
+  }
+
+  async listOrders(f: OrderFilter) {
+    const where: SQL[] = [];
+    if (f.status?.length) where.push(inArray(orders.status, f.status));
+    if (f.from) where.push(gte(orders.createdAt, f.from));
+    if (f.to) where.push(lte(orders.createdAt, f.to));
+    if (f.phone) where.push(ilike(orders.phoneNumber, `%${f.phone.replace(/[%_\\]/g, '')}%`));
+    if (f.coin) where.push(eq(orders.coin, f.coin));
+    if (f.q) {
+      const q = f.q.trim();
+      const byTx = sql`${orders.id} in (select ${payments.orderId} from ${payments} where lower(${payments.txHash}) = ${q.toLowerCase()})`;
+      where.push(or(...(/^\d+$/.test(q) ? [eq(orders.id, Number(q))] : []), eq(orders.paymentId, q), eq(orders.providerTransactionId, q), byTx)!);
+    }
+    const condition = where.length ? and(...where) : undefined;
+    const [{ total } = { total: 0 }] = await this.deps.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(condition);
+    const rows = await this.deps.db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize);
+    return { total, orders: rows.map(orderView) };
+  }
+
+  /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */
+  async users() {
+    const rows = await this.deps.db
+      .select({
+        id: customers.id,
+        email: customers.email,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        telegramUserId: customers.telegramUserId,
+        createdAt: customers.createdAt,
+        balanceCents: sql<string>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.customerId} = ${customers.id}), 0)`,
+      })
+      .from(customers)
+      .orderBy(desc(customers.createdAt))
+      .limit(500);
+    return rows.map(({ balanceCents, ...u }) => ({ ...u, balance: Number(balanceCents) / 100, createdAt: u.createdAt.toISOString() }));
+  }
+
+  /** Adds to or takes from a customer's balance, as a ledger entry with the admin's notes. */
+  async adjustBalance(adminId: number, input: { userId: number; amountCents: number; action: 'add' | 'subtract'; notes: string }) {
+    return this.deps.db.transaction(async (tx) => {
+      const [customer] = await tx.select().from(customers).where(eq(customers.id, input.userId)).for('update');
+      if (!customer) throw new AppError('NOT_FOUND', `User ${input.userId} not found`);
+      const before = await this.deps.balances.balanceCents(customer.id, tx);
+      const signed = input.action === 'add' ? input.amountCents : -input.amountCents;
+      if (before + signed < 0) throw new AppError('INSUFFICIENT_FUNDS', `The balance is ${formatUsd(before)}: it cannot go below zero.`);
+      const [entry] = await tx
+        .insert(ledgerEntries)
+        .values({ customerId: customer.id, amountCents: signed, reason: 'admin_adjustment', referenceType: 'admin', referenceId: `${adminId}:${Date.now()}`, note: input.notes })
+        .returning({ id: ledgerEntries.id });
+      await recordAudit(tx, { adminId, action: `balance.${input.action}`, target: `user:${customer.id}`, before: { balance: before / 100 }, after: { balance: (before + signed) / 100, entry: entry!.id, notes: input.notes } });
+      return (before + signed) / 100;
+    });
+  }
+
+  /** The spec's new mode: an order the admin pays, delivered through the normal exactly-once path. */
+  async manualTopupNew(adminId: number, input: { phoneNumber: string; countryId: number; operatorId: number; amountCents: number; notes: string }) {
+    const recharge = await this.deps.orders.checkRecharge({ phoneNumber: input.phoneNumber, operatorId: input.operatorId, countryRef: input.countryId }, input.amountCents);
+    return this.deps.db.transaction(async (tx) => {
+      const createdAt = new Date();
+      const order = await insertPaidOrder(
+        tx,
+        'admin',
+        { paymentId: newPaymentId(), customerId: null, kind: 'recharge', source: 'admin', ...recharge, amountCents: input.amountCents, feeCents: 0, totalCents: input.amountCents, email: null, expiresAt: createdAt, createdAt },
+        `manual top-up by an admin: ${input.notes || 'no notes'}`,
+      );
+      await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, after: { mode: 'new', ...input } });
+      return order.id;
+    });
+  }
+
+  /**
+   * The spec's existing mode. An unpaid or expired order is marked paid by the admin and delivered. A
+   * failed order stays failed: a new order sends the same top-up, and the credit its failure gave is
+   * taken back in the same transaction, so the customer is not paid twice.
+   */
+  async manualTopupExisting(adminId: number, input: { orderId: number; notes: string }) {
+    return this.deps.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+      if (!order) throw new AppError('NOT_FOUND', `Order ${input.orderId} not found`);
+      if (!MANUAL_TOPUP_STATUSES.includes(order.status as TOrderStatus)) {
+        throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only pending, failed or expired orders can be topped up by hand.`);
+      }
+      if (order.kind !== 'recharge') throw new AppError('INVALID_STATE', 'A balance top-up has no phone to top up.');
+      const cause = `manual top-up by an admin: ${input.notes}`;
+      if (order.status !== 'failed') {
+        await transition(tx, order.id, 'paid', { cause });
+        await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, before: { status: order.status }, after: { status: 'paid', notes: input.notes } });
+        return order.id;
+      }
+      // The failure's credit comes back first: from the customer's balance (locked), or the order's holding.
+      const owner = order.customerId;
+      if (owner !== null) await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, owner)).for('update');
+      const available = owner === null ? await this.deps.balances.heldCents(order.id, tx) : await this.deps.balances.balanceCents(owner, tx);
+      if (available < order.totalCents) {
+        throw new AppError('INSUFFICIENT_FUNDS', `The ${formatUsd(order.totalCents)} credited for this failed order was already used; top up as a new order instead.`);
+      }
+      const createdAt = new Date();
+      const retry = await insertPaidOrder(
+        tx,
+        'admin',
+        {
+          paymentId: newPaymentId(),
+          source: 'admin',
+          customerId: order.customerId,
+          kind: order.kind,
+          countryCode: order.countryCode,
+          countryId: order.countryId,
+          operatorId: order.operatorId,
+          operatorName: order.operatorName,
+          serviceType: order.serviceType,
+          phoneNumber: order.phoneNumber,
+          amountCents: order.amountCents,
+          feeCents: order.feeCents,
+          totalCents: order.totalCents,
+          localAmount: order.localAmount,
+          localCurrency: order.localCurrency,
+          email: order.email,
+          expiresAt: createdAt,
+          createdAt,
+        },
+        `${cause} (again for failed order ${order.id})`,
+      );
+      await tx.insert(ledgerEntries).values({ customerId: owner, orderId: order.id, amountCents: -order.totalCents, reason: 'manual_retry', referenceType: 'order', referenceId: String(retry.id), note: input.notes });
+      await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, after: { retryOrder: retry.id, notes: input.notes } });
+      return retry.id;
+    });
+  }
+
+  /** The system settings as the console shows them (dollars). */
+  async settings() {
+    const [system, pricing] = await Promise.all([this.deps.settings.get('system'), this.deps.settings.get('pricing')]);
+    return { ...system, minTopUp: pricing.minAmountCents / 100, maxTopUp: pricing.maxAmountCents / 100, serviceFee: pricing.serviceFeeCents / 100 };
+  }
+
+  async updateSettings(adminId: number, next: { system: SystemSetting; pricing: PricingSetting }) {
+    const before = await this.settings();
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.settings.set('system', next.system, tx);
+      await this.deps.settings.set('pricing', next.pricing, tx);
+      await recordAudit(tx, { adminId, action: 'settings.update', before, after: { ...next.system, ...next.pricing } });
+    });
+    return this.settings();
+  }
+
+  async auditLog(page: number, pageSize: number) {
+    return this.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize);
+  }
+}
