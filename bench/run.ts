@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../api/test/db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -42,15 +42,9 @@ async function measure(name: string, opts: autocannon.Options): Promise<Result> 
 }
 
 async function main() {
-  const dbName = `topup_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${dbName}`;
-
+  const scratch = await createScratchDatabase(serverUrl, 'topup_bench');
   const hello = await start('hello-server.ts');
-  const api = await start('api-server.ts', { BENCH_DATABASE_URL: dbUrl.toString() });
+  const api = await start('api-server.ts', { BENCH_DATABASE_URL: scratch.url });
   try {
     const results: Result[] = [];
     results.push(await measure('hello-world (bare Express)', { url: `${hello.url}/hello` }));
@@ -75,8 +69,7 @@ async function main() {
     hello.child.kill();
     api.child.kill();
     await new Promise((r) => setTimeout(r, 300));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

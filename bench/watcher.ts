@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, gt, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createScratchDatabase } from '../api/test/db';
 import pino from 'pino';
 import { ZCreatePaymentRequest, type TCoinSymbol } from '@topup/shared';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '../api/src/chain/devnet';
@@ -65,23 +65,12 @@ async function openBenchDatabase(): Promise<{ database: Database; label: string;
   if (process.env.BENCH_PGLITE === '1') {
     return { database: await openDatabase({}), label: 'PGlite (in memory; BENCH_PGLITE=1)', drop: async () => undefined };
   }
-  const name = `topup_bench_watcher_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(serverUrl, 'topup_bench_watcher');
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   return {
     database,
-    label: `PostgreSQL server (${url.host}, database ${name})`,
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    label: `PostgreSQL server (database ${scratch.name})`,
+    drop: scratch.drop,
   };
 }
 

@@ -26,7 +26,7 @@ describe('every /api/admin route needs an admin session', () => {
     expect(routes.length).toBeGreaterThan(15);
     for (const [method, path] of routes) {
       if (path === '/login') continue;
-      for (const headers of [{}, { 'x-admin-token': 'not-a-session' }, { authorization: 'Bearer not-a-session' }]) {
+      for (const headers of [{}, { 'x-admin-token': 'not-a-session' }, { authorization: 'Bearer not-a-session' }] as Record<string, string>[]) {
         const res = await api.call(method, `/api/admin${path}`, { headers, body: method === 'GET' ? undefined : {} });
         expect([method, path, res.status]).toEqual([method, path, 401]);
       }
