@@ -3,7 +3,7 @@ import { formatUsd } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { customers, ledgerEntries, orders, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { credit } from './ledger';
+import { credit, type LedgerReason } from './ledger';
 
 /**
  * Balances are ledger entries (DESIGN.md section 5): a balance is the sum of its entries and never goes
@@ -34,27 +34,13 @@ export class BalanceService {
   }
 
   /** A delivery that failed: the order's value (top-up and fee) goes back to whoever paid. */
-  async creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<void> {
-    await credit(tx, {
-      customerId: order.customerId,
-      orderId: order.id,
-      amountCents: order.totalCents,
-      reason: 'failed_delivery',
-      referenceType: 'order',
-      referenceId: String(order.id),
-    });
+  creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<boolean> {
+    return creditOrderOwner(tx, order, 'failed_delivery', order.totalCents);
   }
 
   /** A paid balance top-up order. */
-  async creditBalanceTopup(tx: DbOrTx, order: OrderRow): Promise<void> {
-    await credit(tx, {
-      customerId: order.customerId,
-      orderId: order.id,
-      amountCents: order.amountCents,
-      reason: 'balance_topup',
-      referenceType: 'order',
-      referenceId: String(order.id),
-    });
+  creditBalanceTopup(tx: DbOrTx, order: OrderRow): Promise<boolean> {
+    return creditOrderOwner(tx, order, 'balance_topup', order.amountCents);
   }
 
   /**
@@ -101,4 +87,9 @@ export class BalanceService {
       return held;
     });
   }
+}
+
+/** A credit to an order's customer (held on the order when anonymous), once per order and reason. */
+function creditOrderOwner(tx: DbOrTx, order: OrderRow, reason: LedgerReason, amountCents: number): Promise<boolean> {
+  return credit(tx, { customerId: order.customerId, orderId: order.id, amountCents, reason, referenceType: 'order', referenceId: String(order.id) });
 }
