@@ -57,6 +57,8 @@ export interface ReloadlyDoubleOptions {
   maxPageSize?: number;
   /** The audience token requests must name. */
   audience?: string;
+  /** Called as each request arrives, before it is answered (the delivery benchmark timestamps top-ups). */
+  onRequest?: (request: RecordedRequest) => void;
 }
 
 export interface ReloadlyDoubleState {
@@ -484,6 +486,7 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
         body: text ? safeJson(text) : undefined,
       };
       state.requests.push(request);
+      opts.onRequest?.(request);
       const isToken = request.method === 'POST' && request.path === '/oauth/token';
       const reply = isToken ? issueToken((request.body ?? {}) as Record<string, unknown>) : (guard(request) ?? route(request));
       const delay = isToken ? 0 : (delays.shift() ?? 0);

@@ -205,6 +205,8 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(10),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** A fresh token per claim: only the run holding it may extend, finish or reschedule the job. */
+    claimToken: text('claim_token'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },

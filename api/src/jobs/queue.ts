@@ -32,6 +32,7 @@ export async function enqueue(db: DbOrTx, job: EnqueueOptions): Promise<void> {
 
 export interface ClaimedJob {
   id: number;
+  claimToken: string;
   queue: string;
   payload: unknown;
   attempts: number;
@@ -148,17 +149,33 @@ export class JobWorker {
         limit ${this.opts.batchSize ?? 20}
         for update skip locked
       )
-      update ${jobs} set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+      update ${jobs} set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1,
+        claim_token = md5(random()::text || clock_timestamp()::text)
       from due where ${jobs.id} = due.id
-      returning ${jobs.id} as id, ${jobs.queue} as queue, ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts"`);
+      returning ${jobs.id} as id, ${jobs.claimToken} as "claimToken", ${jobs.queue} as queue, ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts"`);
     return (result as unknown as { rows: ClaimedJob[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /**
+   * Extends the lease of a job this run still holds. A job claimed in a batch waits its turn, and a run
+   * can outlast one lease (slow provider calls): without this, another process could take it meanwhile.
+   */
+  private async renew(job: ClaimedJob): Promise<boolean> {
+    const leaseSeconds = (this.opts.leaseMs ?? 60_000) / 1000;
+    const result = await this.db.execute(sql`
+      update ${jobs} set locked_until = now() + make_interval(secs => ${leaseSeconds})
+      where id = ${job.id} and claim_token = ${job.claimToken}
+      returning id`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
   private async run(job: ClaimedJob): Promise<void> {
     const handler = this.handlers[job.queue]!;
+    if (!(await this.renew(job))) return;
+    const heartbeat = setInterval(() => void this.renew(job).catch(() => undefined), (this.opts.leaseMs ?? 60_000) / 3);
     try {
       await handler(job.payload, job);
-      await this.db.execute(sql`delete from ${jobs} where id = ${job.id}`);
+      await this.db.execute(sql`delete from ${jobs} where id = ${job.id} and claim_token = ${job.claimToken}`);
     } catch (err) {
       const later = err instanceof RetryLater;
       const delayMs = later ? err.delayMs : Math.min(2 ** job.attempts * 1000, 10 * 60_000);
@@ -168,8 +185,10 @@ export class JobWorker {
       await this.db.execute(sql`
         update ${jobs} set locked_until = null, run_at = now() + make_interval(secs => ${delayMs / 1000}),
           last_error = ${String(err instanceof Error ? err.message : err)},
-          attempts = case when ${uncounted} then attempts - 1 else attempts end
-        where id = ${job.id}`);
+          attempts = case when ${uncounted} then attempts - 1 else attempts end, claim_token = null
+        where id = ${job.id} and claim_token = ${job.claimToken}`);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }
