@@ -7,7 +7,9 @@ import { AppError, errorHandler, notFoundApi } from './http/errors';
 import { flagSvgPath } from './airtime/sandbox';
 import { identifyCustomer } from './http/identity';
 import { webappRouter } from './http/webapp';
+import cookieParser from 'cookie-parser';
 import { adminRouter } from './routes/admin/admin.router';
+import { authRouter } from './routes/auth/auth.router';
 import { balanceRouter } from './routes/balance/balance.router';
 import { botRouter } from './routes/bot/bot.router';
 import { catalogRouter } from './routes/catalog/catalog.router';
@@ -32,11 +34,14 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   );
 
   const api = express.Router();
+  api.use(cookieParser());
+  api.use(identifyCustomer(services.customers, services.customerAuth, config));
+  // Before the JSON parser: the profile picture route takes a larger body than any other.
+  api.use(authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production }));
   api.use(express.json({ limit: '100kb' }));
   api.get('/health', (_req, res) => {
     res.json({ ok: true, provider: services.catalog.providerName });
   });
-  api.use(identifyCustomer(services.customers, config));
   api.use(catalogRouter(services.catalog));
   api.use(pricingRouter(services.pricing, services.settings));
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));

@@ -32,6 +32,36 @@ export const customers = pgTable('customers', {
   createdAt: createdAt(),
 });
 
+/** Signed-in customers of the web site: random tokens in an httpOnly cookie, stored as hashes. */
+export const customerSessions = pgTable('customer_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  customerId: bigint('customer_id', { mode: 'number' })
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** One-time sign-in codes sent by e-mail: one live code per address, a few tries each. */
+export const emailCodes = pgTable('email_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Profile pictures, in the database so every API instance serves them. */
+export const customerImages = pgTable('customer_images', {
+  customerId: bigint('customer_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  /** Base64 of the image bytes. */
+  data: text('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const depositAddresses = pgTable('deposit_addresses', {
   address: text('address').primaryKey(),
   derivationIndex: integer('derivation_index').notNull().unique(),

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { validate as validateInitData } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import type { Customer, CustomerService } from '../services/customers';
+import type { CustomerAuthService } from '../services/customer-auth';
 import { AppError, parse } from './errors';
 
 declare module 'express-serve-static-core' {
@@ -23,6 +24,9 @@ function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
+/** The web site's session cookie (httpOnly): a random token, see CustomerAuthService. */
+export const SESSION_COOKIE = 'sid';
+
 export interface IdentityOptions {
   botApiSecret: string;
   /** Mini-app init data is signed with the bot's token; without one, mini-app requests cannot be trusted. */
@@ -32,7 +36,7 @@ export interface IdentityOptions {
 }
 
 /**
- * Who the customer behind a request is, when anyone:
+ * Who the customer behind a request is, when anyone (a signed-in web session cookie otherwise):
  *  - the mini-app sends Telegram's init data (`Authorization: tma <initData>`), checked against the bot
  *    token's signature and its age;
  *  - the bot calls with its service credential (`x-service-token`) and the Telegram user it acts for
@@ -40,7 +44,7 @@ export interface IdentityOptions {
  * Both name the same customer for the same Telegram user. A request without credentials stays
  * anonymous; a wrong credential is refused.
  */
-export function identifyCustomer(customers: CustomerService, opts: IdentityOptions): RequestHandler {
+export function identifyCustomer(customers: CustomerService, sessions: CustomerAuthService, opts: IdentityOptions): RequestHandler {
   return async (req, _res, next) => {
     const authorization = req.get('authorization');
     if (authorization?.startsWith('tma ')) {
@@ -48,7 +52,12 @@ export function identifyCustomer(customers: CustomerService, opts: IdentityOptio
       return next();
     }
     const serviceToken = req.get('x-service-token');
-    if (serviceToken === undefined) return next();
+    if (serviceToken === undefined) {
+      const session = req.cookies?.[SESSION_COOKIE] as string | undefined;
+      const customerId = session ? await sessions.customerOfSession(session) : null;
+      if (customerId !== null) req.customer = (await customers.byId(customerId)) ?? undefined;
+      return next();
+    }
     if (!sameSecret(serviceToken, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Invalid service credential.');
     // The bot on its own behalf (its outbox, say): a service call for no customer.
     if (req.get('x-telegram-user-id') === undefined) return next();

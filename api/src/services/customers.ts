@@ -4,13 +4,7 @@ import type { SettingsService } from './settings';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 
-export interface Customer {
-  id: number;
-  email: string | null;
-  telegramUserId: number | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+export type Customer = Pick<typeof customers.$inferSelect, 'id' | 'email' | 'telegramUserId' | 'firstName' | 'lastName' | 'profileImageUrl' | 'createdAt'>;
 
 export interface TelegramUser {
   id: number;
@@ -45,6 +39,11 @@ export class CustomerService {
         },
       })
       .returning();
-    return { id: row!.id, email: row!.email, telegramUserId: row!.telegramUserId, firstName: row!.firstName, lastName: row!.lastName };
+    return row!;
+  }
+
+  async byId(id: number): Promise<Customer | null> {
+    const [row] = await this.db.select().from(customers).where(eq(customers.id, id));
+    return row ?? null;
   }
 }

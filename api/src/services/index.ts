@@ -20,6 +20,7 @@ import { TelegramOutbox } from './notifications';
 import { CustomerService } from './customers';
 import { BotStateService } from './bot-sessions';
 import { AdminService } from './admin';
+import { CustomerAuthService } from './customer-auth';
 
 export interface Services {
   catalog: CatalogService;
@@ -35,6 +36,7 @@ export interface Services {
   customers: CustomerService;
   botState: BotStateService;
   admin: AdminService;
+  customerAuth: CustomerAuthService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
 }
@@ -68,6 +70,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     customers: new CustomerService(db, settings),
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
+    customerAuth: new CustomerAuthService({ db, mailer, settings, telegramBotToken: config.telegramBotToken }),
     adminAuth: new AdminAuthService(db),
     addresses,
   };

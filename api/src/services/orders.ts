@@ -391,6 +391,15 @@ export class OrderService {
     return rows.map(orderView);
   }
 
+  /** The payment ids that valid order tokens stand for; invalid tokens are ignored. */
+  paymentIdsForTokens(tokens: string[]): string[] {
+    return tokens
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((t) => this.deps.tokens.verify(t))
+      .filter((id): id is string => id !== null);
+  }
+
   /** The order an order token stands for, or null. */
   async orderIdForToken(token: string): Promise<number | null> {
     const paymentId = this.deps.tokens.verify(token);

@@ -1,0 +1,106 @@
+import express, { Router, type Response } from 'express';
+import { z } from 'zod';
+import { rateLimit } from 'express-rate-limit';
+import { AppError, errorBody, parse } from '../../http/errors';
+import { requireCustomer, SESSION_COOKIE } from '../../http/identity';
+import type { BalanceService } from '../../services/balances';
+import type { CustomerAuthService } from '../../services/customer-auth';
+import type { OrderService } from '../../services/orders';
+
+const ZEmailStart = z.object({ email: z.email({ error: 'Please enter a valid email address.' }).max(254) });
+const ZEmailVerify = ZEmailStart.extend({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
+const ZTelegramLogin = z.object({
+  id: z.number().int().positive(),
+  first_name: z.string().max(256).optional(),
+  last_name: z.string().max(256).optional(),
+  username: z.string().max(64).optional(),
+  photo_url: z.string().max(2048).optional(),
+  auth_date: z.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** The spec's profile picture rules: images only, at most 5 MB. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const ZProfilePicture = z.object({ profileImageData: z.string() });
+const IMAGE_DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,/i;
+
+export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceService; orders: OrderService; secureCookies: boolean }): Router {
+  const { auth } = deps;
+  const router = Router();
+  const limit = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: 20,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => void res.status(429).json(errorBody('RATE_LIMITED', 'Too many sign-in attempts. Please wait a few minutes.')),
+  });
+
+  // Mounted before the API's JSON parser (for the larger profile picture body): each route parses its own.
+  const json = express.json({ limit: '100kb' });
+
+  const signIn = (res: Response, token: string) =>
+    res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: '/', maxAge: 30 * 24 * 60 * 60 * 1000 });
+
+  /** The anonymous orders this browser holds tokens for, to attach at sign-in. */
+  const heldOrders = (tokens: string | undefined) => deps.orders.paymentIdsForTokens((tokens ?? '').split(','));
+
+  router.post('/auth/email/start', limit, json, async (req, res) => {
+    const { email } = parse(ZEmailStart, req.body);
+    await auth.sendEmailCode(email);
+    res.json({ success: true, message: `We sent a 6-digit code to ${email}.` });
+  });
+
+  router.post('/auth/email/verify', limit, json, async (req, res) => {
+    const { email, code } = parse(ZEmailVerify, req.body);
+    signIn(res, await auth.verifyEmailCode(email, code, heldOrders(req.get('x-order-token'))));
+    res.json({ success: true, message: 'Signed in' });
+  });
+
+  router.post('/auth/telegram', limit, json, async (req, res) => {
+    const data = parse(ZTelegramLogin, req.body);
+    signIn(res, await auth.telegramLogin(data, heldOrders(req.get('x-order-token'))));
+    res.json({ success: true, message: 'Signed in' });
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
+    if (token) await auth.endSession(token);
+    res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ success: true, message: 'Signed out' });
+  });
+
+  /** The spec's user lookup: 401 when signed out. */
+  router.get('/auth/user', requireCustomer, async (req, res) => {
+    const c = req.customer!;
+    res.json({
+      id: c.id,
+      email: c.email,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      telegramUserId: c.telegramUserId,
+      balance: (await deps.balances.balanceCents(c.id)) / 100,
+      createdAt: c.createdAt,
+      joinDate: c.createdAt,
+      profileImageUrl: c.profileImageUrl,
+    });
+  });
+
+  router.post('/user/profile-picture', requireCustomer, express.json({ limit: '8mb' }), async (req, res) => {
+    const { profileImageData } = parse(ZProfilePicture, req.body);
+    const type = IMAGE_DATA_URL.exec(profileImageData);
+    if (!type) throw new AppError('VALIDATION_ERROR', 'Invalid file type: Please select an image file (PNG, JPG, JPEG, etc.)');
+    const data = Buffer.from(profileImageData.slice(type[0].length), 'base64');
+    if (data.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'File too large: Please select an image smaller than 5MB');
+    const contentType = type[1]!.toLowerCase();
+    res.json({ success: true, profileImageUrl: await auth.setProfileImage(req.customer!.id, contentType, data) });
+  });
+
+  router.get('/user/profile-picture/:customerId', async (req, res) => {
+    const { customerId } = parse(z.object({ customerId: z.coerce.number().int().positive() }), req.params);
+    const image = await auth.profileImage(customerId);
+    if (!image) throw new AppError('NOT_FOUND', 'No profile picture');
+    // An image cannot run script, but a stored SVG could: never let the browser render it as a page.
+    res.type(image.contentType).set({ 'cache-control': 'public, max-age=31536000, immutable', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff' }).send(image.data);
+  });
+
+  return router;
+}

@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customerImages, customerSessions, customers, emailCodes, orders } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { Mailer } from './mailer';
+import type { SettingsService } from './settings';
+
+const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+const EXTEND_AFTER_MS = SESSION_MS / 2;
+const CODE_MS = 10 * 60 * 1000;
+const CODE_TRIES = 5;
+/** A new code for the same address at most this often. */
+const RESEND_MS = 30_000;
+/** Telegram Login Widget data older than this is refused. */
+const TELEGRAM_LOGIN_MAX_AGE_S = 24 * 60 * 60;
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+export interface TelegramLogin {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  auth_date: number;
+  hash: string;
+}
+
+/**
+ * Customer sign-in on the web site (the spec leaves it open): a one-time code by e-mail, or Telegram's
+ * Login Widget checked against the bot token. A session is a random token in an httpOnly cookie,
+ * stored as a hash, with a sliding 30-day expiry. Checkout without an account stays possible; orders
+ * made anonymously in the same browser are attached at sign-in.
+ */
+export class CustomerAuthService {
+  constructor(
+    private readonly deps: { db: Db; mailer: Mailer; settings: SettingsService; telegramBotToken?: string; now?: () => number },
+  ) {}
+
+  private now() {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  async sendEmailCode(emailInput: string): Promise<void> {
+    const email = emailInput.trim().toLowerCase();
+    const [live] = await this.deps.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    if (live && this.now() - live.createdAt.getTime() < RESEND_MS) {
+      throw new AppError('RATE_LIMITED', 'A code was just sent. Please wait a few seconds before asking again.');
+    }
+    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    const row = { codeHash: sha256(`${email}:${code}`), expiresAt: new Date(this.now() + CODE_MS), attempts: 0, createdAt: new Date(this.now()) };
+    await this.deps.db.insert(emailCodes).values({ email, ...row }).onConflictDoUpdate({ target: emailCodes.email, set: row });
+    await this.deps.mailer.send({
+      to: email,
+      subject: `Your sign-in code: ${code}`,
+      text: `Your sign-in code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this message.\n`,
+    });
+  }
+
+  /** Checks the code and returns a session token for the customer of that address. */
+  async verifyEmailCode(emailInput: string, code: string, orderPaymentIds: string[]): Promise<string> {
+    const email = emailInput.trim().toLowerCase();
+    const customerId = await this.deps.db.transaction(async (tx) => {
+      const [live] = await tx.select().from(emailCodes).where(eq(emailCodes.email, email)).for('update');
+      if (!live || live.expiresAt.getTime() < this.now() || live.attempts >= CODE_TRIES) {
+        throw new AppError('VALIDATION_ERROR', 'This code has expired. Please ask for a new one.');
+      }
+      if (live.codeHash !== sha256(`${email}:${code.trim()}`)) {
+        await tx.update(emailCodes).set({ attempts: live.attempts + 1 }).where(eq(emailCodes.email, email));
+        return null;
+      }
+      await tx.delete(emailCodes).where(eq(emailCodes.email, email));
+      return (await this.findOrCreate(tx, eq(customers.email, email), { email })).id;
+    });
+    if (customerId === null) throw new AppError('VALIDATION_ERROR', 'That code is not right. Please check it and try again.');
+    return this.startSession(customerId, orderPaymentIds);
+  }
+
+  /** Telegram's Login Widget: https://core.telegram.org/widgets/login#checking-authorization */
+  async telegramLogin(data: TelegramLogin, orderPaymentIds: string[]): Promise<string> {
+    const token = this.deps.telegramBotToken;
+    if (!token) throw new AppError('UNAUTHORIZED', 'Telegram sign-in is not configured on this server.');
+    const { hash, ...fields } = data;
+    const checkString = Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('\n');
+    const expected = crypto.createHmac('sha256', crypto.createHash('sha256').update(token).digest()).update(checkString).digest('hex');
+    if (expected.length !== hash.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(hash))) {
+      throw new AppError('UNAUTHORIZED', 'Invalid Telegram sign-in data.');
+    }
+    if (this.now() / 1000 - data.auth_date > TELEGRAM_LOGIN_MAX_AGE_S) throw new AppError('UNAUTHORIZED', 'Telegram sign-in data has expired. Please sign in again.');
+    const customer = await this.deps.db.transaction((tx) =>
+      this.findOrCreate(tx, eq(customers.telegramUserId, data.id), { telegramUserId: data.id, firstName: data.first_name ?? null, lastName: data.last_name ?? null }),
+    );
+    return this.startSession(customer.id, orderPaymentIds);
+  }
+
+  private async findOrCreate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], where: ReturnType<typeof eq>, values: typeof customers.$inferInsert) {
+    const [known] = await tx.select().from(customers).where(where);
+    if (known) return known;
+    if (!(await this.deps.settings.get('system')).allowNewRegistrations) {
+      throw new AppError('REGISTRATIONS_CLOSED', 'New registrations are closed at the moment.');
+    }
+    const [created] = await tx.insert(customers).values(values).onConflictDoNothing().returning();
+    return created ?? (await tx.select().from(customers).where(where))[0]!;
+  }
+
+  /** A new session; anonymous orders of this browser (by payment id) become the customer's. */
+  private async startSession(customerId: number, orderPaymentIds: string[]): Promise<string> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    await this.deps.db.transaction(async (tx) => {
+      await tx.insert(customerSessions).values({ tokenHash: sha256(token), customerId, expiresAt: new Date(this.now() + SESSION_MS) });
+      if (orderPaymentIds.length) {
+        await tx.update(orders).set({ customerId }).where(and(inArray(orders.paymentId, orderPaymentIds), isNull(orders.customerId)));
+      }
+    });
+    return token;
+  }
+
+  async customerOfSession(token: string): Promise<number | null> {
+    const tokenHash = sha256(token);
+    const [row] = await this.deps.db
+      .select()
+      .from(customerSessions)
+      .where(and(eq(customerSessions.tokenHash, tokenHash), gt(customerSessions.expiresAt, new Date(this.now()))));
+    if (!row) return null;
+    if (row.expiresAt.getTime() - this.now() < SESSION_MS - EXTEND_AFTER_MS) {
+      await this.deps.db.update(customerSessions).set({ expiresAt: new Date(this.now() + SESSION_MS) }).where(eq(customerSessions.tokenHash, tokenHash));
+    }
+    return row.customerId;
+  }
+
+  async endSession(token: string): Promise<void> {
+    await this.deps.db.delete(customerSessions).where(eq(customerSessions.tokenHash, sha256(token)));
+  }
+
+  async setProfileImage(customerId: number, contentType: string, data: Buffer): Promise<string> {
+    const url = `/api/user/profile-picture/${customerId}?v=${this.now()}`;
+    await this.deps.db.transaction(async (tx) => {
+      const row = { contentType, data: data.toString('base64'), updatedAt: new Date(this.now()) };
+      await tx.insert(customerImages).values({ customerId, ...row }).onConflictDoUpdate({ target: customerImages.customerId, set: row });
+      await tx.update(customers).set({ profileImageUrl: url }).where(eq(customers.id, customerId));
+    });
+    return url;
+  }
+
+  async profileImage(customerId: number): Promise<{ contentType: string; data: Buffer } | null> {
+    const [row] = await this.deps.db.select().from(customerImages).where(eq(customerImages.customerId, customerId));
+    return row ? { contentType: row.contentType, data: Buffer.from(row.data, 'base64') } : null;
+  }
+}
