@@ -17,6 +17,9 @@ export default defineConfig({
       ...(postgresUrl
         ? [{ test: { name: 'api-postgres', ...api, include: ['api/src/**/*.db.test.ts', 'api/test/**/*.db.test.ts'], env: { TEST_DB: 'postgres' } } }]
         : []),
+      { test: { name: 'bot', include: ['bot/src/**/*.test.ts', 'bot/test/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'webapp', include: ['webapp/src/**/*.test.{ts,tsx}', 'webapp/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'admin', include: ['admin/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
     ],
   },
 });

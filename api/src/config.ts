@@ -117,6 +117,8 @@ const EnvSchema = z.object({
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
+  /** With TELEGRAM_BOT_TOKEN set, `npm start` also runs the bot (bot/) beside the API; false when it runs elsewhere. */
+  RUN_BOT: bool.default(true),
   /** SMTP server for e-mail receipts; unset: messages are written to DATA_DIR/mail-outbox instead. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Crypto Top-ups <receipts@localhost>'),
@@ -229,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
+    runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,
     paymentToleranceBps: e.PAYMENT_TOLERANCE_BPS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     topupPollMs: e.TOPUP_POLL_MS,

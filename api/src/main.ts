@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, DEV_DEPOSIT_XPUB, loadConfig, REPO_ROOT } from './config';
@@ -35,15 +36,30 @@ async function main() {
     'started',
   );
   console.log(`\n  Top-up service running: open ${running.url}\n  API: ${running.url}/api/countries\n`);
+  const bot = config.runBot ? startBot(running.url) : undefined;
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
+    bot?.kill('SIGTERM');
     await running.close();
     await devnet?.stop();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** The Telegram bot as its own process (it is a client of the API over HTTP), stopped with the API. */
+function startBot(apiUrl: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bot', 'src', 'main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, API_URL: apiUrl },
+    stdio: 'inherit',
+  });
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM') console.error(`The bot stopped (${signal ?? `exit code ${code}`}); the API keeps running.`);
+  });
+  return child;
 }
 
 void main();

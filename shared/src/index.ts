@@ -8,3 +8,4 @@ export * from './schemas/common';
 export * from './schemas/catalog';
 export * from './schemas/pricing';
 export * from './schemas/orders';
+export * from './schemas/bot';

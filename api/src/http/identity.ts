@@ -9,6 +9,8 @@ import { AppError, parse } from './errors';
 declare module 'express-serve-static-core' {
   interface Request {
     customer?: Customer;
+    /** How the customer reached us: the mini-app, the bot, or a web session. */
+    channel?: 'telegram' | 'bot' | 'web';
   }
 }
 
@@ -49,6 +51,7 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
     const authorization = req.get('authorization');
     if (authorization?.startsWith('tma ')) {
       req.customer = await customers.fromTelegram(miniAppUser(authorization.slice(4).trim(), opts));
+      req.channel = 'telegram';
       return next();
     }
     const serviceToken = req.get('x-service-token');
@@ -56,6 +59,7 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
       const session = req.cookies?.[SESSION_COOKIE] as string | undefined;
       const customerId = session ? await sessions.customerOfSession(session) : null;
       if (customerId !== null) req.customer = (await customers.byId(customerId)) ?? undefined;
+      if (req.customer) req.channel = 'web';
       return next();
     }
     if (!sameSecret(serviceToken, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Invalid service credential.');
@@ -66,12 +70,19 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
       'x-telegram-first-name': req.get('x-telegram-first-name'),
       'x-telegram-last-name': req.get('x-telegram-last-name'),
     });
-    const decode = (v: string | undefined) => (v === undefined ? null : decodeURIComponent(v));
+    const decode = (v: string | undefined) => {
+      try {
+        return v === undefined ? null : decodeURIComponent(v);
+      } catch {
+        throw new AppError('VALIDATION_ERROR', 'x-telegram-first-name / x-telegram-last-name must be URI-encoded');
+      }
+    };
     req.customer = await customers.fromTelegram({
       id: headers['x-telegram-user-id'],
       firstName: decode(headers['x-telegram-first-name']),
       lastName: decode(headers['x-telegram-last-name']),
     });
+    req.channel = 'bot';
     next();
   };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { COINS, formatCryptoAmount, formatUsd, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
+import { COINS, formatCryptoAmount, formatUsd, type TCoinSymbol, type TNotificationPayload, type TOrderStatus } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { customers, notifications, telegramMessages, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -12,25 +12,7 @@ const EMAIL_STATUSES: ReadonlySet<TOrderStatus> = new Set(['paid', 'completed', 
 /** Addresses the spec's clients send as placeholders (a Telegram-style domain, a generic web address). */
 const PLACEHOLDER_EMAIL = /@(telegram\.(org|me)|t\.me|example\.(com|org))$/i;
 
-/** What a message says about the order; the channel renders it. */
-export interface NotificationPayload {
-  orderId: number;
-  paymentId: string;
-  status: TOrderStatus;
-  kind: 'recharge' | 'balance_topup';
-  phoneNumber: string | null;
-  operatorName: string | null;
-  amount: string;
-  total: string;
-  cryptoAmount: string | null;
-  cryptocurrency: string | null;
-  transactionId: string | null;
-  /** Credited to the balance when a delivery failed. */
-  creditedAmount: string | null;
-  cause: string;
-}
-
-export function notificationPayload(order: OrderRow, status: TOrderStatus, cause: string): NotificationPayload {
+export function notificationPayload(order: OrderRow, status: TOrderStatus, cause: string): TNotificationPayload {
   const coin = order.coin ? COINS[order.coin as TCoinSymbol] : null;
   return {
     orderId: order.id,
@@ -79,7 +61,7 @@ export class TelegramOutbox {
    * Undelivered messages, oldest first, leased to the caller for a while so another bot instance does
    * not send them meanwhile. A message not acknowledged comes back after the lease: at least once.
    */
-  async take(limit: number): Promise<{ id: number; chatId: string; messageId: number | null; payload: NotificationPayload }[]> {
+  async take(limit: number): Promise<{ id: number; chatId: string; messageId: number | null; payload: TNotificationPayload }[]> {
     const result = await this.db.execute(sql`
       with due as (
         select id from ${notifications}
@@ -91,7 +73,7 @@ export class TelegramOutbox {
       from due where n.id = due.id
       returning n.id, n.recipient, n.payload,
         (select m.message_id from ${telegramMessages} m where m.order_id = n.order_id) as message_id`);
-    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: NotificationPayload; message_id: number | null }[] }).rows;
+    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: TNotificationPayload; message_id: number | null }[] }).rows;
     return rows.map((r) => ({ id: Number(r.id), chatId: r.recipient, messageId: r.message_id, payload: r.payload })).sort((a, b) => a.id - b.id);
   }
 

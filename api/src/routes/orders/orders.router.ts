@@ -49,7 +49,7 @@ export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: A
 
   router.post('/crypto-payment', limit, async (req, res) => {
     const input = parse(ZCryptoPaymentRequest, req.body);
-    const source = input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web';
+    const source = req.channel ?? (input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web');
     res.status(201).json(await orders.createFromCryptoPayment(input, { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
   });
 

@@ -1,0 +1,120 @@
+import { Bot, session, type ApiClientOptions, type Context, type Transformer } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { autoRetry, type AutoRetryOptions } from '@grammyjs/auto-retry';
+import { conversations, type ConversationData, type VersionedState } from '@grammyjs/conversations';
+import { sequentialize } from '@grammyjs/runner';
+import pino, { type Logger } from 'pino';
+import { ApiError, type TopupApi } from './api/client';
+import { ApiStorage } from './api/storage';
+import type { SupportContacts } from './config';
+import type { BotContext, SessionData } from './context';
+import { RECHARGE_STATE_VERSION } from './conversations/recharge';
+import { balanceFeature } from './features/balance';
+import { cancelFeature } from './features/cancel';
+import { fallbackFeature } from './features/fallback';
+import { helpFeature } from './features/help';
+import { languageFeature } from './features/language';
+import { ordersFeature } from './features/orders';
+import { paymentsFeature } from './features/payments';
+import { rechargeFeature } from './features/recharge';
+import { startFeature } from './features/start';
+import { supportFeature } from './features/support';
+import { DEFAULT_LOCALE, localeFromLanguageCode, messages, type Messages } from './locales';
+
+export interface BotDeps {
+  token: string;
+  api: TopupApi;
+  /** Known bot identity: no getMe call at start (tests, webhook cold starts). */
+  botInfo?: UserFromGetMe;
+  /** The mini-app (https only, Telegram refuses others); null: no mini-app button. */
+  webAppUrl: string | null;
+  supportContacts: SupportContacts;
+  log?: Logger;
+  /** Bot API transformers installed under auto-retry (tests install the capturing harness here). */
+  transformers?: Transformer[];
+  /** Auto-retry on 429 and 5xx; false turns it off. Defaults: at most 3 retries, waits of at most 60 s. */
+  autoRetry?: Partial<AutoRetryOptions> | false;
+  /** Options of grammY's Bot API client (main.ts sets a timeout: grammY's default is 500 s). */
+  client?: ApiClientOptions;
+  /** Version of the stored conversation states (default RECHARGE_STATE_VERSION); states of another version are dropped. */
+  stateVersion?: number;
+}
+
+/** The sessions and conversation states of a chat, keyed by chat id in the API's bot state. */
+export const sessionKey = (chatId: number) => `session:${chatId}`;
+export const conversationKeyPrefix = 'conv:';
+
+/**
+ * Builds the bot; starts nothing (no polling, no webhook, no network call when botInfo is given).
+ * One composer per feature; the recharge conversation runs before the other features and hands
+ * them every command and every button that is not its own.
+ */
+export function createBot(deps: BotDeps): Bot<BotContext> {
+  const log = deps.log ?? pino({ level: 'silent' });
+  const bot = new Bot<BotContext>(deps.token, { ...(deps.botInfo ? { botInfo: deps.botInfo } : {}), ...(deps.client ? { client: deps.client } : {}) });
+  for (const transformer of deps.transformers ?? []) bot.api.config.use(transformer);
+  if (deps.autoRetry !== false) bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, ...deps.autoRetry }));
+
+  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts };
+
+  // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.use((ctx, next) => {
+    ctx.services = services;
+    ctx.userApi = () => deps.api.as(ctx.from!);
+    return next();
+  });
+
+  // The bot works in private chats; elsewhere it stays silent.
+  const pm = bot.chatType('private');
+  pm.use(
+    session<SessionData, BotContext>({
+      initial: () => ({}),
+      getSessionKey: (ctx) => (ctx.chat ? sessionKey(ctx.chat.id) : undefined),
+      storage: new ApiStorage<SessionData>(deps.api),
+    }),
+  );
+  pm.use((ctx, next) => {
+    const code = ctx.from?.language_code;
+    if (code && ctx.session.languageCode !== code) ctx.session.languageCode = code;
+    ctx.locale = ctx.session.locale ?? localeFromLanguageCode(code) ?? DEFAULT_LOCALE;
+    ctx.t = messages(ctx.locale);
+    return next();
+  });
+  pm.use(
+    conversations<BotContext, Context>({
+      storage: {
+        type: 'key',
+        version: deps.stateVersion ?? RECHARGE_STATE_VERSION,
+        prefix: conversationKeyPrefix,
+        getStorageKey: (ctx) => ctx.chat?.id.toString(),
+        adapter: new ApiStorage<VersionedState<ConversationData>>(deps.api),
+      },
+    }),
+  );
+  pm.use(rechargeFeature());
+  pm.use(startFeature());
+  pm.use(cancelFeature());
+  pm.use(ordersFeature());
+  pm.use(balanceFeature());
+  pm.use(helpFeature());
+  pm.use(supportFeature());
+  pm.use(languageFeature());
+  pm.use(paymentsFeature());
+  pm.use(fallbackFeature());
+
+  bot.catch(async (err) => {
+    const ctx = err.ctx;
+    log.error({ err: err.error, update: ctx.update.update_id }, 'update failed');
+    const t: Messages = ctx.t ?? messages(localeFromLanguageCode(ctx.from?.language_code) ?? DEFAULT_LOCALE);
+    // Never leave a button spinning or a message unanswered.
+    const text = err.error instanceof ApiError && err.error.status === 0 ? t.serviceUnavailable : t.errorGeneric;
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
+      else if (ctx.chat?.type === 'private') await ctx.reply(text);
+    } catch {
+      // the chat is gone or Telegram is unreachable: nothing more to do
+    }
+  });
+  return bot;
+}

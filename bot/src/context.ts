@@ -1,0 +1,32 @@
+import type { Context, SessionFlavor } from 'grammy';
+import type { ConversationFlavor } from '@grammyjs/conversations';
+import type { Logger } from 'pino';
+import type { TopupApi, UserApi } from './api/client';
+import type { SupportContacts } from './config';
+import type { Locale, Messages } from './locales';
+
+/** What the bot keeps per chat (in the API, key `session:<chatId>`). */
+export interface SessionData {
+  /** Chosen with /language; absent: follow Telegram's language code. */
+  locale?: Locale;
+  /** The last language Telegram reported for the user, so notifications speak it too. */
+  languageCode?: string;
+}
+
+/** What every handler can use, installed by createBot. */
+export interface BotServices {
+  api: TopupApi;
+  log: Logger;
+  webAppUrl: string | null;
+  support: SupportContacts;
+}
+
+export interface BotFlavor {
+  services: BotServices;
+  locale: Locale;
+  t: Messages;
+  /** The API on behalf of the user who sent the update. */
+  userApi(): UserApi;
+}
+
+export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & BotFlavor>;

@@ -1,0 +1,109 @@
+import type { Context, InlineKeyboard } from 'grammy';
+import type { Conversation } from '@grammyjs/conversations';
+import { ApiError } from '../api/client';
+import type { BotContext } from '../context';
+import { messages, type Locale, type Messages } from '../locales';
+
+export type Conv = Conversation<BotContext, Context>;
+
+export interface Failure {
+  status: number;
+  code: string;
+  message: string;
+}
+export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+
+export type Answer = { kind: 'button'; value: string } | { kind: 'text'; text: string };
+
+function failure(err: unknown): Failure {
+  if (err instanceof ApiError) return { status: err.status, code: err.code, message: err.message };
+  return { status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
+}
+
+function isCommand(ctx: Context): boolean {
+  const first = ctx.message?.entities?.[0];
+  return first?.type === 'bot_command' && first.offset === 0;
+}
+
+/**
+ * The conversation's side effects, each inside `conversation.external` so that it runs once and is
+ * replayed from the stored log afterwards: API calls (through the outside context, which knows the
+ * user and the services) and Bot API calls (through the outside `ctx.api`, so auto-retry and any
+ * installed transformer apply, and only plain JSON is stored: message ids, never whole messages).
+ */
+export class ConversationIo {
+  constructor(
+    private readonly conv: Conv,
+    readonly chatId: number,
+  ) {}
+
+  /** The user's language now (a /language in the middle of a recharge applies from the next step). */
+  async texts(): Promise<{ locale: Locale; t: Messages }> {
+    const locale = await this.conv.external((o) => o.locale);
+    return { locale, t: messages(locale) };
+  }
+
+  async send(text: string, keyboard?: InlineKeyboard): Promise<number> {
+    return this.conv.external(async (o) => {
+      const message = await o.api.sendMessage(this.chatId, text, {
+        parse_mode: 'HTML',
+        reply_markup: keyboard,
+        link_preview_options: { is_disabled: true },
+      });
+      return message.message_id;
+    });
+  }
+
+  /** Answers a button press; a query that is too old to answer is not an error worth stopping for. */
+  async answer(callbackQueryId: string, text?: string): Promise<void> {
+    await this.conv.external(async (o) => {
+      await o.api.answerCallbackQuery(callbackQueryId, text ? { text } : undefined).catch(() => undefined);
+    });
+  }
+
+  /** Runs `task` once with the outside context; an error becomes a stored value, never a lost throw. */
+  async call<T>(task: (o: BotContext) => Promise<T>): Promise<Result<T>> {
+    return this.conv.external(async (o): Promise<Result<T>> => {
+      try {
+        return { ok: true, value: await task(o) };
+      } catch (err) {
+        const f = failure(err);
+        if (f.code === 'INTERNAL') o.services.log.error({ err }, 'recharge step failed');
+        return { ok: false, error: f };
+      }
+    });
+  }
+
+  /**
+   * Waits for the answer to the current step: a press on one of this step's keyboards (`promptIds`),
+   * or a text. A press on any other keyboard of the conversation gets a clear answer and the wait goes
+   * on; commands and other buttons go to the rest of the bot (/cancel, /orders…) and the step stays.
+   */
+  async answerTo(step: string, promptIds: readonly number[], t: Messages): Promise<Answer> {
+    for (;;) {
+      const ctx = await this.conv.wait();
+      const query = ctx.callbackQuery;
+      if (query) {
+        const data = query.data ?? '';
+        if (!data.startsWith('r:')) await this.conv.skip({ next: true });
+        const [, s, ...rest] = data.split(':');
+        if (s === step && query.message && promptIds.includes(query.message.message_id)) {
+          await this.answer(query.id);
+          return { kind: 'button', value: rest.join(':') };
+        }
+        await this.answer(query.id, t.staleStep);
+        continue;
+      }
+      const text = ctx.message?.text;
+      if (text !== undefined) {
+        if (isCommand(ctx)) await this.conv.skip({ next: true });
+        return { kind: 'text', text };
+      }
+      if (ctx.message) {
+        await this.send(t.useButtons);
+        continue;
+      }
+      await this.conv.skip({ next: true });
+    }
+  }
+}

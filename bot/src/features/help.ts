@@ -1,0 +1,8 @@
+import { Composer } from 'grammy';
+import type { BotContext } from '../context';
+
+export function helpFeature(): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command('help', (ctx) => ctx.reply(ctx.t.help, { parse_mode: 'HTML' }));
+  return composer;
+}

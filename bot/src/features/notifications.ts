@@ -1,0 +1,185 @@
+import { GrammyError, HttpError, type Api } from 'grammy';
+import type { Logger } from 'pino';
+import type { TopupApi } from '../api/client';
+import type { TNotification } from '@topup/shared';
+import type { SessionData } from '../context';
+import { DEFAULT_LOCALE, isLocale, localeFromLanguageCode, messages, type Messages } from '../locales';
+import { SendScheduler } from '../throttle';
+import { statusCaption, statusKeyboard } from '../views/payment';
+
+/**
+ * Delivers the API's Telegram outbox (written in the same transaction as each status change) to the
+ * chats: the order's payment message is edited in place; an order without one (e.g. made in the
+ * mini-app) gets a new message, registered so its next changes edit it. At least once: a message is
+ * acknowledged only once Telegram took it, or once it can never be delivered (the user blocked the
+ * bot, the chat is gone); otherwise its lease runs out and it comes back.
+ */
+
+export interface PollerOptions {
+  api: TopupApi;
+  telegram: Api;
+  log: Logger;
+  scheduler?: SendScheduler;
+  /** Notifications taken per request (the API leases them for 30 s). */
+  batchSize?: number;
+  /** Rest between polls when the outbox is empty. */
+  idleMs?: number;
+}
+
+type Outcome = 'delivered' | 'undeliverable' | 'retry';
+
+export interface PassResult {
+  taken: number;
+  acked: number;
+  outcomes: Record<Outcome, number>;
+}
+
+function describe(err: unknown): string {
+  return err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err);
+}
+
+/** Errors that will never go away for this message: acknowledge it rather than retry forever. */
+function permanent(err: unknown): boolean {
+  return err instanceof GrammyError && err.error_code !== 429 && err.error_code < 500;
+}
+
+const notModified = (err: unknown) => err instanceof GrammyError && /message is not modified/i.test(err.description);
+const noCaption = (err: unknown) => err instanceof GrammyError && /no caption|there is no media/i.test(err.description);
+const noText = (err: unknown) => err instanceof GrammyError && /no text in the message/i.test(err.description);
+const messageGone = (err: unknown) => err instanceof GrammyError && /message to edit not found|message_id_invalid|message can't be edited/i.test(err.description);
+
+export class NotificationPoller {
+  private readonly scheduler: SendScheduler;
+  private readonly batchSize: number;
+  private readonly idleMs: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly opts: PollerOptions) {
+    this.scheduler = opts.scheduler ?? new SendScheduler();
+    this.batchSize = opts.batchSize ?? 30;
+    this.idleMs = opts.idleMs ?? 1000;
+  }
+
+  /** One pass: take a batch, deliver it within the rate limits, acknowledge what is settled. */
+  async pollOnce(): Promise<PassResult> {
+    const taken = await this.opts.api.takeNotifications(this.batchSize);
+    const outcomes: Record<Outcome, number> = { delivered: 0, undeliverable: 0, retry: 0 };
+    if (taken.length === 0) return { taken: 0, acked: 0, outcomes };
+    const byChat = new Map<number, TNotification[]>();
+    for (const n of taken) byChat.set(n.chatId, [...(byChat.get(n.chatId) ?? []), n]);
+    const settled = await Promise.all([...byChat].map(([chatId, list]) => this.deliverChat(chatId, list, outcomes)));
+    const ids = settled.flat();
+    await this.opts.api.ackNotifications(ids);
+    return { taken: taken.length, acked: ids.length, outcomes };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = (async () => {
+      let failures = 0;
+      while (this.running) {
+        let rest = this.idleMs;
+        try {
+          const pass = await this.pollOnce();
+          failures = 0;
+          if (pass.taken >= this.batchSize) rest = 0;
+        } catch (err) {
+          failures++;
+          rest = Math.min(30_000, this.idleMs * 2 ** Math.min(failures, 5));
+          this.opts.log.warn({ err: describe(err), retryInMs: rest }, 'notification poll failed');
+        }
+        if (rest > 0 && this.running) await new Promise<void>((resolve) => ((this.wake = resolve), setTimeout(resolve, rest)));
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Delivers one chat's notifications in order; returns the ids to acknowledge. */
+  private async deliverChat(chatId: number, list: TNotification[], outcomes: Record<Outcome, number>): Promise<number[]> {
+    const t = await this.texts(chatId);
+    // Per order only the latest state matters: one edit says it all (and saves the chat's rate).
+    const latest = new Map<number, { n: TNotification; ids: number[] }>();
+    for (const n of list) latest.set(n.payload.orderId, { n, ids: [...(latest.get(n.payload.orderId)?.ids ?? []), n.id] });
+    const ack: number[] = [];
+    let blocked = false;
+    for (const { n, ids } of latest.values()) {
+      // Once the user has blocked the bot (403), nothing more can reach this chat.
+      const outcome: Outcome | 'blocked' = blocked ? 'blocked' : (await this.scheduler.acquire(chatId), await this.deliver(chatId, n, t));
+      blocked = outcome === 'blocked';
+      const counted: Outcome = outcome === 'blocked' ? 'undeliverable' : outcome;
+      outcomes[counted] += ids.length;
+      if (counted !== 'retry') ack.push(...ids);
+    }
+    return ack;
+  }
+
+  private async deliver(chatId: number, n: TNotification, t: Messages): Promise<Outcome | 'blocked'> {
+    const p = n.payload;
+    let confirmations: { n: number; m: number } | undefined;
+    if (p.status === 'confirming') {
+      const status = await this.opts.api.paymentStatus(p.orderId).catch(() => null);
+      if (status) confirmations = { n: Math.min(status.confirmations, status.requiredConfirmations), m: status.requiredConfirmations };
+    }
+    const text = statusCaption(t, p, confirmations);
+    const reply_markup = statusKeyboard(t, p);
+    const tg = this.opts.telegram;
+    try {
+      if (n.messageId !== null) {
+        const edited = await this.edit(chatId, n.messageId, text, reply_markup);
+        if (edited) return 'delivered';
+      }
+      const sent = await tg.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup });
+      await this.opts.api
+        .registerOrderMessage(p.orderId, chatId, sent.message_id)
+        .catch((err) => this.opts.log.warn({ err: describe(err), orderId: p.orderId }, 'could not register the order message'));
+      return 'delivered';
+    } catch (err) {
+      if (permanent(err)) {
+        this.opts.log.info({ chatId, orderId: p.orderId, error: describe(err) }, 'notification undeliverable, dropped');
+        return err instanceof GrammyError && err.error_code === 403 ? 'blocked' : 'undeliverable';
+      }
+      this.opts.log.warn({ chatId, orderId: p.orderId, error: describe(err), network: err instanceof HttpError }, 'notification not delivered, will retry');
+      return 'retry';
+    }
+  }
+
+  /** Edits the order's message (a photo caption, else a text); false when it is gone and a new one is needed. */
+  private async edit(chatId: number, messageId: number, text: string, reply_markup: ReturnType<typeof statusKeyboard>): Promise<boolean> {
+    const tg = this.opts.telegram;
+    try {
+      await tg.editMessageCaption(chatId, messageId, { caption: text, parse_mode: 'HTML', reply_markup });
+      return true;
+    } catch (err) {
+      if (notModified(err)) return true;
+      if (messageGone(err)) return false;
+      if (!noCaption(err)) throw err;
+    }
+    try {
+      await tg.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', reply_markup });
+      return true;
+    } catch (err) {
+      if (notModified(err)) return true;
+      if (messageGone(err) || noText(err)) return false;
+      throw err;
+    }
+  }
+
+  /** The chat's language: the one chosen with /language, else Telegram's, else English. */
+  private async texts(chatId: number): Promise<Messages> {
+    try {
+      const session = (await this.opts.api.readSession(`session:${chatId}`)) as SessionData | undefined;
+      const locale = isLocale(session?.locale) ? session.locale : (localeFromLanguageCode(session?.languageCode) ?? DEFAULT_LOCALE);
+      return messages(locale);
+    } catch {
+      return messages(DEFAULT_LOCALE);
+    }
+  }
+}

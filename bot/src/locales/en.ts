@@ -1,0 +1,167 @@
+import type { TOrderStatus } from '@topup/shared';
+import { h } from './html';
+
+/**
+ * English texts, the reference dictionary: every other language must have the same keys with the
+ * same parameters (the `Messages` type checks it). Texts are Telegram HTML; every function escapes
+ * its parameters. Where the spec words a message, its wording is kept.
+ */
+export const en = {
+  languageName: 'English',
+
+  // Commands (setMyCommands)
+  cmdStart: 'Start and open the menu',
+  cmdRecharge: 'Top up a phone',
+  cmdOrders: 'Your recent orders',
+  cmdBalance: 'Your balance',
+  cmdLanguage: 'Change the language',
+  cmdSupport: 'Contact support',
+  cmdHelp: 'What this bot can do',
+  cmdCancel: 'Leave the current recharge',
+  menuButton: 'Recharge',
+
+  welcome: (p: { name: string }) =>
+    `👋 Welcome, <b>${h(p.name)}</b>!\n\nSend mobile airtime and data to phones around the world and pay with crypto.\n\nOpen the app, or recharge right here in the chat.`,
+  btnOpenApp: '📱 Open the app',
+  btnRechargeInChat: '⚡ Recharge in the chat',
+  help:
+    '<b>What I can do</b>\n' +
+    '/recharge – top up a phone, step by step\n' +
+    '/orders – your recent orders and their status\n' +
+    '/balance – your balance (credits from failed top-ups)\n' +
+    '/language – change the language\n' +
+    '/support – contact support\n' +
+    '/cancel – leave the current recharge\n\n' +
+    'You can also send a full international number (e.g. +237 671 234 567) after /recharge: I find the country and the operator.',
+  supportTitle: '<b>Need help?</b> Contact us:',
+  supportEmail: (p: { email: string }) => `✉️ Email: ${h(p.email)}`,
+  supportTelegram: (p: { handle: string }) => `💬 Telegram: ${h(p.handle)}`,
+  supportWhatsapp: (p: { number: string }) => `📞 WhatsApp: ${h(p.number)}`,
+  supportNone: 'Support contacts are not configured yet. Please try again later.',
+  supportOrderHint: 'Please give your order number when you write to us.',
+  languagePrompt: 'Choose your language:',
+  languageSet: '✅ Language set to English.',
+
+  cancelled: 'Recharge cancelled. Send /recharge to start again.',
+  nothingToCancel: 'There is nothing to cancel. Send /recharge to top up a phone.',
+  staleButton: 'This button belongs to an earlier message and no longer works. Send /recharge to start again.',
+  staleStep: 'That button is from an earlier step. Please use the latest message.',
+  fallback: "I didn't get that. Send /recharge to top up a phone, or /help to see what I can do.",
+  useButtons: 'Please choose with the buttons of the last message, or type your answer.',
+  errorGeneric: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service cannot be reached right now. Please try again in a moment.',
+
+  // Recharge conversation
+  stepCountry:
+    '🌍 <b>Step 1 of 6 · Country</b>\nChoose a popular country, type a country name, or send the full international number (e.g. +237 671 234 567).',
+  errorLoadingCountries: 'Error loading countries. Please try again later.',
+  countryNotFound: 'No country found. Check the spelling, or choose below.',
+  countryCandidates: 'Did you mean one of these?',
+  numberNotRecognised: (p: { error: string }) => `❌ ${h(p.error)}`,
+  detected: (p: { country: string; operator: string | null }) =>
+    p.operator ? `📍 Detected: <b>${h(p.country)}</b> · ${h(p.operator)}` : `📍 Detected: <b>${h(p.country)}</b>`,
+  stepOperator: (p: { country: string }) => `📶 <b>Step 2 of 6 · Operator</b>\nSelect Operator in ${h(p.country)}:`,
+  noOperators: 'No operators available for this country.',
+  errorLoadingOperators: 'Error loading operators. Please try again later.',
+  stepAmount: (p: { operator: string }) => `💵 <b>Step 3 of 6 · Amount</b>\nChoose an amount for ${h(p.operator)}.`,
+  customAmountHint: (p: { min: string; max: string }) => `Or type a custom amount between ${h(p.min)} and ${h(p.max)}.`,
+  noAmounts: 'No amounts available for this operator.',
+  errorLoadingAmounts: 'Error loading top-up amounts. Please try again later.',
+  amountNotANumber: 'Please type an amount in US dollars, e.g. 12.50.',
+  amountOutOfRange: (p: { min: string; max: string }) => `Amount must be between ${h(p.min)} and ${h(p.max)}.`,
+  amountNotOffered: (p: { operator: string; amounts: string }) => `${h(p.operator)} only sells these amounts: ${h(p.amounts)}. Choose one of the buttons.`,
+  stepPhone: (p: { country: string; dialCode: string }) =>
+    `📱 <b>Step 4 of 6 · Phone number</b>\nEnter the number to recharge in ${h(p.country)}.\nEnter just the local number without country code: <code>${h(p.dialCode)}</code> is added for you.`,
+  phoneInvalid: (p: { error: string }) => `❌ ${h(p.error)}\nPlease check the number and send it again.`,
+  phoneErrors: {
+    'Phone number is required': 'Phone number is required',
+    'Invalid phone number format': 'Invalid phone number format',
+    'This phone number does not belong to the selected country': 'This phone number does not belong to the selected country',
+    'This is not a mobile phone number': 'This is not a mobile phone number',
+  } as Record<string, string>,
+  stepCoin: '🪙 <b>Step 5 of 6 · Cryptocurrency</b>\nHow do you want to pay?',
+  reviewTitle: '🧾 <b>Step 6 of 6 · Review Order</b>',
+  lblCountry: 'Country',
+  lblOperator: 'Operator',
+  lblPhone: 'Phone',
+  lblAmount: 'Airtime amount',
+  lblFee: 'Service fee',
+  lblTotal: 'Total',
+  lblPayWith: 'Payment method',
+  lblTotalCrypto: 'Total in crypto',
+  lblNetwork: 'Network',
+  lblStatus: 'Status',
+  lblDate: 'Date',
+  reviewNotice:
+    '• You have 6 minutes to send the payment\n• The airtime is sent automatically once the payment is confirmed\n• Double-check the phone number\n• Send to the exact wallet address shown',
+  priceUnavailable: '(price unavailable right now)',
+  btnConfirm: '✅ Confirm',
+  btnEdit: '✏️ Edit',
+  btnCancel: '✖️ Cancel',
+  editPrompt: 'What do you want to change?',
+  btnEditCountry: '🌍 Country',
+  btnEditOperator: '📶 Operator',
+  btnEditAmount: '💵 Amount',
+  btnEditPhone: '📱 Phone',
+  btnEditCoin: '🪙 Coin',
+  btnBackToReview: '↩️ Back to review',
+  paymentFailed: (p: { error: string }) => `Failed to create payment. Please try again.\n<i>${h(p.error)}</i>`,
+  reviewAgain: 'You can confirm again, edit the order or cancel.',
+
+  // Payment message (photo caption, at most 1024 characters)
+  payTitle: (p: { orderId: number }) => `💳 <b>Complete Payment</b> · order #${p.orderId}`,
+  paySend: 'Send exactly:',
+  payTo: 'To this address:',
+  payNetwork: (p: { network: string }) => `🔗 Network: <b>${h(p.network)}</b>`,
+  payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min)`,
+  payScan: (p: { coin: string }) => `Scan with your ${h(p.coin)} wallet app, or copy the amount and address (tap to copy).`,
+  payImportant: 'Send the exact amount on this network only. The top-up is processed automatically.',
+  btnCancelPayment: '✖️ Cancel payment',
+  btnNewPayment: '🔄 Create New Payment',
+  btnNewRecharge: '⚡ New recharge',
+  statusWaiting: '⏳ Waiting for Payment...',
+  statusConfirming: (p: { n: number; m: number }) => `🔄 Payment seen: confirming ${p.n}/${p.m}`,
+  statusConfirmingPlain: '🔄 Payment seen: confirming',
+  statusPaid: '✅ Payment Received - Processing Top-up...',
+  statusProcessing: '⚙️ Sending the top-up...',
+  statusCompleted: '🎉 Top-up Completed!',
+  completedTo: (p: { amount: string; phone: string }) => `Your airtime has been successfully sent to ${h(p.phone)}: ${h(p.amount)}.`,
+  transactionId: (p: { id: string }) => `Transaction id: <code>${h(p.id)}</code>`,
+  statusFailed: '❌ Top-up Failed',
+  failedCredit: (p: { amount: string }) =>
+    `The payment was received but the recharge could not be completed. ${h(p.amount)} has been credited to your balance (/balance).`,
+  statusExpired: '⌛ Payment Window Expired',
+  expiredBody:
+    'Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.',
+  statusCancelled: '✖️ Payment cancelled',
+  paymentCancelled: 'Payment cancelled.',
+  cancelRefused: (p: { error: string }) => `Cannot cancel: ${p.error}`,
+  newPaymentNotPossible: 'This order is no longer waiting for a payment.',
+  orderNotFound: 'Order not found.',
+  orderSummary: (p: { phone: string; operator: string; amount: string; total: string }) =>
+    `📱 ${h(p.phone)} · ${h(p.operator)}\n💵 ${h(p.amount)} · total ${h(p.total)}`,
+  balanceTopupSummary: (p: { total: string }) => `💰 Balance top-up · ${h(p.total)}`,
+
+  // Orders and balance
+  ordersTitle: '🧾 <b>Order History</b>',
+  ordersEmpty: "<b>No orders yet</b>\nYou haven't made any mobile recharges yet",
+  btnFirstRecharge: 'Make Your First Recharge',
+  ordersFailed: 'Failed to load order history. Please try again later.',
+  ordersMore: (p: { count: number }) => `…and ${p.count} older.`,
+  orderDetailsHint: 'Tap an order number to see it.',
+  balance: (p: { amount: string }) => `💰 Your Balance: <b>${h(p.amount)}</b>\nCredits from failed top-ups and over-payments are kept here.`,
+  balanceFailed: 'Failed to load your balance. Please try again later.',
+
+  statusNames: {
+    pending_crypto_payment: 'Waiting for payment',
+    confirming: 'Confirming',
+    paid: 'Paid',
+    processing: 'Processing',
+    completed: 'Completed',
+    failed: 'Failed',
+    payment_expired: 'Expired',
+    cancelled: 'Cancelled',
+  } satisfies Record<TOrderStatus, string>,
+};
+
+export type Messages = typeof en;

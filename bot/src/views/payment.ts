@@ -1,0 +1,110 @@
+import QRCode from 'qrcode';
+import { InputFile, type Api, type InlineKeyboard } from 'grammy';
+import { COINS, formatUsd, type TCoinSymbol, type TOrderStatus, type TPaymentCreated } from '@topup/shared';
+import type { TNotificationPayload } from '@topup/shared';
+import { expiredKeyboard, pendingPaymentKeyboard, rechargeKeyboard } from '../keyboards';
+import { h } from '../locales/html';
+import type { Messages } from '../locales';
+
+/** What the payment message says about the recharge besides the payment itself. */
+export interface OrderDetails {
+  phoneNumber: string | null;
+  operatorName: string | null;
+}
+
+/** The QR code of the payment link (EIP-681), as a PNG a wallet app can scan from the chat. */
+export function paymentQrPng(paymentUri: string): Promise<Buffer> {
+  return QRCode.toBuffer(paymentUri, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 384 });
+}
+
+function hhmmUtc(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+function summary(t: Messages, p: { phoneNumber: string | null; operatorName: string | null; amount: string; total: string }): string {
+  if (!p.phoneNumber) return t.balanceTopupSummary({ total: p.total });
+  return t.orderSummary({ phone: p.phoneNumber, operator: p.operatorName ?? '', amount: p.amount, total: p.total });
+}
+
+/** Caption of the payment photo while the order waits for the payment (at most 1024 characters). */
+export function pendingPaymentCaption(t: Messages, payment: TPaymentCreated, details: OrderDetails): string {
+  const coin = COINS[payment.cryptocurrency];
+  const minutes = Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
+  const amounts = { amount: formatUsd(Math.round(payment.amount * 100)), total: formatUsd(Math.round(payment.totalAmount * 100)) };
+  return [
+    t.payTitle({ orderId: payment.orderId }),
+    summary(t, { ...details, ...amounts }),
+    '',
+    t.paySend,
+    `<code>${h(payment.cryptoAmount)}</code> ${h(payment.cryptocurrency)}`,
+    t.payTo,
+    `<code>${h(payment.walletAddress)}</code>`,
+    t.payNetwork({ network: `${payment.networkLabel} · ${coin.name}` }),
+    t.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
+    '',
+    t.payScan({ coin: payment.cryptocurrency }),
+    t.payImportant,
+    '',
+    `${t.lblStatus}: ${t.statusWaiting}`,
+  ].join('\n');
+}
+
+/** Sends the payment message (QR code photo, copyable amount and address) and returns its id. */
+export async function sendPaymentMessage(api: Api, chatId: number, t: Messages, payment: TPaymentCreated, details: OrderDetails): Promise<number> {
+  const png = await paymentQrPng(payment.paymentUri);
+  const message = await api.sendPhoto(chatId, new InputFile(png, `payment-${payment.orderId}.png`), {
+    caption: pendingPaymentCaption(t, payment, details),
+    parse_mode: 'HTML',
+    reply_markup: pendingPaymentKeyboard(t, payment.paymentId),
+  });
+  return message.message_id;
+}
+
+export function statusLine(t: Messages, status: TOrderStatus, confirmations?: { n: number; m: number }): string {
+  switch (status) {
+    case 'pending_crypto_payment':
+      return t.statusWaiting;
+    case 'confirming':
+      return confirmations ? t.statusConfirming(confirmations) : t.statusConfirmingPlain;
+    case 'paid':
+      return t.statusPaid;
+    case 'processing':
+      return t.statusProcessing;
+    case 'completed':
+      return t.statusCompleted;
+    case 'failed':
+      return t.statusFailed;
+    case 'payment_expired':
+      return t.statusExpired;
+    case 'cancelled':
+      return t.statusCancelled;
+  }
+}
+
+/** The order's message after a status change (a photo caption or a text: short enough for both). */
+export function statusCaption(t: Messages, p: TNotificationPayload, confirmations?: { n: number; m: number }): string {
+  const lines = [t.payTitle({ orderId: p.orderId }), summary(t, p)];
+  if (p.cryptoAmount && p.cryptocurrency && (p.status === 'confirming' || p.status === 'paid')) {
+    lines.push(`🪙 <code>${h(p.cryptoAmount)}</code> ${h(p.cryptocurrency)}`);
+  }
+  lines.push('', `${t.lblStatus}: <b>${statusLine(t, p.status, confirmations)}</b>`);
+  if (p.status === 'completed') {
+    if (p.phoneNumber) lines.push(t.completedTo({ phone: p.phoneNumber, amount: p.amount }));
+    if (p.transactionId) lines.push(t.transactionId({ id: p.transactionId }));
+  }
+  if (p.status === 'failed') lines.push(t.failedCredit({ amount: p.creditedAmount ?? p.total }));
+  if (p.status === 'payment_expired') lines.push(t.expiredBody);
+  return lines.join('\n');
+}
+
+/** The buttons an order's message keeps after a status change (none while the payment confirms). */
+export function statusKeyboard(t: Messages, p: { orderId: number; status: TOrderStatus }): InlineKeyboard | undefined {
+  if (p.status === 'payment_expired') return expiredKeyboard(t, p.orderId);
+  if (p.status === 'completed' || p.status === 'failed' || p.status === 'cancelled') return rechargeKeyboard(t.btnNewRecharge);
+  return undefined;
+}
+
+export function coinName(symbol: string): string {
+  return COINS[symbol as TCoinSymbol]?.name ?? symbol;
+}

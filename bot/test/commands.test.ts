@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Update, User } from 'grammy/types';
+import { TopupApi } from '../src/api/client';
+import { createBot } from '../src/bot';
+import { configureTelegram } from '../src/setup';
+import { BOT_INFO, BOT_TOKEN, rechargeViaBot, startHarness, user, WEBAPP_URL, type Call, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+async function say(from: User, text: string): Promise<Call[]> {
+  const mark = h.tg.calls.length;
+  await h.send(h.updates.text(from, text));
+  return h.tg.since(mark);
+}
+const first = (calls: Call[]) => (calls[0]?.payload.text ?? '') as string;
+
+describe('commands', () => {
+  const ann = user(7001, 'Ann');
+
+  it('/orders and /balance: empty first, then the order made in the chat, and its deep link', async () => {
+    const empty = await say(ann, '/orders');
+    expect(first(empty)).toBe("<b>No orders yet</b>\nYou haven't made any mobile recharges yet");
+    expect(JSON.stringify(empty[0]!.payload.reply_markup)).toContain('Make Your First Recharge');
+    expect(first(await say(ann, '/balance'))).toContain('Your Balance: <b>$0.00</b>');
+
+    const order = await rechargeViaBot(h, ann);
+    const list = first(await say(ann, '/orders'));
+    expect(list).toContain('Order History');
+    expect(list).toContain(`<a href="https://t.me/topup_test_bot?start=order_${order.orderId}">#${order.orderId}</a> · ⏳ Waiting for payment`);
+    expect(list).toContain('+2348031234567 · MTN Nigeria · $10.00');
+
+    const details = first(await say(ann, `/start order_${order.orderId}`));
+    expect(details).toContain(`#${order.orderId}`);
+    expect(details).toContain('Total: <b>$11.00</b>');
+    expect(details).toMatch(/<code>0x[0-9a-fA-F]{40}<\/code>/);
+
+    // Someone else's order is not shown.
+    expect(first(await say(user(7002, 'Bob'), `/start order_${order.orderId}`))).toBe('Order not found.');
+  });
+
+  it('/help, /support and the mini-app button', async () => {
+    expect(first(await say(ann, '/help'))).toContain('/recharge – top up a phone');
+    const support = first(await say(ann, '/support'));
+    expect(support).toContain('support@topup.example');
+    expect(support).toContain('@topup_support');
+    const welcome = (await say(ann, '/start'))[0]!;
+    expect(JSON.stringify(welcome.payload.reply_markup)).toContain(WEBAPP_URL);
+  });
+
+  it("speaks the user's language from Telegram's language code, and /language changes it", async () => {
+    const lea = user(7003, 'Léa', 'fr');
+    expect(first(await say(lea, '/start'))).toContain('Bienvenue, <b>Léa</b>');
+    const step = (await say(lea, '/recharge')).find((c) => c.method === 'sendMessage')!;
+    expect(step.payload.text).toContain('Étape 1 sur 6');
+    expect(JSON.stringify(step.payload.reply_markup)).toContain('États-Unis'); // country names in French
+    // A French name of a country, with a typo, is understood.
+    expect(first(await say(lea, 'Allemagnee'))).toContain("Choisissez l'opérateur en 🇩🇪 Allemagne");
+    await say(lea, '/cancel');
+
+    const menu = await say(lea, '/language');
+    expect(first(menu)).toBe('Choisissez votre langue :');
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.press(lea, h.tg.messageWithButton('lang:es', lea.id)));
+    const switched = h.tg.since(mark);
+    expect(switched.find((c) => c.method === 'answerCallbackQuery')!.payload.text).toBe('✅ Idioma cambiado a español.');
+    expect(switched.find((c) => c.method === 'editMessageText')!.payload.text).toBe('✅ Idioma cambiado a español.');
+    // The choice wins over Telegram's language code, and is kept.
+    expect(first(await say(lea, '/help'))).toContain('Lo que puedo hacer');
+
+    expect(first(await say(user(7004, 'João', 'pt-br'), '/start'))).toContain('Bem-vindo, <b>João</b>');
+    expect(first(await say(user(7005, 'Hans', 'de'), '/start'))).toContain('Welcome, <b>Hans</b>');
+  });
+
+  it('stays silent in groups', async () => {
+    const group: Update = {
+      update_id: 99_999,
+      message: { message_id: 1, date: 0, chat: { id: -100123, type: 'supergroup', title: 'G' }, from: ann, text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] },
+    };
+    const mark = h.tg.calls.length;
+    await h.send(group);
+    expect(h.tg.since(mark)).toEqual([]);
+  });
+
+  it('registers the commands in every language and makes the menu button open the mini-app', async () => {
+    const mark = h.tg.calls.length;
+    await configureTelegram(h.bot.api, WEBAPP_URL);
+    const calls = h.tg.since(mark);
+    const commands = calls.filter((c) => c.method === 'setMyCommands');
+    expect(commands.map((c) => c.payload.language_code)).toEqual([undefined, 'fr', 'es', 'pt']);
+    expect(commands[0]!.payload.commands).toContainEqual({ command: 'recharge', description: 'Top up a phone' });
+    expect(commands[1]!.payload.commands).toContainEqual({ command: 'recharge', description: 'Recharger un téléphone' });
+    expect(calls.find((c) => c.method === 'setChatMenuButton')!.payload.menu_button).toEqual({ type: 'web_app', text: 'Recharge', web_app: { url: WEBAPP_URL } });
+  });
+
+  it('says so when the API cannot be reached, for a message and for a button', async () => {
+    const offline = createBot({
+      token: BOT_TOKEN,
+      api: new TopupApi({ baseUrl: 'http://127.0.0.1:9', serviceToken: 'x'.repeat(40), timeoutMs: 2000 }),
+      botInfo: BOT_INFO,
+      webAppUrl: null,
+      supportContacts: {},
+      transformers: [h.tg.transformer],
+    });
+    const kim = user(7010, 'Kim');
+    let mark = h.tg.calls.length;
+    // As the runner and the webhook server do, a failed update goes to the bot's error handler.
+    await offline.handleUpdate(h.updates.text(kim, '/help')).catch((err) => offline.errorHandler(err));
+    expect(h.tg.since(mark).map((c) => c.payload.text)).toEqual(['The service cannot be reached right now. Please try again in a moment.']);
+    mark = h.tg.calls.length;
+    await offline.handleUpdate(h.updates.press(kim, { messageId: 1, data: 'g:recharge', kind: 'text' })).catch((err) => offline.errorHandler(err));
+    expect(h.tg.since(mark).map((c) => [c.method, c.payload.text])).toEqual([['answerCallbackQuery', 'The service cannot be reached right now. Please try again in a moment.']]);
+  });
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { ZPaymentCreated, ZPaymentStatus } from '@topup/shared';
+import { notifications, orders } from '../../api/src/db/schema';
+import { NotificationPoller } from '../src/features/notifications';
+import { SendScheduler } from '../src/throttle';
+import pino from 'pino';
+import { rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const buttons = (call: Call | undefined) =>
+  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat().map((b) => ('callback_data' in b ? b.callback_data : b.text));
+
+async function pass() {
+  const mark = h.tg.calls.length;
+  const result = await h.poller.pollOnce();
+  return { result, calls: h.tg.since(mark) };
+}
+
+async function undelivered(orderId: number) {
+  const rows = await h.api.database.db.select().from(notifications).where(eq(notifications.orderId, orderId));
+  return rows.filter((r) => r.channel === 'telegram' && r.deliveredAt === null).map((r) => r.status);
+}
+
+describe('notifications from the outbox', () => {
+  const eve = user(6001, 'Eve');
+
+  it('edits the payment message on every status change: confirming n/m, paid, completed with the transaction id; and acknowledges', async () => {
+    const order = await rechargeViaBot(h, eve);
+
+    await h.setStatus(order.orderId, ['confirming']);
+    const status = ZPaymentStatus.parse((await h.api.call('GET', `/api/payment-status/${order.orderId}`)).body);
+    const confirming = await pass();
+    expect(confirming.result).toMatchObject({ taken: 1, acked: 1 });
+    const edit = confirming.calls.find((c) => c.method === 'editMessageCaption')!;
+    expect(edit.payload).toMatchObject({ chat_id: eve.id, message_id: order.messageId, parse_mode: 'HTML' });
+    expect(edit.payload.caption).toContain(`confirming ${status.confirmations}/${status.requiredConfirmations}`);
+    expect(edit.payload.reply_markup).toBeUndefined(); // no more "cancel" once the payment is seen
+    expect(await undelivered(order.orderId)).toEqual([]);
+    expect((await pass()).result.taken).toBe(0);
+
+    await h.setStatus(order.orderId, ['paid']);
+    const paid = await pass();
+    expect(paid.calls.find((c) => c.method === 'editMessageCaption')!.payload.caption).toContain('Payment Received - Processing Top-up...');
+
+    await h.setStatus(order.orderId, ['processing', 'completed'], { providerTransactionId: 'RLY-778899' });
+    const completed = await pass();
+    expect(completed.result).toMatchObject({ taken: 2, acked: 2 });
+    const edits = completed.calls.filter((c) => c.method === 'editMessageCaption');
+    expect(edits).toHaveLength(1); // two changes of one order in one batch: one edit with the latest
+    expect(edits[0]!.payload.caption).toContain('Top-up Completed!');
+    expect(edits[0]!.payload.caption).toContain('Transaction id: <code>RLY-778899</code>');
+    expect(edits[0]!.payload.caption).toContain('successfully sent to +2348031234567');
+    expect(buttons(edits[0])).toEqual(['g:recharge']);
+    expect(await undelivered(order.orderId)).toEqual([]);
+  });
+
+  it('tells a failed delivery with the balance credit', async () => {
+    const order = await rechargeViaBot(h, eve);
+    await h.setStatus(order.orderId, ['confirming', 'paid', 'failed']);
+    const failed = await pass();
+    expect(failed.result).toMatchObject({ taken: 3, acked: 3 });
+    const edit = failed.calls.find((c) => c.method === 'editMessageCaption')!;
+    expect(edit.payload.message_id).toBe(order.messageId);
+    expect(edit.payload.caption).toContain('Top-up Failed');
+    expect(edit.payload.caption).toContain('$11.00 has been credited to your balance');
+  });
+
+  it('offers a new payment on an expired one, and the button makes exactly one new order', async () => {
+    const order = await rechargeViaBot(h, eve);
+    await h.setStatus(order.orderId, ['payment_expired']);
+    const expired = (await pass()).calls.find((c) => c.method === 'editMessageCaption')!;
+    expect(expired.payload.caption).toContain('Payment Window Expired');
+    expect(expired.payload.caption).toContain('Please create a new payment request to continue.');
+    expect(buttons(expired)).toEqual([`pay:n:${order.orderId}`]);
+
+    const mark = h.tg.calls.length;
+    const target = h.tg.messageWithButton(`pay:n:${order.orderId}`, eve.id);
+    await h.send(h.updates.press(eve, target));
+    await h.send(h.updates.press(eve, target)); // a double press
+    const calls = h.tg.since(mark);
+    const photos = calls.filter((c) => c.method === 'sendPhoto');
+    expect(photos.length).toBeGreaterThanOrEqual(1);
+    const newIds = new Set(photos.map((p) => /#(\d+)/.exec(p.payload.caption as string)![1]));
+    expect(newIds.size).toBe(1);
+    expect([...newIds][0]).not.toBe(String(order.orderId));
+    expect(calls.some((c) => c.method === 'editMessageReplyMarkup' && c.payload.message_id === order.messageId)).toBe(true);
+  });
+
+  it('cancels an unpaid payment from its message', async () => {
+    const order = await rechargeViaBot(h, eve);
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.press(eve, h.tg.messageWithButton(`pay:x:${order.paymentId}`, eve.id)));
+    const calls = h.tg.since(mark);
+    expect(calls.find((c) => c.method === 'answerCallbackQuery')!.payload.text).toBe('Payment cancelled.');
+    expect(calls.find((c) => c.method === 'editMessageCaption')!.payload.caption).toContain('Payment cancelled');
+    const [row] = await h.api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.orderId));
+    expect(row!.status).toBe('cancelled');
+  });
+
+  it('sends a new message for an order the bot never showed (e.g. made in the mini-app), then edits that text', async () => {
+    const zoe = user(6002, 'Zoe');
+    await h.send(h.updates.text(zoe, '/start')); // the chat exists
+    const created = await h.api.call('POST', '/api/crypto-payment', {
+      headers: { 'x-service-token': h.api.config.botApiSecret, 'x-telegram-user-id': String(zoe.id) },
+      body: { amount: '10', phoneNumber: '+2348031234567', operatorId: 141, countryId: 566, cryptoCurrency: 'USDC' },
+    });
+    const payment = ZPaymentCreated.parse(created.body);
+    await h.setStatus(payment.orderId, ['confirming']);
+    const first = await pass();
+    const sent = first.calls.find((c) => c.method === 'sendMessage')!;
+    expect(sent.payload.chat_id).toBe(zoe.id);
+    expect(sent.payload.text).toContain(`#${payment.orderId}`);
+    await h.setStatus(payment.orderId, ['paid']);
+    const second = await pass();
+    expect(second.calls.map((c) => c.method)).toEqual(['editMessageCaption', 'editMessageText']);
+    expect(second.calls[1]!.payload.message_id).toBe((sent.result as { message_id: number }).message_id);
+    expect(second.result.acked).toBe(1);
+
+    // It shows in the same history as the bot's orders.
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.text(zoe, '/orders'));
+    expect(h.tg.since(mark)[0]!.payload.text).toContain(`start=order_${payment.orderId}`);
+  });
+
+  it('acknowledges a notification for a user who blocked the bot, and keeps one Telegram could not take', async () => {
+    const ivy = user(6003, 'Ivy');
+    const blocked = await rechargeViaBot(h, ivy);
+    await h.setStatus(blocked.orderId, ['confirming']);
+    h.tg.failNext('editMessageCaption', { error_code: 403, description: 'Forbidden: bot was blocked by the user' }, ivy.id);
+    const first = await pass();
+    expect(first.result).toMatchObject({ taken: 1, acked: 1, outcomes: { undeliverable: 1 } });
+    expect(await undelivered(blocked.orderId)).toEqual([]);
+
+    await h.setStatus(blocked.orderId, ['paid']);
+    h.tg.failNext('editMessageCaption', { error_code: 429, description: 'Too Many Requests: retry after 30', parameters: { retry_after: 30 } }, ivy.id);
+    const second = await pass();
+    expect(second.result).toMatchObject({ taken: 1, acked: 0, outcomes: { retry: 1 } });
+    expect(await undelivered(blocked.orderId)).toEqual(['paid']); // back after its lease
+  });
+
+  it('speaks the language of the chat', async () => {
+    const leo = user(6004, 'Léo', 'fr');
+    const order = await rechargeViaBot(h, leo);
+    expect(order.caption).toContain('Effectuez le paiement');
+    await h.setStatus(order.orderId, ['confirming', 'paid']);
+    const edit = (await pass()).calls.find((c) => c.method === 'editMessageCaption')!;
+    expect(edit.payload.caption).toContain('Paiement reçu - recharge en cours...');
+  });
+
+  it('spaces the messages of one chat by a second (Telegram: about 1 message per second per chat)', async () => {
+    const max = user(6005, 'Max');
+    const a = await rechargeViaBot(h, max);
+    const b = await rechargeViaBot(h, max);
+    await h.setStatus(a.orderId, ['confirming']);
+    await h.setStatus(b.orderId, ['confirming']);
+    const poller = new NotificationPoller({ api: h.client, telegram: h.bot.api, log: pino({ level: 'silent' }), scheduler: new SendScheduler() });
+    const mark = h.tg.calls.length;
+    await poller.pollOnce();
+    const edits = h.tg.since(mark).filter((c) => c.method === 'editMessageCaption');
+    expect(edits).toHaveLength(2);
+    expect(edits[1]!.at - edits[0]!.at).toBeGreaterThanOrEqual(950);
+  });
+});
