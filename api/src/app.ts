@@ -7,6 +7,7 @@ import { AppError, errorHandler, notFoundApi } from './http/errors';
 import { flagSvgPath } from './airtime/sandbox';
 import { identifyCustomer } from './http/identity';
 import { webappRouter } from './http/webapp';
+import { adminConsoleRouter } from './http/admin-console';
 import cookieParser from 'cookie-parser';
 import { adminRouter } from './routes/admin/admin.router';
 import { authRouter } from './routes/auth/auth.router';
@@ -58,6 +59,8 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     res.set('cache-control', 'public, max-age=604800').sendFile(file);
   });
 
+  // Before the web app: its catch-all would otherwise answer /admin.
+  app.use(adminConsoleRouter(path.join(config.repoRoot, 'admin', 'dist')));
   const webapp = webappRouter(path.join(config.repoRoot, 'webapp', 'dist'));
   if (webapp) app.use(webapp);
   else app.get('/', (_req, res) => res.type('text/plain').send('API running. Build the web app (npm run build) to serve the site and the mini-app.'));

@@ -1,7 +1,5 @@
-/** Rows of flat objects as RFC 4180 CSV, the first row's keys as the header. */
-export function toCsv(rows: Record<string, unknown>[]): string {
-  if (rows.length === 0) return '';
-  const columns = Object.keys(rows[0]!);
+/** Rows of flat objects as RFC 4180 CSV under a header of `columns` (an empty export still has it). */
+export function toCsv<T extends object>(columns: (keyof T & string)[], rows: T[]): string {
   const cell = (v: unknown) => {
     const text = v === null || v === undefined ? '' : String(v);
     // Quote when needed; a leading = + - @ is defused so a spreadsheet does not run it as a formula.

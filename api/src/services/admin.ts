@@ -91,7 +91,9 @@ export class AdminService {
         lastName: customers.lastName,
         telegramUserId: customers.telegramUserId,
         createdAt: customers.createdAt,
-        balanceCents: sql<string>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.customerId} = ${customers.id}), 0)`,
+        // Qualified by hand: drizzle writes columns unqualified here, and a bare "id" inside the
+        // subquery would be the ledger entry's id, not the customer's.
+        balanceCents: sql<string>`coalesce((select sum(l.amount_cents) from ${ledgerEntries} l where l.customer_id = ${customers}.id), 0)`,
       })
       .from(customers)
       .orderBy(desc(customers.createdAt))
@@ -118,6 +120,11 @@ export class AdminService {
 
   /** The spec's new mode: an order the admin pays, delivered through the normal exactly-once path. */
   async manualTopupNew(adminId: number, input: { phoneNumber: string; countryId: number; operatorId: number; amountCents: number; notes: string }) {
+    // The top-up limits of the settings hold in every flow, this one included.
+    const pricing = await this.deps.settings.get('pricing');
+    if (input.amountCents < pricing.minAmountCents || input.amountCents > pricing.maxAmountCents) {
+      throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
+    }
     const recharge = await this.deps.orders.checkRecharge({ phoneNumber: input.phoneNumber, operatorId: input.operatorId, countryRef: input.countryId }, input.amountCents);
     return this.deps.db.transaction(async (tx) => {
       const createdAt = new Date();

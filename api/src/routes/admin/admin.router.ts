@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ORDER_STATUSES, ZUsdCents } from '@topup/shared';
+import { ORDER_STATUSES, ZOrderView, ZUsdCents, type TOrderView } from '@topup/shared';
 import { AppError, parse } from '../../http/errors';
 import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
@@ -22,9 +22,15 @@ const ZChangePassword = z.object({
 const ZChangeEmail = z.object({ newEmail: email('Please enter a new email address') });
 const ZChangeSignInEmail = z.object({ newSignInEmail: email('Please enter a new sign-in email address') });
 
+/** Dollars as number or text; a missing or empty amount gets the form's own message. */
+const dollars = (required: string) => z.union([z.number(), z.string().trim().min(1, required)], { error: required });
+
+const REQUIRED_BALANCE = 'Please select a user and enter an amount.';
 const ZBalanceAdjustment = z.object({
-  userId: z.coerce.number({ error: 'Please select a user and enter an amount.' }).int().positive('Please select a user and enter an amount.'),
-  amount: ZUsdCents.refine((cents) => cents > 0, 'Amount must be greater than 0.'),
+  userId: z.coerce.number({ error: REQUIRED_BALANCE }).int().positive(REQUIRED_BALANCE),
+  amount: dollars(REQUIRED_BALANCE)
+    .refine((v) => !(Number(v) <= 0), 'Amount must be greater than 0.')
+    .pipe(ZUsdCents),
   notes: z.string().trim().max(500).optional(),
 });
 
@@ -35,7 +41,7 @@ const ZManualTopup = z.discriminatedUnion('mode', [
     phoneNumber: z.string({ error: REQUIRED_NEW }).trim().min(1, REQUIRED_NEW).max(32),
     countryId: z.coerce.number({ error: REQUIRED_NEW }).int().positive(REQUIRED_NEW),
     operatorId: z.coerce.number({ error: REQUIRED_NEW }).int().positive(REQUIRED_NEW),
-    amount: ZUsdCents,
+    amount: dollars(REQUIRED_NEW).pipe(ZUsdCents),
     notes: z.string().trim().max(500).default(''),
   }),
   z.object({
@@ -44,6 +50,30 @@ const ZManualTopup = z.discriminatedUnion('mode', [
     notes: z.string({ error: 'Please select an order and add notes for existing order processing.' }).trim().min(1, 'Please select an order and add notes for existing order processing.').max(500),
   }),
 ], { error: 'mode must be new or existing' });
+
+/** The spec's validation messages (section 5): whole sentences the console shows as they are. */
+const SPEC_MESSAGES = new Set([
+  'Please fill in all password fields',
+  'New password must be at least 6 characters long',
+  'Please enter a new email address',
+  'Please enter a new sign-in email address',
+  'Please enter a valid email address',
+  REQUIRED_BALANCE,
+  'Amount must be greater than 0.',
+  REQUIRED_NEW,
+  'Please select an order and add notes for existing order processing.',
+]);
+
+/** `parse`, but a spec message is sent without the field name `parse` puts before it ("notes: …"). */
+function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  try {
+    return parse(schema, value);
+  } catch (err) {
+    const message = err instanceof AppError ? err.message.replace(/^[\w.]+: /, '') : '';
+    if (err instanceof AppError && SPEC_MESSAGES.has(message)) throw new AppError(err.code, message, err.details);
+    throw err;
+  }
+}
 
 const ZOrdersQuery = z.object({
   status: z.string().optional().transform((s, ctx) => {
@@ -62,6 +92,9 @@ const ZOrdersQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
   format: z.enum(['json', 'csv']).default('json'),
 });
+
+/** The columns of the orders export, in order (ZOrderView's fields). */
+const ORDER_CSV_COLUMNS = Object.keys(ZOrderView.shape) as (keyof TOrderView & string)[];
 
 const ZPage = z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(500).default(100) });
 
@@ -113,7 +146,7 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
     const { format, ...filter } = parse(ZOrdersQuery, req.query);
     const { total, orders } = await admin.listOrders(format === 'csv' ? { ...filter, page: 1, pageSize: 100_000 } : filter);
     if (format === 'csv') {
-      res.type('text/csv').attachment(`orders-${new Date().toISOString().slice(0, 10)}.csv`).send(toCsv(orders));
+      res.type('text/csv').attachment(`orders-${new Date().toISOString().slice(0, 10)}.csv`).send(toCsv(ORDER_CSV_COLUMNS, orders));
       return;
     }
     res.set('x-total-count', String(total)).json(orders);
@@ -125,14 +158,14 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
 
   for (const action of ['add', 'subtract'] as const) {
     router.post(`/${action}-balance`, async (req, res) => {
-      const input = parse(ZBalanceAdjustment, req.body);
+      const input = parseForm(ZBalanceAdjustment, req.body);
       const balance = await admin.adjustBalance(req.admin!.id, { userId: input.userId, amountCents: input.amount, action, notes: input.notes || `Admin ${action} balance adjustment` });
       res.json({ success: true, balance, message: `Balance ${action === 'add' ? 'added' : 'subtracted'} successfully. New balance: $${balance.toFixed(2)}` });
     });
   }
 
   router.post('/manual-topup', async (req, res) => {
-    const input = parse(ZManualTopup, req.body);
+    const input = parseForm(ZManualTopup, req.body);
     const orderId =
       input.mode === 'new'
         ? await admin.manualTopupNew(req.admin!.id, { phoneNumber: input.phoneNumber, countryId: input.countryId, operatorId: input.operatorId, amountCents: input.amount, notes: input.notes })
@@ -141,19 +174,19 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
   });
 
   router.post('/change-password', async (req, res) => {
-    const { currentPassword, newPassword } = parse(ZChangePassword, req.body);
+    const { currentPassword, newPassword } = parseForm(ZChangePassword, req.body);
     await auth.changePassword(req.admin!, currentPassword, newPassword, adminToken(req)!);
     res.json({ success: true, message: 'Your admin password has been updated successfully' });
   });
 
   router.post('/change-email', async (req, res) => {
-    const { newEmail } = parse(ZChangeEmail, req.body);
+    const { newEmail } = parseForm(ZChangeEmail, req.body);
     await auth.changeContactEmail(req.admin!, newEmail);
     res.json({ success: true, message: 'Your admin contact email has been updated successfully' });
   });
 
   router.post('/change-signin-email', async (req, res) => {
-    const { newSignInEmail } = parse(ZChangeSignInEmail, req.body);
+    const { newSignInEmail } = parseForm(ZChangeSignInEmail, req.body);
     await auth.changeSignInEmail(req.admin!, newSignInEmail);
     res.json({ success: true, message: 'Your admin sign-in email has been updated successfully' });
   });

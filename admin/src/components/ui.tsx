@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+
+export function Spinner({ label }: { label?: string }) {
+  return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+}
+
+export function Card({ title, description, children, className }: { title?: string; description?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section className={`card${className ? ` ${className}` : ''}`} aria-label={title}>
+      {title && <h2 className="card-title">{title}</h2>}
+      {description && <p className="card-description">{description}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** The admin table's status: a highlighted badge when completed, plain otherwise (spec section 2). */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge ${status === 'completed' ? 'badge-completed' : 'badge-plain'}`}>{status.replace(/_/g, ' ')}</span>;
+}
+
+/** A labelled form field: the label names the control for screen readers and for tests. */
+export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+      {hint && <p className="hint">{hint}</p>}
+    </div>
+  );
+}
+
+/** A load failure with a way to try again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="load-error" role="alert">
+      <span>{message}</span>
+      <button type="button" className="btn btn-small" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}

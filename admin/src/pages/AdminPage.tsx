@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/client';
+import { useMe } from '../api/queries';
+import { clearSession, readSession } from '../api/session';
+import { navigate } from '../router';
+import { DashboardTab } from './tabs/DashboardTab';
+import { ManualTopupTab } from './tabs/ManualTopupTab';
+import { OrdersTab } from './tabs/OrdersTab';
+import { SettingsTab } from './tabs/SettingsTab';
+import { UsersTab } from './tabs/UsersTab';
+
+/** The spec's five tabs. The audit log and unmatched payments are sections of the Dashboard (admin/README.md). */
+const TABS = [
+  { id: 'dashboard', label: 'Dashboard' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'users', label: 'Users' },
+  { id: 'manual-topup', label: 'Manual Top-up' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const tabFromHash = (): TabId => TABS.find((t) => `#${t.id}` === window.location.hash)?.id ?? 'dashboard';
+
+/** /admin: only with a stored token and email (spec section 2); the server has the last word (/me). */
+export function AdminPage() {
+  const signedIn = readSession() !== null;
+  useEffect(() => {
+    if (!signedIn) navigate('/admin-login', { replace: true });
+  }, [signedIn]);
+  if (!signedIn) return null;
+  return <AdminConsole />;
+}
+
+function AdminConsole() {
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const [tab, setTab] = useState<TabId>(tabFromHash);
+  const [topupOrderId, setTopupOrderId] = useState<number | null>(null);
+  const [signingOut, setSigningOut] = useState(false);
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  useEffect(() => {
+    document.title = 'Admin Dashboard';
+  }, []);
+
+  const select = (id: TabId, focus = false) => {
+    setTab(id);
+    window.history.replaceState(null, '', `#${id}`);
+    if (focus) tabRefs.current[id]?.focus();
+  };
+
+  const onTabKey = (e: KeyboardEvent) => {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next = e.key === 'ArrowRight' ? index + 1 : e.key === 'ArrowLeft' ? index - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    select(TABS[(next + TABS.length) % TABS.length]!.id, true);
+  };
+
+  async function logout() {
+    setSigningOut(true);
+    try {
+      await apiRequest('POST', '/api/admin/logout', { body: {} });
+    } catch {
+      // Signed out here either way; the server's session ends on its own.
+    }
+    clearSession();
+    navigate('/admin-login', { replace: true });
+    window.setTimeout(() => queryClient.clear(), 0);
+  }
+
+  const email = me.data?.email ?? readSession()?.email ?? '';
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <div>
+          <h1>Admin Dashboard</h1>
+          <p className="muted" data-testid="admin-email">
+            Signed in as {email}
+          </p>
+        </div>
+        <button type="button" className="btn" onClick={logout} disabled={signingOut}>
+          {signingOut ? 'Logging out...' : 'Logout'}
+        </button>
+      </header>
+      <nav className="tabs" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[t.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={`tab${tab === t.id ? ' tab-active' : ''}`}
+            onClick={() => select(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </nav>
+      <main className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'dashboard' && (
+          <DashboardTab
+            me={me.data ?? null}
+            onTopUpOrder={(orderId) => {
+              setTopupOrderId(orderId);
+              select('manual-topup');
+            }}
+          />
+        )}
+        {tab === 'orders' && <OrdersTab />}
+        {tab === 'users' && <UsersTab />}
+        {tab === 'manual-topup' && <ManualTopupTab key={topupOrderId ?? 'none'} initialOrderId={topupOrderId} />}
+        {tab === 'settings' && <SettingsTab />}
+      </main>
+    </div>
+  );
+}

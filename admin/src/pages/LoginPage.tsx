@@ -1,0 +1,129 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, apiJson } from '../api/client';
+import { ZLoginResponse } from '../api/schemas';
+import { readSession, saveSession } from '../api/session';
+import { useToast } from '../components/Toaster';
+import { Spinner } from '../components/ui';
+import { navigate } from '../router';
+
+const INVALID = 'Invalid credentials. Please try again.';
+const NETWORK = 'Login failed. Please check your connection and try again.';
+
+const ACCESS = [
+  'Order management',
+  'Force-processing any cryptocurrency payment',
+  'System monitoring',
+  'User management and settings',
+  'Data export and backup',
+  'Emergency controls',
+];
+
+/** /admin-login (spec section 2): email, password with show/hide, an authenticating state; success goes to /admin. */
+export function LoginPage() {
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Admin Login';
+    if (readSession()) navigate('/admin', { replace: true });
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      const res = await apiJson('POST', '/api/admin/login', ZLoginResponse, { body: { email: email.trim(), password }, auth: 'none' });
+      if (!res.success || !res.token) {
+        toast({ title: 'Login Failed', description: res.message || INVALID, variant: 'destructive' });
+        setPending(false);
+        return;
+      }
+      saveSession(res.token, res.email ?? email.trim().toLowerCase(), remember);
+      navigate('/admin');
+    } catch (err) {
+      const description = err instanceof ApiError ? err.serverMessage || INVALID : NETWORK;
+      toast({ title: 'Login Failed', description, variant: 'destructive' });
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <div className="login-card">
+        <header className="login-header">
+          <svg className="login-logo" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <rect x="4" y="11" width="16" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+          <h1>Admin Login</h1>
+          <p>Sign in to access the admin dashboard</p>
+        </header>
+        <form onSubmit={submit} className="form" aria-label="Admin sign-in">
+          <div className="field">
+            <label htmlFor="login-email">Admin Email</label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="admin@example.com"
+              disabled={pending}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <div className="input-with-button">
+              <input
+                id="login-password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                placeholder="Enter your password"
+                disabled={pending}
+              />
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((s) => !s)}
+              >
+                {showPassword ? 'Hide' : 'Show'}
+              </button>
+            </div>
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending} />
+            Keep me signed in on this device
+          </label>
+          <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+            {pending ? (
+              <>
+                <Spinner /> Authenticating...
+              </>
+            ) : (
+              'Access Admin Dashboard'
+            )}
+          </button>
+        </form>
+        <section className="access-list" aria-labelledby="access-heading">
+          <h2 id="access-heading">Admin access includes:</h2>
+          <ul>
+            {ACCESS.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { formatDateTime } from '@topup/shared';
+import { useAuditLog } from '../../api/queries';
+import type { TMe } from '../../api/schemas';
+import { Card, LoadError } from '../../components/ui';
+
+const PAGE_SIZE = 20;
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  return (
+    <details>
+      <summary>View</summary>
+      <pre>{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  );
+}
+
+/** Every admin action: who, what, when, before and after. */
+export function AuditLog({ me }: { me: TMe | null }) {
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(page, PAGE_SIZE);
+  const entries = log.data ?? [];
+  return (
+    <Card title="Audit log" description="Every admin action: who, what, when, and the data before and after.">
+      {log.isPending && <p className="muted">Loading audit log...</p>}
+      {log.isError && <LoadError message="Failed to load the audit log." onRetry={() => void log.refetch()} />}
+      {log.data && entries.length === 0 && <p className="muted">No admin actions yet.</p>}
+      {entries.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Admin</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatDateTime(e.createdAt)}</td>
+                  <td>{e.adminId === null ? '—' : me && e.adminId === me.id ? `You (#${e.adminId})` : `#${e.adminId}`}</td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
+                  <td>{e.target ?? '—'}</td>
+                  <td>
+                    <Json value={e.before} />
+                  </td>
+                  <td>
+                    <Json value={e.after} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="pager">
+        <button type="button" className="btn btn-small" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </button>
+        <span>Page {page}</span>
+        <button type="button" className="btn btn-small" disabled={entries.length < PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </button>
+      </div>
+    </Card>
+  );
+}

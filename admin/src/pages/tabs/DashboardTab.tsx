@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { KEYS, refresh, useAlerts, useStats } from '../../api/queries';
+import type { TMe } from '../../api/schemas';
+import { usd } from '../../format';
+import { Card, LoadError, Spinner } from '../../components/ui';
+import { formatDateTime } from '@topup/shared';
+import { AuditLog } from './AuditLog';
+import { UnmatchedPayments } from './UnmatchedPayments';
+
+/** Dashboard: the spec's four cards; then what needs an admin (alerts, unmatched payments) and the audit log. */
+export function DashboardTab({ me, onTopUpOrder }: { me: TMe | null; onTopUpOrder: (orderId: number) => void }) {
+  const queryClient = useQueryClient();
+  const stats = useStats();
+  const alerts = useAlerts();
+  const s = stats.data;
+  const cards = [
+    { label: 'Total Revenue', value: s && usd(s.totalRevenue) },
+    { label: 'Total Orders', value: s && s.totalOrders.toLocaleString('en-US') },
+    { label: 'Success Rate', value: s && `${s.successRate.toFixed(1)}%` },
+    { label: 'Active Users', value: s && s.activeUsers.toLocaleString('en-US') },
+  ];
+  return (
+    <div className="stack">
+      <div className="row-between">
+        <h2 className="section-title">Overview</h2>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void refresh(queryClient, KEYS.stats, KEYS.alerts, KEYS.unmatched, KEYS.audit)}
+          disabled={stats.isFetching}
+        >
+          {stats.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+      {stats.isError ? (
+        <LoadError message="Failed to load the statistics." onRetry={() => void stats.refetch()} />
+      ) : (
+        <div className="stat-grid">
+          {cards.map((c) => (
+            <section key={c.label} className="card stat-card" aria-label={c.label}>
+              <h3 className="stat-label">{c.label}</h3>
+              <p className="stat-value" data-testid={`stat-${c.label.toLowerCase().replace(/ /g, '-')}`}>
+                {c.value ?? <Spinner label={`Loading ${c.label}`} />}
+              </p>
+            </section>
+          ))}
+        </div>
+      )}
+      {alerts.data && alerts.data.length > 0 && (
+        <Card title="Alerts" className="card-warning">
+          <ul className="plain-list">
+            {alerts.data.map((a) => (
+              <li key={a.id}>
+                <strong>{a.kind.replace(/_/g, ' ')}</strong>: {a.message}{' '}
+                <span className="muted">
+                  ({a.count}×, last {formatDateTime(a.lastRaisedAt)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <UnmatchedPayments onTopUpOrder={onTopUpOrder} />
+      <AuditLog me={me} />
+    </div>
+  );
+}

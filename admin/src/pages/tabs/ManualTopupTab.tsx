@@ -1,0 +1,196 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, messageOf } from '../../api/client';
+import { KEYS, refresh, useCountries, useOperators, useOrders } from '../../api/queries';
+import { ZManualTopupResult } from '../../api/schemas';
+import { useToast } from '../../components/Toaster';
+import { Card, Field, LoadError } from '../../components/ui';
+import { MANUAL_TOPUP_MIN_USD, MANUAL_TOPUP_STATUSES } from '../../constants';
+import { statusText, usd } from '../../format';
+import { checkManualExisting, checkManualNew } from '../../validation';
+
+type Mode = 'new' | 'existing';
+const ELIGIBLE = { status: MANUAL_TOPUP_STATUSES.join(',') };
+
+const EMPTY_NEW = { countryId: '', operatorId: '', phoneNumber: '', amount: '', notes: '' };
+
+/**
+ * Manual Top-up (spec sections 2 and 5): a new top-up the admin pays for, or an existing order that is
+ * waiting, expired or failed. Either way the order is delivered by the same exactly-once fulfilment.
+ */
+export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | null }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>(initialOrderId ? 'existing' : 'new');
+  const [form, setForm] = useState(EMPTY_NEW);
+  const [orderId, setOrderId] = useState(initialOrderId ? String(initialOrderId) : '');
+  const [existingNotes, setExistingNotes] = useState('');
+
+  const countries = useCountries();
+  const operators = useOperators(form.countryId);
+  const eligible = useOrders(ELIGIBLE, 1, 100);
+  const eligibleOrders = useMemo(() => (eligible.data?.orders ?? []).filter((o) => o.kind === 'recharge'), [eligible.data]);
+  const selectedOrder = eligibleOrders.find((o) => String(o.id) === orderId);
+  const country = countries.data?.find((c) => String(c.id) === form.countryId);
+  const operator = operators.data?.find((o) => String(o.operatorId) === form.operatorId);
+
+  const submitTopup = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiJson('POST', '/api/admin/manual-topup', ZManualTopupResult, { body }),
+    onSuccess: async () => {
+      toast({ title: 'Success!', description: 'Manual top-up processed successfully' });
+      setForm(EMPTY_NEW);
+      setOrderId('');
+      setExistingNotes('');
+      await refresh(queryClient, KEYS.orders, KEYS.stats, KEYS.audit, KEYS.unmatched, KEYS.users);
+    },
+    onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to process manual top-up'), variant: 'destructive' }),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (mode === 'new') {
+      const problem = checkManualNew(form);
+      if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
+      submitTopup.mutate({
+        mode: 'new',
+        phoneNumber: form.phoneNumber.trim(),
+        countryId: Number(form.countryId),
+        operatorId: Number(form.operatorId),
+        amount: Number(form.amount),
+        notes: form.notes.trim(),
+      });
+    } else {
+      const problem = checkManualExisting({ orderId, notes: existingNotes });
+      if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
+      submitTopup.mutate({ mode: 'existing', orderId: Number(orderId), notes: existingNotes.trim() });
+    }
+  }
+
+  const countryName = (code: string | null) => countries.data?.find((c) => c.code === code)?.name ?? code ?? '—';
+
+  return (
+    <Card title="Manual Top-up" description="Send a top-up by hand: a new one, or an order that is waiting for payment, expired or failed.">
+      <form className="form" onSubmit={submit} noValidate aria-label="Manual top-up">
+        <fieldset className="radio-group">
+          <legend>Mode</legend>
+          <label className="radio">
+            <input type="radio" name="topup-mode" value="new" checked={mode === 'new'} onChange={() => setMode('new')} />
+            New top-up
+          </label>
+          <label className="radio">
+            <input type="radio" name="topup-mode" value="existing" checked={mode === 'existing'} onChange={() => setMode('existing')} />
+            Existing order
+          </label>
+        </fieldset>
+
+        {mode === 'new' ? (
+          <>
+            <Field label="Country" htmlFor="topup-country">
+              <select
+                id="topup-country"
+                value={form.countryId}
+                // Changing the country clears the operator (spec section 5).
+                onChange={(e) => setForm((f) => ({ ...f, countryId: e.target.value, operatorId: '' }))}
+                disabled={!countries.data}
+              >
+                <option value="">{countries.isPending ? 'Loading countries...' : 'Select a country'}</option>
+                {countries.data?.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({c.dialCode})
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {countries.isError && <LoadError message="Error loading countries. Please try again later." onRetry={() => void countries.refetch()} />}
+            <Field label="Operator" htmlFor="topup-operator" hint={operator ? `${operator.name} accepts ${usd(operator.minAmount)} to ${usd(operator.maxAmount)}` : undefined}>
+              <select
+                id="topup-operator"
+                value={form.operatorId}
+                onChange={(e) => setForm((f) => ({ ...f, operatorId: e.target.value }))}
+                disabled={!form.countryId || !operators.data}
+              >
+                <option value="">{!form.countryId ? 'Please select a country first.' : operators.isPending ? 'Loading operators...' : 'Select an operator'}</option>
+                {operators.data?.map((o) => (
+                  <option key={o.operatorId} value={o.operatorId}>
+                    {o.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {operators.isError && <LoadError message="Error loading operators. Please try again later." onRetry={() => void operators.refetch()} />}
+            {operators.data && operators.data.length === 0 && <p className="hint">No operators available for this country.</p>}
+            <Field label="Phone Number" htmlFor="topup-phone">
+              <div className="input-with-prefix">
+                {country && <span className="prefix">{country.dialCode}</span>}
+                <input
+                  id="topup-phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  value={form.phoneNumber}
+                  onChange={(e) => setForm((f) => ({ ...f, phoneNumber: e.target.value }))}
+                  placeholder="612345678"
+                />
+              </div>
+            </Field>
+            <Field label="Amount (USD)" htmlFor="topup-amount">
+              <input
+                id="topup-amount"
+                type="number"
+                inputMode="decimal"
+                min={MANUAL_TOPUP_MIN_USD}
+                step="0.01"
+                value={form.amount}
+                onChange={(e) => setForm((f) => ({ ...f, amount: e.target.value }))}
+                placeholder="0.00"
+              />
+            </Field>
+            <Field label="Notes" htmlFor="topup-notes">
+              <textarea id="topup-notes" rows={2} maxLength={500} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} placeholder="Why this top-up is sent by hand" />
+            </Field>
+          </>
+        ) : (
+          <>
+            <Field label="Order" htmlFor="topup-order" hint="Orders waiting for payment, expired or failed">
+              <select id="topup-order" value={orderId} onChange={(e) => setOrderId(e.target.value)} disabled={eligible.isPending}>
+                <option value="">{eligible.isPending ? 'Loading orders...' : eligibleOrders.length ? 'Select an order' : 'No orders to top up'}</option>
+                {orderId && !selectedOrder && !eligible.isPending && <option value={orderId}>Order #{orderId}</option>}
+                {eligibleOrders.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    #{o.id} — {o.phoneNumber} — {usd(o.amount)} — {statusText(o.status)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {eligible.isError && <LoadError message="Failed to load orders." onRetry={() => void eligible.refetch()} />}
+            {selectedOrder && (
+              <dl className="details" aria-label="Selected order">
+                <dt>Phone</dt>
+                <dd>{selectedOrder.phoneNumber}</dd>
+                <dt>Amount</dt>
+                <dd>{usd(selectedOrder.amount)}</dd>
+                <dt>Country</dt>
+                <dd>{countryName(selectedOrder.countryCode)}</dd>
+                <dt>Operator</dt>
+                <dd>{selectedOrder.operatorName ?? selectedOrder.operatorId ?? '—'}</dd>
+                <dt>Email</dt>
+                <dd>{selectedOrder.email ?? '—'}</dd>
+                <dt>Status</dt>
+                <dd>{statusText(selectedOrder.status)}</dd>
+              </dl>
+            )}
+            {selectedOrder?.status === 'failed' && (
+              <p className="hint">A failed order is sent again as a new order, and the credit its failure gave is taken back.</p>
+            )}
+            <Field label="Notes" htmlFor="topup-existing-notes" hint="Required: why this order is topped up by hand">
+              <textarea id="topup-existing-notes" rows={2} maxLength={500} value={existingNotes} onChange={(e) => setExistingNotes(e.target.value)} />
+            </Field>
+          </>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={submitTopup.isPending}>
+          {submitTopup.isPending ? 'Processing...' : 'Process Manual Top-up'}
+        </button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { COIN_SYMBOLS, ORDER_STATUSES, formatDateTime } from '@topup/shared';
+import { apiRequest, messageOf } from '../../api/client';
+import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
+import { useToast } from '../../components/Toaster';
+import { Card, Field, LoadError, Spinner, StatusBadge } from '../../components/ui';
+import { statusText, usd } from '../../format';
+
+/** The spec's table shows the first 10 orders; more are a page away. */
+const PAGE_SIZE = 10;
+const EMPTY: OrderFilter = { status: '', coin: '', phone: '', q: '', from: '', to: '' };
+
+export function OrdersTab() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<OrderFilter>(EMPTY);
+  const [filter, setFilter] = useState<OrderFilter>(EMPTY);
+  const [page, setPage] = useState(1);
+  const orders = useOrders(filter, page, PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  // The last row of the last page deleted: show the page before it.
+  useEffect(() => {
+    if (orders.data && page > pages) setPage(pages);
+  }, [orders.data, page, pages]);
+
+  // Admin order delete (spec section 4): idle, deleting, removed or failed; the list refreshed after.
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/orders/${id}`, { auth: 'header' }),
+    onSuccess: async (_res, id) => {
+      toast({ title: 'Order Deleted', description: `Order #${id} has been permanently removed from the database.` });
+      await refresh(queryClient, KEYS.orders, KEYS.stats, KEYS.audit);
+    },
+    onError: (err) => toast({ title: 'Delete Failed', description: messageOf(err, 'Failed to delete order. Please try again.'), variant: 'destructive' }),
+  });
+
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest('GET', `/api/admin/orders?${ordersQuery(filter)}&format=csv`);
+      const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
+      const url = URL.createObjectURL(await res.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return name;
+    },
+    onSuccess: (name) => toast({ title: 'Export Ready', description: `${name} has been downloaded.` }),
+    onError: (err) => toast({ title: 'Export Failed', description: messageOf(err, 'Failed to export orders'), variant: 'destructive' }),
+  });
+
+  function confirmDelete(id: number) {
+    if (!window.confirm(`Are you sure you want to permanently delete order #${id}? This action cannot be undone.`)) return;
+    remove.mutate(id);
+  }
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    setFilter(draft);
+    setPage(1);
+  }
+
+  const set = (key: keyof OrderFilter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+
+  return (
+    <div className="stack">
+      <Card title="Find orders">
+        <form className="filter-grid" onSubmit={apply} aria-label="Order filters">
+          <Field label="Search" htmlFor="filter-q" hint="Order id, payment id or transaction hash">
+            <input id="filter-q" type="search" value={draft.q} onChange={set('q')} placeholder="e.g. 1024 or 0x…" />
+          </Field>
+          <Field label="Status" htmlFor="filter-status">
+            <select id="filter-status" value={draft.status} onChange={set('status')}>
+              <option value="">All statuses</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {statusText(s)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Coin" htmlFor="filter-coin">
+            <select id="filter-coin" value={draft.coin} onChange={set('coin')}>
+              <option value="">All coins</option>
+              {COIN_SYMBOLS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Phone" htmlFor="filter-phone">
+            <input id="filter-phone" type="search" inputMode="tel" value={draft.phone} onChange={set('phone')} placeholder="Part of the number" />
+          </Field>
+          <Field label="From" htmlFor="filter-from">
+            <input id="filter-from" type="date" value={draft.from} onChange={set('from')} />
+          </Field>
+          <Field label="To" htmlFor="filter-to">
+            <input id="filter-to" type="date" value={draft.to} onChange={set('to')} />
+          </Field>
+          <div className="filter-actions">
+            <button type="submit" className="btn btn-primary">
+              Apply filters
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setDraft(EMPTY);
+                setFilter(EMPTY);
+                setPage(1);
+              }}
+            >
+              Reset
+            </button>
+            <button type="button" className="btn" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+              {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
+            </button>
+          </div>
+        </form>
+      </Card>
+
+      <Card title="Orders">
+        {orders.isPending && <p className="muted">Loading orders...</p>}
+        {orders.isError && <LoadError message="Failed to load orders." onRetry={() => void orders.refetch()} />}
+        {orders.data && orders.data.orders.length === 0 && <p className="muted">No orders found</p>}
+        {orders.data && orders.data.orders.length > 0 && (
+          <div className="table-wrap">
+            <table aria-label="Orders">
+              <thead>
+                <tr>
+                  <th scope="col">Order ID</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.data.orders.map((o) => {
+                  const deleting = remove.isPending && remove.variables === o.id;
+                  return (
+                    <tr key={o.id} data-testid={`order-row-${o.id}`}>
+                      <td>#{o.id}</td>
+                      <td>{o.phoneNumber ?? <span className="muted">Balance top-up</span>}</td>
+                      <td>
+                        {usd(o.amount)}
+                        {o.cryptocurrency && <div className="muted small">{o.cryptocurrency}</div>}
+                      </td>
+                      <td>
+                        <StatusBadge status={o.status} />
+                      </td>
+                      <td>{formatDateTime(o.createdAt)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-small"
+                          onClick={() => confirmDelete(o.id)}
+                          disabled={deleting}
+                          aria-label={`Delete order #${o.id}`}
+                        >
+                          {deleting ? (
+                            <>
+                              <Spinner /> Deleting...
+                            </>
+                          ) : (
+                            'Delete'
+                          )}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {orders.data && (
+          <div className="pager">
+            <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </button>
+            <span>
+              Page {page} of {pages} ({orders.data.total} order{orders.data.total === 1 ? '' : 's'})
+            </span>
+            <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </button>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

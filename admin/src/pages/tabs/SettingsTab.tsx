@@ -1,0 +1,240 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, messageOf } from '../../api/client';
+import { KEYS, refresh, useSettings } from '../../api/queries';
+import { ZMessage, ZSettingsSaved, type TSettings } from '../../api/schemas';
+import { updateSessionEmail } from '../../api/session';
+import { useToast } from '../../components/Toaster';
+import { Card, Field, LoadError } from '../../components/ui';
+import { checkEmail, checkPasswordChange, MESSAGES, MIN_PASSWORD_LENGTH } from '../../validation';
+
+/** Settings (spec section 2): password, contact email, sign-in email, and the system settings. */
+export function SettingsTab() {
+  return (
+    <div className="settings-grid">
+      <PasswordForm />
+      <ContactEmailForm />
+      <SignInEmailForm />
+      <SystemSettingsForm />
+    </div>
+  );
+}
+
+function PasswordForm() {
+  const toast = useToast();
+  const [f, setF] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const change = useMutation({
+    mutationFn: () => apiJson('POST', '/api/admin/change-password', ZMessage, { body: { currentPassword: f.currentPassword, newPassword: f.newPassword } }),
+    onSuccess: () => {
+      toast({ title: 'Password Changed', description: 'Your admin password has been updated successfully' });
+      setF({ currentPassword: '', newPassword: '', confirmPassword: '' });
+    },
+    onError: (err) => toast({ title: 'Password Change Failed', description: messageOf(err, 'Failed to change password'), variant: 'destructive' }),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkPasswordChange(f);
+    if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
+    change.mutate();
+  }
+  const set = (key: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [key]: e.target.value }));
+  return (
+    <Card title="Change Admin Password">
+      <form className="form" onSubmit={submit} noValidate aria-label="Change admin password">
+        <Field label="Current Password" htmlFor="current-password">
+          <input id="current-password" type="password" autoComplete="current-password" value={f.currentPassword} onChange={set('currentPassword')} />
+        </Field>
+        <Field label="New Password" htmlFor="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters`}>
+          <input id="new-password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} value={f.newPassword} onChange={set('newPassword')} />
+        </Field>
+        <Field label="Confirm New Password" htmlFor="confirm-password">
+          <input id="confirm-password" type="password" autoComplete="new-password" value={f.confirmPassword} onChange={set('confirmPassword')} />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+          {change.isPending ? 'Changing...' : 'Change Password'}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+function EmailForm(props: {
+  title: string;
+  id: string;
+  label: string;
+  url: string;
+  field: 'newEmail' | 'newSignInEmail';
+  required: string;
+  success: [string, string];
+  failure: [string, string];
+  autoComplete: string;
+  onSaved?: (email: string) => void;
+}) {
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const change = useMutation({
+    mutationFn: (value: string) => apiJson('POST', props.url, ZMessage, { body: { [props.field]: value } }),
+    onSuccess: (_res, value) => {
+      toast({ title: props.success[0], description: props.success[1] });
+      setEmail('');
+      props.onSaved?.(value);
+    },
+    onError: (err) => toast({ title: props.failure[0], description: messageOf(err, props.failure[1]), variant: 'destructive' }),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkEmail(email, props.required);
+    if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
+    change.mutate(email.trim());
+  }
+  return (
+    <Card title={props.title}>
+      <form className="form" onSubmit={submit} noValidate aria-label={props.title}>
+        <Field label={props.label} htmlFor={props.id}>
+          <input id={props.id} type="email" autoComplete={props.autoComplete} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+          {change.isPending ? 'Updating...' : 'Update Email'}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+function ContactEmailForm() {
+  return (
+    <EmailForm
+      title="Update Admin Contact Email"
+      id="contact-email"
+      label="New Contact Email"
+      url="/api/admin/change-email"
+      field="newEmail"
+      required={MESSAGES.contactEmailRequired}
+      success={['Email Updated', 'Your admin contact email has been updated successfully']}
+      failure={['Email Update Failed', 'Failed to update email']}
+      autoComplete="email"
+    />
+  );
+}
+
+function SignInEmailForm() {
+  const queryClient = useQueryClient();
+  return (
+    <EmailForm
+      title="Update Admin Sign-in Email"
+      id="signin-email"
+      label="New Sign-in Email"
+      url="/api/admin/change-signin-email"
+      field="newSignInEmail"
+      required={MESSAGES.signInEmailRequired}
+      success={['Sign-in Email Updated', 'Your admin sign-in email has been updated successfully']}
+      failure={['Sign-in Email Update Failed', 'Failed to update sign-in email']}
+      autoComplete="username"
+      onSaved={(email) => {
+        updateSessionEmail(email.toLowerCase());
+        void refresh(queryClient, KEYS.me, KEYS.audit);
+      }}
+    />
+  );
+}
+
+interface SettingsDraft {
+  maintenanceMode: boolean;
+  allowNewRegistrations: boolean;
+  minTopUp: string;
+  maxTopUp: string;
+  serviceFee: string;
+}
+const toDraft = (s: TSettings): SettingsDraft => ({ ...s, minTopUp: String(s.minTopUp), maxTopUp: String(s.maxTopUp), serviceFee: s.serviceFee.toFixed(2) });
+
+/** System settings: read and written through the API, and enforced there in every flow. */
+function SystemSettingsForm() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const settings = useSettings();
+  const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  useEffect(() => {
+    if (settings.data) setDraft(toDraft(settings.data));
+  }, [settings.data]);
+
+  const save = useMutation({
+    mutationFn: (d: SettingsDraft) =>
+      apiJson('PUT', '/api/admin/settings', ZSettingsSaved, {
+        body: { maintenanceMode: d.maintenanceMode, allowNewRegistrations: d.allowNewRegistrations, minTopUp: Number(d.minTopUp), maxTopUp: Number(d.maxTopUp), serviceFee: Number(d.serviceFee) },
+      }),
+    onSuccess: async (res) => {
+      queryClient.setQueryData(KEYS.settings, res.settings);
+      setDraft(toDraft(res.settings));
+      toast({ title: 'Settings Saved', description: 'The system settings have been updated and apply to new orders now.' });
+      await refresh(queryClient, KEYS.audit);
+    },
+    onError: (err) => toast({ title: 'Settings Update Failed', description: messageOf(err, 'Failed to update settings'), variant: 'destructive' }),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!draft) return;
+    const [min, max, fee] = [Number(draft.minTopUp), Number(draft.maxTopUp), Number(draft.serviceFee)];
+    if ([draft.minTopUp, draft.maxTopUp, draft.serviceFee].some((v) => v.trim() === '') || [min, max, fee].some((n) => !Number.isFinite(n))) {
+      return toast({ title: 'Error', description: 'Please enter the minimum and maximum top-up and the service fee.', variant: 'destructive' });
+    }
+    if (min <= 0 || min > max) return toast({ title: 'Error', description: 'The minimum top-up must be above zero and not above the maximum', variant: 'destructive' });
+    if (fee < 0) return toast({ title: 'Error', description: 'The service fee cannot be negative', variant: 'destructive' });
+    save.mutate(draft);
+  }
+
+  return (
+    <Card title="System Settings" description="Enforced by the API for every new order, in every flow." className="settings-wide">
+      {settings.isPending && <p className="muted">Loading settings...</p>}
+      {settings.isError && <LoadError message="Failed to load the system settings." onRetry={() => void settings.refetch()} />}
+      {draft && (
+        <form className="form" onSubmit={submit} noValidate aria-label="System settings">
+          <Switch
+            id="maintenance-mode"
+            label="Maintenance Mode"
+            hint="New orders are refused with a clear message while on."
+            checked={draft.maintenanceMode}
+            onChange={(v) => setDraft({ ...draft, maintenanceMode: v })}
+          />
+          <Switch
+            id="allow-registrations"
+            label="Allow New Registrations"
+            hint="Off: only customers already known may sign in; anonymous checkout stays open."
+            checked={draft.allowNewRegistrations}
+            onChange={(v) => setDraft({ ...draft, allowNewRegistrations: v })}
+          />
+          <div className="field-row">
+            <Field label="Minimum Top-up ($)" htmlFor="min-topup">
+              <input id="min-topup" type="number" inputMode="decimal" min="0.01" step="0.01" value={draft.minTopUp} onChange={(e) => setDraft({ ...draft, minTopUp: e.target.value })} />
+            </Field>
+            <Field label="Maximum Top-up ($)" htmlFor="max-topup">
+              <input id="max-topup" type="number" inputMode="decimal" min="0.01" step="0.01" value={draft.maxTopUp} onChange={(e) => setDraft({ ...draft, maxTopUp: e.target.value })} />
+            </Field>
+            <Field label="Service Fee ($)" htmlFor="service-fee">
+              <input id="service-fee" type="number" inputMode="decimal" min="0" step="0.01" value={draft.serviceFee} onChange={(e) => setDraft({ ...draft, serviceFee: e.target.value })} />
+            </Field>
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function Switch({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <div className="switch-row">
+      <div>
+        <label htmlFor={id} className="switch-label">
+          {label}
+        </label>
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      </div>
+      <input id={id} type="checkbox" role="switch" className="switch" aria-describedby={`${id}-hint`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '@topup/shared';
+import { apiJson, messageOf } from '../../api/client';
+import { KEYS, refresh, useUsers } from '../../api/queries';
+import { ZMessage } from '../../api/schemas';
+import { useToast } from '../../components/Toaster';
+import { Card, Field, LoadError } from '../../components/ui';
+import { usd, userLabel } from '../../format';
+import { checkBalance, defaultAdjustmentNote } from '../../validation';
+
+type Action = 'add' | 'subtract';
+const FAILED: Record<Action, string> = { add: 'Failed to add balance', subtract: 'Failed to subtract balance' };
+
+/** Users: the balance adjustment form and 'All Users' (spec section 2). */
+export function UsersTab() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const users = useUsers();
+  const [userId, setUserId] = useState('');
+  const [action, setAction] = useState<Action>('add');
+  const [amount, setAmount] = useState('');
+  const [notes, setNotes] = useState('');
+
+  const adjust = useMutation({
+    mutationFn: (input: { action: Action; userId: number; amount: number; notes: string }) =>
+      // The spec's balance calls carry the token as a bearer header.
+      apiJson('POST', `/api/admin/${input.action}-balance`, ZMessage, {
+        auth: 'bearer',
+        body: { userId: input.userId, amount: input.amount, notes: input.notes },
+      }),
+    onSuccess: async (res) => {
+      toast({ title: 'Success', description: res.message ?? 'Balance updated' });
+      setAmount('');
+      setNotes('');
+      await refresh(queryClient, KEYS.users, KEYS.audit);
+    },
+    onError: (err, input) => toast({ title: 'Error', description: messageOf(err, FAILED[input.action]), variant: 'destructive' }),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkBalance({ userId, amount });
+    if (problem) {
+      toast({ title: 'Error', description: problem, variant: 'destructive' });
+      return;
+    }
+    adjust.mutate({ action, userId: Number(userId), amount: Number(amount), notes: notes.trim() || defaultAdjustmentNote(action) });
+  }
+
+  return (
+    <div className="stack">
+      <Card title="Balance management" description="Add to or take from a customer's balance. Each change is a ledger entry with your notes.">
+        <form className="form" onSubmit={submit} noValidate aria-label="Balance adjustment">
+          <Field label="User" htmlFor="balance-user">
+            <select id="balance-user" value={userId} onChange={(e) => setUserId(e.target.value)} disabled={!users.data}>
+              <option value="">Select a user</option>
+              {users.data?.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {userLabel(u)} (#{u.id}) — {usd(u.balance ?? 0)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <fieldset className="radio-group">
+            <legend>Action</legend>
+            {(['add', 'subtract'] as const).map((a) => (
+              <label key={a} className="radio">
+                <input type="radio" name="balance-action" value={a} checked={action === a} onChange={() => setAction(a)} />
+                {a === 'add' ? 'Add balance' : 'Subtract balance'}
+              </label>
+            ))}
+          </fieldset>
+          <Field label="Amount (USD)" htmlFor="balance-amount">
+            <input id="balance-amount" type="number" inputMode="decimal" min="0.01" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+          </Field>
+          <Field label="Notes (optional)" htmlFor="balance-notes">
+            <textarea id="balance-notes" rows={2} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={defaultAdjustmentNote(action)} />
+          </Field>
+          <button type="submit" className="btn btn-primary" disabled={adjust.isPending}>
+            {adjust.isPending ? 'Processing...' : action === 'add' ? 'Add Balance' : 'Subtract Balance'}
+          </button>
+        </form>
+      </Card>
+
+      <Card title="All Users">
+        {users.isPending && <p className="muted">Loading users...</p>}
+        {users.isError && <LoadError message="Failed to load users." onRetry={() => void users.refetch()} />}
+        {users.data && users.data.length === 0 && <p className="muted">No users found</p>}
+        {users.data && users.data.length > 0 && (
+          <ul className="user-list" aria-label="All users">
+            {users.data.map((u) => (
+              <li key={u.id} className="user-item" data-testid={`user-${u.id}`}>
+                <div>
+                  <p className="user-name">{userLabel(u)}</p>
+                  <p className="muted small">{u.email ?? (u.telegramUserId ? `Telegram user ${u.telegramUserId}` : 'No email')}</p>
+                  <p className="muted small">ID: {u.id}</p>
+                </div>
+                <div className="user-meta">
+                  <p className="user-balance">{usd(u.balance ?? 0)}</p>
+                  <p className="muted small">Joined {u.createdAt ? formatDateTime(u.createdAt) : 'N/A'}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

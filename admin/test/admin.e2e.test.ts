@@ -1,0 +1,411 @@
+/**
+ * The admin console in real Chromium against the real API (admin/test/console-server.ts): sign in,
+ * read the stats, delete an unpaid order, top up by hand, adjust a balance, change the settings and
+ * see the API enforce them; the session rules; 360 px and the keyboard. Screenshots go to
+ * test-artifacts/ at the repository root.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { ledgerEntries, orders, payments } from '../../api/src/db/schema';
+import { transition } from '../../api/src/services/order-state';
+import type { TOrderStatus } from '@topup/shared';
+import { ADMIN_DIR, ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './console-server';
+
+const ARTIFACTS = path.resolve(ADMIN_DIR, '../test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let server: ConsoleServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+const recharge = { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' };
+const asTelegramUser = (id: number, names: Record<string, string> = {}) => ({ 'x-service-token': server.config.botApiSecret, 'x-telegram-user-id': String(id), ...names });
+
+async function createOrder(overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ orderId: number; walletAddress: string }> {
+  const res = await server.call('POST', '/api/crypto-payment', { body: { ...recharge, ...overrides }, headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+async function moveTo(orderId: number, statuses: TOrderStatus[]) {
+  for (const to of statuses) await server.database.db.transaction((tx) => transition(tx, orderId, to, { cause: `e2e: to ${to}` }));
+}
+async function orderStatus(id: number): Promise<string | undefined> {
+  const [row] = await server.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+  return row?.status;
+}
+
+async function shot(name: string) {
+  await page.screenshot({ path: path.join(ARTIFACTS, `admin-${name}.png`), fullPage: true });
+}
+
+/** Waits for the toast with this text (there is one at a time). */
+async function toast(text: string) {
+  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+}
+
+async function openTab(name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
+
+const seeded = { unpaid: 0, completed: 0, failed: 0, waiting: 0, customerWithBalance: 0 };
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await ensureConsoleBuilt();
+  server = await startConsoleServer();
+
+  // Known data: one customer with a completed and a failed order, an unpaid order and a waiting one.
+  const buyer = asTelegramUser(7001, { 'x-telegram-first-name': 'Ana' });
+  const completed = await createOrder({ amount: 10 }, buyer);
+  await moveTo(completed.orderId, ['paid', 'processing', 'completed']);
+  const failed = await createOrder({ amount: 20 }, buyer);
+  await moveTo(failed.orderId, ['paid', 'processing', 'failed']);
+  seeded.completed = completed.orderId;
+  seeded.failed = failed.orderId;
+  seeded.unpaid = (await createOrder({ amount: 15, phoneNumber: '671000015' })).orderId;
+  seeded.waiting = (await createOrder({ amount: 12, phoneNumber: '671000012' })).orderId;
+  // A second customer, for the balance adjustment.
+  expect((await server.call('GET', '/api/orders', { headers: asTelegramUser(7002, { 'x-telegram-first-name': 'Bea', 'x-telegram-last-name': 'Balance' }) })).status).toBe(200);
+  const users = (await server.call('POST', '/api/admin/login', { body: { email: 'admin@example.com', password: server.config.admin.password } })).body;
+  const list = (await server.call('GET', '/api/admin/users', { headers: { 'x-admin-token': users.token } })).body as { id: number; firstName: string }[];
+  seeded.customerWithBalance = list.find((u) => u.firstName === 'Bea')!.id;
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  page.on('console', (msg) => {
+    // Failed calls are logged by the request helper (spec section 8); anything else is a fault.
+    if (msg.type() === 'error' && !/^\d{3}: |Failed to load resource/.test(msg.text())) pageErrors.push(msg.text());
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('admin console in Chromium', () => {
+  it('sends a visitor without a session to the sign-in page', async () => {
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL('**/admin-login');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    for (const item of ['Order management', 'System monitoring', 'Emergency controls']) await page.getByText(item, { exact: true }).waitFor();
+    await shot('01-login');
+  });
+
+  it('refuses wrong credentials with the generic message, then signs in', async () => {
+    await page.getByLabel('Admin Email').fill('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+    await toast('Invalid credentials. Please try again.');
+    await shot('02-login-failed');
+
+    await page.getByLabel('Password', { exact: true }).fill(server.config.admin.password!);
+    await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText('Signed in as admin@example.com').waitFor();
+    const stored = await page.evaluate(() => ({ token: sessionStorage.getItem('adminToken'), email: sessionStorage.getItem('admin_email'), persistent: localStorage.getItem('admin_token') }));
+    expect(stored).toMatchObject({ token: expect.any(String), email: 'admin@example.com', persistent: null });
+    expect((await page.getByRole('tab').allTextContents())).toEqual(['Dashboard', 'Orders', 'Users', 'Manual Top-up', 'Settings']);
+  });
+
+  it('shows the stats', async () => {
+    const stat = (id: string) => page.getByTestId(`stat-${id}`);
+    await stat('total-revenue').filter({ hasText: '$' }).waitFor();
+    expect(await stat('total-revenue').textContent()).toBe('$11.00');
+    expect(await stat('total-orders').textContent()).toBe('4');
+    expect(await stat('success-rate').textContent()).toBe('50.0%');
+    expect(await stat('active-users').textContent()).toBe('1');
+    await shot('03-dashboard');
+  });
+
+  it('deletes an unpaid order after the confirmation, and refuses a paid one', async () => {
+    await openTab('Orders');
+    const row = page.getByTestId(`order-row-${seeded.unpaid}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('+237671000015');
+    await shot('04-orders');
+
+    // Dismissing the confirmation keeps the order.
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: `Delete order #${seeded.unpaid}` }).click();
+    await page.waitForTimeout(300);
+    expect(await orderStatus(seeded.unpaid)).toBe('pending_crypto_payment');
+
+    let question = '';
+    page.once('dialog', (d) => {
+      question = d.message();
+      void d.accept();
+    });
+    await page.getByRole('button', { name: `Delete order #${seeded.unpaid}` }).click();
+    await toast(`Order #${seeded.unpaid} has been permanently removed from the database.`);
+    expect(question).toBe(`Are you sure you want to permanently delete order #${seeded.unpaid}? This action cannot be undone.`);
+    expect(await page.getByTestId('toast').textContent()).toContain('Order Deleted');
+    await row.waitFor({ state: 'detached' });
+    expect(await orderStatus(seeded.unpaid)).toBeUndefined();
+    await shot('05-order-deleted');
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: `Delete order #${seeded.completed}` }).click();
+    await toast(`Order ${seeded.completed} has received funds (status completed); it cannot be deleted.`);
+    expect(await page.getByTestId('toast').textContent()).toContain('Delete Failed');
+    expect(await orderStatus(seeded.completed)).toBe('completed');
+  });
+
+  it('filters the orders and exports them as CSV', async () => {
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Page 1 of 1 (1 order)').waitFor();
+    await page.getByTestId(`order-row-${seeded.failed}`).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^${seeded.failed},`));
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
+  it('tops up by hand: a new top-up, then an existing waiting order; both delivered', async () => {
+    await openTab('Manual Top-up');
+    await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
+    await toast('Please fill in all required fields.');
+
+    expect(await page.getByLabel('Operator').isDisabled()).toBe(true);
+    await page.getByLabel('Country').selectOption('120');
+    await page.getByLabel('Operator').locator('option[value="53"]').waitFor({ state: 'attached' });
+    await page.getByLabel('Operator').selectOption('53');
+    await page.getByLabel('Phone Number').fill('671234599');
+    await page.getByLabel('Amount (USD)').fill('10');
+    expect(await page.getByLabel('Amount (USD)').getAttribute('min')).toBe('5');
+    expect(await page.getByLabel('Amount (USD)').getAttribute('step')).toBe('0.01');
+    await page.getByLabel('Notes').fill('customer paid in cash');
+    await shot('06-manual-topup-new');
+    await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
+    await toast('Manual top-up processed successfully');
+    expect(await page.getByTestId('toast').textContent()).toContain('Success!');
+    // The form is reset.
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe('');
+    const [manual] = await server.database.db.select().from(orders).where(eq(orders.phoneNumber, '+237671234599'));
+    expect(manual).toMatchObject({ paymentMethod: 'admin', amountCents: 1000 });
+    await expect.poll(() => orderStatus(manual!.id), { timeout: 15_000 }).toBe('completed');
+
+    await page.getByLabel('Existing order').check();
+    await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
+    await toast('Please select an order and add notes for existing order processing.');
+    await page.getByLabel('Order', { exact: true }).selectOption(String(seeded.waiting));
+    await page.getByRole('definition').filter({ hasText: '+237671000012' }).waitFor();
+    await page.getByLabel('Notes').fill('paid by bank transfer');
+    await shot('07-manual-topup-existing');
+    await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
+    await toast('Manual top-up processed successfully');
+    await expect.poll(() => orderStatus(seeded.waiting), { timeout: 15_000 }).toBe('completed');
+  });
+
+  it('adjusts a balance with the bearer header, never below zero', async () => {
+    await openTab('Users');
+    const userId = seeded.customerWithBalance;
+    await page.getByTestId(`user-${userId}`).filter({ hasText: 'Bea Balance' }).waitFor();
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await toast('Please select a user and enter an amount.');
+    await page.getByLabel('User', { exact: true }).selectOption(String(userId));
+    await page.getByLabel('Amount (USD)').fill('0');
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await toast('Amount must be greater than 0.');
+
+    const sent: Record<string, string>[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('-balance')) sent.push(r.headers());
+    });
+    await page.getByLabel('Amount (USD)').fill('25.50');
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await toast('Balance added successfully. New balance: $25.50');
+    await page.getByTestId(`user-${userId}`).filter({ hasText: '$25.50' }).waitFor();
+    expect(sent[0]!.authorization).toMatch(/^Bearer .+/);
+    expect(sent[0]!['x-admin-token']).toBeUndefined();
+
+    await page.getByLabel('Subtract balance').check();
+    await page.getByLabel('Amount (USD)').fill('30');
+    await page.getByRole('button', { name: 'Subtract Balance' }).click();
+    await toast('The balance is $25.50: it cannot go below zero.');
+    await page.getByLabel('Amount (USD)').fill('5.50');
+    await page.getByLabel('Notes (optional)').fill('goodwill correction');
+    await page.getByRole('button', { name: 'Subtract Balance' }).click();
+    await toast('Balance subtracted successfully. New balance: $20.00');
+    await page.getByTestId(`user-${userId}`).filter({ hasText: '$20.00' }).waitFor();
+    await shot('08-users-balance');
+    const notes = (await server.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.customerId, userId))).map((e) => [e.amountCents, e.note]);
+    expect(notes).toEqual([
+      [2550, 'Admin add balance adjustment'],
+      [-550, 'goodwill correction'],
+    ]);
+  });
+
+  it('validates the password and email forms with the spec messages', async () => {
+    await openTab('Settings');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await toast('Please fill in all password fields');
+    await page.getByLabel('Current Password').fill(server.config.admin.password!);
+    await page.getByLabel('New Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm New Password').fill('abd');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await toast('New passwords do not match');
+    await page.getByLabel('Confirm New Password').fill('abc');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await toast('New password must be at least 6 characters long');
+    await page.getByLabel('Current Password').fill('wrong-password');
+    await page.getByLabel('New Password', { exact: true }).fill('another-password');
+    await page.getByLabel('Confirm New Password').fill('another-password');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await toast('Current password is incorrect');
+    expect(await page.getByTestId('toast').textContent()).toContain('Password Change Failed');
+
+    const contact = page.getByRole('form', { name: 'Update Admin Contact Email' });
+    await contact.getByRole('button', { name: 'Update Email' }).click();
+    await toast('Please enter a new email address');
+    await contact.getByLabel('New Contact Email').fill('ops team@example.com');
+    await contact.getByRole('button', { name: 'Update Email' }).click();
+    await toast('Please enter a valid email address');
+    await contact.getByLabel('New Contact Email').fill('ops@example.com');
+    await contact.getByRole('button', { name: 'Update Email' }).click();
+    await toast('Your admin contact email has been updated successfully');
+
+    const signIn = page.getByRole('form', { name: 'Update Admin Sign-in Email' });
+    await signIn.getByRole('button', { name: 'Update Email' }).click();
+    await toast('Please enter a new sign-in email address');
+  });
+
+  it('changes the system settings, and the API enforces them', async () => {
+    const maintenance = page.getByRole('switch', { name: 'Maintenance Mode' });
+    await maintenance.waitFor();
+    expect(await maintenance.isChecked()).toBe(false);
+    expect(await page.getByRole('switch', { name: 'Allow New Registrations' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Minimum Top-up ($)').inputValue()).toBe('5');
+    expect(await page.getByLabel('Maximum Top-up ($)').inputValue()).toBe('500');
+
+    await page.getByLabel('Minimum Top-up ($)').fill('600');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast('The minimum top-up must be above zero and not above the maximum');
+
+    // Maintenance on: an order attempt is refused.
+    await maintenance.focus();
+    await page.keyboard.press('Space');
+    expect(await maintenance.isChecked()).toBe(true);
+    await page.getByLabel('Minimum Top-up ($)').fill('10');
+    await page.getByLabel('Service Fee ($)').fill('2');
+    await page.getByRole('switch', { name: 'Allow New Registrations' }).uncheck();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast('Settings Saved');
+    await shot('09-settings');
+    const refused = await page.evaluate(async (body) => {
+      const res = await fetch('/api/crypto-payment', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    }, recharge);
+    expect(refused).toMatchObject({ status: 503, body: { error: { code: 'MAINTENANCE', message: 'We are doing some maintenance: new orders are paused. Please try again a little later.' } } });
+    expect((await server.call('GET', '/api/pricing')).body).toMatchObject({ maintenanceMode: true, minAmount: 10, serviceFee: 2 });
+
+    // Maintenance off: the new minimum and fee apply; a new Telegram user is refused, a known one is not.
+    await maintenance.uncheck();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast('Settings Saved');
+    const tooSmall = await server.call('POST', '/api/crypto-payment', { body: { ...recharge, amount: 5 } });
+    expect(tooSmall).toMatchObject({ status: 400, body: { error: { code: 'AMOUNT_OUT_OF_RANGE', message: 'Amount must be between $10.00 and $500.00.' } } });
+    const ok = await server.call('POST', '/api/crypto-payment', { body: { ...recharge, amount: 10 } });
+    expect(ok).toMatchObject({ status: 201, body: { amount: 10, serviceFee: 2, totalAmount: 12 } });
+    expect((await server.call('GET', '/api/orders', { headers: asTelegramUser(7999) })).status).toBe(403);
+    expect((await server.call('GET', '/api/orders', { headers: asTelegramUser(7001) })).status).toBe(200);
+
+    // The form shows what the server saved after a reload.
+    await page.reload();
+    await page.getByRole('switch', { name: 'Maintenance Mode' }).waitFor();
+    expect(await page.getByLabel('Service Fee ($)').inputValue()).toBe('2.00');
+    expect(await page.getByRole('switch', { name: 'Allow New Registrations' }).isChecked()).toBe(false);
+  });
+
+  it('lists unmatched payments and the audit log on the dashboard', async () => {
+    const waiting = await createOrder({ amount: 20 });
+    await server.database.db.insert(payments).values({
+      chainId: 31337, network: 'ethereum', txHash: `0x${'7e'.repeat(32)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'8f'.repeat(32)}`, blockTime: new Date(),
+      toAddress: waiting.walletAddress, coin: 'USDC', amount: '2500000', orderId: waiting.orderId, status: 'confirmed', disposition: 'credited',
+    });
+    await openTab('Dashboard');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const unmatched = page.getByRole('region', { name: 'Unmatched payments' });
+    await unmatched.getByText('2.5 USDC').waitFor();
+    await unmatched.getByRole('button', { name: `Top up order #${waiting.orderId}` }).waitFor();
+    const audit = page.getByRole('region', { name: 'Audit log' });
+    for (const action of ['settings.update', 'balance.subtract', 'balance.add', 'order.manual-topup', 'order.delete']) await audit.getByText(action, { exact: true }).first().waitFor();
+    await shot('10-dashboard-audit');
+
+    // From a payment to the manual top-up of its order.
+    await unmatched.getByRole('button', { name: `Top up order #${waiting.orderId}` }).click();
+    await page.getByRole('tab', { name: 'Manual Top-up', selected: true }).waitFor();
+    const orderSelect = page.getByLabel('Order', { exact: true });
+    await orderSelect.locator(`option[value="${waiting.orderId}"]`).waitFor({ state: 'attached' });
+    await expect.poll(() => orderSelect.inputValue()).toBe(String(waiting.orderId));
+    await page.getByRole('definition').filter({ hasText: '$20.00' }).waitFor();
+  });
+
+  it('works at 360 px wide and with the keyboard', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openTab('Dashboard');
+    const selected = page.getByRole('tab', { selected: true });
+    await selected.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Orders', selected: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Orders');
+    await page.getByRole('table', { name: 'Orders' }).waitFor();
+    // Nothing but the tables' own scroll areas is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot('11-orders-360');
+    await page.keyboard.press('End');
+    await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot('12-settings-360');
+  });
+
+  it('logs out and revokes the session; an expired or forged session goes back to sign-in', async () => {
+    const token = await page.evaluate(() => sessionStorage.getItem('adminToken'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin-login');
+    expect(await page.evaluate(() => sessionStorage.getItem('adminToken'))).toBeNull();
+    expect((await server.call('GET', '/api/admin/me', { headers: { 'x-admin-token': token! } })).status).toBe(401);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await shot('13-login-360');
+
+    // A token the server no longer knows (expired, revoked): the first call's 401 sends the admin to sign in.
+    await page.evaluate((t) => {
+      localStorage.setItem('admin_token', t);
+      localStorage.setItem('admin_email', 'admin@example.com');
+    }, token!);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL('**/admin-login');
+    expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+
+    // Signing in with "keep me signed in" keeps the token in local storage.
+    await page.getByLabel('Admin Email').fill('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(server.config.admin.password!);
+    await page.getByLabel('Keep me signed in on this device').check();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin');
+    expect(await page.evaluate(() => [localStorage.getItem('admin_token') !== null, localStorage.getItem('admin_email')])).toEqual([true, 'admin@example.com']);
+  });
+
+  it('served the page under the API security headers with no script errors', async () => {
+    const res = await fetch(`${server.url}/admin-login`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect((await fetch(`${server.url}/admin/assets/nope.js`)).status).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+});
