@@ -30,6 +30,7 @@ COPY tsconfig.json ./
 COPY shared shared
 COPY api api
 COPY bot bot
+COPY scripts scripts
 COPY --from=web /app/webapp/dist webapp/dist
 COPY --from=web /app/admin/dist admin/dist
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
