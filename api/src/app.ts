@@ -30,7 +30,13 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     helmet({
       // Telegram's web clients show the mini-app in a frame; X-Frame-Options cannot allow them, CSP can.
       xFrameOptions: false,
-      contentSecurityPolicy: { directives: { frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'] } },
+      contentSecurityPolicy: {
+        directives: {
+          frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+          // Operator logos and flags come from the airtime provider's servers.
+          imgSrc: ["'self'", 'data:', 'https:'],
+        },
+      },
     }),
   );
 

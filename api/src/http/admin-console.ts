@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Router } from 'express';
 
 /** The console's two routes (spec section 2). */
@@ -17,7 +18,8 @@ export const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/'];
 export function adminConsoleRouter(distDir: string): Router {
   const page = path.join(distDir, 'index.html');
   const router = express.Router();
-  router.use('/admin/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y' }), (_req, res) => {
+  router.use(ADMIN_CONSOLE_ROUTES, compression());
+  router.use('/admin/assets', compression(), express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y' }), (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
   router.get(ADMIN_CONSOLE_ROUTES, (_req, res) => {

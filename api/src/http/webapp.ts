@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Router } from 'express';
 
 /**
@@ -12,6 +13,8 @@ export function webappRouter(distDir: string): Router | null {
   const miniApp = path.join(distDir, 'telegram.html');
   if (!fs.existsSync(site) && !fs.existsSync(miniApp)) return null;
   const router = express.Router();
+  // Pages and assets only: the API's JSON and its event streams never pass through here.
+  router.use(compression());
   router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   const page = (file: string) => (_req: express.Request, res: express.Response) => {

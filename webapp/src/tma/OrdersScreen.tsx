@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TOrderView } from '@topup/shared';
+import { balanceQuery, ordersQuery } from '../api/queries';
+import { formatDateTime, formatUsd } from '../shared';
+import { centsOf } from '../wizard';
+
+/** Spec colours: completed (or success) green; failed or cancelled red; anything else yellow. */
+function tone(status: string): 'green' | 'red' | 'yellow' {
+  if (status === 'completed' || status === 'success') return 'green';
+  if (status === 'failed' || status === 'cancelled') return 'red';
+  return 'yellow';
+}
+
+const capitalise = (status: string) => status.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** The user's order history and balance. */
+export default function OrdersScreen({ onNewRecharge, showNewRecharge }: { onNewRecharge(): void; showNewRecharge: boolean }) {
+  const orders = useQuery(ordersQuery());
+  const balance = useQuery(balanceQuery());
+  return (
+    <section className="wz-step tma-orders" aria-labelledby="tma-orders-heading">
+      <h2 id="tma-orders-heading" className="wz-heading">Order History</h2>
+      {balance.data && (
+        <div className="wz-summary tma-balance">
+          <span>Your Balance</span>
+          <strong data-testid="balance">{formatUsd(centsOf(balance.data.balance))}</strong>
+        </div>
+      )}
+      {showNewRecharge && (
+        <button type="button" className="wz-button" onClick={onNewRecharge}>
+          New Recharge
+        </button>
+      )}
+      {orders.isPending ? (
+        <div aria-busy="true" aria-label="Loading orders">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="tma-order wz-skeleton" style={{ height: 96 }} />
+          ))}
+        </div>
+      ) : orders.isError ? (
+        <p className="wz-notice wz-notice-error" role="alert">
+          Failed to load order history. Please try again later.
+        </p>
+      ) : orders.data.length === 0 ? (
+        <div className="wz-notice">
+          <strong>No orders yet</strong>
+          <p>You haven&apos;t made any mobile recharges yet</p>
+          <button type="button" className="wz-button" onClick={onNewRecharge}>
+            Make Your First Recharge
+          </button>
+        </div>
+      ) : (
+        <ul className="tma-order-list" aria-label="Orders">
+          {orders.data.map((o) => (
+            <OrderCard key={o.id} order={o} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: TOrderView }) {
+  return (
+    <li className="tma-order" data-order-id={order.id}>
+      <div className="tma-order-head">
+        <code>{order.transactionId ?? `#${order.id}`}</code>
+        <span className={`tma-status tma-status-${tone(order.status)}`}>{capitalise(order.status)}</span>
+      </div>
+      <div className="tma-order-body">
+        <span>{order.phoneNumber ? 'Mobile Recharge' : 'Balance Top-up'}</span>
+        <strong>{formatUsd(centsOf(order.amount))}</strong>
+      </div>
+      <div className="tma-order-meta">
+        <span>{formatDateTime(order.createdAt)}</span>
+        {order.phoneNumber && <span>{order.phoneNumber}</span>}
+        {order.operatorName && <span>{order.operatorName}</span>}
+        {order.cryptoAmount && (
+          <span>
+            {order.cryptoAmount} {order.cryptocurrency}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { TCountry } from '@topup/shared';
+import { POPULAR_COUNTRY_CODES } from '../shared';
+import { Flag } from './Flag';
+import { Notice, TileSkeleton } from './Notice';
+
+export interface CountryStepProps {
+  countries: TCountry[] | undefined;
+  loading: boolean;
+  error: boolean;
+  selectedId?: number;
+  onSelect(country: TCountry): void;
+  heading?: string;
+}
+
+const normalise = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Step 1: popular countries as tiles, and every country in a searchable list. */
+export function CountryStep({ countries, loading, error, selectedId, onSelect, heading = 'Select Country' }: CountryStepProps) {
+  const [query, setQuery] = useState('');
+  // A searchable dropdown (spec): the list opens with the search field, so the first screen renders
+  // only the popular tiles.
+  const [open, setOpen] = useState(false);
+  const deferredQuery = useDeferredValue(query);
+  const popular = useMemo(
+    () => POPULAR_COUNTRY_CODES.flatMap((code) => countries?.find((c) => c.code === code) ?? []),
+    [countries],
+  );
+  const matches = useMemo(() => {
+    const q = normalise(deferredQuery.trim());
+    if (!countries || !q) return countries ?? [];
+    const digits = q.replace(/^\+/, '');
+    return countries.filter((c) => normalise(c.name).includes(q) || c.code.toLowerCase() === q || (/^\d+$/.test(digits) && c.dialCode.replace('+', '').startsWith(digits)));
+  }, [countries, deferredQuery]);
+
+  return (
+    <section className="wz-step" aria-labelledby="wz-country-heading">
+      <h2 id="wz-country-heading" className="wz-heading">{heading}</h2>
+      {error ? (
+        <Notice kind="error">Error loading countries. Please try again later.</Notice>
+      ) : loading || !countries ? (
+        <TileSkeleton count={8} />
+      ) : (
+        <>
+          {popular.length > 0 && (
+            <>
+              <h3 className="wz-subheading">Popular countries</h3>
+              <div className="wz-tiles wz-tiles-popular">
+                {popular.map((c) => (
+                  <button key={c.id} type="button" className="wz-tile" aria-pressed={c.id === selectedId} onClick={() => onSelect(c)}>
+                    <Flag country={c} size={32} />
+                    <span className="wz-tile-title">{c.name}</span>
+                  </button>
+                ))}
+              </div>
+            </>
+          )}
+          <div className="wz-search">
+            <input
+              type="search"
+              className="wz-input"
+              placeholder="Search country..."
+              aria-label="Search country"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onFocus={() => setOpen(true)}
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-expanded={open || query !== ''}
+              aria-controls="wz-country-list"
+            />
+          </div>
+          {!open && !query ? null : matches.length === 0 ? (
+            <Notice>No country found.</Notice>
+          ) : (
+            <ul id="wz-country-list" className="wz-list" aria-label="Countries">
+              {matches.map((c) => (
+                <li key={c.id}>
+                  <button type="button" className="wz-row" aria-pressed={c.id === selectedId} onClick={() => onSelect(c)}>
+                    <Flag country={c} />
+                    <span className="wz-row-title">{c.name}</span>
+                    <span className="wz-row-after">{c.dialCode}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

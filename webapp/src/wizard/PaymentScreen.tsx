@@ -1,0 +1,301 @@
+import { useEffect, useState } from 'react';
+import QRCode from 'qrcode';
+import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import { formatCountdown, formatUsd, PAYMENT_WINDOW_MS } from '../shared';
+import { copyText } from './copy';
+import { centsOf, usd } from './format';
+
+export type PaymentView = 'waiting' | 'confirming' | 'processing' | 'completed' | 'failed' | 'expired' | 'cancelled';
+
+/** What the screen shows for the order's status (spec section 4), the countdown having ended or not. */
+export function paymentView(status: TPaymentStatus['status'], msLeft: number): PaymentView {
+  switch (status) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'payment_expired':
+      return 'expired';
+    case 'confirming':
+      return 'confirming';
+    case 'paid':
+    case 'processing':
+      return 'processing';
+    default:
+      // A payment seen before the end is accepted, so only "nothing seen" expires with the countdown.
+      return msLeft <= 0 ? 'expired' : 'waiting';
+  }
+}
+
+/** Spec section 4: green above 2 full minutes left, orange at 2, red (pulsing) at 1 or less. */
+export function countdownTone(msLeft: number): 'green' | 'orange' | 'red' {
+  const minutes = Math.floor(Math.max(0, msLeft) / 60_000);
+  return minutes > 2 ? 'green' : minutes === 2 ? 'orange' : 'red';
+}
+
+export interface PaymentScreenProps {
+  payment: TPaymentCreated;
+  /** The latest live status; null until the first one arrives. */
+  status: TPaymentStatus | null;
+  /** The recipient, with its dial code. */
+  phoneNumber: string;
+  onCancel(): void;
+  onNewPayment(): void;
+  onNewPurchase(): void;
+  onContactSupport?(): void;
+  onCopied?(what: 'amount' | 'address'): void;
+  /** Called once when the screen changes view (for haptics, say). */
+  onViewChange?(view: PaymentView): void;
+  now?: () => number;
+}
+
+function useNow(now: () => number, running: boolean): number {
+  const [time, setTime] = useState(now);
+  useEffect(() => {
+    if (!running) return;
+    // The spec's countdown ticks every second.
+    const id = setInterval(() => setTime(now()), 1000);
+    return () => clearInterval(id);
+  }, [now, running]);
+  return time;
+}
+
+/** The payment screen 'Complete Payment': QR, amount and address with copy, countdown, live status, result. */
+export default function PaymentScreen(props: PaymentScreenProps) {
+  const { payment, status, now = Date.now } = props;
+  const current = status?.status ?? payment.status;
+  const expiresAt = new Date(status?.expiresAt ?? payment.expiresAt).getTime();
+  const time = useNow(now, current === 'pending_crypto_payment' || current === 'confirming');
+  const msLeft = expiresAt - time;
+  const view = paymentView(current, msLeft);
+  const { onViewChange } = props;
+  useEffect(() => {
+    onViewChange?.(view);
+  }, [view, onViewChange]);
+
+  if (view === 'completed') return <Success {...props} transactionId={status?.reloadlyTransactionId ?? null} />;
+  return (
+    <section className="wz-step wz-payment" aria-labelledby="wz-payment-heading">
+      <h2 id="wz-payment-heading" className="wz-heading">Complete Payment</h2>
+      <StatusHeadline view={view} status={status} />
+      {view === 'expired' || view === 'cancelled' ? (
+        <div className="wz-result">
+          {view === 'expired' ? (
+            <p>
+              <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.
+            </p>
+          ) : (
+            <p>This payment was cancelled. The wallet address is no longer reserved.</p>
+          )}
+          <button type="button" className="wz-button" onClick={props.onNewPayment}>
+            Create New Payment
+          </button>
+        </div>
+      ) : view === 'failed' ? (
+        <div className="wz-result">
+          <p>Your payment was received but the recharge could not be completed. Its value has been credited to your balance.</p>
+          <button type="button" className="wz-button" onClick={props.onNewPurchase}>
+            Try Again
+          </button>
+          {props.onContactSupport && (
+            <button type="button" className="wz-button wz-button-secondary" onClick={props.onContactSupport}>
+              Contact Support
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          {view === 'waiting' && <Countdown msLeft={msLeft} />}
+          {view === 'waiting' && <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />}
+          <Details {...props} view={view} />
+          {view === 'waiting' && (
+            <>
+              <div className="wz-important">
+                <strong>Important</strong>
+                <ul>
+                  <li>Send the exact amount shown above.</li>
+                  <li>The payment expires in 6 minutes.</li>
+                  <li>Your top-up is processed automatically.</li>
+                  <li>Do not close this page until the payment is confirmed.</li>
+                </ul>
+              </div>
+              <button type="button" className="wz-button wz-button-danger" onClick={props.onCancel}>
+                Cancel
+              </button>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Icon (null: a spinner), headline and hint per view (spec section 4's texts where it has them). */
+const HEADLINES: Record<Exclude<PaymentView, 'completed'>, [icon: string | null, text: string, hint?: string]> = {
+  waiting: [null, 'Waiting for Payment...', 'Send payment to complete your top-up'],
+  confirming: [null, 'Payment Detected - Confirming...', 'Your payment is on the chain; waiting for confirmations'],
+  processing: [null, 'Payment Received - Processing Top-up...', 'Your top-up is being sent'],
+  failed: ['✕', 'Top-up Failed'],
+  expired: ['!', 'Payment Expired'],
+  cancelled: ['✕', 'Payment Cancelled'],
+};
+
+function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'completed'>; status: TPaymentStatus | null }) {
+  const [icon, text, hint] = HEADLINES[view];
+  return (
+    <div className={`wz-status wz-status-${view}`} role="status" aria-live="polite" data-status={view}>
+      <span className={icon ? 'wz-status-icon' : 'wz-status-icon wz-spinner'} aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <strong className="wz-status-text">{text}</strong>
+        {hint && <p className="wz-hint">{hint}</p>}
+        {view === 'confirming' && status && (
+          <p className="wz-confirmations">
+            Confirmations: {Math.min(status.confirmations, status.requiredConfirmations)} of {status.requiredConfirmations}
+          </p>
+        )}
+        {status?.remainingAmount && Number(status.receivedAmount) > 0 && Number(status.remainingAmount) > 0 && (
+          <p className="wz-hint">
+            Received {status.receivedAmount} {status.cryptocurrency}; {status.remainingAmount} {status.cryptocurrency} still to send.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Countdown({ msLeft }: { msLeft: number }) {
+  const tone = countdownTone(msLeft);
+  const share = Math.max(0, Math.min(1, msLeft / PAYMENT_WINDOW_MS));
+  return (
+    <div className={`wz-countdown wz-countdown-${tone}`} role="timer" aria-label="Time left to pay">
+      <span className="wz-countdown-time">{formatCountdown(msLeft)}</span>
+      <div className="wz-countdown-bar" aria-hidden="true">
+        <span style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function QrCode({ uri, currency }: { uri: string; currency: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(uri, { margin: 1, width: 240, errorCorrectionLevel: 'M' })
+      .then((url) => live && setSrc(url))
+      .catch((err: unknown) => console.error('QR code', err));
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return (
+    <figure className="wz-qr">
+      {src ? <img src={src} alt="Payment QR code" width={240} height={240} /> : <div className="wz-qr-placeholder wz-skeleton" />}
+      <figcaption>Scan with your {currency} wallet app</figcaption>
+    </figure>
+  );
+}
+
+function CopyField({ label, value, display, onCopied, testId }: { label: string; value: string; display?: string; onCopied?(): void; testId: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const id = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(id);
+  }, [copied]);
+  return (
+    <div className="wz-copy">
+      <span className="wz-label">{label}</span>
+      <div className="wz-copy-row">
+        <code data-testid={testId}>{display ?? value}</code>
+        <button
+          type="button"
+          className="wz-button wz-button-small"
+          onClick={() =>
+            void copyText(value).then((ok) => {
+              if (!ok) return;
+              setCopied(true);
+              onCopied?.();
+            })
+          }
+        >
+          {copied ? 'COPIED' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Details({ payment, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
+  return (
+    <>
+      {view === 'waiting' && (
+        <>
+          <CopyField
+            label="Amount to send"
+            value={payment.cryptoAmount}
+            display={`${payment.cryptoAmount} ${payment.cryptocurrency}`}
+            onCopied={() => onCopied?.('amount')}
+            testId="pay-amount"
+          />
+          <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
+        </>
+      )}
+      <dl className="wz-summary">
+        <div>
+          <dt>Top-up amount</dt>
+          <dd>{usd(payment.amount)} USD</dd>
+        </div>
+        <div>
+          <dt>Service fee</dt>
+          <dd>{usd(payment.serviceFee)} USD</dd>
+        </div>
+        <div className="wz-total">
+          <dt>Total</dt>
+          <dd>
+            {formatUsd(centsOf(payment.totalAmount))} USD ({payment.cryptoAmount} {payment.cryptocurrency})
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{phoneNumber}</dd>
+        </div>
+        <div>
+          <dt>Network</dt>
+          <dd>{payment.networkLabel}</dd>
+        </div>
+        <div>
+          <dt>Expires at</dt>
+          <dd>{new Date(payment.expiresAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+function Success({ payment, phoneNumber, transactionId, onNewPurchase }: PaymentScreenProps & { transactionId: string | null }) {
+  return (
+    <section className="wz-step wz-success" aria-labelledby="wz-success-heading">
+      <div className="wz-success-icon" aria-hidden="true">
+        ✓
+      </div>
+      <h2 id="wz-success-heading" className="wz-heading">
+        Success!
+      </h2>
+      <p>Your airtime has been successfully sent to</p>
+      <p className="wz-success-phone">{phoneNumber}</p>
+      <p className="wz-success-amount">{usd(payment.amount)} USD</p>
+      {transactionId && (
+        <p className="wz-hint">
+          Transaction ID: <code data-testid="transaction-id">{transactionId}</code>
+        </p>
+      )}
+      <button type="button" className="wz-button" onClick={onNewPurchase}>
+        Make Another Purchase
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { TCountry, TOperator } from '@topup/shared';
+import { dialPrefix } from './format';
+
+export interface PhoneStepProps {
+  country: TCountry;
+  operator: TOperator | null;
+  value: string;
+  onChange(phone: string): void;
+  /** The validation message to show under the field. */
+  error: string | null;
+  /** Called on Enter (the surface decides what submitting means). */
+  onSubmit?(): void;
+}
+
+/** Step 4: the local number, with the country's dial code as a prefix. */
+export function PhoneStep({ country, operator, value, onChange, error, onSubmit }: PhoneStepProps) {
+  return (
+    <section className="wz-step" aria-labelledby="wz-phone-heading">
+      <h2 id="wz-phone-heading" className="wz-heading">
+        {operator ? `Enter Details for ${operator.name}` : 'Enter Phone'}
+      </h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit?.();
+        }}
+        noValidate
+      >
+        <label className="wz-label" htmlFor="wz-phone">
+          Phone number
+        </label>
+        <div className={`wz-phone${error ? ' wz-invalid' : ''}`}>
+          <span className="wz-phone-prefix">{dialPrefix(country.dialCode)}</span>
+          <input
+            id="wz-phone"
+            className="wz-input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="612345678"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="wz-phone-hint"
+            enterKeyHint="done"
+          />
+        </div>
+        <p id="wz-phone-hint" className="wz-hint">
+          Enter just the local number without country code
+        </p>
+        {error && (
+          <p className="wz-field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
