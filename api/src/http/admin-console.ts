@@ -18,8 +18,9 @@ export const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/'];
 export function adminConsoleRouter(distDir: string): Router {
   const page = path.join(distDir, 'index.html');
   const router = express.Router();
+  // Covers /admin/assets too: a mount path matches everything below it.
   router.use(ADMIN_CONSOLE_ROUTES, compression());
-  router.use('/admin/assets', compression(), express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y' }), (_req, res) => {
+  router.use('/admin/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y' }), (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
   router.get(ADMIN_CONSOLE_ROUTES, (_req, res) => {
