@@ -10,7 +10,7 @@ import { webappRouter } from './http/webapp';
 import { adminConsoleRouter } from './http/admin-console';
 import cookieParser from 'cookie-parser';
 import { adminRouter } from './routes/admin/admin.router';
-import { authRouter } from './routes/auth/auth.router';
+import { authRouter, PROFILE_PICTURE_PATH } from './routes/auth/auth.router';
 import { balanceRouter } from './routes/balance/balance.router';
 import { botRouter } from './routes/bot/bot.router';
 import { catalogRouter } from './routes/catalog/catalog.router';
@@ -41,16 +41,25 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   );
 
   const api = express.Router();
-  api.use(cookieParser());
-  api.use(identifyCustomer(services.customers, services.customerAuth, config));
-  // Before the JSON parser: the profile picture route takes a larger body than any other.
-  api.use(authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production }));
-  api.use(express.json({ limit: '100kb' }));
+  const json = express.json({ limit: '100kb' });
+  // The profile picture route parses its own, larger body.
+  api.use((req, res, next) => (req.path === PROFILE_PICTURE_PATH ? next() : json(req, res, next)));
   api.get('/health', (_req, res) => {
     res.json({ ok: true, provider: services.catalog.providerName });
   });
+  // The catalog and prices need no identity: served before the cookie and session look-ups.
   api.use(catalogRouter(services.catalog));
-  api.use(pricingRouter(services.pricing, services.settings));
+  api.use(
+    pricingRouter(services.pricing, services.settings, {
+      // The bot's id is the public part of its token (it is also the bot's Telegram user id).
+      telegramBotId: config.telegramBotToken ? Number(config.telegramBotToken.split(':')[0]) : null,
+      emailDelivery: config.mail.smtpUrl ? 'smtp' : 'local-outbox',
+      support: config.support,
+    }),
+  );
+  api.use(cookieParser());
+  api.use(identifyCustomer(services.customers, services.customerAuth, config));
+  api.use(authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production }));
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
   api.use(balanceRouter(services.balances, services.orders));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));

@@ -19,6 +19,9 @@ const ZTelegramLogin = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
+/** The one route with a body larger than the API's JSON limit: it parses its own. */
+export const PROFILE_PICTURE_PATH = '/user/profile-picture';
+
 /** The spec's profile picture rules: images only, at most 5 MB. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ZProfilePicture = z.object({ profileImageData: z.string() });
@@ -35,28 +38,25 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
     handler: (_req, res) => void res.status(429).json(errorBody('RATE_LIMITED', 'Too many sign-in attempts. Please wait a few minutes.')),
   });
 
-  // Mounted before the API's JSON parser (for the larger profile picture body): each route parses its own.
-  const json = express.json({ limit: '100kb' });
-
   const signIn = (res: Response, token: string) =>
     res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: '/', maxAge: 30 * 24 * 60 * 60 * 1000 });
 
   /** The anonymous orders this browser holds tokens for, to attach at sign-in. */
   const heldOrders = (tokens: string | undefined) => deps.orders.paymentIdsForTokens((tokens ?? '').split(','));
 
-  router.post('/auth/email/start', limit, json, async (req, res) => {
+  router.post('/auth/email/start', limit, async (req, res) => {
     const { email } = parse(ZEmailStart, req.body);
     await auth.sendEmailCode(email);
     res.json({ success: true, message: `We sent a 6-digit code to ${email}.` });
   });
 
-  router.post('/auth/email/verify', limit, json, async (req, res) => {
+  router.post('/auth/email/verify', limit, async (req, res) => {
     const { email, code } = parse(ZEmailVerify, req.body);
     signIn(res, await auth.verifyEmailCode(email, code, heldOrders(req.get('x-order-token'))));
     res.json({ success: true, message: 'Signed in' });
   });
 
-  router.post('/auth/telegram', limit, json, async (req, res) => {
+  router.post('/auth/telegram', limit, async (req, res) => {
     const data = parse(ZTelegramLogin, req.body);
     signIn(res, await auth.telegramLogin(data, heldOrders(req.get('x-order-token'))));
     res.json({ success: true, message: 'Signed in' });
@@ -84,7 +84,7 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
     });
   });
 
-  router.post('/user/profile-picture', requireCustomer, express.json({ limit: '8mb' }), async (req, res) => {
+  router.post(PROFILE_PICTURE_PATH, requireCustomer, express.json({ limit: '8mb' }), async (req, res) => {
     const { profileImageData } = parse(ZProfilePicture, req.body);
     const type = IMAGE_DATA_URL.exec(profileImageData);
     if (!type) throw new AppError('VALIDATION_ERROR', 'Invalid file type: Please select an image file (PNG, JPG, JPEG, etc.)');
