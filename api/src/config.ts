@@ -121,6 +121,10 @@ const EnvSchema = z.object({
   RUN_BOT: bool.default(true),
   /** SMTP server for e-mail receipts; unset: messages are written to DATA_DIR/mail-outbox instead. */
   SMTP_URL: z.string().url().optional(),
+  /** Support contacts the bot's /support and the web site's support widget show (the bot reads the same variables). */
+  SUPPORT_EMAIL: z.string().trim().min(1).optional(),
+  SUPPORT_TELEGRAM: z.string().trim().min(1).optional(),
+  SUPPORT_WHATSAPP: z.string().trim().min(1).optional(),
   MAIL_FROM: z.string().default('Crypto Top-ups <receipts@localhost>'),
   /** How often a top-up the provider is still processing is asked about again, in milliseconds. */
   TOPUP_POLL_MS: z.coerce.number().int().min(100).default(5000),
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,
     paymentToleranceBps: e.PAYMENT_TOLERANCE_BPS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    support: { email: e.SUPPORT_EMAIL ?? null, telegram: e.SUPPORT_TELEGRAM ?? null, whatsapp: e.SUPPORT_WHATSAPP ?? null },
     topupPollMs: e.TOPUP_POLL_MS,
     chain: { maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     networks,

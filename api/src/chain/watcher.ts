@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { COINS, type TCoinSymbol, type TNetwork } from '@topup/shared';
 import type { NetworkConfig } from '../config';
-import type { Database } from '../db/client';
+import type { Database, SessionLock } from '../db/client';
 import { chainBlocks, chainCursors, orders, payments } from '../db/schema';
 import type { ObservedPayment, PaymentService } from '../services/payments';
 import { JsonRpcClient, type RpcBlock, type RpcTransaction } from './json-rpc';
@@ -51,7 +51,7 @@ export class ChainWatcher {
   private readonly network: NetworkConfig;
   private readonly tokenCoins: Map<string, TCoinSymbol>;
   private readonly nativeCoin: TCoinSymbol;
-  private lock: { release(): Promise<void> } | null = null;
+  private lock: SessionLock | null = null;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -69,7 +69,7 @@ export class ChainWatcher {
   }
 
   get scanning(): boolean {
-    return this.lock !== null;
+    return this.lock?.held ?? false;
   }
 
   start(): void {
@@ -95,6 +95,11 @@ export class ChainWatcher {
   }
 
   private async tick(): Promise<void> {
+    if (this.lock && !this.lock.held) {
+      // Our connection died and PostgreSQL released the lock: another process may scan now.
+      this.opts.log.warn({ network: this.network.network }, 'lost the scanning lock; trying to take it again');
+      this.lock = null;
+    }
     this.lock ??= await this.opts.database.tryLock(lockKey(this.network.network));
     if (!this.lock) return;
     // Catch up in passes of at most maxBlockRange blocks until the head is reached.

@@ -16,6 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+export interface SessionLock {
+  /** False once the connection holding the lock is gone (and PostgreSQL has let go of the lock). */
+  readonly held: boolean;
+  release(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -23,7 +29,7 @@ export interface Database {
    * Takes a session-level advisory lock, held until released or until the connection ends (a crashed
    * process loses it at once). Null when another session holds it.
    */
-  tryLock(key: number): Promise<{ release(): Promise<void> } | null>;
+  tryLock(key: number): Promise<SessionLock | null>;
   /** Receives NOTIFY payloads of a channel (from any process) until the returned function is called. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -40,6 +46,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection the server closes (a restart, a dropped database) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -55,10 +64,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       try {
         const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
         if (rows[0]?.locked) {
+          let held = true;
+          session.on('error', () => {
+            held = false;
+          });
           return {
+            get held() {
+              return held;
+            },
             async release() {
-              await session.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
-              session.release();
+              if (held) await session.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+              held = false;
+              session.release(true);
             },
           };
         }
@@ -74,6 +91,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       const client = new pg.Client({ connectionString: opts.databaseUrl });
       await client.connect();
       client.on('notification', (n) => n.channel === channel && handler(n.payload ?? ''));
+      // A lost connection ends the subscription; the feed's clients fall back on polling the status.
       client.on('error', () => undefined);
       await client.query(`listen "${channel.replace(/"/g, '')}"`);
       return async () => {
@@ -91,7 +109,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // PGlite has one connection in one process: the data directory itself admits a single process.
-  const tryLock = async () => ({ release: async () => undefined });
+  const tryLock = async () => ({ held: true, release: async () => undefined });
   const listen = async (channel: string, handler: (payload: string) => void) => {
     const stop = await client.listen(channel, handler);
     return () => stop();

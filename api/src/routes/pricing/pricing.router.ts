@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, type TCryptoPriceResponse } from '@topup/shared';
+import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, type TCryptoPriceResponse, type TSiteConfig } from '@topup/shared';
 import { parse } from '../../http/errors';
 import type { PricingService } from '../../services/pricing';
 import type { SettingsService } from '../../services/settings';
 
-export function pricingRouter(pricing: PricingService, settings: SettingsService): Router {
+export function pricingRouter(pricing: PricingService, settings: SettingsService, site?: TSiteConfig): Router {
   const router = Router();
 
   /** Converts a USD amount as sent (clients send the total they will pay). */
@@ -29,6 +29,11 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
   router.get('/pricing', async (_req, res) => {
     const [p, system] = await Promise.all([settings.get('pricing'), settings.get('system')]);
     res.json({ serviceFee: p.serviceFeeCents / 100, minAmount: p.minAmountCents / 100, maxAmount: p.maxAmountCents / 100, maintenanceMode: system.maintenanceMode });
+  });
+
+  /** What the web site needs to know about this server (shared ZSiteConfig): sign-in options, support contacts. */
+  router.get('/site-config', (_req, res) => {
+    res.json(site ?? { telegramBotId: null, emailDelivery: 'local-outbox', support: { email: null, telegram: null, whatsapp: null } });
   });
 
   return router;
