@@ -37,3 +37,20 @@ export const ZPricingSettings = z.object({
   maintenanceMode: z.boolean(),
 });
 export type TPricingSettings = z.infer<typeof ZPricingSettings>;
+
+/**
+ * GET /api/site-config: what the web site needs to know about this server, read-only and public.
+ * `telegramBotId` (the numeric part of the bot token, public like the bot itself) enables "Sign in
+ * with Telegram"; `emailDelivery` tells whether sign-in codes are mailed or written to the local mail
+ * outbox of the embedded default; `support` holds the contacts the support widget offers.
+ */
+export const ZSiteConfig = z.object({
+  telegramBotId: z.number().int().positive().nullable(),
+  emailDelivery: z.enum(['smtp', 'local-outbox']),
+  support: z.object({
+    email: z.string().nullable(),
+    telegram: z.string().nullable(),
+    whatsapp: z.string().nullable(),
+  }),
+});
+export type TSiteConfig = z.infer<typeof ZSiteConfig>;
