@@ -21,30 +21,37 @@ export interface NewOrder {
 }
 
 /**
- * Brings an order to life in its first status: its deposit address, the order, its first event and its
- * expiry job, in one statement (one round trip: order creation is the hot path).
+ * Brings orders to life in their first status: for each, its deposit address, the order, its first
+ * event and its expiry job, all in one statement (one round trip and one commit for many orders:
+ * order creation is the hot path, see OrderInserter).
  */
-export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderRow> {
+export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<CryptoOrderRow[]> {
   const status: TOrderStatus = 'pending_crypto_payment';
-  const address = db.insert(depositAddresses).values({ address: o.row.depositAddress, derivationIndex: o.derivationIndex });
+  const addresses = db.insert(depositAddresses).values(list.map((o) => ({ address: o.row.depositAddress, derivationIndex: o.derivationIndex })));
   const created = db
     .insert(orders)
-    .values({ ...o.row, status, updatedAt: o.row.createdAt })
-    .returning({ id: orders.id });
+    .values(list.map((o) => ({ ...o.row, status, updatedAt: o.row.createdAt })))
+    .returning({ id: orders.id, paymentId: orders.paymentId });
+  // Each order's own cause and expiry, joined to its new id by payment id.
+  const extras = sql.join(
+    list.map((o) => sql`(${o.row.paymentId}, ${o.cause}, ${o.expiry.queue}, ${o.expiry.runAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    with address as (${address.getSQL()}),
+    with address as (${addresses.getSQL()}),
     created as (${created.getSQL()}),
+    extra (payment_id, cause, queue, run_at) as (values ${extras}),
     event as (
       insert into ${orderEvents} (order_id, from_status, to_status, cause)
-      select id, null, ${status}, ${o.cause} from created
+      select c.id, null, ${status}, e.cause from created c join extra e on e.payment_id = c.payment_id
     ),
     job as (
       insert into ${jobs} (queue, key, payload, run_at)
-      select ${o.expiry.queue}, ${o.expiry.queue} || ':' || id, jsonb_build_object('orderId', id), ${o.expiry.runAt.toISOString()}::timestamptz from created
+      select e.queue, e.queue || ':' || c.id, jsonb_build_object('orderId', c.id), e.run_at from created c join extra e on e.payment_id = c.payment_id
     )
-    select id from created`);
-  const id = Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
-  return {
+    select id, payment_id from created`);
+  const ids = new Map((result as unknown as { rows: { id: number | string; payment_id: string }[] }).rows.map((r) => [r.payment_id, Number(r.id)]));
+  return list.map((o) => ({
     customerId: null,
     countryCode: null,
     countryId: null,
@@ -61,10 +68,14 @@ export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderR
     pinDetail: null,
     ...o.row,
     paymentMethod: 'crypto',
-    id,
+    id: ids.get(o.row.paymentId)!,
     status,
     updatedAt: o.row.createdAt,
-  };
+  }));
+}
+
+export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderRow> {
+  return (await insertOrders(db, [o]))[0]!;
 }
 
 /**

@@ -33,6 +33,7 @@ import type { SettingsService } from './settings';
 import { recordAudit } from './audit';
 import { insertOrder, insertPaidOrder, transition, type NewOrder } from './order-state';
 import type { BalanceService } from './balances';
+import { OrderInserter } from './order-inserter';
 import { newPaymentId, type OrderTokens } from './order-tokens';
 
 /** Who is asking, and how the request reached us. */
@@ -66,7 +67,11 @@ export class OrderService {
       networks: Record<string, NetworkConfig>;
       now?: () => number;
     },
-  ) {}
+  ) {
+    this.inserter = new OrderInserter(deps.db);
+  }
+
+  private readonly inserter: OrderInserter;
 
   private now() {
     return this.deps.now?.() ?? Date.now();
@@ -163,7 +168,7 @@ export class OrderService {
         createdAt,
       },
     };
-    if (!ctx.idempotencyKey) return this.paymentCreated(await insertOrder(this.deps.db, newOrder));
+    if (!ctx.idempotencyKey) return this.paymentCreated(await this.inserter.insert(newOrder));
     const created = await this.onceForKey(ctx.idempotencyKey, requestHash, (tx) => insertOrder(tx, newOrder));
     return created ? this.paymentCreated(created) : ((await this.replay(ctx.idempotencyKey, requestHash)) as TPaymentCreated);
   }
