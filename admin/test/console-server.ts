@@ -13,6 +13,7 @@ import pino from 'pino';
 import { JobWorker } from '../../api/src/jobs/queue';
 import { QUEUES } from '../../api/src/jobs/queues';
 import { startTestApi, type TestApi } from '../../api/test/harness';
+import { jobHandlers } from '../../api/src/workers';
 
 export const ADMIN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(ADMIN_DIR, 'dist');
@@ -48,7 +49,7 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   const api = await startTestApi();
   const worker = new JobWorker(
     api.database,
-    { [QUEUES.fulfil]: (payload, job) => api.services.fulfilment.run((payload as { orderId: number }).orderId, job.attempts) },
+    { [QUEUES.fulfil]: jobHandlers(api.database, api.services)[QUEUES.fulfil] },
     { pollMs: 100, log: pino({ level: 'silent' }) },
   );
   await worker.start();

@@ -3,7 +3,7 @@ import { NETWORKS } from '@topup/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChainWatcher } from './chain/watcher';
-import { JobWorker } from './jobs/queue';
+import { JobWorker, type JobHandler } from './jobs/queue';
 import type { Services } from './services';
 import { QUEUES } from './jobs/queues';
 import { RetryLater } from './jobs/queue';
@@ -12,24 +12,25 @@ import { deliverEmail } from './services/receipts';
 const orderIdOf = (payload: unknown) => (payload as { orderId: number }).orderId;
 
 /** The background work of a process: durable jobs, and one chain watcher per enabled network. */
-export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: ChainWatcher[] }> {
-  const jobs = new JobWorker(
-    database,
-    {
-      [QUEUES.expireOrder]: (payload) => services.orders.expire(orderIdOf(payload)),
-      [QUEUES.closeWatch]: (payload) => services.payments.closeWatch(orderIdOf(payload)),
-      [QUEUES.fulfil]: (payload, job) => services.fulfilment.run(orderIdOf(payload), job.attempts),
-      [QUEUES.email]: async (payload, job) => {
-        try {
-          await deliverEmail(database.db, services.mailer, (payload as { notificationId: number }).notificationId);
-        } catch (err) {
-          // A mail server that is down: try again later, more slowly each time.
-          throw new RetryLater(Math.min(2 ** job.attempts * 5000, 3_600_000), `mail not sent: ${(err as Error).message}`, true);
-        }
-      },
+/** The handler of every queue (jobs/queues.ts); tests run a subset of them. */
+export function jobHandlers(database: Database, services: Services): Record<(typeof QUEUES)[keyof typeof QUEUES], JobHandler> {
+  return {
+    [QUEUES.expireOrder]: (payload) => services.orders.expire(orderIdOf(payload)),
+    [QUEUES.closeWatch]: (payload) => services.payments.closeWatch(orderIdOf(payload)),
+    [QUEUES.fulfil]: (payload, job) => services.fulfilment.run(orderIdOf(payload), job.attempts),
+    [QUEUES.email]: async (payload, job) => {
+      try {
+        await deliverEmail(database.db, services.mailer, (payload as { notificationId: number }).notificationId);
+      } catch (err) {
+        // A mail server that is down: try again later, more slowly each time.
+        throw new RetryLater(Math.min(2 ** job.attempts * 5000, 3_600_000), `mail not sent: ${(err as Error).message}`, true);
+      }
     },
-    { pollMs: config.jobPollMs, log },
-  );
+  };
+}
+
+export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: ChainWatcher[] }> {
+  const jobs = new JobWorker(database, jobHandlers(database, services), { pollMs: config.jobPollMs, log });
   const watchers = NETWORKS.filter((n) => config.networks[n].enabled).map(
     (n) =>
       new ChainWatcher({

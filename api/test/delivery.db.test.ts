@@ -16,7 +16,8 @@ import { SandboxProvider } from '../src/airtime/sandbox';
 import { ReloadlyProvider } from '../src/airtime/reloadly';
 import { ProviderError, type TopupRequest, type TopupResult } from '../src/airtime/provider';
 import { adminAlerts, jobs, ledgerEntries, notifications, orderEvents, orders, type OrderRow } from '../src/db/schema';
-import { JobWorker, RetryLater, enqueue } from '../src/jobs/queue';
+import { JobWorker, enqueue } from '../src/jobs/queue';
+import { jobHandlers } from '../src/workers';
 import { QUEUES } from '../src/jobs/queues';
 import { transition } from '../src/services/order-state';
 import { recordStatusNotifications } from '../src/services/notifications';
@@ -29,22 +30,8 @@ const SLOW_MS = 600;
 
 /** The job worker of workers.ts, for the queues of delivery (fulfil and e-mail); run with `drain()`. */
 function deliveryWorker(api: TestApi): JobWorker {
-  const { services, database } = api;
-  const orderIdOf = (payload: unknown) => (payload as { orderId: number }).orderId;
-  return new JobWorker(
-    database,
-    {
-      [QUEUES.fulfil]: (payload, job) => services.fulfilment.run(orderIdOf(payload), job.attempts),
-      [QUEUES.email]: async (payload, job) => {
-        try {
-          await deliverEmail(database.db, services.mailer, (payload as { notificationId: number }).notificationId);
-        } catch (err) {
-          throw new RetryLater(Math.min(2 ** job.attempts * 5000, 3_600_000), `mail not sent: ${(err as Error).message}`, true);
-        }
-      },
-    },
-    { pollMs: 50, log: pino({ level: 'silent' }) },
-  );
+  const handlers = jobHandlers(api.database, api.services);
+  return new JobWorker(api.database, { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] }, { pollMs: 50, log: pino({ level: 'silent' }) });
 }
 
 const botHeaders = (api: TestApi, telegramUserId: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(telegramUserId) });

@@ -6,6 +6,7 @@ import { ZOrderView, ZPaymentCreated, ZPaymentStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
 import { auditLog, jobs, orderEvents, orders, payments } from '../../db/schema';
 import { JobWorker } from '../../jobs/queue';
+import { jobHandlers } from '../../workers';
 import { QUEUES } from '../../jobs/queues';
 
 let api: TestApi;
@@ -261,7 +262,7 @@ describe('expiry', () => {
     const past = new Date(Date.now() - 1000);
     await api.database.db.update(orders).set({ expiresAt: past }).where(eq(orders.id, created.orderId));
     await api.database.db.update(jobs).set({ runAt: past }).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`));
-    const worker = new JobWorker(api.database, { [QUEUES.expireOrder]: (p) => api.services.orders.expire((p as { orderId: number }).orderId) }, { pollMs: 50, log: pino({ level: 'silent' }) });
+    const worker = new JobWorker(api.database, { [QUEUES.expireOrder]: jobHandlers(api.database, api.services)[QUEUES.expireOrder] }, { pollMs: 50, log: pino({ level: 'silent' }) });
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
     const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
     expect(status.body.status).toBe('payment_expired');
