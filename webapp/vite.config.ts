@@ -27,7 +27,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    rollupOptions: { input: { telegram: `${root}telegram.html` } },
+    // dist/.vite/manifest.json: which chunks and stylesheets each page and route needs (scripts/measure.ts).
+    manifest: true,
+    // Two pages: the web site (every path the API does not serve otherwise) and the mini-app (/telegram).
+    rollupOptions: {
+      input: { index: `${root}index.html`, telegram: `${root}telegram.html` },
+      // React and react-query, shared by both pages, in one long-cached chunk of their own.
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ }] } },
+    },
   },
   server: {
     proxy: { '/api': apiTarget, '/flags': apiTarget },

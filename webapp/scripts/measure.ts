@@ -1,4 +1,11 @@
 /**
+ * The web site's figures (webapp/README.md): first-load JS + CSS, gzip, of `/` and of `/recharge`:
+ *  - what the page needs before it can draw the route: index.html, the entry with its static imports
+ *    and stylesheets, and the route's own chunk with its static imports and stylesheets (from Vite's
+ *    manifest);
+ *  - everything the browser fetched until the route was complete (adds the response schemas chunk,
+ *    fetched beside the first API calls).
+ *
  * The mini-app's two figures (webapp/README.md):
  *  1. first-load JS + CSS, gzip: what telegram.html loads (entry, modulepreloads, stylesheet), and
  *     separately everything the page fetched until the country list was interactive (which adds the
@@ -7,7 +14,7 @@
  *     start until the country tiles are on screen and the main thread has no long task left
  *     (the end of the last long task before a quiet second, or the render, whichever is later).
  *
- * Usage: npm run measure -w webapp [-- --runs 7]
+ * Usage: npm run measure -w webapp [-- --runs 7] [--site | --telegram]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +31,79 @@ const gzip = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureBuilt();
+
+const only = process.argv.includes('--site') ? 'site' : process.argv.includes('--telegram') ? 'telegram' : null;
+if (only !== 'telegram') await measureSite();
+if (only === 'site') process.exit(0);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Files a manifest key needs before it runs: its file, its static imports (transitively), their stylesheets. */
+function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[], files = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) continue;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    staticClosure(manifest, chunk.imports ?? [], files);
+  }
+  return files;
+}
+
+async function measureSite() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const html = fs.readFileSync(path.join(DIST_DIR, 'index.html'));
+  const routes = [
+    ['/', 'src/site/pages/Home.tsx', '[data-testid="count-countries"]:not(:empty)'],
+    ['/recharge', 'src/site/pages/Recharge.tsx', '.wz-tiles-popular button'],
+  ] as const;
+  const figures: Record<string, number> = {};
+  console.log('\nWeb site, first load (index.html, the entry and the route, with their static imports and stylesheets), gzip -9:');
+  for (const [route, key] of routes) {
+    const files = [...staticClosure(manifest, ['index.html', key])];
+    let total = gzip(html);
+    console.log(`  ${route}`);
+    console.log(`    ${'index.html'.padEnd(42)} ${kb(gzip(html))}`);
+    for (const file of files) {
+      const size = gzip(fs.readFileSync(path.join(DIST_DIR, file)));
+      total += size;
+      console.log(`    ${file.padEnd(42)} ${kb(size)}`);
+    }
+    figures[route] = total;
+    console.log(`    ${'total'.padEnd(42)} ${kb(total)}${route === '/' ? '  (target: at most 90 KB)' : ''}`);
+  }
+
+  // Everything the browser fetched until the route was complete (its data shown).
+  const stack = await startStack({}, { chain: false });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    console.log('\nWeb site, everything fetched until the route was complete (JS + CSS, gzip -9):');
+    for (const [route, , ready] of routes) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      const loaded: Promise<{ url: string; bytes: number }>[] = [];
+      page.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') loaded.push(res.body().then((body) => ({ url: new URL(res.url()).pathname, bytes: gzip(body) })));
+      });
+      await page.goto(`${stack.url}${route}`);
+      await page.waitForSelector(ready, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const files = await Promise.all(loaded);
+      await page.close();
+      const total = gzip(html) + files.reduce((sum, f) => sum + f.bytes, 0);
+      console.log(`  ${route}: ${kb(total)}`);
+      for (const f of files) console.log(`    ${f.url.padEnd(42)} ${kb(f.bytes)}`);
+    }
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+  console.log(`\nFigures: first load of / ${kb(figures['/']!)}, of /recharge ${kb(figures['/recharge']!)}`);
+}
 
 // 1. What the HTML references.
 const html = fs.readFileSync(path.join(DIST_DIR, 'telegram.html'), 'utf8');

@@ -10,7 +10,7 @@ export const DIST_DIR = path.join(WEBAPP_DIR, 'dist');
 const STAMP = path.join(DIST_DIR, '.build-stamp');
 
 /** Everything the build reads: a change to any of them makes dist/ stale. */
-const INPUTS = ['src', 'vite', 'telegram.html', 'vite.config.ts', 'package.json', '../shared/src', '../package-lock.json'];
+const INPUTS = ['src', 'vite', 'index.html', 'telegram.html', 'vite.config.ts', 'package.json', '../shared/src', '../package-lock.json'];
 
 function files(entry: string): string[] {
   const full = path.join(WEBAPP_DIR, entry);
@@ -36,7 +36,7 @@ export function inputsHash(): string {
  */
 export function ensureBuilt(): boolean {
   const hash = inputsHash();
-  if (fs.existsSync(path.join(DIST_DIR, 'telegram.html')) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === hash) return false;
+  if (fs.existsSync(path.join(DIST_DIR, 'telegram.html')) && fs.existsSync(path.join(DIST_DIR, 'index.html')) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === hash) return false;
   const vite = path.join(WEBAPP_DIR, '../node_modules/vite/bin/vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: WEBAPP_DIR, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);

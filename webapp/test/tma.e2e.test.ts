@@ -386,7 +386,11 @@ describe('the API and mini-app init data', () => {
     try {
       const status = await page.evaluate(async () => (await fetch('/api/balance', { headers: { authorization: `tma ${new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')}` } })).status);
       expect(status).toBe(401);
-      await page.getByText('Error loading countries. Please try again later.').waitFor();
+      // The catalog needs no identity (the API serves it before looking at credentials); what is the
+      // user's is refused: the orders screen cannot load.
+      await page.getByRole('button', { name: 'Nigeria', exact: true }).waitFor();
+      await page.getByRole('radio', { name: 'My Orders' }).click();
+      await page.getByText('Failed to load order history. Please try again later.').waitFor();
     } finally {
       await context.close();
     }

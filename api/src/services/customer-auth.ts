@@ -61,6 +61,8 @@ export class CustomerAuthService {
   /** Checks the code and returns a session token for the customer of that address. */
   async verifyEmailCode(emailInput: string, code: string, orderPaymentIds: string[]): Promise<string> {
     const email = emailInput.trim().toLowerCase();
+    // Read before the transaction: PGlite has one connection, which the transaction holds.
+    const { allowNewRegistrations } = await this.deps.settings.get('system');
     const customerId = await this.deps.db.transaction(async (tx) => {
       const [live] = await tx.select().from(emailCodes).where(eq(emailCodes.email, email)).for('update');
       if (!live || live.expiresAt.getTime() < this.now() || live.attempts >= CODE_TRIES) {
@@ -71,7 +73,7 @@ export class CustomerAuthService {
         return null;
       }
       await tx.delete(emailCodes).where(eq(emailCodes.email, email));
-      return (await this.findOrCreate(tx, eq(customers.email, email), { email })).id;
+      return (await this.findOrCreate(tx, eq(customers.email, email), { email }, allowNewRegistrations)).id;
     });
     if (customerId === null) throw new AppError('VALIDATION_ERROR', 'That code is not right. Please check it and try again.');
     return this.startSession(customerId, orderPaymentIds);
@@ -92,16 +94,17 @@ export class CustomerAuthService {
       throw new AppError('UNAUTHORIZED', 'Invalid Telegram sign-in data.');
     }
     if (this.now() / 1000 - data.auth_date > TELEGRAM_LOGIN_MAX_AGE_S) throw new AppError('UNAUTHORIZED', 'Telegram sign-in data has expired. Please sign in again.');
+    const { allowNewRegistrations } = await this.deps.settings.get('system');
     const customer = await this.deps.db.transaction((tx) =>
-      this.findOrCreate(tx, eq(customers.telegramUserId, data.id), { telegramUserId: data.id, firstName: data.first_name ?? null, lastName: data.last_name ?? null }),
+      this.findOrCreate(tx, eq(customers.telegramUserId, data.id), { telegramUserId: data.id, firstName: data.first_name ?? null, lastName: data.last_name ?? null }, allowNewRegistrations),
     );
     return this.startSession(customer.id, orderPaymentIds);
   }
 
-  private async findOrCreate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], where: ReturnType<typeof eq>, values: typeof customers.$inferInsert) {
+  private async findOrCreate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], where: ReturnType<typeof eq>, values: typeof customers.$inferInsert, allowNewRegistrations: boolean) {
     const [known] = await tx.select().from(customers).where(where);
     if (known) return known;
-    if (!(await this.deps.settings.get('system')).allowNewRegistrations) {
+    if (!allowNewRegistrations) {
       throw new AppError('REGISTRATIONS_CLOSED', 'New registrations are closed at the moment.');
     }
     const [created] = await tx.insert(customers).values(values).onConflictDoNothing().returning();

@@ -22,8 +22,13 @@ let initData: string | null = null;
 export function setInitData(raw: string | null): void {
   initData = raw || null;
 }
+let extraHeaders: () => Record<string, string> = () => ({});
+/** Headers a surface adds to every call (the web site: its anonymous orders' tokens, `X-Order-Token`). */
+export function setExtraHeaders(provider: () => Record<string, string>): void {
+  extraHeaders = provider;
+}
 export function authHeaders(): Record<string, string> {
-  return initData ? { authorization: `tma ${initData}` } : {};
+  return initData ? { authorization: `tma ${initData}`, ...extraHeaders() } : extraHeaders();
 }
 
 /** A non-OK answer. `message` is the API's readable message when it sent one. */
@@ -43,6 +48,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Statuses the caller expects and handles (a 401 meaning "signed out", say): not logged. */
+  expected?: number[];
 }
 
 export async function apiRequest<T>(path: string, schema: (s: Schemas) => Parser<T>, opts: RequestOptions = {}): Promise<T> {
@@ -58,7 +65,7 @@ export async function apiRequest<T>(path: string, schema: (s: Schemas) => Parser
     signal: opts.signal,
   });
   const text = await res.text();
-  if (!res.ok) throw apiError(res, text);
+  if (!res.ok) throw apiError(res, text, !opts.expected?.includes(res.status));
   return schema(await parsers).parse(text ? JSON.parse(text) : null);
 }
 
@@ -66,7 +73,7 @@ export async function apiRequest<T>(path: string, schema: (s: Schemas) => Parser
  * Spec section 8: a non-OK answer is "status: body text" (status text when the body is empty), and is
  * logged. The API's bodies are `{ error: { code, message }, message }`: their message is shown instead.
  */
-export function apiError(res: Pick<Response, 'status' | 'statusText'>, text: string): ApiError {
+export function apiError(res: Pick<Response, 'status' | 'statusText'>, text: string, log = true): ApiError {
   let message = `${res.status}: ${text || res.statusText}`;
   let code: string | null = null;
   try {
@@ -78,7 +85,7 @@ export function apiError(res: Pick<Response, 'status' | 'statusText'>, text: str
   } catch {
     // Not JSON: keep the spec's "status: text".
   }
-  console.error(`API ${res.status}`, message);
+  if (log) console.error(`API ${res.status}`, message);
   return new ApiError(res.status, message, code);
 }
 

@@ -1,4 +1,4 @@
-import type { TCoinSymbol, TPaymentCreated, TPaymentStatus, TValidatePhoneResponse } from '@topup/shared';
+import type { TBalanceOrderCreated, TCoinSymbol, TPaymentCreated, TPaymentStatus, TValidatePhoneResponse } from '@topup/shared';
 import { isFinalStatus, STATUS_POLL_MS } from '../shared';
 import { apiRequest, authHeaders, loadSchemas, randomKey } from './client';
 
@@ -16,8 +16,9 @@ export function validatePhone(phoneNumber: string, countryCode: string): Promise
 
 /** The spec's Telegram payload (countryId, operatorId, amount, phoneNumber, customerEmail) plus the coin chosen. */
 export interface CryptoPaymentInput {
-  countryId: number;
-  operatorId: number;
+  /** Absent for a balance top-up (phoneNumber 'balance_topup'). */
+  countryId?: number;
+  operatorId?: number;
   amount: number;
   phoneNumber: string;
   customerEmail?: string;
@@ -28,6 +29,39 @@ export interface CryptoPaymentInput {
 
 export function createCryptoPayment(input: CryptoPaymentInput, idempotencyKey = randomKey()): Promise<TPaymentCreated> {
   return apiRequest('/api/crypto-payment', (s) => s.ZPaymentCreated, { method: 'POST', body: input, headers: { 'idempotency-key': idempotencyKey } });
+}
+
+/** The same order paid from the signed-in customer's balance (`paymentMethod: 'balance'`): no chain payment. */
+export function createBalancePayment(input: Omit<CryptoPaymentInput, 'cryptoCurrency'>, idempotencyKey = randomKey()): Promise<TBalanceOrderCreated> {
+  return apiRequest('/api/crypto-payment', (s) => s.ZBalanceOrderCreated, {
+    method: 'POST',
+    body: { ...input, paymentMethod: 'balance' },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+}
+
+/** The compact flow's payload (spec section 7, POST /api/create-payment). */
+export interface CompactPaymentInput {
+  phoneNumber: string;
+  operatorId: number;
+  amount: number;
+  currency: TCoinSymbol;
+}
+
+export function createCompactPayment(input: CompactPaymentInput, idempotencyKey = randomKey()): Promise<TPaymentCreated> {
+  return apiRequest('/api/create-payment', (s) => s.ZPaymentCreated, { method: 'POST', body: input, headers: { 'idempotency-key': idempotencyKey } });
+}
+
+/** CANCEL on the payment overlay (spec: orderId, paymentId, amount, cryptocurrency, transactionType). Errors are only logged. */
+export async function cancelTransaction(payment: Pick<TPaymentCreated, 'orderId' | 'paymentId' | 'cryptoAmount' | 'cryptocurrency'>): Promise<void> {
+  try {
+    await apiRequest('/api/cancel-transaction', (s) => s.ZCancelResponse, {
+      method: 'POST',
+      body: { orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.cryptoAmount, cryptocurrency: payment.cryptocurrency, transactionType: 'recharge' },
+    });
+  } catch (err) {
+    console.error('cancel-transaction failed', err);
+  }
 }
 
 /** The customer leaves an unpaid payment (Back, CANCEL): its address is released. Errors are only logged. */

@@ -1,6 +1,6 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { TServiceType } from '@topup/shared';
-import { apiRequest } from './client';
+import { ApiError, apiRequest } from './client';
 
 const MINUTE = 60_000;
 
@@ -88,4 +88,42 @@ export const balanceQuery = () =>
     queryFn: ({ signal }) => apiRequest('/api/balance', (s) => s.ZBalance, { signal }),
     staleTime: 0,
     refetchOnMount: 'always',
+  });
+
+/** GET /api/promotions (the compact wizard's panel). */
+export const promotionsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/promotions'],
+    queryFn: ({ signal }) => apiRequest('/api/promotions', (s) => s.ZPromotion.array(), { signal }),
+  });
+
+/** GET /api/site-config: sign-in options and support contacts of this server. */
+export const siteConfigQuery = () =>
+  queryOptions({
+    queryKey: ['/api/site-config'],
+    queryFn: ({ signal }) => apiRequest('/api/site-config', (s) => s.ZSiteConfig, { signal }),
+    staleTime: 60 * MINUTE,
+  });
+
+/**
+ * Spec section 7: the user lookup. A 401 means signed out (null); any other failure is an error
+ * ('Failed to fetch user'). Cached 30 min, kept 60, no retry or refetch on focus, mount or reconnect.
+ */
+export const userQuery = () =>
+  queryOptions({
+    queryKey: ['/api/auth/user'],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest('/api/auth/user', (s) => s.ZAuthUser, { signal, expected: [401] });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw new Error('Failed to fetch user', { cause: err });
+      }
+    },
+    staleTime: 30 * MINUTE,
+    gcTime: 60 * MINUTE,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
   });

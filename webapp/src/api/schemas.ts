@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 export {
   ZAmountOption,
+  ZBalanceOrderCreated,
   ZCountry,
   ZCryptoPriceResponse,
   ZOperator,
@@ -13,9 +14,34 @@ export {
   ZPaymentCreated,
   ZPaymentStatus,
   ZPricingSettings,
+  ZPromotion,
+  ZSiteConfig,
   ZValidatePhoneResponse,
   ZCancelResponse,
 } from '@topup/shared';
 
 /** GET /api/balance (the API answers { success, balance, currency }; shared has no schema for it). */
 export const ZBalance = z.object({ balance: z.number(), currency: z.string().optional() });
+
+/** GET /api/auth/user: the signed-in customer (spec section 3, User; the API's auth router answers it). */
+export const ZAuthUser = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  telegramUserId: z.number().nullable().optional(),
+  balance: z.number().optional(),
+  createdAt: z.string(),
+  joinDate: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type TAuthUser = z.infer<typeof ZAuthUser>;
+
+/** The auth routes' plain answers ({ success, message }). */
+export const ZMessage = z.object({ success: z.boolean(), message: z.string().optional() });
+
+/** POST /api/user/profile-picture. */
+export const ZProfilePicture = z.object({ profileImageUrl: z.string() });
+
+/** POST /api/balance/claim: credits held on an anonymous order, moved to the signed-in customer. */
+export const ZClaim = z.object({ claimed: z.number(), balance: z.number() });

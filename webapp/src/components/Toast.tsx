@@ -1,5 +1,5 @@
 import './toast.css';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 
 export interface ToastMessage {
   title: string;
@@ -11,21 +11,71 @@ export interface ToastMessage {
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => undefined);
 
-/** Toasts as the spec has them: title and description, default or destructive, a close button, one at a time. */
+/** Spec section 9: a toast is dismissed by a swipe to the right of at least this many pixels. */
+const SWIPE_THRESHOLD = 50;
+
+/**
+ * Toasts as the spec has them: title and description, default or destructive, a close button, one at a
+ * time, 5 s by default, swipe right to dismiss, F8 moves the focus to the notifications.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<(ToastMessage & { id: number }) | null>(null);
-  const show = useCallback((t: ToastMessage) => setToast({ ...t, id: Date.now() + Math.random() }), []);
+  const [offset, setOffset] = useState(0);
+  const swipe = useRef<{ x: number; id: number; dx: number } | null>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  const show = useCallback((t: ToastMessage) => {
+    setOffset(0);
+    setToast({ ...t, id: Date.now() + Math.random() });
+  }, []);
   useEffect(() => {
     if (!toast) return;
     const id = setTimeout(() => setToast(null), toast.duration ?? 5000);
     return () => clearTimeout(id);
   }, [toast]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') {
+        e.preventDefault();
+        viewport.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (!toast || (e.target as HTMLElement).closest('button')) return;
+    swipe.current = { x: e.clientX, id: toast.id, dx: 0 };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (!swipe.current) return;
+    swipe.current.dx = Math.max(0, e.clientX - swipe.current.x);
+    setOffset(swipe.current.dx);
+  };
+  const onPointerEnd = () => {
+    const gesture = swipe.current;
+    if (!gesture) return;
+    swipe.current = null;
+    setOffset(0);
+    if (gesture.dx >= SWIPE_THRESHOLD) setToast((t) => (t?.id === gesture.id ? null : t));
+  };
+
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toast-viewport" aria-live="polite">
+      <div className="toast-viewport" aria-live="polite" role="region" aria-label="Notifications (F8)" tabIndex={-1} ref={viewport}>
         {toast && (
-          <div key={toast.id} className={`toast toast-${toast.variant ?? 'default'}`} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.variant ?? 'default'}`}
+            role={toast.variant === 'destructive' ? 'alert' : 'status'}
+            style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+          >
             <div>
               <strong>{toast.title}</strong>
               {toast.description && <p>{toast.description}</p>}

@@ -3,15 +3,7 @@ import type { TOrderView } from '@topup/shared';
 import { balanceQuery, ordersQuery } from '../api/queries';
 import { formatDateTime, formatUsd } from '../shared';
 import { centsOf } from '../wizard';
-
-/** Spec colours: completed (or success) green; failed or cancelled red; anything else yellow. */
-function tone(status: string): 'green' | 'red' | 'yellow' {
-  if (status === 'completed' || status === 'success') return 'green';
-  if (status === 'failed' || status === 'cancelled') return 'red';
-  return 'yellow';
-}
-
-const capitalise = (status: string) => status.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+import { capitaliseStatus as capitalise, statusTone as tone } from '../components/order-status';
 
 /** The user's order history and balance. */
 export default function OrdersScreen({ onNewRecharge, showNewRecharge }: { onNewRecharge(): void; showNewRecharge: boolean }) {

@@ -51,7 +51,7 @@ export interface PaymentScreenProps {
   now?: () => number;
 }
 
-function useNow(now: () => number, running: boolean): number {
+export function useNow(now: () => number, running: boolean): number {
   const [time, setTime] = useState(now);
   useEffect(() => {
     if (!running) return;
@@ -142,7 +142,7 @@ const HEADLINES: Record<Exclude<PaymentView, 'completed'>, [icon: string | null,
   cancelled: ['✕', 'Payment Cancelled'],
 };
 
-function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'completed'>; status: TPaymentStatus | null }) {
+export function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'completed'>; status: TPaymentStatus | null }) {
   const [icon, text, hint] = HEADLINES[view];
   return (
     <div className={`wz-status wz-status-${view}`} role="status" aria-live="polite" data-status={view}>
@@ -167,7 +167,7 @@ function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'complete
   );
 }
 
-function Countdown({ msLeft }: { msLeft: number }) {
+export function Countdown({ msLeft }: { msLeft: number }) {
   const tone = countdownTone(msLeft);
   const share = Math.max(0, Math.min(1, msLeft / PAYMENT_WINDOW_MS));
   return (
@@ -180,7 +180,7 @@ function Countdown({ msLeft }: { msLeft: number }) {
   );
 }
 
-function QrCode({ uri, currency }: { uri: string; currency: string }) {
+export function QrCode({ uri, currency }: { uri: string; currency: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -199,7 +199,7 @@ function QrCode({ uri, currency }: { uri: string; currency: string }) {
   );
 }
 
-function CopyField({ label, value, display, onCopied, testId }: { label: string; value: string; display?: string; onCopied?(): void; testId: string }) {
+export function CopyField({ label, value, display, onCopied, testId }: { label: string; value: string; display?: string; onCopied?(): void; testId: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -282,6 +282,9 @@ function Success({ payment, phoneNumber, transactionId, onNewPurchase }: Payment
       <div className="wz-success-icon" aria-hidden="true">
         ✓
       </div>
+      <p className="wz-status-text" role="status" data-status="completed">
+        Top-up Completed!
+      </p>
       <h2 id="wz-success-heading" className="wz-heading">
         Success!
       </h2>

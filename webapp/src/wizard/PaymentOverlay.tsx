@@ -1,0 +1,174 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import { formatUsd } from '../shared';
+import { CopyField, Countdown, paymentView, QrCode, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
+import { centsOf } from './format';
+
+/**
+ * The five-step wizard's payment overlay (spec section 2 "Payment overlay", section 4): processing
+ * (amount and address with copy, QR, countdown with its bar, BACK and CANCEL), expired, completed,
+ * failed. A modal dialog over step 4; the surface decides what each button does.
+ */
+export type OverlayState =
+  | { kind: 'processing'; payment: TPaymentCreated; status: TPaymentStatus | null }
+  | { kind: 'failed'; payment: TPaymentCreated | null; status: TPaymentStatus | null; message: string | null };
+
+export interface PaymentOverlayProps {
+  state: OverlayState;
+  /** BACK: leave the payment (its address is released) and return to step 4. */
+  onBack(): void;
+  /** CANCEL: the same, and the payment, QR and amount are cleared. */
+  onCancel(): void;
+  /** 'Create New Payment' once the window has expired. */
+  onNewPayment(): void;
+  /** 'Start New Recharge' and 'Try Again'. */
+  onStartOver(): void;
+  /** 'Contact Support' on the failed overlay (absent: no support contact is configured). */
+  onContactSupport?: () => void;
+  onCopied?(what: 'amount' | 'address'): void;
+  /** Called when the view changes (completed: the surface moves to its success step). */
+  onViewChange?(view: PaymentView): void;
+  /** A word on the failed overlay about where the payment's value went (balance, or held for an anonymous customer). */
+  failedNote?: ReactNode;
+}
+
+export default function PaymentOverlay(props: PaymentOverlayProps) {
+  const { state, onViewChange } = props;
+  const payment = state.payment;
+  const current = state.status?.status ?? payment?.status ?? 'failed';
+  const expiresAt = payment ? new Date(state.status?.expiresAt ?? payment.expiresAt).getTime() : 0;
+  const time = useNow(Date.now, state.kind === 'processing' && (current === 'pending_crypto_payment' || current === 'confirming'));
+  const msLeft = expiresAt - time;
+  const view: PaymentView = state.kind === 'failed' ? 'failed' : paymentView(current, msLeft);
+  useEffect(() => {
+    onViewChange?.(view);
+  }, [view, onViewChange]);
+
+  const dialog = useRef<HTMLDivElement>(null);
+  // A modal: focus moves into it when it opens or changes view, and Tab stays inside.
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [view]);
+  const trapTab = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>('button, a[href], input, [tabindex="0"]')].filter((el) => !el.hasAttribute('disabled'));
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialog.current.querySelector('h2'))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const title =
+    view === 'expired' ? 'Payment Expired' : view === 'completed' ? 'Payment Completed' : view === 'failed' ? (payment ? 'Top-up Failed' : 'Payment Failed') : view === 'cancelled' ? 'Payment Cancelled' : 'Processing Payment';
+
+  return (
+    <div className="wz wz-overlay" role="presentation">
+      <div className="wz-overlay-panel wz-step" role="dialog" aria-modal="true" aria-labelledby="wz-overlay-title" ref={dialog} onKeyDown={trapTab} data-view={view}>
+        <h2 id="wz-overlay-title" className="wz-heading" tabIndex={-1}>
+          {title}
+        </h2>
+        {view === 'waiting' || view === 'confirming' || view === 'processing' ? (
+          <Processing {...props} payment={payment!} status={state.status} view={view} msLeft={msLeft} />
+        ) : view === 'expired' || view === 'cancelled' ? (
+          <div className="wz-result">
+            <StatusHeadline view={view} status={state.status} />
+            {view === 'expired' ? (
+              <p>
+                <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.
+              </p>
+            ) : (
+              <p>This payment was cancelled. The wallet address is no longer reserved.</p>
+            )}
+            <button type="button" className="wz-button" onClick={props.onNewPayment}>
+              Create New Payment
+            </button>
+          </div>
+        ) : view === 'completed' ? (
+          <div className="wz-result">
+            <div className="wz-success-icon" aria-hidden="true">
+              ✓
+            </div>
+            <p>Your payment was received and your top-up has been sent.</p>
+            <button type="button" className="wz-button" onClick={props.onStartOver}>
+              Start New Recharge
+            </button>
+          </div>
+        ) : (
+          <div className="wz-result">
+            <StatusHeadline view="failed" status={state.status} />
+            {payment ? (
+              <>
+                <p>Your payment was received but the recharge could not be completed.</p>
+                {props.failedNote && <p>{props.failedNote}</p>}
+              </>
+            ) : (
+              <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
+            )}
+            <button type="button" className="wz-button" onClick={props.onStartOver}>
+              Try Again
+            </button>
+            {props.onContactSupport && (
+              <button type="button" className="wz-button wz-button-secondary" onClick={props.onContactSupport}>
+                Contact Support
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Processing({
+  payment,
+  status,
+  view,
+  msLeft,
+  onBack,
+  onCancel,
+  onCopied,
+}: PaymentOverlayProps & { payment: TPaymentCreated; status: TPaymentStatus | null; view: 'waiting' | 'confirming' | 'processing'; msLeft: number }) {
+  return (
+    <>
+      <StatusHeadline view={view} status={status} />
+      {view === 'waiting' && <Countdown msLeft={msLeft} />}
+      {view === 'waiting' && (
+        <div className="wz-overlay-pay">
+          <div className="wz-overlay-fields">
+            <CopyField label="Amount" value={payment.cryptoAmount} display={`${payment.cryptoAmount} ${payment.cryptocurrency}`} onCopied={() => onCopied?.('amount')} testId="pay-amount" />
+            <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
+          </div>
+          <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />
+        </div>
+      )}
+      <dl className="wz-summary">
+        <div>
+          <dt>Total</dt>
+          <dd>
+            {payment.cryptoAmount} {payment.cryptocurrency} ({formatUsd(centsOf(payment.totalAmount))} USD)
+          </dd>
+        </div>
+        <div>
+          <dt>Network</dt>
+          <dd>{payment.networkLabel}</dd>
+        </div>
+      </dl>
+      {view === 'waiting' && (
+        <div className="wz-overlay-actions">
+          <button type="button" className="wz-button wz-button-secondary" onClick={onBack}>
+            BACK
+          </button>
+          <button type="button" className="wz-button wz-button-danger" onClick={onCancel}>
+            CANCEL
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
