@@ -65,16 +65,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
         if (rows[0]?.locked) {
           let held = true;
-          session.on('error', () => {
+          // The connection died: PostgreSQL has let go of the lock. Hand the dead client back at once,
+          // so the pool does not keep (or wait on) it.
+          session.on('error', (err) => {
+            if (!held) return;
             held = false;
+            session.release(err);
           });
           return {
             get held() {
               return held;
             },
             async release() {
-              if (held) await session.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+              if (!held) return;
               held = false;
+              await session.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
               session.release(true);
             },
           };
