@@ -14,6 +14,20 @@ export function validatePhone(phoneNumber: string, countryCode: string): Promise
   return apiRequest('/api/validate/phone', (s) => s.ZValidatePhoneResponse, { method: 'POST', body: { phoneNumber, countryCode } });
 }
 
+/**
+ * The server's check of a number before payment: its error message, or null when the number is valid
+ * or when the check itself fails (spec: the flow then proceeds).
+ */
+export async function checkPhone(phoneNumber: string, countryCode: string): Promise<string | null> {
+  try {
+    const result = await validatePhone(phoneNumber, countryCode);
+    return result.valid ? null : result.error || 'Invalid phone number format';
+  } catch (err) {
+    console.error('phone validation failed', err);
+    return null;
+  }
+}
+
 /** The spec's Telegram payload (countryId, operatorId, amount, phoneNumber, customerEmail) plus the coin chosen. */
 export interface CryptoPaymentInput {
   /** Absent for a balance top-up (phoneNumber 'balance_topup'). */

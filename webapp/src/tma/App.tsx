@@ -4,27 +4,24 @@ import { AppRoot, Banner, Button, Spinner } from '@telegram-apps/telegram-ui';
 import type { TCoinSymbol, TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { ApiError, randomKey } from '../api/client';
 import { amountsQuery, countriesQuery, cryptoPriceQuery, operatorsQuery, pricingQuery } from '../api/queries';
-import { autoCancelBeacon, createCryptoPayment, internationalNumber, releaseWallet, validatePhone, watchPayment } from '../api/payments';
+import { autoCancelBeacon, checkPhone, createCryptoPayment, internationalNumber, releaseWallet, watchPayment } from '../api/payments';
 import { useToast } from '../components/Toast';
 import { DEFAULT_COIN } from '../shared';
 import {
-  AmountStep,
   canAdvance,
   canJumpTo,
   centsOf,
   CoinStep,
-  CountryStep,
   dialPrefix,
   initialWizardState,
   isReadyToPay,
   isStepDone,
   Notice,
-  OperatorStep,
   OrderSummary,
-  PhoneStep,
   StepProgress,
   WIZARD_STEP_LABELS,
   wizardReducer,
+  WizardSteps,
   type WizardAction,
   type WizardStep,
 } from '../wizard';
@@ -88,17 +85,11 @@ export function App({ env }: { env: TelegramEnv }) {
     if (!amount || !country || !operator) return toast({ title: 'Please select an amount', variant: 'destructive' });
     setPhoneError(null);
     setValidating(true);
-    try {
-      const result = await validatePhone(phoneNumber, country.code);
-      if (!result.valid) {
-        haptics.error();
-        return void setPhoneError(result.error || 'Invalid phone number format');
-      }
-    } catch (err) {
-      // Spec: if the validation call itself fails, the flow proceeds.
-      console.error('phone validation failed', err);
-    } finally {
-      setValidating(false);
+    const error = await checkPhone(phoneNumber, country.code);
+    setValidating(false);
+    if (error) {
+      haptics.error();
+      return void setPhoneError(error);
     }
     attemptKey.current = null;
     setCreateError(null);
@@ -247,51 +238,20 @@ export function App({ env }: { env: TelegramEnv }) {
                 dispatch({ type: 'jumpTo', step: s as WizardStep });
               }}
             />
-            {step === 1 && (
-              <CountryStep
-                countries={countries.data}
-                loading={countries.isPending}
-                error={countries.isError}
-                selectedId={country?.id}
-                onSelect={(c) => choose({ type: 'selectCountry', country: c })}
-              />
-            )}
-            {step === 2 && (
-              <OperatorStep
-                country={country}
-                operators={operators.data}
-                loading={operators.isPending}
-                error={operators.isError}
-                selectedId={operator?.id}
-                onSelect={(o) => choose({ type: 'selectOperator', operator: o })}
-                serviceType={wizard.serviceType}
-                onServiceType={(t) => choose({ type: 'selectServiceType', serviceType: t })}
-              />
-            )}
-            {step === 3 && (
-              <AmountStep
-                operator={operator}
-                amounts={amounts.data}
-                loading={amounts.isPending}
-                error={amounts.isError}
-                selectedId={amount?.id}
-                onSelect={(a) => choose({ type: 'selectAmount', amount: a })}
-                custom={operator?.denominationType === 'RANGE' && pricing.data ? { min: Math.max(pricing.data.minAmount, operator.minAmount), max: Math.min(pricing.data.maxAmount, operator.maxAmount) } : undefined}
-              />
-            )}
-            {step === 4 && country && (
-              <PhoneStep
-                country={country}
-                operator={operator}
-                value={wizard.phone}
-                onChange={(phone) => {
-                  setPhoneError(null);
-                  dispatch({ type: 'setPhone', phone });
-                }}
-                error={phoneError}
-                onSubmit={() => void pay()}
-              />
-            )}
+            <WizardSteps
+              wizard={wizard}
+              countries={countries}
+              operators={operators}
+              amounts={amounts}
+              limits={pricing.data}
+              onChoose={choose}
+              onPhoneChange={(phone) => {
+                setPhoneError(null);
+                dispatch({ type: 'setPhone', phone });
+              }}
+              phoneError={phoneError}
+              onPhoneSubmit={() => void pay()}
+            />
             {step === 4 && ready && (
               <OrderSummary country={wizard.country} operator={wizard.operator} amount={wizard.amount} phone={wizard.phone} serviceFee={serviceFee} />
             )}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { formatUsd } from '../shared';
-import { CopyField, Countdown, paymentView, QrCode, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
+import { ClosedPayment, CopyField, FailedActions, Countdown, paymentView, QrCode, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
 import { centsOf } from './format';
 
 /**
@@ -78,16 +78,7 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
         ) : view === 'expired' || view === 'cancelled' ? (
           <div className="wz-result">
             <StatusHeadline view={view} status={state.status} />
-            {view === 'expired' ? (
-              <p>
-                <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.
-              </p>
-            ) : (
-              <p>This payment was cancelled. The wallet address is no longer reserved.</p>
-            )}
-            <button type="button" className="wz-button" onClick={props.onNewPayment}>
-              Create New Payment
-            </button>
+            <ClosedPayment view={view} onNewPayment={props.onNewPayment} />
           </div>
         ) : view === 'completed' ? (
           <div className="wz-result">
@@ -110,14 +101,7 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
             ) : (
               <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
             )}
-            <button type="button" className="wz-button" onClick={props.onStartOver}>
-              Try Again
-            </button>
-            {props.onContactSupport && (
-              <button type="button" className="wz-button wz-button-secondary" onClick={props.onContactSupport}>
-                Contact Support
-              </button>
-            )}
+            <FailedActions onTryAgain={props.onStartOver} onContactSupport={props.onContactSupport} />
           </div>
         )}
       </div>

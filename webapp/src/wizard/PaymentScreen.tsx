@@ -82,28 +82,12 @@ export default function PaymentScreen(props: PaymentScreenProps) {
       <StatusHeadline view={view} status={status} />
       {view === 'expired' || view === 'cancelled' ? (
         <div className="wz-result">
-          {view === 'expired' ? (
-            <p>
-              <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.
-            </p>
-          ) : (
-            <p>This payment was cancelled. The wallet address is no longer reserved.</p>
-          )}
-          <button type="button" className="wz-button" onClick={props.onNewPayment}>
-            Create New Payment
-          </button>
+          <ClosedPayment view={view} onNewPayment={props.onNewPayment} />
         </div>
       ) : view === 'failed' ? (
         <div className="wz-result">
           <p>Your payment was received but the recharge could not be completed. Its value has been credited to your balance.</p>
-          <button type="button" className="wz-button" onClick={props.onNewPurchase}>
-            Try Again
-          </button>
-          {props.onContactSupport && (
-            <button type="button" className="wz-button wz-button-secondary" onClick={props.onContactSupport}>
-              Contact Support
-            </button>
-          )}
+          <FailedActions onTryAgain={props.onNewPurchase} onContactSupport={props.onContactSupport} />
         </div>
       ) : (
         <>
@@ -133,6 +117,40 @@ export default function PaymentScreen(props: PaymentScreenProps) {
 }
 
 /** Icon (null: a spinner), headline and hint per view (spec section 4's texts where it has them). */
+/** An expired or cancelled payment: what happened to its address, and a new payment request. */
+export function ClosedPayment({ view, onNewPayment }: { view: 'expired' | 'cancelled'; onNewPayment(): void }) {
+  return (
+    <>
+      {view === 'expired' ? (
+        <p>
+          <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.
+        </p>
+      ) : (
+        <p>This payment was cancelled. The wallet address is no longer reserved.</p>
+      )}
+      <button type="button" className="wz-button" onClick={onNewPayment}>
+        Create New Payment
+      </button>
+    </>
+  );
+}
+
+/** A failed payment's actions: try again, and contact support where the surface offers it. */
+export function FailedActions({ onTryAgain, onContactSupport }: { onTryAgain(): void; onContactSupport?: (() => void) | undefined }) {
+  return (
+    <>
+      <button type="button" className="wz-button" onClick={onTryAgain}>
+        Try Again
+      </button>
+      {onContactSupport && (
+        <button type="button" className="wz-button wz-button-secondary" onClick={onContactSupport}>
+          Contact Support
+        </button>
+      )}
+    </>
+  );
+}
+
 const HEADLINES: Record<Exclude<PaymentView, 'completed'>, [icon: string | null, text: string, hint?: string]> = {
   waiting: [null, 'Waiting for Payment...', 'Send payment to complete your top-up'],
   confirming: [null, 'Payment Detected - Confirming...', 'Your payment is on the chain; waiting for confirmations'],

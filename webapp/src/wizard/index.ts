@@ -14,5 +14,6 @@ export { OperatorStep, type OperatorStepProps } from './OperatorStep';
 export { OrderSummary, type OrderSummaryProps } from './OrderSummary';
 export { PhoneStep, type PhoneStepProps } from './PhoneStep';
 export { StepProgress, type StepProgressProps } from './StepProgress';
+export { WizardSteps, type CatalogList, type WizardStepsProps } from './WizardSteps';
 export * from './state';
 export * from './format';

@@ -4,12 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCoinSymbol, TOperator, TPaymentCreated, TPaymentStatus, TPromotion } from '@topup/shared';
 import { ApiError, randomKey } from '../../api/client';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, promotionsQuery, siteConfigQuery } from '../../api/queries';
-import { autoCancelBeacon, createCompactPayment, internationalNumber, releaseWallet, validatePhone, watchPayment } from '../../api/payments';
+import { checkPhone, createCompactPayment, internationalNumber, releaseWallet, watchPayment } from '../../api/payments';
 import { useToast } from '../../components/Toast';
 import { COIN_SYMBOLS, COINS, DEFAULT_COIN, DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, flagEmoji, formatUsd, networkLabel, QUICK_AMOUNTS_USD, usdToCents } from '../../shared';
 import { centsOf, dialPrefix, Notice, usd } from '../../wizard';
 import { PageLoading } from '../App';
 import { Dropdown } from '../components/Dropdown';
+import { useReleaseOnLeave } from '../leave-payment';
 import { usePageMeta } from '../meta';
 import { navigate } from '../router';
 import { rememberOrder, useUser } from '../session';
@@ -113,14 +114,9 @@ export default function Compact() {
     if (step === 1) {
       if (!country || !phone.trim()) return missing('Please select a country and enter a phone number.');
       setChecking(true);
-      try {
-        const result = await validatePhone(phoneNumber, country.code);
-        if (!result.valid) return void setPhoneError(result.error || 'Invalid phone number format');
-      } catch (err) {
-        console.error('phone validation failed', err);
-      } finally {
-        setChecking(false);
-      }
+      const error = await checkPhone(phoneNumber, country.code);
+      setChecking(false);
+      if (error) return void setPhoneError(error);
     }
     if (step === 2 && !operator) return missing('Please select a mobile operator.');
     if (step === 3) {
@@ -177,19 +173,7 @@ export default function Compact() {
   }, [payment]);
 
   const unpaid = step === 6 && payment !== null && (status?.status ?? payment.status) === 'pending_crypto_payment';
-  const leaving = useRef({ unpaid, payment });
-  leaving.current = { unpaid, payment };
-  useEffect(() => {
-    const onHide = (e: PageTransitionEvent) => {
-      if (leaving.current.unpaid && leaving.current.payment && !e.persisted) autoCancelBeacon(leaving.current.payment.paymentId);
-    };
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      window.removeEventListener('pagehide', onHide);
-      const { unpaid: open, payment: p } = leaving.current;
-      if (open && p) void releaseWallet(p.paymentId, p.cryptocurrency);
-    };
-  }, []);
+  useReleaseOnLeave(unpaid, payment);
 
   const leavePayment = useCallback(() => {
     if (payment && unpaid) void releaseWallet(payment.paymentId, payment.cryptocurrency);
@@ -353,14 +337,7 @@ export default function Compact() {
                 <dt>Airtime</dt>
                 <dd>{amountValid ? `${usd(amount)}` : '—'}</dd>
               </div>
-              <div>
-                <dt>Service fee</dt>
-                <dd>{fee === null ? '…' : usd(fee)}</dd>
-              </div>
-              <div className="wz-total">
-                <dt>Total</dt>
-                <dd data-testid="compact-total">{totalCents === null ? '—' : formatUsd(totalCents)}</dd>
-              </div>
+              <FeeAndTotal fee={fee} totalCents={totalCents} none="—" testId="compact-total" />
             </dl>
           </div>
         )}
@@ -395,14 +372,7 @@ export default function Compact() {
                 <dt>Airtime amount</dt>
                 <dd>{usd(amount)}</dd>
               </div>
-              <div>
-                <dt>Service fee</dt>
-                <dd>{fee === null ? '…' : usd(fee)}</dd>
-              </div>
-              <div className="wz-total">
-                <dt>Total</dt>
-                <dd>{totalCents === null ? '…' : formatUsd(totalCents)}</dd>
-              </div>
+              <FeeAndTotal fee={fee} totalCents={totalCents} none="…" />
               <div>
                 <dt>Payment method</dt>
                 <dd>{COINS[coin].name}</dd>
@@ -465,6 +435,22 @@ export default function Compact() {
         )}
       </div>
     </div>
+  );
+}
+
+/** The service fee and total rows of a summary; `none` stands for a total not yet known. */
+function FeeAndTotal({ fee, totalCents, none, testId }: { fee: number | null; totalCents: number | null; none: string; testId?: string }) {
+  return (
+    <>
+      <div>
+        <dt>Service fee</dt>
+        <dd>{fee === null ? '…' : usd(fee)}</dd>
+      </div>
+      <div className="wz-total">
+        <dt>Total</dt>
+        <dd data-testid={testId}>{totalCents === null ? none : formatUsd(totalCents)}</dd>
+      </div>
+    </>
   );
 }
 

@@ -53,26 +53,12 @@ export default function Dashboard() {
                   {balance.data ? formatUsd(centsOf(balance.data.balance)) : balance.isError ? '—' : '…'}
                 </p>
                 <p className="muted small">Credits from added funds and from payments that could not be delivered.</p>
-                <div className="btn-row">
-                  <Link to="/recharge" className="btn btn-primary">
-                    Recharge
-                  </Link>
-                  <Link to="/add-balance" className="btn btn-secondary">
-                    Add Balance
-                  </Link>
-                </div>
+                <BalanceActions className="btn-row" />
               </section>
             ) : (
               <>
                 <SignInPanel next="/dashboard" title="Sign in to see your balance" />
-                <div className="btn-row dashboard-anon-actions">
-                  <Link to="/recharge" className="btn btn-primary">
-                    Recharge
-                  </Link>
-                  <Link to="/add-balance" className="btn btn-secondary">
-                    Add Balance
-                  </Link>
-                </div>
+                <BalanceActions className="btn-row dashboard-anon-actions" />
               </>
             )}
           </div>
@@ -136,6 +122,20 @@ export default function Dashboard() {
           </section>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Recharge and Add Balance, under the balance card or the sign-in panel. */
+function BalanceActions({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <Link to="/recharge" className="btn btn-primary">
+        Recharge
+      </Link>
+      <Link to="/add-balance" className="btn btn-secondary">
+        Add Balance
+      </Link>
     </div>
   );
 }

@@ -6,38 +6,35 @@ import type { TCoinSymbol, TCountry, TPaymentCreated, TPaymentStatus } from '@to
 import { ApiError, randomKey } from '../../api/client';
 import { amountsQuery, countriesQuery, cryptoPriceQuery, operatorsQuery, pricingQuery, siteConfigQuery } from '../../api/queries';
 import {
-  autoCancelBeacon,
   cancelTransaction,
+  checkPhone,
   createBalancePayment,
   createCryptoPayment,
   internationalNumber,
   releaseWallet,
-  validatePhone,
   watchPayment,
 } from '../../api/payments';
 import { useToast } from '../../components/Toast';
 import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE, DEFAULT_COIN, formatDateTime, formatUsd } from '../../shared';
 import {
-  AmountStep,
   canJumpTo,
   centsOf,
   CoinStep,
-  CountryStep,
   dialPrefix,
   Flag,
   initialWizardState,
   Notice,
-  OperatorStep,
-  PhoneStep,
   StepProgress,
   usd,
   wizardReducer,
+  WizardSteps,
   type WizardState,
   type WizardStep,
 } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
 import type { PaymentView } from '../../wizard/PaymentScreen';
 import { PageLoading } from '../App';
+import { useReleaseOnLeave } from '../leave-payment';
 import { usePageMeta } from '../meta';
 import { Link, navigate, useLocation } from '../router';
 import { rememberOrder, useUser } from '../session';
@@ -172,21 +169,7 @@ export default function Recharge() {
   }, [overlay?.kind, payment?.paymentId]);
 
   // Spec: leaving while the payment is open releases the address (a beacon when the page goes away).
-  const leaving = useRef({ unpaid, payment });
-  leaving.current = { unpaid, payment };
-  useEffect(() => {
-    const onHide = (e: PageTransitionEvent) => {
-      const { unpaid: open, payment: p } = leaving.current;
-      if (open && p && !e.persisted) autoCancelBeacon(p.paymentId);
-    };
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      window.removeEventListener('pagehide', onHide);
-      // Navigating to another page of the site with the payment still open.
-      const { unpaid: open, payment: p } = leaving.current;
-      if (open && p) void releaseWallet(p.paymentId, p.cryptocurrency);
-    };
-  }, []);
+  useReleaseOnLeave(unpaid, payment);
 
   const refreshAccount = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
@@ -254,15 +237,9 @@ export default function Recharge() {
     if (!amount || !country || !operator) return toast({ title: 'Please select an amount', variant: 'destructive' });
     setPhoneError(null);
     setValidating(true);
-    try {
-      const result = await validatePhone(phoneNumber, country.code);
-      if (!result.valid) return void setPhoneError(result.error || 'Invalid phone number format');
-    } catch (err) {
-      // Spec: if the validation call itself fails, the flow proceeds.
-      console.error('phone validation failed', err);
-    } finally {
-      setValidating(false);
-    }
+    const error = await checkPhone(phoneNumber, country.code);
+    setValidating(false);
+    if (error) return void setPhoneError(error);
     attemptKey.current = null;
     setStage('pay');
   };
@@ -396,54 +373,29 @@ export default function Recharge() {
             </div>
           ) : stage === 'wizard' ? (
             <>
-              {siteStep === 1 && (
-                <CountryStep
-                  countries={countries.data}
-                  loading={countries.isPending}
-                  error={countries.isError}
-                  selectedId={country?.id}
-                  onSelect={(c) => dispatch({ type: 'selectCountry', country: c })}
-                />
-              )}
-              {siteStep === 2 && (
-                <OperatorStep
-                  country={country}
-                  operators={operators.data}
-                  loading={operators.isPending}
-                  error={operators.isError}
-                  selectedId={operator?.id}
-                  onSelect={(o) => dispatch({ type: 'selectOperator', operator: o })}
-                  serviceType={wizard.serviceType}
-                  onServiceType={(t) => dispatch({ type: 'selectServiceType', serviceType: t })}
-                />
-              )}
-              {siteStep === 3 && country && (
-                <div className="details-step">
-                  <PhoneStep
-                    country={country}
-                    operator={operator}
-                    value={wizard.phone}
-                    onChange={(phone) => {
-                      setPhoneError(null);
-                      dispatch({ type: 'setPhone', phone });
-                    }}
-                    error={phoneError}
-                    onSubmit={() => void continueToPayment()}
-                  />
-                  <AmountStep
-                    operator={operator}
-                    amounts={amounts.data}
-                    loading={amounts.isPending}
-                    error={amounts.isError}
-                    selectedId={amount?.id}
-                    onSelect={(a) => dispatch({ type: 'selectAmount', amount: a })}
-                    custom={operator?.denominationType === 'RANGE' && pricing.data ? { min: Math.max(pricing.data.minAmount, operator.minAmount), max: Math.min(pricing.data.maxAmount, operator.maxAmount) } : undefined}
-                  />
-                  <button type="button" className="wz-button" disabled={validating || maintenance} onClick={() => void continueToPayment()}>
-                    {validating ? 'Checking the number...' : 'Continue to Payment'}
-                  </button>
-                </div>
-              )}
+              <WizardSteps
+                wizard={wizard}
+                countries={countries}
+                operators={operators}
+                amounts={amounts}
+                limits={pricing.data}
+                onChoose={dispatch}
+                onPhoneChange={(phone) => {
+                  setPhoneError(null);
+                  dispatch({ type: 'setPhone', phone });
+                }}
+                phoneError={phoneError}
+                onPhoneSubmit={() => void continueToPayment()}
+                details={(phoneStep, amountStep) => (
+                  <div className="details-step">
+                    {phoneStep}
+                    {amountStep}
+                    <button type="button" className="wz-button" disabled={validating || maintenance} onClick={() => void continueToPayment()}>
+                      {validating ? 'Checking the number...' : 'Continue to Payment'}
+                    </button>
+                  </div>
+                )}
+              />
               {siteStep > 1 && (
                 <button type="button" className="wz-button wz-button-secondary back-button" onClick={backInWizard}>
                   ‹ Back
