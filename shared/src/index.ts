@@ -9,3 +9,4 @@ export * from './schemas/catalog';
 export * from './schemas/pricing';
 export * from './schemas/orders';
 export * from './schemas/bot';
+export * from './schemas/auth';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { TTelegramLogin } from '@topup/shared';
 import type { Db } from '../db/client';
 import { customerImages, customerSessions, customers, emailCodes, orders } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -16,16 +17,6 @@ const RESEND_MS = 30_000;
 const TELEGRAM_LOGIN_MAX_AGE_S = 24 * 60 * 60;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
-
-export interface TelegramLogin {
-  id: number;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  photo_url?: string;
-  auth_date: number;
-  hash: string;
-}
 
 /**
  * Customer sign-in on the web site (the spec leaves it open): a one-time code by e-mail, or Telegram's
@@ -80,7 +71,7 @@ export class CustomerAuthService {
   }
 
   /** Telegram's Login Widget: https://core.telegram.org/widgets/login#checking-authorization */
-  async telegramLogin(data: TelegramLogin, orderPaymentIds: string[]): Promise<string> {
+  async telegramLogin(data: TTelegramLogin, orderPaymentIds: string[]): Promise<string> {
     const token = this.deps.telegramBotToken;
     if (!token) throw new AppError('UNAUTHORIZED', 'Telegram sign-in is not configured on this server.');
     const { hash, ...fields } = data;

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api/client';
 import { userQuery } from '../api/queries';
+import type { TTelegramLogin } from '@topup/shared';
 
 /**
  * The visitor's side of accounts. Checkout needs no account: the orders an anonymous visitor creates
@@ -69,16 +70,8 @@ export async function verifyEmailCode(queryClient: QueryClient, email: string, c
   await afterSignIn(queryClient);
 }
 
-/** The fields Telegram's login returns (https://core.telegram.org/widgets/login#receiving-authorization-data). */
-export interface TelegramAuthData {
-  id: number;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  photo_url?: string;
-  auth_date: number;
-  hash: string;
-}
+/** The fields Telegram's login returns. */
+export type TelegramAuthData = TTelegramLogin;
 
 export async function signInWithTelegram(queryClient: QueryClient, data: TelegramAuthData): Promise<void> {
   await apiRequest('/api/auth/telegram', (s) => s.ZMessage, { method: 'POST', body: data });

@@ -1,5 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
+import { ZTelegramLogin } from '@topup/shared';
 import { rateLimit } from 'express-rate-limit';
 import { AppError, errorBody, parse } from '../../http/errors';
 import { requireCustomer, SESSION_COOKIE } from '../../http/identity';
@@ -9,15 +10,6 @@ import type { OrderService } from '../../services/orders';
 
 const ZEmailStart = z.object({ email: z.email({ error: 'Please enter a valid email address.' }).max(254) });
 const ZEmailVerify = ZEmailStart.extend({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
-const ZTelegramLogin = z.object({
-  id: z.number().int().positive(),
-  first_name: z.string().max(256).optional(),
-  last_name: z.string().max(256).optional(),
-  username: z.string().max(64).optional(),
-  photo_url: z.string().max(2048).optional(),
-  auth_date: z.number().int().positive(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-});
 
 /** The one route with a body larger than the API's JSON limit: it parses its own. */
 export const PROFILE_PICTURE_PATH = '/user/profile-picture';
