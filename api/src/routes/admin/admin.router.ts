@@ -104,7 +104,7 @@ const ZSettings = z
     allowNewRegistrations: z.boolean(),
     minTopUp: ZUsdCents,
     maxTopUp: ZUsdCents,
-    serviceFee: z.union([z.number(), z.string()]).transform((v) => Math.round(Number(v) * 100)).pipe(z.number().int().min(0).max(10_000)),
+    serviceFee: ZUsdCents.pipe(z.number().int().max(10_000, 'The service fee must be at most $100.00')),
   })
   .refine((s) => s.minTopUp > 0 && s.minTopUp <= s.maxTopUp, { message: 'The minimum top-up must be above zero and not above the maximum', path: ['minTopUp'] });
 
