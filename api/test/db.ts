@@ -31,7 +31,9 @@ export async function openTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({});
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const scratch = await createScratchDatabase(serverUrl, 'topup_test');
+  // Named after the server database the run was given, so a run sweeps only its own leftovers
+  // (several runs may share one server: CI and a developer's tests).
+  const scratch = await createScratchDatabase(serverUrl, `${new URL(serverUrl).pathname.slice(1) || 'topup'}_t`);
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   return {
     ...database,
