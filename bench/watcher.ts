@@ -20,7 +20,7 @@ import { ZCreatePaymentRequest, type TCoinSymbol } from '@topup/shared';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '../api/src/chain/devnet';
 import { JsonRpcClient, hex } from '../api/src/chain/json-rpc';
 import { ChainWatcher } from '../api/src/chain/watcher';
-import { loadConfig } from '../api/src/config';
+import { loadConfig, type NetworkConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/client';
 import { orders } from '../api/src/db/schema';
 import { SandboxProvider } from '../api/src/airtime/sandbox';
@@ -145,7 +145,7 @@ class Bench {
   }
 
   pay(order: OpenOrder) {
-    return payFromDevnet({ rpcUrl: this.node.url, to: order.address, coin: order.coin, tokenContract: order.tokenContract, units: order.units });
+    return payFromDevnet({ rpcUrl: this.node.url, to: order.address, tokenContract: order.tokenContract, units: order.units });
   }
 }
 
@@ -184,11 +184,11 @@ async function main() {
   };
   try {
     const all = await freeDevnetNetworks();
-    const networks = { ...all, bsc: { ...all.bsc, enabled: false }, polygon: { ...all.polygon, enabled: false } };
+    const networks: Record<string, NetworkConfig> = { ...all, bsc: { ...all.bsc!, enabled: false }, polygon: { ...all.polygon!, enabled: false } };
     // No interval: a block only when a transaction arrives (automine) or when we call evm_mine.
     const devnet: Devnet = await startDevnet({ networks, dataDir, blockIntervalMs: 0 });
     cleanups.push(() => devnet.stop());
-    const nodeUrl = networks.ethereum.rpcUrl;
+    const nodeUrl = networks.ethereum!.rpcUrl;
     const proxy = await startRpcProxy(nodeUrl);
     cleanups.push(() => proxy.close());
 
@@ -209,9 +209,11 @@ async function main() {
     const log = pino({ level: 'silent' });
     const services = createServices({ config, db: db.database.db, provider: new SandboxProvider({}), priceFeed: new FixedPriceFeed(), log });
     const watcher = new ChainWatcher({
-      network: config.networks.ethereum,
+      network: config.networks.ethereum!,
+      nativeCoin: 'ETH',
       database: db.database,
       payments: services.payments,
+      alerts: services.alerts,
       log,
       maxBlockRange: config.chain.maxBlockRange,
       devnet: config.devnet,

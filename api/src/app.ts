@@ -15,6 +15,7 @@ import { balanceRouter } from './routes/balance/balance.router';
 import { botRouter } from './routes/bot/bot.router';
 import { catalogRouter } from './routes/catalog/catalog.router';
 import { ordersRouter } from './routes/orders/orders.router';
+import { coinsRouter } from './routes/coins/coins.router';
 import { pricingRouter } from './routes/pricing/pricing.router';
 import { sandboxRouter } from './routes/sandbox/sandbox.router';
 import type { Services } from './services';
@@ -49,6 +50,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   });
   // The catalog and prices need no identity: served before the cookie and session look-ups.
   api.use(catalogRouter(services.catalog));
+  api.use(coinsRouter(services.chains));
   api.use(
     pricingRouter(services.pricing, services.settings, {
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).

@@ -26,8 +26,8 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', devnet: true, databaseUrl: undefined, airtime: { provider: 'sandbox' }, prices: { feed: 'fixed' } });
     expect(c.dataDir).toBe(path.resolve(process.env.INIT_CWD ?? process.cwd(), '.data'));
-    expect(c.networks.ethereum).toMatchObject({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, confirmations: 1 });
-    expect(c.networks.bsc.tokens['USDT-BEP20']).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
+    expect(c.networks.ethereum!).toMatchObject({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, confirmations: 1 });
+    expect(c.networks.bsc!.tokens['USDT-BEP20']).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
   });
 
   it('names the variable when a value is wrong', () => {
@@ -37,11 +37,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ AIRTIME_PROVIDER: 'reloadly' })).toThrow(/RELOADLY_CLIENT_ID/);
   });
 
-  it('uses mainnet chain ids, confirmations and contracts outside the devnet', () => {
+  it('uses mainnet chain ids, contracts and the chains’ own finality outside the devnet, with deep block counts as the fallback', () => {
     const c = loadConfig(productionEnv);
-    expect(c.networks.ethereum).toMatchObject({ chainId: 1, confirmations: 3, tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } });
-    expect(c.networks.bsc).toMatchObject({ chainId: 56, confirmations: 15 });
-    expect(c.networks.polygon).toMatchObject({ chainId: 137, confirmations: 32 });
+    expect(c.networks.ethereum!).toMatchObject({ chainId: 1, finality: 'finalized', confirmations: 64, tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } });
+    expect(c.networks.bsc!).toMatchObject({ chainId: 56, finality: 'finalized', confirmations: 15 });
+    // Polygon has had reorganisations deeper than 100 blocks: payment services wait about 128.
+    expect(c.networks.polygon!).toMatchObject({ chainId: 137, finality: 'finalized', confirmations: 128 });
+    expect(loadConfig({ ...productionEnv, ETHEREUM_FINALITY: 'safe', POLYGON_FINALITY: 'blocks' }).networks).toMatchObject({ ethereum: { finality: 'safe' }, polygon: { finality: null, confirmations: 128 } });
+    // The devnet keeps counting one block.
+    expect(loadConfig({ NODE_ENV: 'test' }).networks.polygon).toMatchObject({ finality: null, confirmations: 1 });
   });
 
   it('refuses development secrets and keys in production', () => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { NETWORKS, type TNetwork } from '@topup/shared';
+import { CHAINS, type ChainRegistry, type TCoin, type TFinalityTag } from '@topup/shared';
+import { devnetTokenAddresses } from './chain/devnet/addresses';
 
 /**
  * One zod schema over the environment. Defaults give the embedded development mode (PGlite, sandbox
@@ -21,58 +22,29 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const port = z.coerce.number().int().min(0).max(65535);
 
-/**
- * Per network: mainnet chain id, confirmations and token contracts, and the devnet's. The devnet runs
- * one local node per network (its own chain id and blocks); its tokens are the first contracts the
- * first funded account deploys there, so their addresses are fixed (nonce 0, then nonce 1).
- */
-const DEVNET_FIRST_CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const DEVNET_SECOND_CONTRACT = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-interface NetworkDefaults {
-  devPort: number;
-  devChainId: number;
-  chainId: number;
-  confirmations: number;
-  /** About half the block time: each poll without a new block costs one call. */
-  pollMs: number;
-  tokens: Record<string, string>;
-  devTokens: Record<string, string>;
-}
-const NETWORK_DEFAULTS: Record<TNetwork, NetworkDefaults> = {
-  ethereum: {
-    devPort: 8545,
-    devChainId: 31337,
-    chainId: 1,
-    confirmations: 3,
-    pollMs: 6000,
-    tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7', USDC: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-    devTokens: { USDT: DEVNET_FIRST_CONTRACT, USDC: DEVNET_SECOND_CONTRACT },
-  },
-  bsc: {
-    devPort: 8546,
-    devChainId: 31338,
-    chainId: 56,
-    confirmations: 15,
-    pollMs: 1500,
-    tokens: { 'USDT-BEP20': '0x55d398326f99059fF775485246999027B3197955' },
-    devTokens: { 'USDT-BEP20': DEVNET_FIRST_CONTRACT },
-  },
-  polygon: { devPort: 8547, devChainId: 31339, chainId: 137, confirmations: 32, pollMs: 1000, tokens: {}, devTokens: {} },
-};
-
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
-/** Per network, read from `<NETWORK>_…` variables, e.g. ETHEREUM_RPC_URL. */
+/** Per network of the registry, read from `<NETWORK>_…` variables, e.g. ETHEREUM_RPC_URL. */
 const NetworkEnvSchema = z.object({
   ENABLED: bool.default(true),
   RPC_URL: z.string().url().optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
+  /** Blocks a payment waits where the node offers no finality tag (or FINALITY=blocks). */
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  /** The chain's own finality by block tag, or `blocks` to count confirmations only. */
+  FINALITY: z.enum(['finalized', 'safe', 'blocks']).optional(),
   /** How often the watcher asks for new blocks, in milliseconds. */
   POLL_MS: z.coerce.number().int().min(50).optional(),
-  USDT_CONTRACT: address.optional(),
-  USDC_CONTRACT: address.optional(),
 });
+
+/** The variable naming a token's contract on its network: ETHEREUM_USDC_CONTRACT. */
+export function tokenContractVariable(coin: TCoin): string {
+  return `${envPrefix(coin.network)}${coin.token!.ticker}_CONTRACT`;
+}
+
+function envPrefix(network: string): string {
+  return `${network.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_`;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -136,16 +108,22 @@ const EnvSchema = z.object({
 });
 
 /** Every variable the configuration reads (the test checks that .env.example documents each). */
-export function configVariableNames(): string[] {
-  const perNetwork = NETWORKS.flatMap((n) => Object.keys(NetworkEnvSchema.shape).map((k) => `${n.toUpperCase()}_${k}`));
-  return [...Object.keys(EnvSchema.shape), ...perNetwork];
+export function configVariableNames(registry: ChainRegistry = CHAINS): string[] {
+  const perNetwork = registry.networks.flatMap((n) => Object.keys(NetworkEnvSchema.shape).map((k) => `${envPrefix(n.id)}${k}`));
+  const contracts = registry.coins.filter((c) => c.token).map(tokenContractVariable);
+  return [...Object.keys(EnvSchema.shape), ...perNetwork, ...new Set(contracts)];
 }
 
 export interface NetworkConfig {
-  network: TNetwork;
+  network: string;
+  label: string;
+  family: 'evm';
   enabled: boolean;
   rpcUrl: string;
   chainId: number;
+  /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
+  finality: TFinalityTag | null;
+  /** Blocks to wait where the node offers no finality tag. */
   confirmations: number;
   pollMs: number;
   /** Token contract per coin symbol on this network. */
@@ -156,18 +134,27 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) issues.push(...parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`));
-  const networkEnv = {} as Record<TNetwork, z.infer<typeof NetworkEnvSchema>>;
-  for (const network of NETWORKS) {
-    const prefix = `${network.toUpperCase()}_`;
+  const networkEnv: Record<string, z.infer<typeof NetworkEnvSchema>> = {};
+  for (const { id } of registry.networks) {
+    const prefix = envPrefix(id);
     const vars = Object.fromEntries(Object.entries(cleaned).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
     const result = NetworkEnvSchema.safeParse(vars);
-    if (result.success) networkEnv[network] = result.data;
+    if (result.success) networkEnv[id] = result.data;
     else issues.push(...result.error.issues.map((i) => `  ${prefix}${i.path.join('.')}: ${i.message}`));
+  }
+  const contractEnv: Record<string, string> = {};
+  for (const coin of registry.coins.filter((c) => c.token)) {
+    const name = tokenContractVariable(coin);
+    const value = cleaned[name];
+    if (value === undefined) continue;
+    const result = address.safeParse(value);
+    if (result.success) contractEnv[coin.symbol] = result.data;
+    else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
   }
   if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = parsed.data;
@@ -176,27 +163,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const base = env.INIT_CWD ?? process.cwd();
 
   const networks = Object.fromEntries(
-    NETWORKS.map((network): [TNetwork, NetworkConfig] => {
-      const d = NETWORK_DEFAULTS[network];
-      const n = networkEnv[network];
-      const tokens = { ...(devnet ? d.devTokens : d.tokens) };
-      const usdtSymbol = network === 'bsc' ? 'USDT-BEP20' : 'USDT';
-      if (n.USDT_CONTRACT && usdtSymbol in tokens) tokens[usdtSymbol] = n.USDT_CONTRACT;
-      if (n.USDC_CONTRACT && 'USDC' in tokens) tokens.USDC = n.USDC_CONTRACT;
+    registry.networks.map((spec): [string, NetworkConfig] => {
+      const n = networkEnv[spec.id]!;
+      const devTokens = devnetTokenAddresses(registry, spec.id);
+      // A token without a contract (none by default, none set) is not offered.
+      const tokens = Object.fromEntries(
+        registry
+          .coinsOn(spec.id)
+          .filter((c) => c.token)
+          .flatMap((c) => {
+            const contract = contractEnv[c.symbol] ?? (devnet ? devTokens[c.symbol] : c.token!.contract);
+            return contract ? [[c.symbol, contract]] : [];
+          }),
+      );
+      const finality = n.FINALITY ?? (devnet ? 'blocks' : (spec.finality ?? 'blocks'));
       return [
-        network,
+        spec.id,
         {
-          network,
+          network: spec.id,
+          label: spec.label,
+          family: spec.family,
           enabled: n.ENABLED,
-          rpcUrl: n.RPC_URL ?? `http://127.0.0.1:${d.devPort}`,
-          chainId: n.CHAIN_ID ?? (devnet ? d.devChainId : d.chainId),
-          confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : d.confirmations),
-          pollMs: n.POLL_MS ?? (devnet ? 500 : d.pollMs),
+          rpcUrl: n.RPC_URL ?? `http://127.0.0.1:${spec.devnet.port}`,
+          chainId: n.CHAIN_ID ?? (devnet ? spec.devnet.chainId : spec.chainId),
+          finality: finality === 'blocks' ? null : finality,
+          confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
+          pollMs: n.POLL_MS ?? (devnet ? 500 : (spec.blockSeconds * 1000) / 2),
           tokens,
         },
       ];
     }),
-  ) as Record<TNetwork, NetworkConfig>;
+  );
 
   const config = {
     env: e.NODE_ENV,
@@ -242,10 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     topupPollMs: e.TOPUP_POLL_MS,
     chain: { maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     networks,
+    registry,
     repoRoot: REPO_ROOT,
   };
   if (production) {
-    const missingRpc = NETWORKS.filter((n) => networks[n].enabled && !networkEnv[n].RPC_URL).map((n) => `${n.toUpperCase()}_RPC_URL`);
+    const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
     refuseDevelopmentDefaults(config, missingRpc);
   }
   if (config.airtime.provider === 'reloadly' && !(config.airtime.reloadly.clientId && config.airtime.reloadly.clientSecret)) {

@@ -19,7 +19,7 @@ async function main() {
     throw err;
   }
   // Dynamic: hardhat, solc and OpenZeppelin are development dependencies, absent from a production install.
-  const devnet = config.devnet ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, dataDir: config.dataDir }) : undefined;
+  const devnet = config.devnet ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, registry: config.registry, dataDir: config.dataDir }) : undefined;
   const running = await startServer(config).catch(async (err) => {
     await devnet?.stop();
     throw err;

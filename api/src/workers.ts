@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
-import { NETWORKS } from '@topup/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { ChainWatcher } from './chain/watcher';
+import type { NetworkWatcher } from './chain/port';
 import { JobWorker, type JobHandler } from './jobs/queue';
 import type { Services } from './services';
 import { QUEUES } from './jobs/queues';
@@ -29,19 +28,16 @@ export function jobHandlers(database: Database, services: Services): Record<(typ
   };
 }
 
-export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: ChainWatcher[] }> {
+export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: NetworkWatcher[] }> {
   const jobs = new JobWorker(database, jobHandlers(database, services), { pollMs: config.jobPollMs, log });
-  const watchers = NETWORKS.filter((n) => config.networks[n].enabled).map(
-    (n) =>
-      new ChainWatcher({
-        network: config.networks[n],
-        database,
-        payments: services.payments,
-        log: log.child({ watcher: n }),
-        maxBlockRange: config.chain.maxBlockRange,
-        devnet: config.devnet,
-      }),
-  );
+  const watchers = services.chains.watchers({
+    database,
+    payments: services.payments,
+    alerts: services.alerts,
+    log,
+    maxBlockRange: config.chain.maxBlockRange,
+    devnet: config.devnet,
+  });
   await jobs.start();
   for (const w of watchers) w.start();
   return {

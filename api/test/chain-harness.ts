@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { COINS, NETWORKS, ZPaymentCreated, ZPaymentStatus, type TCoinSymbol, type TNetwork, type TPaymentCreated, type TPaymentStatus } from '@topup/shared';
+import { CHAINS, ZPaymentCreated, ZPaymentStatus, type ChainRegistry, type TCoinSymbol, type TNetwork, type TPaymentCreated, type TPaymentStatus } from '@topup/shared';
 import type { NetworkConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { chainCursors, ledgerEntries, orderEvents, payments } from '../src/db/schema';
-import { ChainWatcher, type WatcherOptions } from '../src/chain/watcher';
+import { ChainWatcher } from '../src/chain/watcher';
+import type { WatcherOptions } from '../src/chain/port';
 import { JsonRpcClient } from '../src/chain/json-rpc';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet, type SentPayment } from '../src/chain/devnet';
 import { createServices, type Services } from '../src/services';
@@ -26,20 +27,22 @@ export interface ChainTestOptions {
   env?: Record<string, string>;
   /** Initial USD prices of the volatile coins; mutate `prices` later to move the market. */
   prices?: Record<VolatileCoin, string>;
+  /** The registry the API runs with (default: the built-in one): a test may add a network or a coin. */
+  registry?: ChainRegistry;
 }
 
 /** A second API process on the same database: its own pool, services and watchers. PostgreSQL only. */
 export interface SecondProcess {
   database: Database;
   services: Services;
-  watcher(network: TNetwork, overrides?: Partial<WatcherOptions>): ChainWatcher;
+  watcher(network: TNetwork, overrides?: Partial<WatcherOptions> & { rpc?: JsonRpcClient }): ChainWatcher;
   close(): Promise<void>;
 }
 
 export interface ChainTest {
   api: TestApi;
   devnet: Devnet;
-  networks: Record<TNetwork, NetworkConfig>;
+  networks: Readonly<Record<TNetwork, NetworkConfig>>;
   /** The price table the API's feed reads (prices are cached for PRICE_CACHE_SECONDS). */
   prices: Record<VolatileCoin, string>;
   /** The watcher of each network, as the API's workers would run it. */
@@ -47,10 +50,13 @@ export interface ChainTest {
   rpc(network: TNetwork): JsonRpcClient;
   required(network: TNetwork): number;
   /** Another watcher as workers.ts builds it (a restarted process), closed with the rest. */
-  watcher(network: TNetwork, overrides?: Partial<WatcherOptions>): ChainWatcher;
+  watcher(network: TNetwork, overrides?: Partial<WatcherOptions> & { rpc?: JsonRpcClient }): ChainWatcher;
   createOrder(coin: TCoinSymbol, amountUsd?: number): Promise<TPaymentCreated>;
-  /** Pays `units` of `coin` (default: the order's coin and amount) to the order's address from a funded account. */
-  pay(order: TPaymentCreated, opts?: { units?: bigint; coin?: TCoinSymbol; accountIndex?: number }): Promise<SentPayment>;
+  /**
+   * Pays `units` of `coin` (default: the order's coin and amount) to the order's address from a funded
+   * account; `viaContract`: a native coin through the devnet's forwarder (an internal transfer).
+   */
+  pay(order: TPaymentCreated, opts?: { units?: bigint; coin?: TCoinSymbol; accountIndex?: number; viaContract?: boolean }): Promise<SentPayment>;
   mine(network: TNetwork, blocks: number): Promise<void>;
   head(network: TNetwork): Promise<number>;
   /** Watcher passes on the network until it has caught up with the head; returns how many ran. */
@@ -73,7 +79,9 @@ const silent = pino({ level: 'silent' });
 const phone = '671234567';
 
 export async function startChainTest(opts: ChainTestOptions = {}): Promise<ChainTest> {
-  const networks = await freeDevnetNetworks();
+  const registry = opts.registry ?? CHAINS;
+  const networkIds = registry.networks.map((n) => n.id);
+  const networks = await freeDevnetNetworks(registry);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chain-test-'));
   const closers: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
   const closeAll = async () => {
@@ -83,13 +91,13 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
     if (errors.length) throw errors[0];
   };
   try {
-    const devnet = await startDevnet({ networks, dataDir, blockIntervalMs: 0, log: silent });
+    const devnet = await startDevnet({ networks, registry, dataDir, blockIntervalMs: 0, log: silent });
     closers.push(() => devnet.stop());
     const env: Record<string, string> = { ETHEREUM_CONFIRMATIONS: '3', BSC_CONFIRMATIONS: '2', POLYGON_CONFIRMATIONS: '2', PRICE_CACHE_SECONDS: '1' };
-    for (const n of NETWORKS) env[`${n.toUpperCase()}_RPC_URL`] = networks[n].rpcUrl;
+    for (const n of networkIds) env[`${n.toUpperCase()}_RPC_URL`] = networks[n]!.rpcUrl;
     const prices = { ETH: '3000', BNB: '600', MATIC: '0.5', ...opts.prices };
     const priceFeed = new FixedPriceFeed(prices);
-    const api = await startTestApi({ env: { ...env, ...opts.env }, priceFeed });
+    const api = await startTestApi({ env: { ...env, ...opts.env }, priceFeed, registry });
     closers.push(() => api.close());
     const config = api.config;
 
@@ -98,11 +106,13 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       await Promise.all(built.map((w) => w.stop()));
     });
     /** As startWorkers (api/src/workers.ts) builds a network's watcher. */
-    const buildWatcher = (database: Database, services: Services, network: TNetwork, overrides: Partial<WatcherOptions> = {}) => {
+    const buildWatcher = (database: Database, services: Services, network: TNetwork, overrides: Partial<WatcherOptions> & { rpc?: JsonRpcClient } = {}) => {
       const w = new ChainWatcher({
-        network: config.networks[network],
+        network: config.networks[network]!,
+        nativeCoin: registry.nativeCoin(network).symbol,
         database,
         payments: services.payments,
+        alerts: services.alerts,
         log: silent.child({ watcher: network }),
         maxBlockRange: config.chain.maxBlockRange,
         devnet: config.devnet,
@@ -111,10 +121,11 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       built.push(w);
       return w;
     };
-    const watchers = Object.fromEntries(NETWORKS.map((n) => [n, buildWatcher(api.database, api.services, n)])) as Record<TNetwork, ChainWatcher>;
-    const rpcs = Object.fromEntries(NETWORKS.map((n) => [n, new JsonRpcClient(config.networks[n].rpcUrl)])) as Record<TNetwork, JsonRpcClient>;
+    const watchers = Object.fromEntries(networkIds.map((n) => [n, buildWatcher(api.database, api.services, n)])) as Record<TNetwork, ChainWatcher>;
+    const rpcs = new Map(networkIds.map((n) => [n, new JsonRpcClient(config.networks[n]!.rpcUrl)]));
+    const rpc = (n: TNetwork) => rpcs.get(n)!;
     // First pass: each watcher starts at the head of its chain.
-    for (const n of NETWORKS) await watchers[n].pass();
+    for (const n of networkIds) await watchers[n]!.pass();
 
     const db = api.database.db;
     const t: ChainTest = {
@@ -123,8 +134,8 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       networks: config.networks,
       prices,
       watchers,
-      rpc: (n) => rpcs[n],
-      required: (n) => config.networks[n].confirmations,
+      rpc,
+      required: (n) => config.networks[n]!.confirmations,
       watcher: (n, overrides) => buildWatcher(api.database, api.services, n, overrides),
 
       async createOrder(coin, amountUsd = 10) {
@@ -134,26 +145,26 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       },
 
       pay(order, o = {}) {
-        const coin = o.coin ?? order.cryptocurrency;
-        const network = config.networks[COINS[coin].network];
+        const coin = registry.requireCoin(o.coin ?? order.cryptocurrency);
+        const network = config.networks[coin.network]!;
         return payFromDevnet({
           rpcUrl: network.rpcUrl,
           chainId: network.chainId,
           to: order.walletAddress,
-          coin,
-          tokenContract: COINS[coin].kind === 'token' ? network.tokens[coin]! : null,
+          tokenContract: coin.kind === 'token' ? network.tokens[coin.symbol]! : null,
           units: o.units ?? BigInt(order.cryptoAmountBaseUnits),
           accountIndex: o.accountIndex,
+          forwarder: o.viaContract ? devnet.nodes[coin.network]!.forwarder : undefined,
         });
       },
 
       async mine(n, blocks) {
-        if (blocks > 0) await rpcs[n].call('hardhat_mine', [`0x${blocks.toString(16)}`]);
+        if (blocks > 0) await rpc(n).call('hardhat_mine', [`0x${blocks.toString(16)}`]);
       },
 
-      head: (n) => rpcs[n].blockNumber(),
+      head: (n) => rpc(n).blockNumber(),
 
-      async scan(n, watcher = watchers[n]) {
+      async scan(n, watcher = watchers[n]!) {
         let passes = 1;
         while (await watcher.pass()) passes++;
         return passes;
@@ -190,10 +201,10 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
         return row?.lastBlock;
       },
 
-      snapshot: (n) => rpcs[n].call<string>('evm_snapshot'),
+      snapshot: (n) => rpc(n).call<string>('evm_snapshot'),
 
       async revert(n, id) {
-        if (!(await rpcs[n].call<boolean>('evm_revert', [id]))) throw new Error(`evm_revert ${id} on ${n} failed`);
+        if (!(await rpc(n).call<boolean>('evm_revert', [id]))) throw new Error(`evm_revert ${id} on ${n} failed`);
       },
 
       async secondProcess() {

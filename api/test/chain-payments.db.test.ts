@@ -71,16 +71,16 @@ class CrashingPayments extends PaymentService {
 }
 
 function crashingPayments() {
-  return new CrashingPayments({ db: t.api.database.db, pricing: t.api.services.pricing, toleranceBps: t.api.config.paymentToleranceBps });
+  return new CrashingPayments({ db: t.api.database.db, pricing: t.api.services.pricing, registry: t.api.config.registry, toleranceBps: t.api.config.paymentToleranceBps });
 }
 
 describe('each of the six coins: order -> payment -> confirming -> paid', () => {
   it.each<TCoinSymbol>(['USDT', 'USDC', 'ETH', 'USDT-BEP20', 'BNB', 'MATIC'])('%s', async (coin) => {
     const order = await t.createOrder(coin);
-    const network = COINS[coin].network;
+    const network = COINS[coin]!.network;
     const required = t.required(network);
     const due = BigInt(order.cryptoAmountBaseUnits);
-    const dueText = formatUnits(due, COINS[coin].decimals);
+    const dueText = formatUnits(due, COINS[coin]!.decimals);
     expect(order).toMatchObject({ status: 'pending_crypto_payment', cryptocurrency: coin, network });
     expect(await t.status(order)).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '0', remainingAmount: dueText, confirmations: 0, requiredConfirmations: required });
 
@@ -113,7 +113,7 @@ describe('each of the six coins: order -> payment -> confirming -> paid', () => 
       status: 'confirmed',
       disposition: 'order',
     });
-    expect(rows[0]!.logIndex).toBe(COINS[coin].kind === 'native' ? -1 : 0);
+    expect(rows[0]!.logIndex).toBe(COINS[coin]!.kind === 'native' ? -1 : 0);
     expect(await t.ledger(order.orderId)).toEqual([]);
   });
 });
@@ -296,8 +296,8 @@ describe('wrong coin', () => {
 describe('failed transactions', () => {
   it('a reverted native transfer or token transfer to the address is never recorded or credited', async () => {
     const order = await t.createOrder('ETH');
-    const rpcUrl = t.networks.ethereum.rpcUrl;
-    const provider = new JsonRpcProvider(rpcUrl, t.networks.ethereum.chainId, { staticNetwork: true, cacheTimeout: -1 });
+    const rpcUrl = t.networks.ethereum!.rpcUrl;
+    const provider = new JsonRpcProvider(rpcUrl, t.networks.ethereum!.chainId, { staticNetwork: true, cacheTimeout: -1 });
     try {
       // Code that always reverts, at the deposit address for a moment: the value transfer fails on chain.
       await t.rpc('ethereum').call('hardhat_setCode', [order.walletAddress, '0x60006000fd']);
@@ -308,7 +308,7 @@ describe('failed transactions', () => {
       // Account #12 holds no tokens: its transfer reverts.
       const broke = devnetAccount(12).connect(provider);
       const token = await broke.sendTransaction({
-        to: t.networks.ethereum.tokens.USDT!,
+        to: t.networks.ethereum!.tokens.USDT!,
         data: `0xa9059cbb${order.walletAddress.slice(2).toLowerCase().padStart(64, '0')}${(11_000_000n).toString(16).padStart(64, '0')}`,
         gasLimit: 100_000,
       });
@@ -427,7 +427,7 @@ describe('chain reorganisation', () => {
 
 describe('watcher killed and restarted mid-scan', () => {
   it('crash between fetching and writing: the restarted watcher records every payment once and skips nothing', async () => {
-    const rpc = new FailingRpcClient(t.networks.ethereum.rpcUrl);
+    const rpc = new FailingRpcClient(t.networks.ethereum!.rpcUrl);
     const crashing = t.watcher('ethereum', { rpc, maxBlockRange: 1 });
     const start = (await t.cursor('ethereum'))!;
     expect(start).toBe(await t.head('ethereum'));
@@ -530,8 +530,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two watcher processes on one
       const tryLock = database.tryLock.bind(database);
       return { ...database, tryLock: (key: number) => (attempts[who]++, tryLock(key)) };
     };
-    const rpcA = new FailingRpcClient(t.networks.ethereum.rpcUrl);
-    const rpcB = new FailingRpcClient(t.networks.ethereum.rpcUrl);
+    const rpcA = new FailingRpcClient(t.networks.ethereum!.rpcUrl);
+    const rpcB = new FailingRpcClient(t.networks.ethereum!.rpcUrl);
     const a = t.watcher('ethereum', { rpc: rpcA, pollMs: 50, database: countAttempts(t.api.database, 'first') });
     const b = second.watcher('ethereum', { rpc: rpcB, pollMs: 50, database: countAttempts(second.database, 'second') });
     try {

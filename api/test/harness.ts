@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import type { ChainRegistry } from '@topup/shared';
 import { loadConfig, type Config } from '../src/config';
 import { createApp } from '../src/app';
 import { createServices, type Services } from '../src/services';
@@ -27,9 +28,9 @@ export interface TestApi {
 }
 
 /** The real API (routes, services, database) on 127.0.0.1 with a fresh test database. */
-export async function startTestApi(opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed } = {}): Promise<TestApi> {
+export async function startTestApi(opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry } = {}): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
   const database = await openTestDatabase();
   const log = pino({ level: 'silent' });
   const provider = opts.provider ?? new SandboxProvider({});

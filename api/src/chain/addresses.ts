@@ -44,17 +44,15 @@ export class DepositKey {
  * used (a process stopped) is simply skipped: its address stays empty and unwatched.
  */
 export class DepositAddressAllocator {
-  private readonly key: DepositKey;
   private ready: { index: number; address: string }[] = [];
   private refilling: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
-    xpub: string,
+    /** The chain family's derivation (ChainAdapter.depositAddress). */
+    private readonly derive: (index: number) => string,
     private readonly batchSize = 50,
-  ) {
-    this.key = new DepositKey(xpub);
-  }
+  ) {}
 
   async next(): Promise<{ index: number; address: string }> {
     for (;;) {
@@ -72,7 +70,7 @@ export class DepositAddressAllocator {
       const result = await this.db.execute(sql`select nextval('deposit_index_seq') as i from generate_series(1, ${this.batchSize})`);
       const indices = (result as unknown as { rows: { i: string | number }[] }).rows.map((r) => Number(r.i));
       for (const [i, index] of indices.entries()) {
-        this.ready.push({ index, address: this.key.address(index) });
+        this.ready.push({ index, address: this.derive(index) });
         // A batch takes ~10 ms of CPU: let waiting requests through every few addresses.
         if (i % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
       }

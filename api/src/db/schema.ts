@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  smallint,
   check,
   index,
   integer,
@@ -103,6 +104,8 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Until when the chain watcher looks at the deposit address (window + 24 h). */
     watchUntil: timestamp('watch_until', { withTimezone: true }),
+    /** Native balance checks done (BalanceChecker): 1 before the window ended, 2 before the watch ended. */
+    balanceChecks: smallint('balance_checks').notNull().default(0),
     providerTransactionId: text('provider_transaction_id'),
     operatorTransactionId: text('operator_transaction_id'),
     pinDetail: jsonb('pin_detail'),

@@ -1,27 +1,29 @@
 /**
  * Pays an order from a funded devnet account, as a customer's wallet would:
  *
- *   npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--api <url>] [--account <n>]
+ *   npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--via-contract] [--api <url>] [--account <n>]
  *
  * By default it sends the order's exact amount in the order's coin to the order's deposit address.
  * --amount pays another amount (under- and over-payments); --coin pays in another supported coin to
- * the same address. RPC URLs and devnet token contracts come from the same configuration as the API.
+ * the same address; --via-contract sends a native coin through the devnet's forwarder contract, an
+ * internal transfer as an exchange's withdrawal makes it. RPC URLs and devnet token contracts come
+ * from the same configuration as the API.
  */
 import { parseArgs } from 'node:util';
-import { COINS, COIN_SYMBOLS, ZPaymentStatus, formatUnits, parseUnits, type TCoinSymbol, type TNetwork, type TPaymentStatus } from '@topup/shared';
+import { ZPaymentStatus, formatUnits, parseUnits, type TCoin, type TPaymentStatus } from '@topup/shared';
 import { loadConfig, type Config } from '../config';
-import { DEFAULT_PAYER_INDEX, payFromDevnet } from '../chain/devnet';
+import { DEFAULT_PAYER_INDEX, devnetForwarderAddress, payFromDevnet } from '../chain/devnet';
 
 class UsageError extends Error {}
 
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { amount: { type: 'string' }, coin: { type: 'string' }, api: { type: 'string' }, account: { type: 'string' } },
+    options: { amount: { type: 'string' }, coin: { type: 'string' }, api: { type: 'string' }, account: { type: 'string' }, 'via-contract': { type: 'boolean' } },
   });
   const [orderId, ...extra] = positionals;
   if (!orderId || extra.length || !/^\d+$/.test(orderId)) {
-    throw new UsageError('usage: npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--api <url>] [--account <n>]');
+    throw new UsageError('usage: npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--via-contract] [--api <url>] [--account <n>]');
   }
   const config = loadConfig();
   // The payer's keys are the public Hardhat test keys: anywhere but the devnet they would be a gift to anyone.
@@ -31,21 +33,23 @@ async function main() {
   const api = (values.api ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 
   const order = await fetchPaymentStatus(api, orderId);
-  const coin = chooseCoin(values.coin, order);
-  const units = chooseUnits(values.amount, coin, order);
-  const { network } = COINS[coin];
-  const tokenContract = coin === order.cryptocurrency ? order.tokenContract : (config.networks[network].tokens[coin] ?? null);
+  const coin = chooseCoin(config, values.coin, order);
+  const units = chooseUnits(config, values.amount, coin, order);
+  const network = config.networks[coin.network]!;
+  const viaContract = values['via-contract'] === true;
+  if (viaContract && coin.kind !== 'native') throw new UsageError(`--via-contract sends a native coin; ${coin.symbol} is a token`);
+  const tokenContract = coin.symbol === order.cryptocurrency ? order.tokenContract : (network.tokens[coin.symbol] ?? null);
   const sent = await payFromDevnet({
-    rpcUrl: config.networks[network].rpcUrl,
-    chainId: rpcChainIdFor(config, coin, order),
+    rpcUrl: network.rpcUrl,
+    chainId: coin.network === order.network ? order.chainId : network.chainId,
     to: order.walletAddress,
-    coin,
     tokenContract,
     units,
     accountIndex,
+    forwarder: viaContract ? devnetForwarderAddress(config.registry, coin.network) : undefined,
   });
   console.log(
-    `Paid order ${orderId}: ${formatUnits(units, COINS[coin].decimals)} ${coin} (${units} base units) on ${network}\n` +
+    `Paid order ${orderId}: ${formatUnits(units, coin.decimals)} ${coin.symbol} (${units} base units) on ${coin.network}${viaContract ? ' through the forwarder contract (an internal transfer)' : ''}\n` +
       `  from ${sent.from} (devnet account #${accountIndex}) to ${order.walletAddress}\n` +
       `  tx ${sent.txHash} in block ${sent.blockNumber}`,
   );
@@ -53,9 +57,9 @@ async function main() {
 
 /** The payment status of an order paid in crypto: its payment fields are all present. */
 type CryptoPaymentStatus = TPaymentStatus & {
-  cryptocurrency: TCoinSymbol;
+  cryptocurrency: string;
   walletAddress: string;
-  network: TNetwork;
+  network: string;
   chainId: number;
   cryptoAmountBaseUnits: string;
 };
@@ -77,36 +81,31 @@ async function fetchPaymentStatus(api: string, orderId: string): Promise<CryptoP
   return parsed.data as CryptoPaymentStatus;
 }
 
-function chooseCoin(requested: string | undefined, order: CryptoPaymentStatus): TCoinSymbol {
-  if (requested === undefined) return order.cryptocurrency;
-  const symbol = requested.toUpperCase();
-  if (!(COIN_SYMBOLS as readonly string[]).includes(symbol)) throw new UsageError(`unknown coin ${requested}; one of ${COIN_SYMBOLS.join(', ')}`);
-  return symbol as TCoinSymbol;
+function chooseCoin(config: Config, requested: string | undefined, order: CryptoPaymentStatus): TCoin {
+  const symbol = requested?.toUpperCase() ?? order.cryptocurrency;
+  const coin = config.registry.coin(symbol);
+  if (!coin) throw new UsageError(`unknown coin ${requested}; one of ${config.registry.coins.map((c) => c.symbol).join(', ')}`);
+  return coin;
 }
 
 /**
  * The order's own amount, or --amount read in the paid coin. Paying one stablecoin for another
  * keeps the same dollar value; any other change of coin needs an explicit --amount (no price feed here).
  */
-function chooseUnits(amount: string | undefined, coin: TCoinSymbol, order: CryptoPaymentStatus): bigint {
-  const { decimals } = COINS[coin];
+function chooseUnits(config: Config, amount: string | undefined, coin: TCoin, order: CryptoPaymentStatus): bigint {
+  const { decimals } = coin;
   if (amount !== undefined) {
     const units = parseUnits(amount, decimals);
-    if (units === null || units <= 0n) throw new UsageError(`--amount ${amount} is not a positive ${coin} amount with at most ${decimals} decimals`);
+    if (units === null || units <= 0n) throw new UsageError(`--amount ${amount} is not a positive ${coin.symbol} amount with at most ${decimals} decimals`);
     return units;
   }
   const ordered = BigInt(order.cryptoAmountBaseUnits);
-  if (coin === order.cryptocurrency) return ordered;
-  const from = COINS[order.cryptocurrency];
-  if (!(from.stable && COINS[coin].stable)) throw new UsageError(`paying a ${order.cryptocurrency} order in ${coin} needs --amount`);
+  if (coin.symbol === order.cryptocurrency) return ordered;
+  const from = config.registry.requireCoin(order.cryptocurrency);
+  if (!(from.stable && coin.stable)) throw new UsageError(`paying a ${order.cryptocurrency} order in ${coin.symbol} needs --amount`);
   const scale = 10n ** BigInt(Math.abs(decimals - from.decimals));
   // Rounded up when the coin has fewer decimals: never an underpayment by dust.
   return decimals >= from.decimals ? ordered * scale : (ordered + scale - 1n) / scale;
-}
-
-/** The order says which chain its own coin is on; another coin's chain comes from the configuration. */
-function rpcChainIdFor(config: Config, coin: TCoinSymbol, order: CryptoPaymentStatus): number {
-  return COINS[coin].network === order.network ? order.chainId : config.networks[COINS[coin].network].chainId;
 }
 
 main().catch((err: unknown) => {

@@ -78,7 +78,7 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    return { total, orders: rows.map(orderView) };
+    return { total, orders: rows.map((r) => orderView(r)) };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AirtimeProvider } from '../airtime/provider';
 import { DepositAddressAllocator } from '../chain/addresses';
+import { Chains } from '../chain/chains';
 import { AdminAuthService } from './admin-auth';
 import { CatalogService } from './catalog';
 import type { PriceFeed } from './price-feed';
@@ -39,18 +40,20 @@ export interface Services {
   customerAuth: CustomerAuthService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
+  chains: Chains;
 }
 
 /** Wires the domain services; the adapters (provider, price feed) are chosen by the caller. */
 export function createServices(deps: { config: Config; db: Db; provider: AirtimeProvider; priceFeed: PriceFeed; log: Logger }): Services {
   const { config, db } = deps;
   const catalog = new CatalogService(db, deps.provider, deps.log);
-  const pricing = new PricingService(deps.priceFeed, { cacheMs: config.prices.cacheMs, maxAgeMs: config.prices.maxAgeMs });
+  const chains = Chains.fromConfig(config);
+  const pricing = new PricingService(deps.priceFeed, { registry: config.registry, cacheMs: config.prices.cacheMs, maxAgeMs: config.prices.maxAgeMs });
   const settings = new SettingsService(db);
-  const addresses = new DepositAddressAllocator(db, config.depositXpub);
+  const addresses = new DepositAddressAllocator(db, (index) => chains.depositAddress(index));
   const balances = new BalanceService(db);
-  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens: new OrderTokens(config.orderTokenSecret), networks: config.networks });
-  const payments = new PaymentService({ db, pricing, toleranceBps: config.paymentToleranceBps });
+  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens: new OrderTokens(config.orderTokenSecret), chains });
+  const payments = new PaymentService({ db, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps });
   const alerts = new AlertService(db, deps.log);
   const fulfilment = new FulfilmentService({ db, provider: deps.provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
   const mailer = config.mail.smtpUrl
@@ -73,5 +76,6 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     customerAuth: new CustomerAuthService({ db, mailer, settings, telegramBotToken: config.telegramBotToken }),
     adminAuth: new AdminAuthService(db),
     addresses,
+    chains,
   };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { COINS, formatCryptoAmount, formatUsd, type TCoinSymbol, type TNotificationPayload, type TOrderStatus } from '@topup/shared';
+import { CHAINS, formatCryptoAmount, formatUsd, type TNotificationPayload, type TOrderStatus } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { customers, notifications, telegramMessages, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -13,7 +13,8 @@ const EMAIL_STATUSES: ReadonlySet<TOrderStatus> = new Set(['paid', 'completed', 
 const PLACEHOLDER_EMAIL = /@(telegram\.(org|me)|t\.me|example\.(com|org))$/i;
 
 export function notificationPayload(order: OrderRow, status: TOrderStatus, cause: string): TNotificationPayload {
-  const coin = order.coin ? COINS[order.coin as TCoinSymbol] : null;
+  // Coins of the built-in registry: every registry entry that ships is in it.
+  const coin = order.coin ? (CHAINS.coin(order.coin) ?? null) : null;
   return {
     orderId: order.id,
     paymentId: order.paymentId,

@@ -66,6 +66,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     providerTransactionId: null,
     operatorTransactionId: null,
     pinDetail: null,
+    balanceChecks: 0,
     ...o.row,
     paymentMethod: 'crypto',
     id: ids.get(o.row.paymentId)!,

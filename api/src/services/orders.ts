@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   BALANCE_TOPUP_PHONE,
-  COINS,
-  NETWORK_LABELS,
+  CHAINS,
+  type ChainRegistry,
   PAYMENT_WINDOW_MS,
   WATCH_AFTER_WINDOW_MS,
   formatCryptoAmount,
@@ -18,12 +18,11 @@ import {
   type TPaymentCreated,
   type TPaymentStatus,
 } from '@topup/shared';
-import type { NetworkConfig } from '../config';
+import type { Chains } from '../chain/chains';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys, isCryptoOrder, jobs, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { DepositAddressAllocator } from '../chain/addresses';
-import { paymentUri } from '../chain/payment-uri';
 import { QUEUES } from '../jobs/queues';
 import type { CatalogService } from './catalog';
 import { operatorAccepts } from './catalog';
@@ -46,7 +45,8 @@ export interface OrderContext {
 /** An order request after each flow's payload is read: the same rules apply to all of them. */
 interface OrderSpec {
   amountCents: number;
-  payment: { method: 'crypto'; coin: TCoinSymbol } | { method: 'balance' };
+  /** `field`: where the request named the coin, for the message that refuses it. */
+  payment: { method: 'crypto'; coin: TCoinSymbol; field: string } | { method: 'balance' };
   email: string | null;
   /** Absent for a balance top-up. */
   recharge: { phoneNumber: string; operatorId: number; countryRef?: number | string } | null;
@@ -64,7 +64,7 @@ export class OrderService {
       addresses: DepositAddressAllocator;
       balances: BalanceService;
       tokens: OrderTokens;
-      networks: Record<string, NetworkConfig>;
+      chains: Chains;
       now?: () => number;
     },
   ) {
@@ -85,7 +85,7 @@ export class OrderService {
     return this.create(
       {
         amountCents: input.amount,
-        payment: input.paymentMethod === 'balance' ? { method: 'balance' } : { method: 'crypto', coin: input.cryptoCurrency },
+        payment: input.paymentMethod === 'balance' ? { method: 'balance' } : { method: 'crypto', coin: input.cryptoCurrency, field: 'cryptoCurrency' },
         email: input.email ?? input.customerEmail ?? null,
         recharge: balanceTopup ? null : { phoneNumber: input.phoneNumber, operatorId: input.operatorId!, countryRef: input.countryId },
       },
@@ -97,7 +97,7 @@ export class OrderService {
   async createFromCompact(input: TCreatePaymentRequest, ctx: OrderContext): Promise<TPaymentCreated> {
     const spec: OrderSpec = {
       amountCents: input.amount,
-      payment: { method: 'crypto', coin: input.currency },
+      payment: { method: 'crypto', coin: input.currency, field: 'currency' },
       email: input.email ?? null,
       recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId },
     };
@@ -122,12 +122,15 @@ export class OrderService {
   }
 
   private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: Recharge | null, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
-    const coin = COINS[symbol];
-    const network = this.deps.networks[coin.network]!;
-    const tokenContract = coin.kind === 'token' ? (network.tokens[coin.symbol] ?? null) : null;
-    if (!network.enabled || (coin.kind === 'token' && !tokenContract)) {
-      throw new AppError('VALIDATION_ERROR', `${coin.symbol} payments are not available right now. Please choose another cryptocurrency.`);
+    const offer = this.deps.chains.offer(symbol);
+    if (!offer) {
+      const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
+      if (this.deps.chains.registry.coin(symbol)) {
+        throw new AppError('VALIDATION_ERROR', `${symbol} payments are not available right now. Please choose another cryptocurrency (${offered.join(', ')}).`);
+      }
+      throw new AppError('VALIDATION_ERROR', `${spec.payment.method === 'crypto' ? spec.payment.field : 'cryptoCurrency'}: cryptocurrency must be one of ${offered.join(', ')}`);
     }
+    const { coin, network, tokenContract } = offer;
     const totalCents = spec.amountCents + feeCents;
     const quote = await this.deps.pricing.quote(coin.symbol, totalCents);
     const deposit = await this.deps.addresses.next();
@@ -282,7 +285,7 @@ export class OrderService {
   }
 
   private paymentCreated(order: CryptoOrderRow): TPaymentCreated {
-    const coin = COINS[order.coin as TCoinSymbol];
+    const coin = this.deps.chains.registry.requireCoin(order.coin);
     const units = BigInt(order.cryptoAmount);
     return {
       success: true,
@@ -295,11 +298,11 @@ export class OrderService {
       cryptoAmountBaseUnits: units.toString(),
       cryptocurrency: coin.symbol,
       network: coin.network,
-      networkLabel: NETWORK_LABELS[coin.network],
+      networkLabel: this.deps.chains.registry.network(coin.network)!.label,
       chainId: order.chainId,
       tokenContract: order.tokenContract,
       decimals: coin.decimals,
-      paymentUri: paymentUri({ address: order.depositAddress, chainId: order.chainId, units, tokenContract: order.tokenContract }),
+      paymentUri: this.deps.chains.adapter(coin.network).paymentUri({ address: order.depositAddress, chainId: order.chainId, units, tokenContract: order.tokenContract }),
       amount: order.amountCents / 100,
       serviceFee: order.feeCents / 100,
       totalAmount: order.totalCents / 100,
@@ -349,7 +352,7 @@ export class OrderService {
         requiredConfirmations: 0,
       };
     }
-    const coin = COINS[order.coin as TCoinSymbol];
+    const coin = this.deps.chains.registry.requireCoin(order.coin);
     const [received] = await this.deps.db
       .select({
         units: sql<string>`coalesce(sum(${payments.amount}), 0)`,
@@ -372,7 +375,7 @@ export class OrderService {
       receivedAmount: formatUnits(got, coin.decimals),
       remainingAmount: formatUnits(remaining, coin.decimals),
       confirmations: Number(received?.confirmations ?? 0),
-      requiredConfirmations: this.deps.networks[coin.network]!.confirmations,
+      requiredConfirmations: this.deps.chains.networks[coin.network]?.confirmations ?? 1,
     };
   }
 
@@ -393,7 +396,7 @@ export class OrderService {
       .where(or(...conditions))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(200);
-    return rows.map(orderView);
+    return rows.map((r) => orderView(r, this.deps.chains.registry));
   }
 
   /** The payment ids that valid order tokens stand for; invalid tokens are ignored. */
@@ -478,8 +481,8 @@ function hashRequest(source: string, spec: OrderSpec): string {
   return crypto.createHash('sha256').update(`${source}:${JSON.stringify(spec)}`).digest('hex');
 }
 
-export function orderView(order: OrderRow): TOrderView {
-  const coin = order.coin ? COINS[order.coin as TCoinSymbol] : null;
+export function orderView(order: OrderRow, registry: ChainRegistry = CHAINS): TOrderView {
+  const coin = order.coin ? (registry.coin(order.coin) ?? null) : null;
   return {
     id: order.id,
     paymentId: order.paymentId,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { COINS, cryptoUnitsToCents, formatUnits, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
+import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -14,7 +14,7 @@ export interface ObservedPayment {
   network: string;
   chainId: number;
   txHash: string;
-  /** Log index of a token Transfer; -1 for a native transfer. */
+  /** Log index of a token Transfer; -1 for a native transfer; -2 for native coins found in the address's balance. */
   logIndex: number;
   blockNumber: number;
   blockHash: string;
@@ -44,6 +44,7 @@ export class PaymentService {
     private readonly deps: {
       db: Db;
       pricing: PricingService;
+      registry: ChainRegistry;
       /** Shortfall accepted as full payment, in basis points of the amount due (50 = 0.5%). */
       toleranceBps: number;
       now?: () => number;
@@ -103,10 +104,11 @@ export class PaymentService {
   }
 
   /**
-   * Counts confirmations of the network's unconfirmed payments at `head`, and confirms those at the
-   * required depth whose block is the canonical one the watcher holds. Returns the orders touched.
+   * Counts confirmations of the network's unconfirmed payments at `head`, and confirms those in blocks
+   * up to `finalBlock` (final by the chain's own finality, or deep enough) whose block is the canonical
+   * one the watcher holds. Returns the orders touched.
    */
-  async confirm(tx: Tx, network: string, head: number, required: number): Promise<number[]> {
+  async confirm(tx: Tx, network: string, head: number, finalBlock: number): Promise<number[]> {
     const counted = await tx
       .update(payments)
       .set({ confirmations: sql`greatest(0, ${head} - ${payments.blockNumber} + 1)` })
@@ -115,7 +117,7 @@ export class PaymentService {
     await tx.execute(sql`
       update ${payments} p set status = 'confirmed'
       from ${chainBlocks} b
-      where p.network = ${network} and p.status = 'seen' and p.confirmations >= ${required}
+      where p.network = ${network} and p.status = 'seen' and p.block_number <= ${finalBlock}
         and b.network = p.network and b.number = p.block_number and b.hash = p.block_hash`);
     return unique(counted.map((r) => r.orderId));
   }
@@ -147,7 +149,7 @@ export class PaymentService {
     const expected = BigInt(order.cryptoAmount);
     const received = confirmed.reduce((sum, p) => sum + BigInt(p.amount), 0n);
     const enough = received * 10_000n >= expected * BigInt(10_000 - this.deps.toleranceBps);
-    const coin = COINS[order.coin as TCoinSymbol];
+    const coin = this.deps.registry.requireCoin(order.coin);
     let status = order.status as TOrderStatus;
 
     if (status === 'pending_crypto_payment' || status === 'payment_expired') {
@@ -247,13 +249,13 @@ export class PaymentService {
 
   /** True when the order's coin received is still worth the order's total at today's price. */
   private async coversFreshQuote(order: CryptoOrderRow, received: bigint): Promise<boolean> {
-    const coin = COINS[order.coin as TCoinSymbol];
+    const coin = this.deps.registry.requireCoin(order.coin);
     const value = cryptoUnitsToCents(received, await this.deps.pricing.usdE8(coin.symbol), coin.decimals);
     return value * 10_000 >= order.totalCents * (10_000 - this.deps.toleranceBps);
   }
 
   private async creditPayment(tx: DbOrTx, order: OrderRow, p: PaymentRow, reason: LedgerReason): Promise<void> {
-    const coin = COINS[p.coin as TCoinSymbol];
+    const coin = this.deps.registry.requireCoin(p.coin);
     const usdE8 = await this.deps.pricing.usdE8(coin.symbol);
     await credit(tx, {
       customerId: order.customerId,

@@ -1,12 +1,12 @@
-import { parseUnits, type TCoinSymbol } from '@topup/shared';
+import { CHAINS, parseUnits, type TCoinSymbol } from '@topup/shared';
 
-/** Coins that need a market price (the stablecoins are 1:1 with USD). */
-export type VolatileCoin = Extract<TCoinSymbol, 'ETH' | 'BNB' | 'MATIC'>;
-export const VOLATILE_COINS: VolatileCoin[] = ['ETH', 'BNB', 'MATIC'];
+/** Coins that need a market price (the stablecoins are 1:1 with USD): the registry's. */
+export type VolatileCoin = TCoinSymbol;
+export const VOLATILE_COINS: VolatileCoin[] = CHAINS.coins.filter((c) => !c.stable).map((c) => c.symbol);
 
 export interface PriceSnapshot {
   /** USD per whole coin × 1e8. */
-  usdE8: Record<VolatileCoin, bigint>;
+  usdE8: Partial<Record<VolatileCoin, bigint>>;
   /** When the source last updated its prices. */
   updatedAt: Date;
 }
@@ -22,13 +22,13 @@ export class FixedPriceFeed implements PriceFeed {
   constructor(private readonly table: Record<VolatileCoin, string> = { ETH: '3000', BNB: '600', MATIC: '0.5' }) {}
 
   async fetchPrices(): Promise<PriceSnapshot> {
-    const usdE8 = Object.fromEntries(VOLATILE_COINS.map((c) => [c, parseUnits(this.table[c], 8)!])) as Record<VolatileCoin, bigint>;
+    const usdE8 = Object.fromEntries(Object.entries(this.table).map(([c, price]) => [c, parseUnits(price, 8)!]));
     return { usdE8, updatedAt: new Date() };
   }
 }
 
 /** CoinGecko's public simple-price endpoint. MATIC became POL on Polygon; its id is the POL token's. */
-const COINGECKO_IDS: Record<VolatileCoin, string> = { ETH: 'ethereum', BNB: 'binancecoin', MATIC: 'polygon-ecosystem-token' };
+const COINGECKO_IDS: Record<VolatileCoin, string | undefined> = { ETH: 'ethereum', BNB: 'binancecoin', MATIC: 'polygon-ecosystem-token' };
 
 export class CoinGeckoPriceFeed implements PriceFeed {
   readonly name = 'CoinGecko';
@@ -38,7 +38,7 @@ export class CoinGeckoPriceFeed implements PriceFeed {
   ) {}
 
   async fetchPrices(): Promise<PriceSnapshot> {
-    const ids = Object.values(COINGECKO_IDS).join(',');
+    const ids = VOLATILE_COINS.flatMap((c) => COINGECKO_IDS[c] ?? []).join(',');
     const res = await this.fetchImpl(`${this.baseUrl}/simple/price?ids=${ids}&vs_currencies=usd&include_last_updated_at=true`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(5000),
@@ -46,9 +46,10 @@ export class CoinGeckoPriceFeed implements PriceFeed {
     if (!res.ok) throw new Error(`CoinGecko answered ${res.status}`);
     const body = (await res.json()) as Record<string, { usd?: number; last_updated_at?: number } | undefined>;
     let oldest = Infinity;
-    const usdE8 = {} as Record<VolatileCoin, bigint>;
+    const usdE8: Record<VolatileCoin, bigint> = {};
     for (const coin of VOLATILE_COINS) {
-      const entry = body[COINGECKO_IDS[coin]];
+      const id = COINGECKO_IDS[coin];
+      const entry = id === undefined ? undefined : body[id];
       // The feed speaks floats; they become exact integers here, at the edge, and nowhere else.
       const price = entry?.usd !== undefined ? parseUnits(entry.usd.toFixed(8), 8) : null;
       if (!price || price <= 0n) throw new Error(`CoinGecko gave no USD price for ${coin}`);

@@ -1,6 +1,6 @@
-import { centsToCryptoUnits, COINS, PRICE_SCALE, type TCoinSymbol } from '@topup/shared';
+import { CHAINS, centsToCryptoUnits, PRICE_SCALE, type ChainRegistry, type TCoinSymbol } from '@topup/shared';
 import { AppError } from '../http/errors';
-import type { PriceFeed, PriceSnapshot, VolatileCoin } from './price-feed';
+import type { PriceFeed, PriceSnapshot } from './price-feed';
 
 export interface Quote {
   coin: TCoinSymbol;
@@ -23,7 +23,7 @@ export class PricingService {
 
   constructor(
     private readonly feed: PriceFeed,
-    private readonly opts: { cacheMs: number; maxAgeMs: number; now?: () => number },
+    private readonly opts: { registry?: ChainRegistry; cacheMs: number; maxAgeMs: number; now?: () => number },
   ) {}
 
   private now() {
@@ -31,18 +31,25 @@ export class PricingService {
   }
 
   async quote(coin: TCoinSymbol, cents: number): Promise<Quote> {
-    const { decimals, stable } = COINS[coin];
+    const { decimals, stable } = this.coin(coin);
     if (stable) {
       return { coin, cents, decimals, usdE8: PRICE_SCALE, units: centsToCryptoUnits(cents, PRICE_SCALE, decimals), source: 'USD peg', priceUpdatedAt: new Date(this.now()) };
     }
     const snapshot = await this.prices();
-    const usdE8 = snapshot.usdE8[coin as VolatileCoin];
+    const usdE8 = priceOf(snapshot, coin);
     return { coin, cents, decimals, usdE8, units: centsToCryptoUnits(cents, usdE8, decimals), source: this.feed.name, priceUpdatedAt: snapshot.updatedAt };
   }
 
   /** USD per whole coin × 1e8, now. */
   async usdE8(coin: TCoinSymbol): Promise<bigint> {
-    return COINS[coin].stable ? PRICE_SCALE : (await this.prices()).usdE8[coin as VolatileCoin];
+    return this.coin(coin).stable ? PRICE_SCALE : priceOf(await this.prices(), coin);
+  }
+
+  private coin(symbol: TCoinSymbol) {
+    const registry = this.opts.registry ?? CHAINS;
+    const coin = registry.coin(symbol);
+    if (!coin) throw new AppError('VALIDATION_ERROR', `cryptocurrency must be one of ${registry.coins.map((c) => c.symbol).join(', ')}`);
+    return coin;
   }
 
   private async prices(): Promise<PriceSnapshot> {
@@ -61,4 +68,10 @@ export class PricingService {
     }
     return this.snapshot;
   }
+}
+
+function priceOf(snapshot: PriceSnapshot, coin: TCoinSymbol): bigint {
+  const price = snapshot.usdE8[coin];
+  if (price === undefined) throw new AppError('PRICE_UNAVAILABLE', `No price for ${coin} right now. Please try again in a moment or pay with USDT or USDC.`);
+  return price;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { DEFAULT_COIN, NETWORKS } from '../coins';
+import { DEFAULT_COIN } from '../coins';
 import { ZIntId, ZServiceType, ZUsdCents } from './common';
 import { ZCoinSymbol } from './pricing';
 
@@ -58,7 +58,7 @@ export const ZPaymentCreated = z.object({
   cryptoAmount: z.string(),
   cryptoAmountBaseUnits: z.string(),
   cryptocurrency: ZCoinSymbol,
-  network: z.enum(NETWORKS),
+  network: z.string(),
   networkLabel: z.string(),
   chainId: z.number().int(),
   tokenContract: z.string().nullable(),
@@ -103,7 +103,7 @@ export const ZPaymentStatus = z.object({
   reloadlyTransactionId: z.string().nullable(),
   cryptocurrency: ZCoinSymbol.nullable(),
   walletAddress: z.string().nullable(),
-  network: z.enum(NETWORKS).nullable(),
+  network: z.string().nullable(),
   chainId: z.number().int().nullable(),
   tokenContract: z.string().nullable(),
   cryptoAmount: z.string().nullable(),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { COIN_SYMBOLS } from '../coins';
 import { ZUsdCents } from './common';
 
-export const ZCoinSymbol = z.enum(COIN_SYMBOLS, {
-  error: () => `cryptocurrency must be one of ${COIN_SYMBOLS.join(', ')}`,
-});
+/**
+ * A coin's symbol as written. Which coins are taken is the server's registry and configuration
+ * (GET /api/coins); the API refuses the others with a 400 that lists them.
+ */
+export const ZCoinSymbol = z
+  .string({ error: 'cryptocurrency is required' })
+  .regex(/^[A-Z][A-Z0-9-]{1,19}$/, 'cryptocurrency must be a coin symbol such as USDT (GET /api/coins lists them)');
 
 export const ZCryptoPriceQuery = z.object({
   amount: ZUsdCents,
@@ -54,3 +57,29 @@ export const ZSiteConfig = z.object({
   }),
 });
 export type TSiteConfig = z.infer<typeof ZSiteConfig>;
+
+/** A coin the server takes now: GET /api/coins lists them, each client's coin choice shows them. */
+export const ZOfferedCoin = z.object({
+  symbol: ZCoinSymbol,
+  /** Name in the payment list, e.g. "Tether USDT (ERC-20)". */
+  name: z.string(),
+  network: z.string(),
+  networkLabel: z.string(),
+  /** How the coin list names the network, e.g. "Ethereum ERC-20". */
+  networkText: z.string(),
+  kind: z.enum(['native', 'token']),
+  decimals: z.number().int(),
+  stable: z.boolean(),
+  chainId: z.number().int(),
+  tokenContract: z.string().nullable(),
+  /** Roughly how long a payment takes to count on this network. */
+  timeToCount: z.string(),
+});
+export type TOfferedCoin = z.infer<typeof ZOfferedCoin>;
+
+/** GET /api/coins: the coins offered, in the registry's order; `defaultCoin` is preselected where offered. */
+export const ZCoinsResponse = z.object({
+  coins: z.array(ZOfferedCoin),
+  defaultCoin: ZCoinSymbol.nullable(),
+});
+export type TCoinsResponse = z.infer<typeof ZCoinsResponse>;

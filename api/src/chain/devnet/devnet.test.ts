@@ -11,7 +11,7 @@ import { FUNDED_ACCOUNT_INDEXES, devnetAccount, freeDevnetNetworks, payFromDevne
 import { probeRpc } from './rpc';
 
 const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)', 'function symbol() view returns (string)'];
-const EXPECTED_TOKENS = {
+const EXPECTED_TOKENS: Record<string, Record<string, { address: string; decimals: bigint; symbol: string }>> = {
   ethereum: { USDT: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDT' }, USDC: { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6n, symbol: 'USDC' } },
   bsc: { 'USDT-BEP20': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18n, symbol: 'USDT' } },
   polygon: {},
@@ -23,7 +23,7 @@ let devnet: Devnet;
 const providers: JsonRpcProvider[] = [];
 
 function provider(network: TNetwork): JsonRpcProvider {
-  const p = new JsonRpcProvider(networks[network].rpcUrl, networks[network].chainId, { staticNetwork: true, cacheTimeout: -1 });
+  const p = new JsonRpcProvider(networks[network]!.rpcUrl, networks[network]!.chainId, { staticNetwork: true, cacheTimeout: -1 });
   providers.push(p);
   return p;
 }
@@ -43,17 +43,17 @@ afterAll(async () => {
 describe('startDevnet', () => {
   it('serves each network on its own port with its own chain id', async () => {
     for (const network of NETWORKS) {
-      expect(devnet.nodes[network]).toMatchObject({ rpcUrl: networks[network].rpcUrl, chainId: networks[network].chainId, reused: false });
-      expect(await probeRpc(networks[network].rpcUrl)).toEqual({ kind: 'node', chainId: networks[network].chainId });
+      expect(devnet.nodes[network]).toMatchObject({ rpcUrl: networks[network]!.rpcUrl, chainId: networks[network]!.chainId, reused: false });
+      expect(await probeRpc(networks[network]!.rpcUrl)).toEqual({ kind: 'node', chainId: networks[network]!.chainId });
     }
-    expect(NETWORKS.map((n) => networks[n].chainId)).toEqual([31337, 31338, 31339]);
+    expect(NETWORKS.map((n) => networks[n]!.chainId)).toEqual([31337, 31338, 31339]);
   });
 
   it('deploys the tokens at the configured addresses, funded on accounts #1..#9', async () => {
     for (const network of NETWORKS) {
-      expect(devnet.nodes[network]?.tokens).toEqual(Object.fromEntries(Object.entries(EXPECTED_TOKENS[network]).map(([s, t]) => [s, t.address])));
-      for (const [symbol, expected] of Object.entries(EXPECTED_TOKENS[network])) {
-        const token = new Contract(networks[network].tokens[symbol]!, ERC20, provider(network));
+      expect(devnet.nodes[network]?.tokens).toEqual(Object.fromEntries(Object.entries(EXPECTED_TOKENS[network]!).map(([s, t]) => [s, t.address])));
+      for (const [symbol, expected] of Object.entries(EXPECTED_TOKENS[network]!)) {
+        const token = new Contract(networks[network]!.tokens[symbol]!, ERC20, provider(network));
         expect(await token.getFunction('decimals')()).toBe(expected.decimals);
         expect(await token.getFunction('symbol')()).toBe(expected.symbol);
         for (const i of FUNDED_ACCOUNT_INDEXES) {
@@ -74,7 +74,7 @@ describe('startDevnet', () => {
     const second = await startDevnet({ networks, dataDir });
     expect(NETWORKS.map((n) => second.nodes[n]?.reused)).toEqual([true, true, true]);
     await second.stop();
-    expect(await probeRpc(networks.ethereum.rpcUrl)).toEqual({ kind: 'node', chainId: 31337 });
+    expect(await probeRpc(networks.ethereum!.rpcUrl)).toEqual({ kind: 'node', chainId: 31337 });
   });
 
   it('refuses a port taken by something else', async () => {
@@ -82,7 +82,7 @@ describe('startDevnet', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const only = { ...disabled(), polygon: { ...networks.polygon, rpcUrl } };
+      const only = { ...disabled(), polygon: { ...networks.polygon!, rpcUrl } };
       await expect(startDevnet({ networks: only, dataDir })).rejects.toThrow(/taken by something that is not an EVM node/);
     } finally {
       server.close();
@@ -90,7 +90,7 @@ describe('startDevnet', () => {
   });
 
   it('refuses a configuration that expects a token elsewhere', async () => {
-    const only = { ...disabled(), bsc: { ...networks.bsc, tokens: { 'USDT-BEP20': '0x55d398326f99059fF775485246999027B3197955' } } };
+    const only = { ...disabled(), bsc: { ...networks.bsc!, tokens: { 'USDT-BEP20': '0x55d398326f99059fF775485246999027B3197955' } } };
     await expect(startDevnet({ networks: only, dataDir })).rejects.toThrow(/USDT-BEP20 is configured at 0x55d3.* but the devnet deploys it at 0x5FbDB/);
   });
 });
@@ -98,7 +98,7 @@ describe('startDevnet', () => {
 describe('payFromDevnet', () => {
   it('sends the native coin', async () => {
     const to = Wallet.createRandom().address;
-    const sent = await payFromDevnet({ rpcUrl: networks.polygon.rpcUrl, chainId: 31339, to, coin: 'MATIC', tokenContract: null, units: 1_234_567_890_000_000_000n });
+    const sent = await payFromDevnet({ rpcUrl: networks.polygon!.rpcUrl, chainId: 31339, to, tokenContract: null, units: 1_234_567_890_000_000_000n });
     expect(sent.from).toBe(devnetAccount(1).address);
     expect(await provider('polygon').getBalance(to)).toBe(1_234_567_890_000_000_000n);
     expect((await provider('polygon').getTransactionReceipt(sent.txHash))?.blockNumber).toBe(sent.blockNumber);
@@ -106,10 +106,10 @@ describe('payFromDevnet', () => {
 
   it('sends a token, twice in a row from the same account', async () => {
     const to = Wallet.createRandom().address;
-    const pay = () => payFromDevnet({ rpcUrl: networks.bsc.rpcUrl, to, coin: 'USDT-BEP20', tokenContract: networks.bsc.tokens['USDT-BEP20']!, units: 5_000_000_000_000_000_000n, accountIndex: 3 });
+    const pay = () => payFromDevnet({ rpcUrl: networks.bsc!.rpcUrl, to, tokenContract: networks.bsc!.tokens['USDT-BEP20']!, units: 5_000_000_000_000_000_000n, accountIndex: 3 });
     await pay();
     await pay();
-    const token = new Contract(networks.bsc.tokens['USDT-BEP20']!, ERC20, provider('bsc'));
+    const token = new Contract(networks.bsc!.tokens['USDT-BEP20']!, ERC20, provider('bsc'));
     expect(await token.getFunction('balanceOf')(to)).toBe(10_000_000_000_000_000_000n);
   });
 
@@ -118,7 +118,7 @@ describe('payFromDevnet', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await new Promise((resolve) => server.close(resolve));
-    await expect(payFromDevnet({ rpcUrl, to: devnetAccount(2).address, coin: 'ETH', tokenContract: null, units: 1n })).rejects.toThrow(/no node answers/);
+    await expect(payFromDevnet({ rpcUrl, to: devnetAccount(2).address, tokenContract: null, units: 1n })).rejects.toThrow(/no node answers/);
   });
 });
 
@@ -126,9 +126,9 @@ describe('stop', () => {
   it('frees the ports', async () => {
     await devnet.stop();
     for (const network of NETWORKS) {
-      expect(await probeRpc(networks[network].rpcUrl)).toEqual({ kind: 'nothing' });
+      expect(await probeRpc(networks[network]!.rpcUrl)).toEqual({ kind: 'nothing' });
       const server = http.createServer();
-      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(Number(new URL(networks[network].rpcUrl).port), '127.0.0.1', resolve));
+      await new Promise<void>((resolve, reject) => server.once('error', reject).listen(Number(new URL(networks[network]!.rpcUrl).port), '127.0.0.1', resolve));
       await new Promise((resolve) => server.close(resolve));
     }
   });

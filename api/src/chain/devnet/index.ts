@@ -1,24 +1,28 @@
 import pino, { type Logger } from 'pino';
-import { NETWORKS, type TNetwork } from '@topup/shared';
+import { CHAINS, type ChainRegistry } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
-import { compileDevToken, type CompiledContract } from './compile';
+import { compileDevnetContracts, type DevnetContracts } from './compile';
 import { startHardhatNode, type NodeProcess } from './node';
 import { probeRpc } from './rpc';
-import { deployTokens, planTokens, tokensDeployed, type PlannedToken } from './tokens';
+import { contractsDeployed, deployContracts, planDeployment, type DeployPlan } from './tokens';
 
 export { payFromDevnet, type DevnetPayment, type SentPayment } from './pay';
 export { devnetAccount, DEVNET_MNEMONIC, FUNDED_ACCOUNT_INDEXES, DEFAULT_PAYER_INDEX } from './accounts';
 export { devnetNetworks, freeDevnetNetworks } from './networks';
+export { devnetForwarderAddress } from './addresses';
 
 /**
- * The local development chain: one Hardhat Network node per network, each on the port of that
- * network's rpcUrl, with the tokens deployed where the configuration expects them (DESIGN.md
+ * The local development chain: one Hardhat Network node per enabled network of the registry, each on
+ * the port of that network's rpcUrl, with the tokens deployed where the configuration expects them
+ * and a forwarder for internal transfers (DESIGN.md
  * section 3: a real chain in development and tests).
  */
 
 export interface DevnetOptions {
-  networks: Record<TNetwork, NetworkConfig>;
-  /** The compiled token contract is cached here, and Hardhat keeps its own files under it. */
+  networks: Readonly<Record<string, NetworkConfig>>;
+  /** The registry the networks come from (default: the built-in one). */
+  registry?: ChainRegistry;
+  /** The compiled contracts is cached here, and Hardhat keeps its own files under it. */
   dataDir: string;
   log?: Logger;
   /** A block every this many milliseconds, on top of one per transaction. */
@@ -26,18 +30,20 @@ export interface DevnetOptions {
 }
 
 export interface DevnetNode {
-  network: TNetwork;
+  network: string;
   rpcUrl: string;
   chainId: number;
   /** Deployed token contracts by coin symbol. */
   tokens: Record<string, string>;
+  /** The forwarder contract (contracts/Forwarder.sol): sends the native coin by an internal call. */
+  forwarder: string;
   /** Another process started this node (e.g. a second `npm start`): stop() leaves it running. */
   reused: boolean;
 }
 
 export interface Devnet {
   /** The networks served locally; enabled networks on remote RPC URLs are absent. */
-  nodes: Partial<Record<TNetwork, DevnetNode>>;
+  nodes: Record<string, DevnetNode>;
   stop(): Promise<void>;
 }
 
@@ -48,15 +54,16 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const log = opts.log ?? pino({ enabled: false });
-  let compiled: Promise<CompiledContract> | undefined;
+  let compiled: Promise<DevnetContracts> | undefined;
   const context: StartContext = {
+    registry: opts.registry ?? CHAINS,
     dataDir: opts.dataDir,
     blockIntervalMs: opts.blockIntervalMs ?? DEFAULT_BLOCK_INTERVAL_MS,
     log,
     // Compiled once for all networks, and only when some node is new.
-    artifact: () => (compiled ??= compileDevToken(opts.dataDir)),
+    artifacts: () => (compiled ??= compileDevnetContracts(opts.dataDir)),
   };
-  const local = NETWORKS.map((n) => opts.networks[n]).filter((n) => n.enabled && isLocal(n.rpcUrl, log));
+  const local = Object.values(opts.networks).filter((n) => n.enabled && isLocal(n.rpcUrl, log));
   const results = await Promise.allSettled(local.map((n) => startNetwork(n, context)));
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const stopAll = async () => {
@@ -71,10 +78,11 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
 }
 
 interface StartContext {
+  registry: ChainRegistry;
   dataDir: string;
   blockIntervalMs: number;
   log: Logger;
-  artifact(): Promise<CompiledContract>;
+  artifacts(): Promise<DevnetContracts>;
 }
 
 function isLocal(rpcUrl: string, log: Logger): boolean {
@@ -85,9 +93,10 @@ function isLocal(rpcUrl: string, log: Logger): boolean {
 }
 
 async function startNetwork(network: NetworkConfig, ctx: StartContext): Promise<{ node: DevnetNode; proc?: NodeProcess }> {
-  const plan = planTokens(network);
+  const plan = planDeployment(ctx.registry, network);
   const { rpcUrl, chainId } = network;
-  const node: DevnetNode = { network: network.network, rpcUrl, chainId, tokens: Object.fromEntries(plan.map((t) => [t.symbol, t.address])), reused: false };
+  const tokens = Object.fromEntries(plan.tokens.map((t) => [t.symbol, t.address]));
+  const node: DevnetNode = { network: network.network, rpcUrl, chainId, tokens, forwarder: plan.forwarder, reused: false };
   const probe = await probeRpc(rpcUrl);
   if (probe.kind === 'other') throw new Error(`${network.network}: port of ${rpcUrl} is taken by something that is not an EVM node (${probe.detail})`);
   if (probe.kind === 'node') {
@@ -99,11 +108,11 @@ async function startNetwork(network: NetworkConfig, ctx: StartContext): Promise<
   const started = Date.now();
   // Compiling overlaps the node's start-up (a second or two each); the failure, if any, is reported
   // when deployment needs the result.
-  const artifact = plan.length ? ctx.artifact() : undefined;
-  artifact?.catch(() => undefined);
+  const artifacts = ctx.artifacts();
+  artifacts.catch(() => undefined);
   const proc = await startHardhatNode({ rpcUrl, port: portOf(rpcUrl), chainId, blockIntervalMs: ctx.blockIntervalMs, dataDir: ctx.dataDir, log: ctx.log.child({ network: network.network }) });
   try {
-    if (artifact) await deployTokens(rpcUrl, chainId, plan, await artifact);
+    await deployContracts(rpcUrl, chainId, plan, await artifacts);
   } catch (err) {
     await proc.stop();
     throw err;
@@ -113,12 +122,12 @@ async function startNetwork(network: NetworkConfig, ctx: StartContext): Promise<
 }
 
 /** A node with the devnet's chain id but without its tokens: give a process that is deploying them a moment. */
-async function waitForForeignTokens(network: NetworkConfig, plan: PlannedToken[]): Promise<void> {
+async function waitForForeignTokens(network: NetworkConfig, plan: DeployPlan): Promise<void> {
   const deadline = Date.now() + FOREIGN_DEPLOY_WAIT_MS;
-  while (!(await tokensDeployed(network.rpcUrl, network.chainId, plan))) {
+  while (!(await contractsDeployed(network.rpcUrl, network.chainId, plan))) {
     if (Date.now() > deadline) {
       throw new Error(
-        `${network.network}: a node of chain ${network.chainId} already runs at ${network.rpcUrl} but has no devnet tokens at ${plan.map((t) => t.address).join(', ')} ` +
+        `${network.network}: a node of chain ${network.chainId} already runs at ${network.rpcUrl} but has no devnet contracts at ${[...plan.tokens.map((t) => t.address), plan.forwarder].join(', ')} ` +
           '(a Hardhat node started by something else?): stop it or point the RPC URL elsewhere',
       );
     }

@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { TChainFamily } from '@topup/shared';
+import type { NetworkConfig } from '../config';
+import type { Database } from '../db/client';
+import type { AlertService } from '../services/alerts';
+import type { PaymentService } from '../services/payments';
+
+/**
+ * The chain port (DESIGN.md section 9; BTCPay Server's payment-method handler per chain family is
+ * the model): everything that differs between families of chains sits behind one adapter per family.
+ * The registry names each network's family; the order, payment and pricing services never ask which
+ * family they deal with. A family that is not EVM (Tron, Solana, Bitcoin) is a new adapter, not a
+ * rewrite.
+ */
+export interface ChainAdapter {
+  readonly family: TChainFamily;
+  /** The deposit address of derivation index `index`, from the public key alone. */
+  depositAddress(index: number): string;
+  /** The payment link of the QR code and the "open in wallet" button. */
+  paymentUri(request: PaymentRequest): string;
+  /** A watcher of one network of this family: scans, counts confirmations, survives reorganisations. */
+  watcher(opts: WatcherOptions): NetworkWatcher;
+}
+
+export interface PaymentRequest {
+  address: string;
+  chainId: number;
+  /** The amount in base units. */
+  units: bigint;
+  /** The token's contract; null for the network's native coin. */
+  tokenContract: string | null;
+}
+
+export interface WatcherOptions {
+  network: NetworkConfig;
+  /** The network's native coin (what a plain transfer pays in). */
+  nativeCoin: string;
+  database: Database;
+  payments: PaymentService;
+  alerts: AlertService;
+  log: Logger;
+  /** Overrides the network's poll interval (tests). */
+  pollMs?: number;
+  /** Most blocks scanned per pass. */
+  maxBlockRange?: number;
+  /** A devnet may be restarted empty; then the watcher starts over instead of stopping. */
+  devnet?: boolean;
+}
+
+export interface NetworkWatcher {
+  /** Holds the network's scanning lock (one process scans a network at a time). */
+  readonly scanning: boolean;
+  start(): void;
+  stop(): Promise<void>;
+  /** One scan pass; true when more blocks are waiting. */
+  pass(): Promise<boolean>;
+}
