@@ -22,3 +22,9 @@ export const CATALOG_FRESH_MS = {
   amounts: 2 * 60 * 1000,
   promotions: 5 * 60 * 1000,
 } as const;
+
+/**
+ * What the payment screens say about how to pay (issue 14 point 9): the watcher sees payments to the
+ * deposit address, also those a contract makes; tokens sent to the token contract itself are lost.
+ */
+export const SEND_FROM_WALLET_NOTE = 'Send to this address, from a wallet. Never send to the token contract: tokens sent there cannot be recovered.';

@@ -15,6 +15,8 @@ import {
   ZValidatePhoneResponse,
   type TAmountOption,
   type TCoinSymbol,
+  type TCoinsResponse,
+  ZCoinsResponse,
   type TCountry,
   type TCryptoPriceResponse,
   type TDetectPhoneResponse,
@@ -127,6 +129,11 @@ export class TopupApi {
     return this.cached(`amounts:${operatorId}:${serviceType}`, CATALOG_FRESH_MS.amounts, () =>
       this.request('GET', `/api/operators/${operatorId}/amounts?serviceType=${serviceType}`, ZAmountOption.array()),
     );
+  }
+
+  /** The coins offered now; they change only with the server's configuration. */
+  coins(): Promise<TCoinsResponse> {
+    return this.cached('coins', PRICING_FRESH_MS, () => this.request('GET', '/api/coins', ZCoinsResponse));
   }
 
   pricing(): Promise<TPricingSettings> {

@@ -1,5 +1,5 @@
 import type { Context } from 'grammy';
-import { COIN_SYMBOLS, COINS, formatUsd, usdToCents, type TCoinSymbol, type TServiceType } from '@topup/shared';
+import { formatUsd, usdToCents, type TCoinSymbol, type TServiceType } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
 import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import type { Locale, Messages } from '../locales';
@@ -36,7 +36,13 @@ interface Draft {
   amount?: AmountChoice;
   /** E.164, as the API validated it. */
   phone?: string;
-  coin?: TCoinSymbol;
+  coin?: CoinChoice;
+}
+
+/** A coin the API offers now (GET /api/coins): its symbol and its name in the list. */
+interface CoinChoice {
+  symbol: TCoinSymbol;
+  name: string;
 }
 
 type StepOutcome = 'done' | 'abort';
@@ -275,16 +281,22 @@ async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> 
 
 async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { t } = await io.texts();
-  const prompts = [await io.send(t.stepCoin, coinKeyboard())];
+  // The coins the server takes now: a network switched off there is not offered here.
+  const offered = await io.call(async (o) => (await o.services.api.coins()).coins.map((c) => ({ symbol: c.symbol, name: c.name })));
+  if (!offered.ok) {
+    await io.send(t.serviceUnavailable);
+    return 'abort';
+  }
+  const prompts = [await io.send(t.stepCoin, coinKeyboard(offered.value))];
   for (;;) {
     const answer = await io.answerTo('coin', prompts, t);
     const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
-    const coin = COIN_SYMBOLS.find((s) => s === value);
+    const coin = offered.value.find((c) => c.symbol === value);
     if (coin) {
       draft.coin = coin;
       return 'done';
     }
-    prompts.push(await io.send(t.useButtons, coinKeyboard()));
+    prompts.push(await io.send(t.useButtons, coinKeyboard(offered.value)));
   }
 }
 
@@ -294,11 +306,11 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
   const quote = await io.call(async (o) => {
     const pricing = await o.services.api.pricing();
     const feeCents = cents(pricing.serviceFee);
-    const crypto = await o.services.api.cryptoPrice(amount.cents + feeCents, coin).catch(() => null);
+    const crypto = await o.services.api.cryptoPrice(amount.cents + feeCents, coin.symbol).catch(() => null);
     return { feeCents, cryptoAmount: crypto?.cryptoAmount ?? null };
   });
   const feeCents = quote.ok ? quote.value.feeCents : null;
-  const cryptoText = quote.ok && quote.value.cryptoAmount ? `<code>${h(quote.value.cryptoAmount)}</code> ${h(coin)}` : t.priceUnavailable;
+  const cryptoText = quote.ok && quote.value.cryptoAmount ? `<code>${h(quote.value.cryptoAmount)}</code> ${h(coin.symbol)}` : t.priceUnavailable;
   const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
   const text = [
     t.reviewTitle,
@@ -308,7 +320,7 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     line(t.lblAmount, h(amount.label)),
     line(t.lblFee, feeCents === null ? '…' : h(formatUsd(feeCents))),
     line(t.lblTotal, feeCents === null ? '…' : h(formatUsd(amount.cents + feeCents))),
-    line(t.lblPayWith, h(COINS[coin].name)),
+    line(t.lblPayWith, h(coin.name)),
     line(t.lblTotalCrypto, cryptoText),
     '',
     t.reviewNotice,
@@ -365,7 +377,7 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   const created = await io.call((o) =>
     o.userApi().createPayment(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin },
+      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol },
       `tg-${io.chatId}-${reviewId}`,
     ),
   );

@@ -1,5 +1,4 @@
 import { InlineKeyboard } from 'grammy';
-import { COIN_SYMBOLS, COINS } from '@topup/shared';
 import { LOCALE_CODES, LOCALES, type Messages } from '../locales';
 
 /**
@@ -56,8 +55,9 @@ export function amountKeyboard(amounts: { cents: number; label: string }[]): Inl
   return grid(amounts.map((a) => ({ label: a.label, data: CB.step('amount', a.cents) })), 2);
 }
 
-export function coinKeyboard(): InlineKeyboard {
-  return grid(COIN_SYMBOLS.map((symbol) => ({ label: COINS[symbol].name, data: CB.step('coin', symbol) })), 2);
+/** The coins the API offers (GET /api/coins), by name. */
+export function coinKeyboard(coins: { symbol: string; name: string }[]): InlineKeyboard {
+  return grid(coins.map((c) => ({ label: c.name, data: CB.step('coin', c.symbol) })), 2);
 }
 
 export function reviewKeyboard(t: Messages): InlineKeyboard {

@@ -1,3 +1,4 @@
+import { SEND_FROM_WALLET_NOTE } from '@topup/shared';
 import type { TOrderStatus } from '@topup/shared';
 import { h } from './html';
 
@@ -116,6 +117,7 @@ export const en = {
   payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p: { coin: string }) => `Scan with your ${h(p.coin)} wallet app, or copy the amount and address (tap to copy).`,
   payImportant: 'Send the exact amount on this network only. The top-up is processed automatically.',
+  payFromWallet: SEND_FROM_WALLET_NOTE,
   btnCancelPayment: '✖️ Cancel payment',
   btnNewPayment: '🔄 Create New Payment',
   btnNewRecharge: '⚡ New recharge',

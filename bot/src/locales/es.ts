@@ -107,6 +107,7 @@ export const es: Messages = {
   payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Escanea con tu billetera de ${h(p.coin)}, o copia el importe y la dirección (toca para copiar).`,
   payImportant: 'Envía el importe exacto y solo en esta red. La recarga se procesa automáticamente.',
+  payFromWallet: 'Envía a esta dirección, desde una billetera. Nunca envíes al contrato del token: los tokens enviados allí se pierden.',
   btnCancelPayment: '✖️ Cancelar el pago',
   btnNewPayment: '🔄 Crear un nuevo pago',
   btnNewRecharge: '⚡ Nueva recarga',

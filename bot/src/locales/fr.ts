@@ -107,6 +107,7 @@ export const fr: Messages = {
   payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Scannez avec votre portefeuille ${h(p.coin)}, ou copiez le montant et l'adresse (touchez pour copier).`,
   payImportant: 'Envoyez le montant exact, sur ce réseau uniquement. La recharge est traitée automatiquement.',
+  payFromWallet: 'Envoyez à cette adresse, depuis un portefeuille. N’envoyez jamais au contrat du jeton : les jetons envoyés là sont perdus.',
   btnCancelPayment: '✖️ Annuler le paiement',
   btnNewPayment: '🔄 Créer un nouveau paiement',
   btnNewRecharge: '⚡ Nouvelle recharge',

@@ -107,6 +107,7 @@ export const pt: Messages = {
   payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Escaneie com sua carteira de ${h(p.coin)}, ou copie o valor e o endereço (toque para copiar).`,
   payImportant: 'Envie o valor exato e somente nesta rede. A recarga é processada automaticamente.',
+  payFromWallet: 'Envie para este endereço, a partir de uma carteira. Nunca envie para o contrato do token: os tokens enviados para lá são perdidos.',
   btnCancelPayment: '✖️ Cancelar o pagamento',
   btnNewPayment: '🔄 Criar novo pagamento',
   btnNewRecharge: '⚡ Nova recarga',

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { COINS, formatUsd, type TCoinSymbol, type TOrderStatus, type TPaymentCreated } from '@topup/shared';
+import { COINS, formatUsd, type TOrderStatus, type TPaymentCreated } from '@topup/shared';
 import type { TNotificationPayload } from '@topup/shared';
 import { expiredKeyboard, pendingPaymentKeyboard, rechargeKeyboard } from '../keyboards';
 import { h } from '../locales/html';
@@ -29,7 +29,6 @@ function summary(t: Messages, p: { phoneNumber: string | null; operatorName: str
 
 /** Caption of the payment photo while the order waits for the payment (at most 1024 characters). */
 export function pendingPaymentCaption(t: Messages, payment: TPaymentCreated, details: OrderDetails): string {
-  const coin = COINS[payment.cryptocurrency];
   const minutes = Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
   const amounts = { amount: formatUsd(Math.round(payment.amount * 100)), total: formatUsd(Math.round(payment.totalAmount * 100)) };
   return [
@@ -40,11 +39,12 @@ export function pendingPaymentCaption(t: Messages, payment: TPaymentCreated, det
     `<code>${h(payment.cryptoAmount)}</code> ${h(payment.cryptocurrency)}`,
     t.payTo,
     `<code>${h(payment.walletAddress)}</code>`,
-    t.payNetwork({ network: `${payment.networkLabel} · ${coin.name}` }),
+    t.payNetwork({ network: `${payment.networkLabel} · ${coinName(payment.cryptocurrency)}` }),
     t.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
     '',
     t.payScan({ coin: payment.cryptocurrency }),
     t.payImportant,
+    t.payFromWallet,
     '',
     `${t.lblStatus}: ${t.statusWaiting}`,
   ].join('\n');
@@ -106,5 +106,5 @@ export function statusKeyboard(t: Messages, p: { orderId: number; status: TOrder
 }
 
 export function coinName(symbol: string): string {
-  return COINS[symbol as TCoinSymbol]?.name ?? symbol;
+  return COINS[symbol]?.name ?? symbol;
 }
