@@ -41,7 +41,7 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
       LOG_LEVEL: 'silent',
       DEVNET: 'true',
       TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-      ETHEREUM_RPC_URL: networks.ethereum.rpcUrl,
+      ETHEREUM_RPC_URL: networks.ethereum!.rpcUrl,
       // Two blocks: the screen shows "confirming" before "paid".
       ETHEREUM_CONFIRMATIONS: '2',
       ETHEREUM_POLL_MS: '200',
@@ -64,15 +64,15 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
       config,
       server,
       pay(coin, address, amount) {
-        const network = config.networks[COINS[coin].network];
-        const units = parseUnits(amount, COINS[coin].decimals);
+        const spec = COINS[coin]!;
+        const network = config.networks[spec.network]!;
+        const units = parseUnits(amount, spec.decimals);
         if (units === null) throw new Error(`not an amount of ${coin}: ${amount}`);
         return payFromDevnet({
           rpcUrl: network.rpcUrl,
           chainId: network.chainId,
           to: address,
-          coin,
-          tokenContract: COINS[coin].kind === 'token' ? network.tokens[coin]! : null,
+          tokenContract: spec.kind === 'token' ? network.tokens[coin]! : null,
           units,
         });
       },

@@ -136,6 +136,7 @@ describe('the mini-app in Telegram', () => {
       await page.getByAltText('Payment QR code').waitFor();
       await page.getByText('Scan with your USDT wallet app').waitFor();
       const address = (await page.getByTestId('pay-address').innerText()).trim();
+      expect(await page.getByTestId('pay-from-wallet').innerText()).toContain('Send to this address, from a wallet.');
       const [amount, coin] = (await page.getByTestId('pay-amount').innerText()).trim().split(' ');
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(coin).toBe('USDT');

@@ -56,6 +56,13 @@ export const amountsQuery = (operatorId: number | undefined, serviceType: TServi
     ...CACHE_TIMES.amounts,
   });
 
+/** The coins the server takes now (GET /api/coins): a network switched off there is not offered. */
+export const coinsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/coins'],
+    queryFn: ({ signal }) => apiRequest('/api/coins', (s) => s.ZCoinsResponse, { signal }),
+  });
+
 /** The service fee and amount limits of the API's settings (DESIGN.md section 6). */
 export const pricingQuery = () =>
   queryOptions({

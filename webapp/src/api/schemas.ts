@@ -7,6 +7,7 @@ import { z } from 'zod';
 export {
   ZAmountOption,
   ZBalanceOrderCreated,
+  ZCoinsResponse,
   ZCountry,
   ZCryptoPriceResponse,
   ZOperator,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { countriesQuery } from '../api/queries';
-import { COIN_SYMBOLS, COINS, NETWORK_LABELS } from '../shared';
+import { coinsQuery, countriesQuery } from '../api/queries';
+import { CHAINS } from '../shared';
 
 /**
  * Every count the marketing pages show, computed (DESIGN.md section 2): countries from the live catalog,
@@ -8,14 +8,16 @@ import { COIN_SYMBOLS, COINS, NETWORK_LABELS } from '../shared';
  */
 export function useCatalogCounts() {
   const countries = useQuery(countriesQuery());
-  const networks = new Set(COIN_SYMBOLS.map((s) => COINS[s].network));
+  // Until the server answers, the built-in registry stands in for what it offers.
+  const coins = useQuery(coinsQuery()).data?.coins ?? CHAINS.coins.map((c) => ({ ...c, networkLabel: CHAINS.network(c.network)!.label }));
+  const networks = new Map(coins.map((c) => [c.network, c.networkLabel]));
   return {
     countries: countries.data?.length ?? null,
     countriesFailed: countries.isError,
-    coins: COIN_SYMBOLS.length,
+    coins: coins.length,
     networks: networks.size,
-    networkNames: [...networks].map((n) => NETWORK_LABELS[n]),
-    coinNames: [...new Set(COIN_SYMBOLS.map((s) => s.replace(/-.*/, '')))],
+    networkNames: [...networks.values()],
+    coinNames: [...new Set(coins.map((c) => c.symbol.replace(/-.*/, '')))],
   };
 }
 

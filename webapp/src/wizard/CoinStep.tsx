@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { TCoinSymbol } from '@topup/shared';
-import { COIN_SYMBOLS, COINS, formatUsd } from '../shared';
-
-/** Spec section 3, crypto options: symbol, name, network. */
-export const COIN_NETWORKS: Record<TCoinSymbol, string> = {
-  USDT: 'Ethereum ERC-20',
-  'USDT-BEP20': 'Binance Smart Chain BEP-20',
-  ETH: 'Ethereum Network',
-  USDC: 'Ethereum ERC-20',
-  MATIC: 'Polygon Network',
-  BNB: 'BSC Network',
-};
+import { coinsQuery } from '../api/queries';
+import { formatUsd } from '../shared';
 
 export interface CoinStepProps {
   selected: TCoinSymbol | null;
@@ -19,26 +11,29 @@ export interface CoinStepProps {
   totalCents: number;
   /** The quote for the chosen coin: undefined while loading, null when it failed. */
   cryptoAmount: string | null | undefined;
-  coins?: readonly TCoinSymbol[];
   /** Surface-specific fields (an e-mail, say) and actions go below the list. */
   children?: ReactNode;
 }
 
-/** Coin choice: the six coins with symbol, name and network, and the total in the chosen coin. */
-export function CoinStep({ selected, onSelect, totalCents, cryptoAmount, coins = COIN_SYMBOLS, children }: CoinStepProps) {
+/**
+ * Coin choice: the coins the server offers (GET /api/coins; spec section 3: symbol, name, network),
+ * and the total in the chosen coin.
+ */
+export function CoinStep({ selected, onSelect, totalCents, cryptoAmount, children }: CoinStepProps) {
+  const coins = useQuery(coinsQuery()).data?.coins ?? [];
   return (
     <section className="wz-step" aria-labelledby="wz-coin-heading">
       <h2 id="wz-coin-heading" className="wz-heading">Choose Payment Method</h2>
       <div className="wz-coins" role="radiogroup" aria-label="Cryptocurrency">
-        {coins.map((symbol) => (
+        {coins.map(({ symbol, name, network, networkText }) => (
           <button key={symbol} type="button" role="radio" aria-checked={symbol === selected} className="wz-row wz-coin" onClick={() => onSelect(symbol)}>
-            <span className={`wz-coin-mark wz-coin-${COINS[symbol].network}`} aria-hidden="true">
+            <span className={`wz-coin-mark wz-coin-${network}`} aria-hidden="true">
               {symbol.slice(0, 4)}
             </span>
             <span className="wz-row-title">
               {symbol}
-              <small>{COINS[symbol].name}</small>
-              <small>{COIN_NETWORKS[symbol]}</small>
+              <small>{name}</small>
+              <small>{networkText}</small>
             </span>
             <span className="wz-check" aria-hidden="true">
               ✓

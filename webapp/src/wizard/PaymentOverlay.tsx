@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { formatUsd } from '../shared';
-import { ClosedPayment, CopyField, FailedActions, Countdown, paymentView, QrCode, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
+import { ClosedPayment, CopyField, FailedActions, Countdown, paymentView, QrCode, SendFromWallet, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
 import { centsOf } from './format';
 
 /**
@@ -127,6 +127,7 @@ function Processing({
           <div className="wz-overlay-fields">
             <CopyField label="Amount" value={payment.cryptoAmount} display={`${payment.cryptoAmount} ${payment.cryptocurrency}`} onCopied={() => onCopied?.('amount')} testId="pay-amount" />
             <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
+            <SendFromWallet />
           </div>
           <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
-import { formatCountdown, formatUsd, PAYMENT_WINDOW_MS } from '../shared';
+import { formatCountdown, formatUsd, PAYMENT_WINDOW_MS, SEND_FROM_WALLET_NOTE } from '../shared';
 import { copyText } from './copy';
 import { centsOf, usd } from './format';
 
@@ -247,6 +247,15 @@ export function CopyField({ label, value, display, onCopied, testId }: { label: 
   );
 }
 
+/** How to pay so that the payment is seen (tokens sent to the token contract are not). */
+export function SendFromWallet() {
+  return (
+    <p className="wz-hint" data-testid="pay-from-wallet">
+      {SEND_FROM_WALLET_NOTE}
+    </p>
+  );
+}
+
 function Details({ payment, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
   return (
     <>
@@ -260,6 +269,7 @@ function Details({ payment, phoneNumber, onCopied, view }: PaymentScreenProps & 
             testId="pay-amount"
           />
           <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
+          <SendFromWallet />
         </>
       )}
       <dl className="wz-summary">

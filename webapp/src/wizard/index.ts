@@ -6,7 +6,7 @@
 import './wizard.css';
 
 export { AmountStep, type AmountStepProps } from './AmountStep';
-export { CoinStep, COIN_NETWORKS, type CoinStepProps } from './CoinStep';
+export { CoinStep, type CoinStepProps } from './CoinStep';
 export { CountryStep, type CountryStepProps } from './CountryStep';
 export { Flag } from './Flag';
 export { Notice } from './Notice';

@@ -3,10 +3,10 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCoinSymbol, TOperator, TPaymentCreated, TPaymentStatus, TPromotion } from '@topup/shared';
 import { ApiError, randomKey } from '../../api/client';
-import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, promotionsQuery, siteConfigQuery } from '../../api/queries';
+import { amountsQuery, coinsQuery, countriesQuery, operatorsQuery, pricingQuery, promotionsQuery, siteConfigQuery } from '../../api/queries';
 import { checkPhone, createCompactPayment, internationalNumber, releaseWallet, watchPayment } from '../../api/payments';
 import { useToast } from '../../components/Toast';
-import { COIN_SYMBOLS, COINS, DEFAULT_COIN, DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, flagEmoji, formatUsd, networkLabel, QUICK_AMOUNTS_USD, usdToCents } from '../../shared';
+import { DEFAULT_COIN, DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, flagEmoji, formatUsd, QUICK_AMOUNTS_USD, usdToCents } from '../../shared';
 import { centsOf, dialPrefix, Notice, usd } from '../../wizard';
 import { PageLoading } from '../App';
 import { Dropdown } from '../components/Dropdown';
@@ -41,8 +41,8 @@ function OperatorLogo({ operator }: { operator: TOperator }) {
   return <img className="op-logo" src={src} alt="" width={28} height={28} onError={() => setFailed(true)} />;
 }
 
-const CoinMark = ({ symbol }: { symbol: TCoinSymbol }) => (
-  <span className={`wz-coin-mark wz-coin-${COINS[symbol].network} coin-small`} aria-hidden="true">
+const CoinMark = ({ symbol, network }: { symbol: TCoinSymbol; network: string }) => (
+  <span className={`wz-coin-mark wz-coin-${network} coin-small`} aria-hidden="true">
     {symbol.slice(0, 4)}
   </span>
 );
@@ -61,6 +61,9 @@ export default function Compact() {
   const [quick, setQuick] = useState<number | null>(null);
   const [customText, setCustomText] = useState('');
   const [coin, setCoin] = useState<TCoinSymbol | null>(DEFAULT_COIN);
+  // The coins the server takes now (GET /api/coins).
+  const offered = useQuery(coinsQuery()).data?.coins ?? [];
+  const chosenCoin = offered.find((c) => c.symbol === coin);
   const [payment, setPayment] = useState<TPaymentCreated | null>(null);
   const [status, setStatus] = useState<TPaymentStatus | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
@@ -349,9 +352,9 @@ export default function Compact() {
               placeholder="Select a cryptocurrency"
               value={coin}
               onChange={setCoin}
-              options={COIN_SYMBOLS.map((s) => ({ value: s, label: COINS[s].name, hint: networkLabel(s), icon: <CoinMark symbol={s} /> }))}
+              options={offered.map((c) => ({ value: c.symbol, label: c.name, hint: c.networkLabel, icon: <CoinMark symbol={c.symbol} network={c.network} /> }))}
             />
-            {coin && <p className="wz-hint">Network: {networkLabel(coin)}</p>}
+            {chosenCoin && <p className="wz-hint">Network: {chosenCoin.networkLabel}</p>}
           </div>
         )}
 
@@ -375,7 +378,7 @@ export default function Compact() {
               <FeeAndTotal fee={fee} totalCents={totalCents} none="…" />
               <div>
                 <dt>Payment method</dt>
-                <dd>{COINS[coin].name}</dd>
+                <dd>{chosenCoin?.name ?? coin}</dd>
               </div>
             </dl>
             <div className="wz-important">
