@@ -1,6 +1,6 @@
 import type { ChainAdapter, NetworkWatcher, PaymentRequest, WatcherOptions } from './port';
 import { DepositKey } from './addresses';
-import { JsonRpcClient } from './json-rpc';
+import type { JsonRpcClient } from './json-rpc';
 import { paymentUri } from './payment-uri';
 import { ChainWatcher } from './watcher';
 
