@@ -38,7 +38,8 @@ export class CoinGeckoPriceFeed implements PriceFeed {
   ) {}
 
   async fetchPrices(): Promise<PriceSnapshot> {
-    const ids = VOLATILE_COINS.flatMap((c) => COINGECKO_IDS[c] ?? []).join(',');
+    const coins = [...Object.keys(COINGECKO_IDS).filter((c) => VOLATILE_COINS.includes(c)), ...VOLATILE_COINS.filter((c) => !(c in COINGECKO_IDS))];
+    const ids = coins.flatMap((c) => COINGECKO_IDS[c] ?? []).join(',');
     const res = await this.fetchImpl(`${this.baseUrl}/simple/price?ids=${ids}&vs_currencies=usd&include_last_updated_at=true`, {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(5000),
@@ -47,7 +48,7 @@ export class CoinGeckoPriceFeed implements PriceFeed {
     const body = (await res.json()) as Record<string, { usd?: number; last_updated_at?: number } | undefined>;
     let oldest = Infinity;
     const usdE8: Record<VolatileCoin, bigint> = {};
-    for (const coin of VOLATILE_COINS) {
+    for (const coin of coins) {
       const id = COINGECKO_IDS[coin];
       const entry = id === undefined ? undefined : body[id];
       // The feed speaks floats; they become exact integers here, at the edge, and nowhere else.
