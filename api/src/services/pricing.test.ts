@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CoinGeckoPriceFeed, FixedPriceFeed, type PriceFeed, type PriceSnapshot } from './price-feed';
+import { FixedPriceFeed, VOLATILE_COINS, type PriceAnswer, type PriceFeed } from './price-feed';
 import { PricingService } from './pricing';
 
 const E8 = 100_000_000n;
 
-/** A feed whose snapshot and failures the test controls, counting its calls. */
+/** A feed whose answers and failures the test controls, counting its calls. */
 class ScriptedFeed implements PriceFeed {
   readonly name = 'scripted';
   calls = 0;
-  constructor(public next: () => PriceSnapshot) {}
+  constructor(public next: () => PriceAnswer) {}
   async fetchPrices() {
     this.calls += 1;
     return this.next();
@@ -31,7 +31,8 @@ describe('pricing', () => {
     let fail = false;
     const feed = new ScriptedFeed(() => {
       if (fail) throw new Error('feed down');
-      return { usdE8: { ETH: 3000n * E8, BNB: 600n * E8, MATIC: E8 / 2n }, updatedAt: new Date(now) };
+      const updatedAt = new Date(now);
+      return { prices: { ETH: { usdE8: 3000n * E8, updatedAt }, BNB: { usdE8: 600n * E8, updatedAt }, MATIC: { usdE8: E8 / 2n, updatedAt } } };
     });
     const pricing = new PricingService(feed, { cacheMs: 60_000, maxAgeMs: 300_000, now: () => now });
     expect((await pricing.quote('ETH', 1100)).units).toBe(3_666_670_000_000_000n);
@@ -41,28 +42,28 @@ describe('pricing', () => {
     fail = true;
     now += 120_000; // stale cache, feed down: the last price is still young enough
     expect((await pricing.quote('MATIC', 100)).units).toBe(2n * 10n ** 18n);
+    expect(feed.calls).toBe(2);
     now += 300_000; // now too old
     await expect(pricing.quote('ETH', 1100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
+  });
+
+  it('keeps each coin on its own: a coin the feed leaves out ages alone, a refused coin says why', async () => {
+    let now = 1_000_000;
+    let answer: () => PriceAnswer = () => ({ prices: { ETH: { usdE8: 3000n * E8, updatedAt: new Date(now) }, BNB: { usdE8: 600n * E8, updatedAt: new Date(now) } } });
+    const pricing = new PricingService(new ScriptedFeed(() => answer()), { cacheMs: 60_000, maxAgeMs: 300_000, now: () => now });
+    await expect(pricing.quote('MATIC', 100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
+    expect((await pricing.quote('ETH', 1100)).usdE8).toBe(3000n * E8);
+
+    answer = () => ({ prices: { ETH: { usdE8: 3100n * E8, updatedAt: new Date(now) } }, refused: { MATIC: 'MATIC: the sources disagree' } });
+    now += 400_000;
+    expect((await pricing.quote('ETH', 1100)).usdE8).toBe(3100n * E8);
+    await expect(pricing.quote('BNB', 1100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
+    await expect(pricing.quote('MATIC', 100)).rejects.toThrow('MATIC: the sources disagree');
   });
 
   it('the fixed development table is named as such', async () => {
     const feed = new FixedPriceFeed();
     expect(feed.name).toContain('development');
-    expect((await feed.fetchPrices()).usdE8.ETH).toBe(3000n * E8);
-  });
-
-  it('reads CoinGecko simple prices into exact integers, and refuses a missing one', async () => {
-    const body = { ethereum: { usd: 3012.34, last_updated_at: 1_700_000_000 }, binancecoin: { usd: 612.5, last_updated_at: 1_700_000_100 }, 'polygon-ecosystem-token': { usd: 0.4321, last_updated_at: 1_700_000_050 } };
-    let url = '';
-    const fetchStub = (async (input: string) => {
-      url = input;
-      return new Response(JSON.stringify(body), { status: 200 });
-    }) as unknown as typeof fetch;
-    const snapshot = await new CoinGeckoPriceFeed('https://prices.test/api/v3', fetchStub).fetchPrices();
-    expect(url).toContain('ids=ethereum,binancecoin,polygon-ecosystem-token');
-    expect(snapshot.usdE8).toEqual({ ETH: 301_234_000_000n, BNB: 61_250_000_000n, MATIC: 43_210_000n });
-    expect(snapshot.updatedAt.getTime()).toBe(1_700_000_000_000);
-    const partial = (async () => new Response(JSON.stringify({ ethereum: body.ethereum }), { status: 200 })) as unknown as typeof fetch;
-    await expect(new CoinGeckoPriceFeed('https://prices.test', partial).fetchPrices()).rejects.toThrow(/BNB/);
+    expect((await feed.fetchPrices(VOLATILE_COINS)).prices.ETH?.usdE8).toBe(3000n * E8);
   });
 });

@@ -1,6 +1,6 @@
 import { CHAINS, centsToCryptoUnits, PRICE_SCALE, type ChainRegistry, type TCoinSymbol } from '@topup/shared';
 import { AppError } from '../http/errors';
-import type { PriceFeed, PriceSnapshot } from './price-feed';
+import { VOLATILE_COINS, type PriceFeed, type PricePoint, type VolatileCoin } from './price-feed';
 
 export interface Quote {
   coin: TCoinSymbol;
@@ -12,14 +12,19 @@ export interface Quote {
   priceUpdatedAt: Date;
 }
 
+const UNAVAILABLE = 'Crypto prices are unavailable right now. Please try again in a moment or pay with USDT or USDC.';
+
 /**
- * Converts US cents to crypto. Stablecoins are 1:1 with USD; the others use the feed, cached for
- * `cacheMs`, and a price older than `maxAgeMs` is refused rather than used.
+ * Converts US cents to crypto. Stablecoins are 1:1 with USD; the others use the feed, asked at most
+ * once per `cacheMs`. Each coin's price stands alone: a coin missing from an answer keeps its last
+ * price, which ages on its own, and a price older than `maxAgeMs` is refused rather than used.
  */
 export class PricingService {
-  private snapshot: PriceSnapshot | undefined;
-  private fetchedAt = 0;
-  private inflight: Promise<PriceSnapshot> | undefined;
+  private readonly points = new Map<VolatileCoin, PricePoint>();
+  /** Coins the feed refused to price in its last answer, with the reason for the customer. */
+  private readonly refused = new Map<VolatileCoin, string>();
+  private fetchedAt = -Infinity;
+  private inflight: Promise<void> | undefined;
 
   constructor(
     private readonly feed: PriceFeed,
@@ -35,14 +40,13 @@ export class PricingService {
     if (stable) {
       return { coin, cents, decimals, usdE8: PRICE_SCALE, units: centsToCryptoUnits(cents, PRICE_SCALE, decimals), source: 'USD peg', priceUpdatedAt: new Date(this.now()) };
     }
-    const snapshot = await this.prices();
-    const usdE8 = priceOf(snapshot, coin);
-    return { coin, cents, decimals, usdE8, units: centsToCryptoUnits(cents, usdE8, decimals), source: this.feed.name, priceUpdatedAt: snapshot.updatedAt };
+    const point = await this.price(coin);
+    return { coin, cents, decimals, usdE8: point.usdE8, units: centsToCryptoUnits(cents, point.usdE8, decimals), source: this.feed.name, priceUpdatedAt: point.updatedAt };
   }
 
   /** USD per whole coin × 1e8, now. */
   async usdE8(coin: TCoinSymbol): Promise<bigint> {
-    return this.coin(coin).stable ? PRICE_SCALE : priceOf(await this.prices(), coin);
+    return this.coin(coin).stable ? PRICE_SCALE : (await this.price(coin)).usdE8;
   }
 
   private coin(symbol: TCoinSymbol) {
@@ -52,26 +56,36 @@ export class PricingService {
     return coin;
   }
 
-  private async prices(): Promise<PriceSnapshot> {
-    if (!this.snapshot || this.now() - this.fetchedAt >= this.opts.cacheMs) {
-      try {
-        this.inflight ??= this.feed.fetchPrices().finally(() => (this.inflight = undefined));
-        this.snapshot = await this.inflight;
-      } catch {
-        // Keep the last snapshot: the age check below decides whether it may still be used.
-      }
-      // Also after a failure, so a feed that is down is asked again only once per cache period.
-      this.fetchedAt = this.now();
+  private async price(coin: VolatileCoin): Promise<PricePoint> {
+    if (this.now() - this.fetchedAt >= this.opts.cacheMs) {
+      this.inflight ??= this.refresh().finally(() => (this.inflight = undefined));
+      await this.inflight;
     }
-    if (!this.snapshot || this.now() - this.snapshot.updatedAt.getTime() > this.opts.maxAgeMs) {
-      throw new AppError('PRICE_UNAVAILABLE', 'Crypto prices are unavailable right now. Please try again in a moment or pay with USDT or USDC.');
-    }
-    return this.snapshot;
+    const refusal = this.refused.get(coin);
+    if (refusal) throw new AppError('PRICE_UNAVAILABLE', refusal);
+    const point = this.points.get(coin);
+    if (!point || this.now() - point.updatedAt.getTime() > this.opts.maxAgeMs) throw new AppError('PRICE_UNAVAILABLE', UNAVAILABLE);
+    return point;
   }
-}
 
-function priceOf(snapshot: PriceSnapshot, coin: TCoinSymbol): bigint {
-  const price = snapshot.usdE8[coin];
-  if (price === undefined) throw new AppError('PRICE_UNAVAILABLE', `No price for ${coin} right now. Please try again in a moment or pay with USDT or USDC.`);
-  return price;
+  private async refresh(): Promise<void> {
+    try {
+      const answer = await this.feed.fetchPrices(VOLATILE_COINS);
+      for (const coin of VOLATILE_COINS) {
+        const point = answer.prices[coin];
+        const refusal = answer.refused?.[coin];
+        if (refusal) {
+          this.refused.set(coin, refusal);
+          this.points.delete(coin);
+        } else if (point) {
+          this.refused.delete(coin);
+          this.points.set(coin, point);
+        }
+      }
+    } catch {
+      // The feed is down: each coin keeps its last price, and the age check decides whether it may be used.
+    }
+    // Also after a failure, so a feed that is down is asked again only once per cache period.
+    this.fetchedAt = this.now();
+  }
 }
