@@ -74,11 +74,12 @@ export class CustomerAuthService {
   async telegramLogin(data: TTelegramLogin, orderPaymentIds: string[]): Promise<string> {
     const token = this.deps.telegramBotToken;
     if (!token) throw new AppError('UNAUTHORIZED', 'Telegram sign-in is not configured on this server.');
+    // Every field received but the hash, those Telegram added after this code was written included.
     const { hash, ...fields } = data;
     const checkString = Object.entries(fields)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k}=${v}`)
-      .sort()
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${k}=${String(v)}`)
       .join('\n');
     const expected = crypto.createHmac('sha256', crypto.createHash('sha256').update(token).digest()).update(checkString).digest('hex');
     if (expected.length !== hash.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(hash))) {

@@ -78,6 +78,22 @@ describe('signing in with Telegram (Login Widget)', () => {
     const stale = await api.call('POST', '/api/auth/telegram', { body: signed({ id: 4242, auth_date: now - 2 * 86_400 }) });
     expect(stale.status).toBe(401);
   });
+
+  it('checks every field received, including one Telegram adds later, and uses only the known ones', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // Telegram's rule: the data-check-string covers every received field but hash, sorted by name.
+    const withNewField = signed({ id: 4343, first_name: 'Ama', auth_date: now, allows_write_to_pm: 'true' });
+    const ok = await api.call('POST', '/api/auth/telegram', { body: withNewField });
+    expect(ok.status).toBe(200);
+    const user = await api.call('GET', '/api/auth/user', { headers: { cookie: cookieOf(ok) } });
+    expect(user.body).toMatchObject({ firstName: 'Ama', telegramUserId: 4343 });
+    // A field added after Telegram signed is not Telegram's: refused.
+    const added = await api.call('POST', '/api/auth/telegram', { body: { ...signed({ id: 4343, first_name: 'Ama', auth_date: now }), role: 'admin' } });
+    expect(added.status).toBe(401);
+    // Unknown fields carry scalar values only.
+    const nested = await api.call('POST', '/api/auth/telegram', { body: { ...withNewField, extra: { a: 1 } } });
+    expect(nested.status).toBe(400);
+  });
 });
 
 describe('profile picture', () => {
