@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   /** The bot's credential on the API (x-service-token). */
   BOT_API_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_BOT_API_SECRET),
 
+  /** A name of airtime/registry.ts. */
   AIRTIME_PROVIDER: z.enum(['sandbox', 'reloadly']).default('sandbox'),
   RELOADLY_CLIENT_ID: z.string().optional(),
   RELOADLY_CLIENT_SECRET: z.string().optional(),
@@ -78,7 +79,16 @@ const EnvSchema = z.object({
   RELOADLY_API_URL: z.string().url().optional(),
 
   PRICE_FEED: z.enum(['fixed', 'coingecko']).default('fixed'),
-  PRICE_FEED_URL: z.string().url().default('https://api.coingecko.com/api/v3'),
+  /** Overrides CoinGecko's root URL (by default the plan's: api.coingecko.com, or pro-api.coingecko.com). */
+  PRICE_FEED_URL: z.string().url().optional(),
+  COINGECKO_API_KEY: z.string().trim().min(1).optional(),
+  /** demo: a free Demo key (or none); pro: a paid plan's key. */
+  COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
+  /** The second, independent source a market price must agree with; by default coinbase with CoinGecko. */
+  PRICE_CHECK_SOURCE: z.enum(['coinbase', 'none']).optional(),
+  PRICE_CHECK_URL: z.string().url().optional(),
+  /** Sources further apart than this share of the lower price, in basis points, refuse the coin. */
+  PRICE_MAX_DIVERGENCE_BPS: z.coerce.number().int().min(1).max(5000).default(200),
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
   PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
 
@@ -224,7 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     },
     prices: {
       feed: e.PRICE_FEED,
-      url: e.PRICE_FEED_URL,
+      coingecko: { url: e.PRICE_FEED_URL, plan: e.COINGECKO_API_PLAN, apiKey: e.COINGECKO_API_KEY },
+      check: { source: e.PRICE_CHECK_SOURCE ?? (e.PRICE_FEED === 'coingecko' ? 'coinbase' : 'none'), url: e.PRICE_CHECK_URL },
+      maxDivergenceBps: e.PRICE_MAX_DIVERGENCE_BPS,
       cacheMs: e.PRICE_CACHE_SECONDS * 1000,
       maxAgeMs: e.PRICE_MAX_AGE_SECONDS * 1000,
     },
@@ -245,6 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   if (production) {
     const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
     refuseDevelopmentDefaults(config, missingRpc);
+  }
+  if (config.prices.feed === 'coingecko' && config.prices.coingecko.plan === 'pro' && !config.prices.coingecko.apiKey) {
+    throw new ConfigError('Invalid configuration:\n  COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
   }
   if (config.airtime.provider === 'reloadly' && !(config.airtime.reloadly.clientId && config.airtime.reloadly.clientSecret)) {
     throw new ConfigError('Invalid configuration:\n  RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');

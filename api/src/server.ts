@@ -4,9 +4,9 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { AirtimeProvider } from './airtime/provider';
-import { ReloadlyProvider } from './airtime/reloadly';
-import { SandboxProvider } from './airtime/sandbox';
-import { CoinGeckoPriceFeed, FixedPriceFeed, type PriceFeed } from './services/price-feed';
+import { createProvider } from './airtime/registry';
+import type { PriceFeed } from './services/price-feed';
+import { createPriceFeed } from './prices';
 import { createServices, type Services } from './services';
 import { startWorkers } from './workers';
 import { OrderFeed } from './services/order-feed';
@@ -20,18 +20,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function createProvider(config: Config): AirtimeProvider {
-  if (config.airtime.provider === 'reloadly') {
-    const r = config.airtime.reloadly;
-    return new ReloadlyProvider({ clientId: r.clientId!, clientSecret: r.clientSecret!, environment: r.environment, authUrl: r.authUrl, apiUrl: r.apiUrl });
-  }
-  return new SandboxProvider({ publicBaseUrl: config.publicUrl ?? '' });
-}
-
-export function createPriceFeed(config: Config): PriceFeed {
-  return config.prices.feed === 'coingecko' ? new CoinGeckoPriceFeed(config.prices.url) : new FixedPriceFeed();
-}
-
 /** Opens the database, starts the HTTP server and the job worker. */
 export async function startServer(config: Config, overrides: { provider?: AirtimeProvider; priceFeed?: PriceFeed; log?: Logger } = {}): Promise<RunningServer> {
   const log = overrides.log ?? pino({ level: config.logLevel });
@@ -40,7 +28,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     config,
     db: database.db,
     provider: overrides.provider ?? createProvider(config),
-    priceFeed: overrides.priceFeed ?? createPriceFeed(config),
+    priceFeed: overrides.priceFeed ?? createPriceFeed(config.prices),
     log,
   });
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);

@@ -1,154 +1,22 @@
 /**
- * Delivery: fulfilment of paid orders (sandbox provider and the Reloadly adapter against its local
- * double), balances as a ledger, and the notification outbox (Telegram for the bot, e-mail receipts).
- * Orders are created over HTTP and made paid through order-state's `transition`, which enqueues the
- * fulfil job; the jobs run on a real JobWorker with the handlers of workers.ts.
+ * Delivery on the sandbox provider: fulfilment of paid orders, balances as a ledger, and the
+ * notification outbox (Telegram for the bot, e-mail receipts). Orders are created over HTTP and made
+ * paid through order-state's `transition`, which enqueues the fulfil job; the jobs run on a real
+ * JobWorker with the handlers of workers.ts. The Reloadly adapter's delivery: delivery-reloadly.db.test.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import pino from 'pino';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { BALANCE_TOPUP_PHONE } from '@topup/shared';
 import { startTestApi, type TestApi } from './harness';
-import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type ReloadlyDouble } from './reloadly-double';
 import { SandboxProvider } from '../src/airtime/sandbox';
-import { ReloadlyProvider } from '../src/airtime/reloadly';
-import { ProviderError, type TopupRequest, type TopupResult } from '../src/airtime/provider';
-import { adminAlerts, jobs, ledgerEntries, notifications, orderEvents, orders, type OrderRow } from '../src/db/schema';
-import { JobWorker, enqueue } from '../src/jobs/queue';
-import { jobHandlers } from '../src/workers';
+import { adminAlerts, jobs, ledgerEntries, notifications, orderEvents, orders } from '../src/db/schema';
+import { enqueue, type JobWorker } from '../src/jobs/queue';
 import { QUEUES } from '../src/jobs/queues';
-import { transition } from '../src/services/order-state';
 import { recordStatusNotifications } from '../src/services/notifications';
 import { deliverEmail } from '../src/services/receipts';
+import { balanceOf, botHeaders, createOrder, customerIdOf, deliveryWorker, dropJob, dueNow, fulfilJob, ledgerOf, mailsTo, markPaid, orderRow, serviceHeaders, sleep, statusesOf } from './delivery-helpers';
 
 const SLOW_MS = 600;
-
-// ---------------------------------------------------------------------------------------------------
-// Helpers
-
-/** The job worker of workers.ts, for the queues of delivery (fulfil and e-mail); run with `drain()`. */
-function deliveryWorker(api: TestApi): JobWorker {
-  const handlers = jobHandlers(api.database, api.services);
-  return new JobWorker(api.database, { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] }, { pollMs: 50, log: pino({ level: 'silent' }) });
-}
-
-const botHeaders = (api: TestApi, telegramUserId: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(telegramUserId) });
-const serviceHeaders = (api: TestApi) => ({ 'x-service-token': api.config.botApiSecret });
-
-interface Created {
-  orderId: number;
-  paymentId: string;
-  orderToken: string;
-}
-
-async function createOrder(api: TestApi, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Created> {
-  const res = await api.call('POST', '/api/crypto-payment', { body: { cryptoCurrency: 'USDT', ...body }, headers });
-  if (res.status !== 201) throw new Error(`order not created: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Created;
-}
-
-/** The chain's part, done directly: seen, then confirmed. Entering `paid` enqueues the fulfil job. */
-async function markPaid(api: TestApi, orderId: number): Promise<void> {
-  await api.database.db.transaction(async (tx) => {
-    await transition(tx, orderId, 'confirming', { cause: 'test: payment seen' });
-    await transition(tx, orderId, 'paid', { cause: 'test: confirmations reached' });
-  });
-}
-
-async function orderRow(api: TestApi, orderId: number): Promise<OrderRow> {
-  const [row] = await api.database.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`no order ${orderId}`);
-  return row;
-}
-
-async function rows<T>(api: TestApi, query: SQL): Promise<T[]> {
-  const result = await api.database.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
-
-/** The order's fulfil job: seconds until it runs again, attempts counted, last error; null when done. */
-async function fulfilJob(api: TestApi, orderId: number) {
-  const [job] = await rows<{ in_s: number | string; attempts: number; last_error: string | null }>(
-    api,
-    sql`select extract(epoch from (run_at - now()))::float8 as in_s, attempts, last_error from ${jobs} where key = ${`${QUEUES.fulfil}:${orderId}`}`,
-  );
-  return job ? { inSeconds: Number(job.in_s), attempts: Number(job.attempts), lastError: job.last_error } : null;
-}
-
-/** Makes the order's fulfil job due now (instead of waiting out its delay). */
-async function dueNow(api: TestApi, orderId: number, attempts?: number): Promise<void> {
-  await api.database.db
-    .update(jobs)
-    .set({ runAt: sql`now()`, ...(attempts === undefined ? {} : { attempts }) })
-    .where(eq(jobs.key, `${QUEUES.fulfil}:${orderId}`));
-}
-
-async function dropJob(api: TestApi, orderId: number): Promise<void> {
-  await api.database.db.delete(jobs).where(eq(jobs.key, `${QUEUES.fulfil}:${orderId}`));
-}
-
-async function statusesOf(api: TestApi, orderId: number): Promise<string[]> {
-  const events = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
-  return events.map((e) => e.toStatus);
-}
-
-async function ledgerOf(api: TestApi, where: SQL | undefined) {
-  return api.database.db.select().from(ledgerEntries).where(where).orderBy(asc(ledgerEntries.id));
-}
-
-async function balanceOf(api: TestApi, telegramUserId: number): Promise<number> {
-  const res = await api.call('GET', '/api/balance', { headers: botHeaders(api, telegramUserId) });
-  expect(res.status).toBe(200);
-  return res.body.balance as number;
-}
-
-async function customerIdOf(api: TestApi, telegramUserId: number): Promise<number> {
-  return (await api.services.customers.fromTelegram({ id: telegramUserId })).id;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Decodes a header's MIME encoded-words (RFC 2047), as nodemailer writes a non-ASCII subject. */
-function decodeHeader(value: string): string {
-  // Unfold, and drop the whitespace between adjacent encoded words (it is not part of the text).
-  const text = value.replace(/\r?\n[ \t]+/g, ' ').replace(/\?=\s+=\?/g, '?==?');
-  const bytes: Buffer[] = [];
-  let last = 0;
-  for (const m of text.matchAll(/=\?utf-8\?([qb])\?([^?]*)\?=/gi)) {
-    bytes.push(Buffer.from(text.slice(last, m.index), 'utf8'));
-    const [, encoding = 'Q', word = ''] = m;
-    const qDecoded = () => word.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    bytes.push(encoding.toUpperCase() === 'B' ? Buffer.from(word, 'base64') : Buffer.from(qDecoded(), 'latin1'));
-    last = m.index + m[0].length;
-  }
-  bytes.push(Buffer.from(text.slice(last), 'utf8'));
-  // Decoded once, so a character split across two encoded words comes out whole.
-  return Buffer.concat(bytes).toString('utf8');
-}
-
-/** The receipts written to the local mail outbox for one address: subject and body. */
-function mailsTo(api: TestApi, address: string): { file: string; subject: string; body: string }[] {
-  const folder = path.join(api.config.dataDir, 'mail-outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((f) => f.endsWith('.eml'))
-    .map((file) => {
-      const text = fs.readFileSync(path.join(folder, file), 'utf8');
-      const split = text.indexOf('\n\n');
-      const head = text.slice(0, split);
-      const to = /^To: (.*)$/m.exec(head)?.[1] ?? '';
-      const subject = /^Subject: (.*(?:\n[ \t].*)*)$/m.exec(head)?.[1] ?? '';
-      return { file, to, subject: decodeHeader(subject), body: text.slice(split + 2) };
-    })
-    .filter((m) => m.to === address)
-    .map(({ file, subject, body }) => ({ file, subject, body }));
-}
-
-// ---------------------------------------------------------------------------------------------------
-// 1. The sandbox provider through the real job worker
 
 describe('delivery on the sandbox provider', () => {
   let api: TestApi;
@@ -178,11 +46,12 @@ describe('delivery on the sandbox provider', () => {
     expect(await fulfilJob(api, orderId)).toBeNull();
     // The provider knows the top-up by our payment id (unique across databases).
     const known = await api.provider.findTopup(paymentId);
-    expect(known).toMatchObject({ status: 'SUCCESSFUL', transactionId: row.providerTransactionId, customIdentifier: paymentId });
+    expect(known).toMatchObject({ kind: 'delivered', transactionId: row.providerTransactionId });
 
     const status = await api.call('GET', `/api/payment-status/${orderId}`);
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ status: 'completed', reloadlyTransactionId: row.providerTransactionId });
+    // The spec's field for old clients, and the provider-neutral one our clients read.
+    expect(status.body).toMatchObject({ status: 'completed', reloadlyTransactionId: row.providerTransactionId, providerTransactionId: row.providerTransactionId });
     // A completed delivery moves no money on the ledger.
     expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
   });
@@ -205,7 +74,7 @@ describe('delivery on the sandbox provider', () => {
     ]);
     expect(await api.services.balances.heldCents(orderId)).toBe(1100);
     const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
-    expect(failed?.cause).toContain('FAILED');
+    expect(failed?.cause).toContain('rejected');
     expect(await fulfilJob(api, orderId)).toBeNull();
     const status = await api.call('GET', `/api/payment-status/${orderId}`);
     expect(status.body).toMatchObject({ status: 'failed', reloadlyTransactionId: row.providerTransactionId });
@@ -332,7 +201,7 @@ describe('delivery on the sandbox provider', () => {
     expect(failed?.cause).toContain('INVALID_RECIPIENT_PHONE');
     expect(await api.services.balances.heldCents(created.orderId)).toBe(1100);
     expect(await fulfilJob(api, created.orderId)).toBeNull();
-    expect(await api.provider.findTopup(created.paymentId)).toBeNull();
+    expect((await api.provider.findTopup(created.paymentId)).kind).toBe('not-found');
   });
 
   // -------------------------------------------------------------------------------------------------
@@ -638,227 +507,5 @@ describe('delivery on the sandbox provider', () => {
       await Promise.all(Array.from({ length: 10 }, (_, i) => api.services.mailer.send({ to: email, subject: `Receipt ${i}`, text: `number ${i}` })));
       expect(mailsTo(api, email).map((m) => m.subject).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Receipt ${i}`).sort());
     });
-  });
-});
-
-// ---------------------------------------------------------------------------------------------------
-// 2. The Reloadly adapter against its local double
-
-/** Reloadly, with a switch that loses the answer of the next top-up after Reloadly accepted it. */
-class ReloadlyLosingAnswers extends ReloadlyProvider {
-  loseNextAnswer = false;
-
-  override async sendTopup(request: TopupRequest): Promise<TopupResult> {
-    const result = await super.sendTopup(request);
-    if (this.loseNextAnswer) {
-      this.loseNextAnswer = false;
-      throw new ProviderError('Reloadly could not be reached: socket hang up', 'NETWORK_ERROR', 0, true);
-    }
-    return result;
-  }
-}
-
-describe('delivery on the Reloadly adapter (local double)', () => {
-  let double: ReloadlyDouble;
-  let provider: ReloadlyLosingAnswers;
-  let api: TestApi;
-  let worker: JobWorker;
-  beforeAll(async () => {
-    double = await startReloadlyDouble();
-    provider = new ReloadlyLosingAnswers({
-      clientId: DOUBLE_CLIENT_ID,
-      clientSecret: DOUBLE_CLIENT_SECRET,
-      environment: 'sandbox',
-      authUrl: double.authUrl,
-      apiUrl: double.apiUrl,
-      timeoutMs: 500,
-    });
-    api = await startTestApi({ env: { TOPUP_POLL_MS: '1000' }, provider });
-    worker = deliveryWorker(api);
-  });
-  afterAll(async () => {
-    await api?.close();
-    await double?.close();
-  });
-
-  /** A $10 MTN Nigeria recharge ($11 with the fee), paid, its first fulfilment run done. */
-  async function paidAndRun(phoneNumber: string, headers: Record<string, string> = {}) {
-    const created = await createOrder(api, { amount: 10, phoneNumber, operatorId: 341 }, headers);
-    await markPaid(api, created.orderId);
-    await worker.drain();
-    return { ...created, row: await orderRow(api, created.orderId) };
-  }
-  const transactionsFor = (customIdentifier: string) => double.state.transactions.filter((t) => t.customIdentifier === customIdentifier);
-  const submissionsFor = (customIdentifier: string) =>
-    double.state.apiRequests().filter((r) => r.method === 'POST' && r.path === '/topups-async' && (r.body as { customIdentifier?: string }).customIdentifier === customIdentifier);
-  const statusPolls = (transactionId: number) => double.state.apiRequests().filter((r) => r.path === `/topups/${transactionId}/status`);
-  async function runAgain(orderId: number) {
-    await dueNow(api, orderId);
-    await worker.drain();
-    return orderRow(api, orderId);
-  }
-
-  it('submits asynchronously, polls while PROCESSING, completes on SUCCESSFUL', async () => {
-    const { orderId, paymentId, row } = await paidAndRun('8031234567');
-    expect(row.status).toBe('processing');
-    const [transaction] = transactionsFor(paymentId);
-    expect(transaction).toMatchObject({ status: 'PROCESSING', operatorId: 341, amountCents: 1000, recipientPhone: { countryCode: 'NG', number: '8031234567' } });
-    expect(row.providerTransactionId).toBe(String(transaction!.transactionId));
-    expect(submissionsFor(paymentId)[0]!.body).toMatchObject({ operatorId: 341, amount: 10, useLocalAmount: false, customIdentifier: paymentId });
-    const job = await fulfilJob(api, orderId);
-    expect(job!.inSeconds).toBeGreaterThan(0.5);
-    expect(job!.inSeconds).toBeLessThanOrEqual(1);
-    expect(job!.attempts).toBe(0);
-
-    // Still processing: asked, and asked again later.
-    expect((await runAgain(orderId)).status).toBe('processing');
-    expect(statusPolls(transaction!.transactionId)).toHaveLength(1);
-    expect((await runAgain(orderId)).status).toBe('processing');
-    expect(statusPolls(transaction!.transactionId)).toHaveLength(2);
-
-    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
-    const done = await runAgain(orderId);
-    expect(done).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: `OP-${transaction!.transactionId}` });
-    expect(await fulfilJob(api, orderId)).toBeNull();
-    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({ status: 'completed', reloadlyTransactionId: String(transaction!.transactionId) });
-    expect(submissionsFor(paymentId)).toHaveLength(1);
-  });
-
-  it('FAILED: the order fails and its total is held on the anonymous order', async () => {
-    const { orderId, paymentId } = await paidAndRun('8031230001');
-    const [transaction] = transactionsFor(paymentId);
-    double.state.setStatus(transaction!.transactionId, 'FAILED', { code: 'TRANSACTION_FAILED', message: 'The operator rejected the top-up' });
-    const row = await runAgain(orderId);
-    expect(row).toMatchObject({ status: 'failed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: null });
-    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
-    expect(failed?.cause).toContain('FAILED');
-    expect(failed?.cause).toContain('The operator rejected the top-up');
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', customerId: null, amountCents: 1100 })]);
-    expect(await fulfilJob(api, orderId)).toBeNull();
-  });
-
-  it("REFUNDED: the order fails and its total goes to the bot user's balance", async () => {
-    const user = 6_000_001;
-    const { orderId, paymentId } = await paidAndRun('8031230002', botHeaders(api, user));
-    const [transaction] = transactionsFor(paymentId);
-    double.state.setStatus(transaction!.transactionId, 'REFUNDED');
-    expect((await runAgain(orderId)).status).toBe('failed');
-    const customerId = await customerIdOf(api, user);
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', customerId, amountCents: 1100 })]);
-    expect(await balanceOf(api, user)).toBe(11);
-  });
-
-  it('TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: retried later, asking for the customIdentifier first, then sent once', async () => {
-    double.state.failNext({ status: 400, errorCode: 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT', path: '/topups-async' });
-    const { orderId, paymentId, row } = await paidAndRun('8031230006');
-    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
-    const job = await fulfilJob(api, orderId);
-    expect(job).toMatchObject({ attempts: 1, lastError: expect.stringContaining('TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT') });
-    expect(job!.inSeconds).toBeGreaterThan(25);
-    expect(job!.inSeconds).toBeLessThanOrEqual(30);
-    expect(transactionsFor(paymentId)).toEqual([]);
-
-    const reportsBefore = double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId).length;
-    const retried = await runAgain(orderId);
-    expect(retried.status).toBe('processing');
-    expect(double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId)).toHaveLength(reportsBefore + 1);
-    const [transaction] = transactionsFor(paymentId);
-    expect(retried.providerTransactionId).toBe(String(transaction!.transactionId));
-    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
-    expect((await runAgain(orderId)).status).toBe('completed');
-    expect(submissionsFor(paymentId)).toHaveLength(2); // the refused one and the accepted one
-    expect(transactionsFor(paymentId)).toHaveLength(1);
-  });
-
-  it('PHONE_RECENTLY_RECHARGED: waits 2 minutes', async () => {
-    double.state.failNext({ status: 400, errorCode: 'PHONE_RECENTLY_RECHARGED', path: '/topups-async' });
-    const { orderId, row } = await paidAndRun('8031230004');
-    expect(row.status).toBe('processing');
-    const job = await fulfilJob(api, orderId);
-    expect(job!.inSeconds).toBeGreaterThan(110);
-    expect(job!.inSeconds).toBeLessThanOrEqual(120);
-    expect(job!.lastError).toContain('PHONE_RECENTLY_RECHARGED');
-    await dropJob(api, orderId);
-  });
-
-  it('a low Reloadly balance: the order waits and admins are alerted; it goes out once the balance is refilled', async () => {
-    const balance = double.state.balanceCents;
-    double.state.balanceCents = 500;
-    try {
-      const { orderId, paymentId, row } = await paidAndRun('8031230005');
-      expect(row.status).toBe('processing');
-      const job = await fulfilJob(api, orderId);
-      expect(job!.attempts).toBe(0);
-      expect(job!.inSeconds).toBeGreaterThan(290);
-      const open = await api.services.alerts.open();
-      expect(open.find((a) => a.kind === 'provider_balance_low')?.message).toContain(`order ${orderId}`);
-      expect(transactionsFor(paymentId)).toEqual([]);
-      expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
-
-      double.state.balanceCents = balance;
-      const sent = await runAgain(orderId);
-      expect(sent.status).toBe('processing');
-      expect(transactionsFor(paymentId)).toHaveLength(1);
-      double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
-      expect((await runAgain(orderId)).status).toBe('completed');
-    } finally {
-      double.state.balanceCents = Math.max(double.state.balanceCents, balance - 10_000);
-    }
-  });
-
-  it('a definite refusal fails the order at once and credits it', async () => {
-    double.state.failNext({ status: 400, errorCode: 'INVALID_AMOUNT_FOR_OPERATOR', message: 'The amount is not valid for this operator', path: '/topups-async' });
-    const { orderId, paymentId, row } = await paidAndRun('8031230007');
-    expect(row.status).toBe('failed');
-    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
-    expect(failed?.cause).toContain('INVALID_AMOUNT_FOR_OPERATOR');
-    expect(await api.services.balances.heldCents(orderId)).toBe(1100);
-    expect(transactionsFor(paymentId)).toEqual([]);
-    expect(await fulfilJob(api, orderId)).toBeNull();
-  });
-
-  it('unknown outcome, a timeout: the next run finds the top-up by customIdentifier and adopts it; sent once', async () => {
-    double.state.delayNext(1500); // the answer to the top-up comes after the adapter's 500 ms timeout
-    const { orderId, paymentId, row } = await paidAndRun('8031230008');
-    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
-    const job = await fulfilJob(api, orderId);
-    expect(job!.lastError).toMatch(/provider unreachable|NETWORK_ERROR|could not be reached/);
-    // Reloadly did receive it.
-    expect(transactionsFor(paymentId)).toHaveLength(1);
-    const [transaction] = transactionsFor(paymentId);
-
-    const adopted = await runAgain(orderId);
-    expect(adopted).toMatchObject({ status: 'processing', providerTransactionId: String(transaction!.transactionId) });
-    expect(submissionsFor(paymentId)).toHaveLength(1);
-    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
-    expect(await runAgain(orderId)).toMatchObject({ status: 'completed', operatorTransactionId: `OP-${transaction!.transactionId}` });
-    expect(submissionsFor(paymentId)).toHaveLength(1);
-    expect(transactionsFor(paymentId)).toHaveLength(1);
-  });
-
-  it('unknown outcome, the answer lost after Reloadly accepted: the next run adopts the top-up, settled meanwhile; sent once', async () => {
-    provider.loseNextAnswer = true;
-    const { orderId, paymentId, row } = await paidAndRun('8031230009');
-    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
-    expect((await fulfilJob(api, orderId))!.lastError).toContain('NETWORK_ERROR');
-    const [transaction] = transactionsFor(paymentId);
-    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
-
-    const done = await runAgain(orderId);
-    expect(done).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: `OP-${transaction!.transactionId}` });
-    expect(submissionsFor(paymentId)).toHaveLength(1);
-    expect(transactionsFor(paymentId)).toHaveLength(1);
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
-  });
-
-  it('unknown outcome, the top-up never reached Reloadly: the next run finds nothing and sends it', async () => {
-    double.state.failNext({ status: 503, errorCode: null, rawBody: '<html>502 Bad Gateway</html>', path: '/topups-async' });
-    const { orderId, paymentId, row } = await paidAndRun('8031230010');
-    expect(row.status).toBe('processing');
-    expect(transactionsFor(paymentId)).toEqual([]);
-    expect((await runAgain(orderId)).status).toBe('processing');
-    expect(transactionsFor(paymentId)).toHaveLength(1);
-    double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
-    expect((await runAgain(orderId)).status).toBe('completed');
   });
 });

@@ -137,7 +137,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
       for (const t of double.state.transactions) {
         if (t.status !== 'PROCESSING' || (t.customIdentifier && held.has(t.customIdentifier))) continue;
         if (t.customIdentifier && failing.has(t.customIdentifier)) {
-          double.state.setStatus(t.transactionId, 'FAILED', { code: 'OPERATOR_REJECTED', message: 'The operator rejected the top-up' });
+          // A reason no try can fix: the order fails at once (other FAILED top-ups are sent again later).
+          double.state.setStatus(t.transactionId, 'FAILED', { code: 'INVALID_RECIPIENT_PHONE', message: 'The operator rejected the recipient number' });
         } else {
           double.state.setStatus(t.transactionId, 'SUCCESSFUL');
         }

@@ -10,6 +10,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stringify, type LosslessNumber } from 'lossless-json';
+import { ReloadlyProvider, type ReloadlyOptions } from '../src/airtime/reloadly';
 
 export const RELOADLY_ACCEPT = 'application/com.reloadly.topups-v1+json';
 export const DOUBLE_CLIENT_ID = 'double-client-id';
@@ -33,7 +35,10 @@ export interface DoubleTransaction {
   amountCents: number;
   recipientPhone: { countryCode: string; number: string };
   /** Reloadly's code and message on the status answer of a failed top-up. */
-  failure: { code: string; message: string } | null;
+  failure: { code: string | null; message: string } | null;
+  /** The PIN of a PIN operator; a LosslessNumber is written as a bare JSON number, digit for digit. */
+  pinDetail: Record<string, string | LosslessNumber | null> | null;
+  createdAt: number;
 }
 
 export interface Failure {
@@ -46,6 +51,8 @@ export interface Failure {
   rawBody?: string;
   /** Only calls whose path starts with this; any API call when absent. */
   path?: string;
+  /** Carry the request out first, then answer with the failure (Reloadly did it, the answer says otherwise). */
+  afterRecording?: boolean;
 }
 
 export interface ReloadlyDoubleOptions {
@@ -68,6 +75,8 @@ export interface ReloadlyDoubleState {
   maxPageSize: number;
   /** Shape of GET /topups/{id}/status: the SDKs' wrapper, or the bare transaction of the API reference. */
   statusShape: 'wrapped' | 'flat';
+  /** The transaction report lists a top-up only once it is this old (reports are not instant). */
+  reportLagMs: number;
   readonly transactions: DoubleTransaction[];
   /** Makes every API call (or those under `failure.path`) fail `times` times, oldest first. */
   failNext(failure: Failure, times?: number): void;
@@ -77,7 +86,8 @@ export interface ReloadlyDoubleState {
   expireTokens(): void;
   /** Every issued token is forgotten: calls get INVALID_TOKEN. */
   revokeTokens(): void;
-  setStatus(transactionId: number, status: Status, failure?: { code: string; message: string }): void;
+  setStatus(transactionId: number, status: Status, failure?: { code: string | null; message: string }): void;
+  setPin(transactionId: number, pinDetail: Record<string, string | LosslessNumber | null>): void;
   tokenRequests(): RecordedRequest[];
   apiRequests(): RecordedRequest[];
 }
@@ -268,6 +278,7 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
     balanceCents: opts.balanceCents ?? 100_000,
     maxPageSize: opts.maxPageSize ?? 200,
     statusShape: 'wrapped',
+    reportLagMs: 0,
     transactions: [],
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure);
@@ -282,14 +293,22 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
       tokens.clear();
     },
     setStatus(transactionId, status, failure) {
-      const transaction = state.transactions.find((t) => t.transactionId === transactionId);
-      if (!transaction) throw new Error(`no transaction ${transactionId} in the double`);
+      const transaction = known(transactionId);
       transaction.status = status;
       transaction.failure = failure ?? null;
+    },
+    setPin(transactionId, pinDetail) {
+      known(transactionId).pinDetail = pinDetail;
     },
     tokenRequests: () => state.requests.filter((r) => r.path === '/oauth/token'),
     apiRequests: () => state.requests.filter((r) => r.path !== '/oauth/token'),
   };
+
+  function known(transactionId: number): DoubleTransaction {
+    const transaction = state.transactions.find((t) => t.transactionId === transactionId);
+    if (!transaction) throw new Error(`no transaction ${transactionId} in the double`);
+    return transaction;
+  }
 
   function issueToken(body: Record<string, unknown>): Reply {
     const valid =
@@ -312,15 +331,29 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
     if (request.headers.accept !== RELOADLY_ACCEPT) {
       return { status: 406, body: { timeStamp: now(), status: 406, error: 'Not Acceptable', message: 'Could not find acceptable representation', path: request.path } };
     }
-    const failureAt = failures.findIndex((f) => !f.path || request.path.startsWith(f.path));
-    if (failureAt >= 0) {
-      const [failure] = failures.splice(failureAt, 1);
-      if (failure) {
-        if (failure.rawBody !== undefined) return { status: failure.status, body: failure.rawBody };
-        return error(failure.status, failure.errorCode, failure.message ?? 'Failure requested by the test', request.path);
-      }
-    }
     return null;
+  }
+
+  /** The failure the test asked for this call, if any, and whether the call is carried out first. */
+  function takeFailure(request: RecordedRequest): { reply: Reply; afterRecording: boolean } | null {
+    const failureAt = failures.findIndex((f) => !f.path || request.path.startsWith(f.path));
+    if (failureAt < 0) return null;
+    const [failure] = failures.splice(failureAt, 1);
+    if (!failure) return null;
+    const reply =
+      failure.rawBody !== undefined
+        ? { status: failure.status, body: failure.rawBody }
+        : error(failure.status, failure.errorCode, failure.message ?? 'Failure requested by the test', request.path);
+    return { reply, afterRecording: failure.afterRecording === true };
+  }
+
+  function answer(request: RecordedRequest): Reply {
+    const refused = guard(request);
+    if (refused) return refused;
+    const failure = takeFailure(request);
+    if (failure && !failure.afterRecording) return failure.reply;
+    const reply = route(request);
+    return failure ? failure.reply : reply;
   }
 
   function route(request: RecordedRequest): Reply {
@@ -333,7 +366,8 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
     if (method === 'POST' && path === '/operators/fx-rate') return fxRate(request.body);
     if (method === 'POST' && path === '/topups-async') return topup(request.body);
     if (method === 'GET' && path === '/topups/reports/transactions') {
-      const rows = state.transactions.filter((t) => !query.customIdentifier || t.customIdentifier === query.customIdentifier);
+      const listed = state.transactions.filter((t) => Date.now() - t.createdAt >= state.reportLagMs);
+      const rows = listed.filter((t) => !query.customIdentifier || t.customIdentifier === query.customIdentifier);
       return { status: 200, body: page(rows.map(reportRow), query) };
     }
     let match: RegExpExecArray | null;
@@ -388,9 +422,9 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
     if (!acceptsAmount(found, amountCents)) return error(400, 'INVALID_AMOUNT_FOR_OPERATOR', 'The amount is not valid for this operator', path);
     if (amountCents > state.balanceCents) return error(400, 'INSUFFICIENT_BALANCE', 'Your balance is not sufficient for this transaction', path);
     const customIdentifier = typeof request.customIdentifier === 'string' ? request.customIdentifier : null;
-    // Reloadly documents that a custom identifier cannot be reused but names no error code for it.
+    // Reloadly records a custom identifier with every accepted top-up and refuses it afterwards.
     if (customIdentifier && state.transactions.some((t) => t.customIdentifier === customIdentifier)) {
-      return error(400, 'DUPLICATE_CUSTOM_IDENTIFIER', 'This custom identifier has already been used', path);
+      return error(400, 'CUSTOM_IDENTIFIER_ALREADY_USED', 'Custom identifier has already been used', path);
     }
     state.balanceCents -= amountCents;
     const transaction: DoubleTransaction = {
@@ -401,6 +435,8 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
       amountCents,
       recipientPhone: { countryCode: phone.countryCode, number: phone.number },
       failure: null,
+      pinDetail: null,
+      createdAt: Date.now(),
     };
     state.transactions.push(transaction);
     return { status: 200, body: { transactionId: transaction.transactionId } };
@@ -439,7 +475,7 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
       deliveredAmount: delivered,
       deliveredAmountCurrencyCode: delivered === null ? null : found.destinationCurrencyCode,
       transactionDate: now(),
-      pinDetail: null,
+      pinDetail: t.status === 'SUCCESSFUL' ? t.pinDetail : null,
       balanceInfo: null,
     };
   }
@@ -488,7 +524,7 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
       state.requests.push(request);
       opts.onRequest?.(request);
       const isToken = request.method === 'POST' && request.path === '/oauth/token';
-      const reply = isToken ? issueToken((request.body ?? {}) as Record<string, unknown>) : (guard(request) ?? route(request));
+      const reply = isToken ? issueToken((request.body ?? {}) as Record<string, unknown>) : answer(request);
       const delay = isToken ? 0 : (delays.shift() ?? 0);
       setTimeout(() => send(res, reply), delay);
     });
@@ -544,7 +580,7 @@ function send(res: http.ServerResponse, reply: Reply): void {
   if (res.destroyed) return;
   const raw = typeof reply.body === 'string';
   res.writeHead(reply.status, { 'content-type': raw ? 'text/html' : RELOADLY_ACCEPT });
-  res.end(raw ? reply.body : JSON.stringify(reply.body));
+  res.end(raw ? reply.body : stringify(reply.body));
 }
 
 function safeJson(text: string): unknown {
@@ -557,4 +593,21 @@ function safeJson(text: string): unknown {
 
 function now(): string {
   return new Date().toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** The Reloadly adapter pointed at a fresh local double, for the adapter's tests. */
+export async function startReloadlyAdapter(
+  options: ReloadlyDoubleOptions = {},
+  adapter: Partial<ReloadlyOptions> = {},
+): Promise<{ double: ReloadlyDouble; provider: ReloadlyProvider }> {
+  const double = await startReloadlyDouble(options);
+  const provider = new ReloadlyProvider({
+    clientId: DOUBLE_CLIENT_ID,
+    clientSecret: DOUBLE_CLIENT_SECRET,
+    environment: 'sandbox',
+    authUrl: double.authUrl,
+    apiUrl: double.apiUrl,
+    ...adapter,
+  });
+  return { double, provider };
 }

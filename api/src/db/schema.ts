@@ -109,6 +109,11 @@ export const orders = pgTable(
     providerTransactionId: text('provider_transaction_id'),
     operatorTransactionId: text('operator_transaction_id'),
     pinDetail: jsonb('pin_detail'),
+    /**
+     * Which top-up of the order is current: 1, or more after the provider ended one undelivered and asked
+     * for it to be sent again later. Each has its own custom identifier (fulfilment.ts).
+     */
+    topupAttempt: integer('topup_attempt').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { catalogCache } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { AirtimeProvider, ProviderCountry, ProviderOperator } from '../airtime/provider';
+import { providerOperatorId, wireOperatorId } from '../airtime/operator-ids';
 import { checkMobileNumber, countryOfNumber } from './phone';
 
 const require = createRequire(import.meta.url);
@@ -102,7 +103,7 @@ export class CatalogService {
 
   async promotions(): Promise<Entry<TPromotion[]>> {
     return this.cached('promotions', CATALOG_FRESH_MS.promotions, async () =>
-      (await this.provider.listPromotions()).map((p) => ({ ...p })),
+      (await this.provider.listPromotions()).map((p) => ({ ...p, operatorId: wireOperatorId(p.operatorId) })),
     );
   }
 
@@ -110,7 +111,7 @@ export class CatalogService {
   async operator(operatorId: number): Promise<ProviderOperator | null> {
     const known = this.operatorsById.get(operatorId);
     if (known) return known;
-    const entry = await this.cached(`operator:${operatorId}`, CATALOG_FRESH_MS.operators, () => this.provider.getOperator(operatorId));
+    const entry = await this.cached(`operator:${operatorId}`, CATALOG_FRESH_MS.operators, () => this.provider.getOperator(providerOperatorId(operatorId)));
     if (entry.value) this.operatorsById.set(operatorId, entry.value);
     return entry.value;
   }
@@ -120,7 +121,8 @@ export class CatalogService {
     if (!check.valid) return { valid: false, error: check.error, phoneNumber: null, detectedOperatorId: null };
     let detectedOperatorId: number | null = null;
     try {
-      detectedOperatorId = (await this.provider.detectOperator(check.e164, countryCode))?.operatorId ?? null;
+      const detected = await this.provider.detectOperator(check.e164, countryCode);
+      detectedOperatorId = detected ? wireOperatorId(detected.operatorId) : null;
     } catch (err) {
       // Detection is a convenience: the number is still valid when the provider cannot say.
       this.log.warn({ err }, 'operator auto-detect failed');
@@ -142,7 +144,7 @@ export class CatalogService {
     const entry = await this.cached(`provider-operators:${countryCode}`, CATALOG_FRESH_MS.operators, () =>
       this.provider.listOperators(countryCode),
     );
-    for (const op of entry.value) this.operatorsById.set(op.operatorId, op);
+    for (const op of entry.value) this.operatorsById.set(wireOperatorId(op.operatorId), op);
     return entry;
   }
 
@@ -209,9 +211,10 @@ function toCountry(c: ProviderCountry): TCountry | null {
 }
 
 function toOperator(o: ProviderOperator): TOperator {
+  const id = wireOperatorId(o.operatorId);
   return {
-    id: o.operatorId,
-    operatorId: o.operatorId,
+    id,
+    operatorId: id,
     name: o.name,
     countryCode: o.countryCode,
     logoUrls: o.logoUrls,

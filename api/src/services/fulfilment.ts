@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { orders, type OrderRow } from '../db/schema';
-import { ProviderError, type AirtimeProvider, type TopupResult } from '../airtime/provider';
+import type { AccountProblem, AirtimeProvider, TopupLookup, TopupOutcome } from '../airtime/provider';
+import { providerOperatorId } from '../airtime/operator-ids';
 import { RetryLater } from '../jobs/queue';
 import { checkMobileNumber } from './phone';
 import { transition } from './order-state';
@@ -24,25 +25,39 @@ export interface FulfilmentOptions {
   onStep?: (step: FulfilmentStep, orderId: number) => void;
 }
 
-/** Retry delays for provider errors that allow a retry. */
-const RETRY_DELAY_MS: Record<string, number> = {
-  PHONE_RECENTLY_RECHARGED: 2 * 60_000,
-  INSUFFICIENT_BALANCE: 5 * 60_000,
-};
-const DEFAULT_RETRY_MS = 30_000;
-/** Retryable errors give up (and credit the customer) after this many tries, except a low provider balance. */
+/** Backoff step when the provider gives no delay; grows with the attempts, up to ten steps. */
+const RETRY_STEP_MS = 30_000;
+/** How long an order waits on a problem of our provider account before trying again. */
+const ACCOUNT_WAIT_MS = 5 * 60_000;
+/** A refused top-up is tried this many times before the order fails (and is credited). */
 const MAX_RETRIES = 20;
+/** Top-ups the provider ended undelivered and asked to send again: after this many, the order fails. */
+const MAX_TOPUP_ATTEMPTS = 3;
+const ALERTS: Record<AccountProblem, string> = { 'provider-balance': 'provider_balance_low', 'provider-account': 'provider_account' };
+const ALERT_TEXT: Record<AccountProblem, string> = {
+  'provider-balance': 'The airtime provider balance is too low',
+  'provider-account': 'The airtime provider account needs attention',
+};
 
 /**
- * Sends a paid order's top-up exactly once (DESIGN.md section 5). The order id of the provider's side is
- * the order's payment id (`customIdentifier`): unique across databases, so a reused development database
- * cannot mistake an old top-up for a new one.
+ * The top-up's name at the provider. The first is the order's payment id (unique across databases, so
+ * a reused development database cannot mistake an old top-up for a new one); a top-up sent again after
+ * the provider ended the previous one undelivered gets its own, as identifiers are never reused.
+ */
+export function customIdentifier(order: Pick<OrderRow, 'paymentId' | 'topupAttempt'>): string {
+  return order.topupAttempt === 1 ? order.paymentId : `${order.paymentId}-${order.topupAttempt}`;
+}
+
+/**
+ * Sends a paid order's top-up exactly once (DESIGN.md section 5), speaking only the provider port's
+ * outcomes (delivered, failed-final, retry-later, unknown):
  *
  *   paid --mark processing--> processing --submit--> (transaction id saved) --poll--> completed | failed
  *
  * The status is `processing` before the provider is called, so a crash at any point leaves an order
- * whose fate is unknown only as `processing`; the job then asks the provider for the customIdentifier
- * before anything is sent again. A failed or refunded top-up credits the order's value to the customer.
+ * whose fate is unknown only as `processing`. Whenever no transaction id is saved (a crash, an unknown
+ * outcome, a provider that no longer knows the id) the job asks the provider for the custom identifier
+ * before anything is sent again. An undeliverable top-up credits the order's value to the customer.
  */
 export class FulfilmentService {
   constructor(private readonly opts: FulfilmentOptions) {}
@@ -58,88 +73,78 @@ export class FulfilmentService {
       return this.submit(order, attempt);
     }
     if (order.status !== 'processing') return;
-    if (!order.providerTransactionId) {
-      // The last run stopped between marking and saving: ask before sending anything again.
-      const known = await this.ask(() => this.opts.provider.findTopup(order.paymentId), attempt);
-      if (known) return this.apply(order, known);
-      return this.submit(order, attempt);
+    let known: TopupLookup = { kind: 'not-found', reason: 'no transaction id saved' };
+    if (order.providerTransactionId) {
+      this.opts.onStep?.('polling', orderId);
+      known = await this.opts.provider.getTopupStatus(order.providerTransactionId);
     }
-    this.opts.onStep?.('polling', orderId);
-    const result = await this.ask(() => this.opts.provider.getTopupStatus(order.providerTransactionId!), attempt).catch((err: unknown) => {
-      if (err instanceof ProviderError && err.code === 'TRANSACTION_NOT_FOUND') return null;
-      throw err;
-    });
-    if (result) return this.apply(order, result);
-    // The provider no longer knows the transaction (the sandbox forgets on restart): ask by our id.
-    const known = await this.ask(() => this.opts.provider.findTopup(order.paymentId), attempt);
-    return known ? this.apply(order, known) : this.submit(order, attempt);
+    // Nothing saved, or an id the provider does not know (the sandbox forgets on restart): ask by our name.
+    if (known.kind === 'not-found') known = await this.opts.provider.findTopup(customIdentifier(order));
+    if (known.kind === 'not-found') return this.submit(order, attempt);
+    return this.settle(order, known, attempt, 'lookup');
   }
 
   private async submit(order: OrderRow, attempt: number): Promise<void> {
     const phone = checkMobileNumber(order.phoneNumber ?? '', order.countryCode ?? '');
     if (!phone.valid) return this.fail(order, `the phone number can no longer be used: ${phone.error}`);
-    let result: TopupResult;
-    try {
-      result = await this.opts.provider.sendTopup({
-        operatorId: order.operatorId!,
-        amountCents: order.amountCents,
-        recipientPhone: { countryCode: order.countryCode!, number: phone.nationalNumber },
-        customIdentifier: order.paymentId,
-      });
-    } catch (err) {
-      return this.onSubmitError(order, err, attempt);
-    }
+    const outcome = await this.opts.provider.sendTopup({
+      operatorId: providerOperatorId(order.operatorId!),
+      amountCents: order.amountCents,
+      recipientPhone: { countryCode: order.countryCode!, number: phone.nationalNumber },
+      customIdentifier: customIdentifier(order),
+    });
     this.opts.onStep?.('after-submit', order.id);
-    await this.opts.db.update(orders).set({ providerTransactionId: result.transactionId, updatedAt: new Date() }).where(eq(orders.id, order.id));
-    return this.apply({ ...order, providerTransactionId: result.transactionId }, result);
+    return this.settle(order, outcome, attempt, 'submit');
   }
 
-  private async onSubmitError(order: OrderRow, err: unknown, attempt: number): Promise<void> {
-    if (!(err instanceof ProviderError)) throw err;
-    if (err.code === 'INSUFFICIENT_BALANCE') {
-      // Our account is empty: the order waits (it does not fail) and an admin is told.
-      await this.opts.alerts.raise('provider_balance_low', `The airtime provider balance is too low: order ${order.id} is waiting. ${err.message}`);
-      throw new RetryLater(RETRY_DELAY_MS.INSUFFICIENT_BALANCE!, err.message);
-    }
-    if (/DUPLICATE|ALREADY_USED/.test(err.code)) {
-      // The provider already has a top-up with this customIdentifier: find it instead of sending again.
-      throw new RetryLater(DEFAULT_RETRY_MS, `${err.code}: asking the provider for the existing top-up`);
-    }
-    if (err.retryable && attempt < MAX_RETRIES) {
-      throw new RetryLater(RETRY_DELAY_MS[err.code] ?? DEFAULT_RETRY_MS * Math.min(attempt, 10), `${err.code}: ${err.message}`, true);
-    }
-    // Unknown outcome after a timeout is `retryable`: only a definite refusal, or giving up, ends here.
-    return this.fail(order, `the provider refused the top-up (${err.code}): ${err.message}`);
-  }
-
-  /** Calls the provider about an existing top-up; trouble reaching it means "ask again later". */
-  private async ask<T>(call: () => Promise<T>, attempt: number): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (err instanceof ProviderError && !err.retryable) throw err;
-      throw new RetryLater(DEFAULT_RETRY_MS * Math.min(attempt, 10), `provider unreachable: ${(err as Error).message}`, true);
+  /** Acts on an outcome, from sending the top-up or from asking about it. */
+  private async settle(order: OrderRow, outcome: TopupOutcome, attempt: number, from: 'submit' | 'lookup'): Promise<void> {
+    switch (outcome.kind) {
+      case 'processing':
+        if (order.providerTransactionId !== outcome.transactionId) await this.saveTransactionId(order, outcome.transactionId);
+        throw new RetryLater(this.opts.pollMs ?? 5000, 'the provider is still processing the top-up');
+      case 'delivered':
+        await this.opts.db.transaction((tx) =>
+          transition(tx, order.id, 'completed', {
+            cause: 'the provider confirmed the top-up',
+            detail: { transactionId: outcome.transactionId },
+            set: { providerTransactionId: outcome.transactionId, operatorTransactionId: outcome.operatorTransactionId, pinDetail: outcome.pinDetail },
+          }),
+        );
+        return;
+      case 'failed-final':
+        return this.fail(order, `the provider cannot deliver the top-up: ${outcome.reason}`, outcome.transactionId ?? undefined);
+      case 'unknown':
+        // Never failed on a guess: the next run asks again (by custom identifier when no id is saved).
+        throw new RetryLater(backoff(attempt), `outcome unknown, asking the provider again: ${outcome.reason}`, true);
+      case 'retry-later':
+        return this.retryLater(order, outcome, attempt, from);
     }
   }
 
-  private async apply(order: OrderRow, result: TopupResult): Promise<void> {
-    if (result.status === 'PROCESSING') {
-      if (!order.providerTransactionId) {
-        await this.opts.db.update(orders).set({ providerTransactionId: result.transactionId, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  private async retryLater(order: OrderRow, outcome: Extract<TopupOutcome, { kind: 'retry-later' }>, attempt: number, from: 'submit' | 'lookup'): Promise<void> {
+    if (outcome.needs) {
+      // Our own account (its balance, its limits): the order waits, it does not fail, and an admin is told.
+      await this.opts.alerts.raise(ALERTS[outcome.needs], `${ALERT_TEXT[outcome.needs]}: order ${order.id} is waiting. ${outcome.reason}`);
+      throw new RetryLater(outcome.delayMs ?? ACCOUNT_WAIT_MS, outcome.reason);
+    }
+    if (from === 'lookup') {
+      // That top-up is over, undelivered and not charged: a new one, under a new identifier, later.
+      if (order.topupAttempt >= MAX_TOPUP_ATTEMPTS) {
+        return this.fail(order, `the provider ended ${MAX_TOPUP_ATTEMPTS} top-ups undelivered: ${outcome.reason}`, outcome.transactionId ?? undefined);
       }
-      throw new RetryLater(this.opts.pollMs ?? 5000, 'the provider is still processing the top-up');
+      await this.opts.db
+        .update(orders)
+        .set({ topupAttempt: order.topupAttempt + 1, providerTransactionId: null, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      throw new RetryLater(outcome.delayMs ?? backoff(attempt), `sent again later: ${outcome.reason}`);
     }
-    if (result.status === 'SUCCESSFUL') {
-      await this.opts.db.transaction((tx) =>
-        transition(tx, order.id, 'completed', {
-          cause: 'the provider confirmed the top-up',
-          detail: { transactionId: result.transactionId },
-          set: { providerTransactionId: result.transactionId, operatorTransactionId: result.operatorTransactionId, pinDetail: result.pinDetail },
-        }),
-      );
-      return;
-    }
-    return this.fail(order, `the provider reports the top-up ${result.status}${result.message ? `: ${result.message}` : ''}`, result.transactionId);
+    if (attempt >= MAX_RETRIES) return this.fail(order, `the provider refused the top-up ${attempt} times: ${outcome.reason}`);
+    throw new RetryLater(outcome.delayMs ?? backoff(attempt), outcome.reason, true);
+  }
+
+  private async saveTransactionId(order: OrderRow, transactionId: string): Promise<void> {
+    await this.opts.db.update(orders).set({ providerTransactionId: transactionId, updatedAt: new Date() }).where(eq(orders.id, order.id));
   }
 
   /** The top-up cannot be delivered: the order fails and its value goes to the customer's balance. */
@@ -163,4 +168,8 @@ export class FulfilmentService {
     const [order] = await this.opts.db.select().from(orders).where(eq(orders.id, orderId));
     return order;
   }
+}
+
+function backoff(attempt: number): number {
+  return RETRY_STEP_MS * Math.min(Math.max(attempt, 1), 10);
 }

@@ -67,6 +67,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     operatorTransactionId: null,
     pinDetail: null,
     balanceChecks: 0,
+    topupAttempt: 1,
     ...o.row,
     paymentMethod: 'crypto',
     id: ids.get(o.row.paymentId)!,

@@ -34,6 +34,7 @@ import { insertOrder, insertPaidOrder, transition, type NewOrder } from './order
 import type { BalanceService } from './balances';
 import { OrderInserter } from './order-inserter';
 import { newPaymentId, type OrderTokens } from './order-tokens';
+import { wireOperatorId } from '../airtime/operator-ids';
 
 /** Who is asking, and how the request reached us. */
 export interface OrderContext {
@@ -274,7 +275,7 @@ export class OrderService {
           : Math.round(amountCents * operator.fxRate) / 100;
     return {
       phoneNumber: phone.e164,
-      operatorId: operator.operatorId,
+      operatorId: wireOperatorId(operator.operatorId),
       operatorName: operator.name,
       serviceType: operator.serviceType,
       countryCode: country.code,
@@ -332,6 +333,7 @@ export class OrderService {
       paymentId: order.paymentId,
       status: order.status as TOrderStatus,
       paymentMethod: order.paymentMethod,
+      providerTransactionId: order.providerTransactionId,
       reloadlyTransactionId: order.providerTransactionId,
       expiresAt: order.expiresAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),

@@ -100,6 +100,9 @@ export const ZPaymentStatus = z.object({
   paymentId: z.string(),
   status: ZOrderStatus,
   paymentMethod: z.enum(['crypto', 'balance', 'admin']),
+  /** The airtime provider's transaction id, once the top-up is sent. */
+  providerTransactionId: z.string().nullable(),
+  /** The same, under the spec's name, for old clients only. */
   reloadlyTransactionId: z.string().nullable(),
   cryptocurrency: ZCoinSymbol.nullable(),
   walletAddress: z.string().nullable(),

@@ -75,7 +75,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
     onViewChange?.(view);
   }, [view, onViewChange]);
 
-  if (view === 'completed') return <Success {...props} transactionId={status?.reloadlyTransactionId ?? null} />;
+  if (view === 'completed') return <Success {...props} transactionId={status?.providerTransactionId ?? null} />;
   return (
     <section className="wz-step wz-payment" aria-labelledby="wz-payment-heading">
       <h2 id="wz-payment-heading" className="wz-heading">Complete Payment</h2>

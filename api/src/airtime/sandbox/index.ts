@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import {
   ProviderError,
-  RETRYABLE_PROVIDER_CODES,
   type AirtimeProvider,
   type ProviderBalance,
   type ProviderCountry,
   type ProviderOperator,
   type ProviderPromotion,
+  type TopupLookup,
+  type TopupOutcome,
   type TopupRequest,
-  type TopupResult,
+  type AccountProblem,
 } from '../provider';
 import { SANDBOX_COUNTRIES } from './countries';
 import { sandboxCurrency, toLocalAmount } from './currencies';
@@ -48,7 +49,7 @@ interface SandboxTopup {
   operatorTransactionId: string;
   deliveredAmount: number;
   deliveredCurrencyCode: string;
-  pinDetail: Record<string, unknown> | null;
+  pinDetail: Record<string, string> | null;
 }
 
 /**
@@ -89,8 +90,8 @@ export class SandboxProvider implements AirtimeProvider {
     );
   }
 
-  async getOperator(operatorId: number): Promise<ProviderOperator | null> {
-    const op = findSandboxOperator(operatorId);
+  async getOperator(operatorId: string): Promise<ProviderOperator | null> {
+    const op = findSandboxOperator(Number(operatorId));
     return op ? toProviderOperator(op, this.publicBaseUrl) : null;
   }
 
@@ -99,7 +100,7 @@ export class SandboxProvider implements AirtimeProvider {
     return op ? toProviderOperator(op, this.publicBaseUrl) : null;
   }
 
-  async fxRate(operatorId: number, amountCents: number): Promise<{ localAmount: number; currencyCode: string }> {
+  async fxRate(operatorId: string, amountCents: number): Promise<{ localAmount: number; currencyCode: string }> {
     const currency = operatorCurrency(this.requireOperator(operatorId));
     return { localAmount: toLocalAmount(amountCents, currency.rate), currencyCode: currency.code };
   }
@@ -113,28 +114,26 @@ export class SandboxProvider implements AirtimeProvider {
    * (outcomes.ts). No await in here: the look-up by customIdentifier and the recording happen in one
    * turn of the event loop, so two concurrent calls for one order cannot both send.
    */
-  async sendTopup(request: TopupRequest): Promise<TopupResult> {
-    if (!request.customIdentifier) throw fail('INVALID_INPUT_PROVIDED', 'a customIdentifier is required');
-    // Exactly once: the order id names the top-up, so asking again answers with the first one.
+  async sendTopup(request: TopupRequest): Promise<TopupOutcome> {
+    if (!request.customIdentifier) return final('INVALID_INPUT_PROVIDED', 'a customIdentifier is required');
+    // Exactly once: the identifier names the top-up, so asking again answers with the first one.
     const existing = this.byCustomIdentifier.get(request.customIdentifier);
-    if (existing) return this.toResult(existing);
+    if (existing) return this.toOutcome(existing);
 
-    const sandboxOp = this.requireOperator(request.operatorId);
+    const sandboxOp = findSandboxOperator(Number(request.operatorId));
+    if (!sandboxOp) return final('OPERATOR_NOT_FOUND', `no sandbox operator ${request.operatorId}`);
     const op = toProviderOperator(sandboxOp, this.publicBaseUrl);
     const { countryCode, number } = request.recipientPhone;
-    if (countryCode.toUpperCase() !== op.countryCode) {
-      throw fail('INVALID_RECIPIENT_PHONE', `operator ${op.operatorId} serves ${op.countryCode}, not ${countryCode}`);
-    }
-    if (!/^\d{4,15}$/.test(number)) throw fail('INVALID_RECIPIENT_PHONE', 'the number must be 4 to 15 digits');
-    checkAmount(op, request.amountCents);
+    if (countryCode.toUpperCase() !== op.countryCode) return final('INVALID_RECIPIENT_PHONE', `operator ${op.operatorId} serves ${op.countryCode}, not ${countryCode}`);
+    if (!/^\d{4,15}$/.test(number)) return final('INVALID_RECIPIENT_PHONE', 'the number must be 4 to 15 digits');
+    const refusedAmount = checkAmount(op, request.amountCents);
+    if (refusedAmount) return final('INVALID_AMOUNT_FOR_OPERATOR', refusedAmount);
 
     const outcome = outcomeFor(number);
-    if (outcome.kind === 'ERROR') throw fail(outcome.code, outcome.message);
+    if (outcome.kind === 'REFUSED') return later(outcome.reason, outcome.delayMs, outcome.needs);
     // Failed and refunded top-ups end up costing nothing; the others are paid from the balance.
     const charged = outcome.kind === 'SUCCESSFUL' || outcome.kind === 'SLOW';
-    if (charged && request.amountCents > this.balanceCents) {
-      throw fail('INSUFFICIENT_BALANCE', 'the provider account balance is too low');
-    }
+    if (charged && request.amountCents > this.balanceCents) return later('INSUFFICIENT_BALANCE: the provider account balance is too low', null, 'provider-balance');
     if (charged) this.balanceCents -= request.amountCents;
 
     const currency = operatorCurrency(sandboxOp);
@@ -153,74 +152,63 @@ export class SandboxProvider implements AirtimeProvider {
     };
     this.topups.set(topup.transactionId, topup);
     this.byCustomIdentifier.set(topup.customIdentifier, topup);
-    return this.toResult(topup);
+    return this.toOutcome(topup);
   }
 
-  async getTopupStatus(transactionId: string): Promise<TopupResult> {
+  async getTopupStatus(transactionId: string): Promise<TopupLookup> {
     const topup = this.topups.get(transactionId);
-    if (!topup) {
-      throw fail('TRANSACTION_NOT_FOUND', `no top-up ${transactionId} (top-ups are forgotten on restart)`, 404);
-    }
-    return this.toResult(topup);
+    return topup ? this.toOutcome(topup) : { kind: 'not-found', reason: `Sandbox: no top-up ${transactionId} (top-ups are forgotten on restart)` };
   }
 
-  async findTopup(customIdentifier: string): Promise<TopupResult | null> {
+  async findTopup(customIdentifier: string): Promise<TopupLookup> {
     const topup = this.byCustomIdentifier.get(customIdentifier);
-    return topup ? this.toResult(topup) : null;
+    return topup ? this.toOutcome(topup) : { kind: 'not-found', reason: `Sandbox: no top-up ${customIdentifier}` };
   }
 
   async getBalance(): Promise<ProviderBalance> {
     return { balanceCents: this.balanceCents, currencyCode: 'USD' };
   }
 
-  private requireOperator(operatorId: number): SandboxOperator {
-    const op = findSandboxOperator(operatorId);
-    if (!op) throw fail('OPERATOR_NOT_FOUND', `no sandbox operator ${operatorId}`, 404);
+  private requireOperator(operatorId: string): SandboxOperator {
+    const op = findSandboxOperator(Number(operatorId));
+    if (!op) throw new ProviderError(`Sandbox: no sandbox operator ${operatorId}`, 'OPERATOR_NOT_FOUND', 404);
     return op;
   }
 
-  private toResult(topup: SandboxTopup): TopupResult {
-    const status =
-      topup.outcome === 'SLOW'
-        ? this.now() - topup.createdAt >= this.slowMs
-          ? 'SUCCESSFUL'
-          : 'PROCESSING'
-        : topup.outcome;
-    const delivered = status === 'SUCCESSFUL';
+  private toOutcome(topup: SandboxTopup): TopupOutcome {
+    const { transactionId } = topup;
+    switch (topup.outcome) {
+      case 'FAILED':
+        return { kind: 'failed-final', transactionId, reason: 'Sandbox top-up: the operator rejected it.' };
+      case 'REFUNDED':
+        return { kind: 'failed-final', transactionId, reason: 'Sandbox top-up: it failed and was refunded.' };
+      case 'SLOW':
+        if (this.now() - topup.createdAt < this.slowMs) return { kind: 'processing', transactionId, reason: 'Sandbox top-up: the operator is still processing it.' };
+    }
     return {
-      status,
-      transactionId: topup.transactionId,
-      customIdentifier: topup.customIdentifier,
-      operatorTransactionId: delivered ? topup.operatorTransactionId : null,
-      deliveredAmount: delivered ? topup.deliveredAmount : null,
-      deliveredCurrencyCode: delivered ? topup.deliveredCurrencyCode : null,
-      pinDetail: delivered ? topup.pinDetail : null,
-      message: MESSAGES[status],
+      kind: 'delivered',
+      transactionId,
+      operatorTransactionId: topup.operatorTransactionId,
+      deliveredAmount: topup.deliveredAmount,
+      deliveredCurrencyCode: topup.deliveredCurrencyCode,
+      pinDetail: topup.pinDetail,
+      reason: 'Sandbox top-up: no real airtime was sent.',
     };
   }
 }
 
-const MESSAGES: Record<TopupResult['status'], string> = {
-  SUCCESSFUL: 'Sandbox top-up: no real airtime was sent.',
-  PROCESSING: 'Sandbox top-up: the operator is still processing it.',
-  FAILED: 'Sandbox top-up: the operator rejected it.',
-  REFUNDED: 'Sandbox top-up: it failed and was refunded.',
-};
-
 /** FIXED operators take only their denominations; RANGE operators any whole cent amount within limits. */
-function checkAmount(op: ProviderOperator, amountCents: number): void {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
-    throw fail('INVALID_AMOUNT', 'the amount must be a positive whole number of cents');
-  }
+function checkAmount(op: ProviderOperator, amountCents: number): string | null {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return 'the amount must be a positive whole number of cents';
   const accepted =
     op.denominationType === 'FIXED'
       ? op.fixedAmountsCents.includes(amountCents)
       : amountCents >= op.minAmountCents && amountCents <= op.maxAmountCents;
-  if (!accepted) throw fail('INVALID_AMOUNT_FOR_OPERATOR', `${amountCents} cents is not an amount ${op.name} accepts`);
+  return accepted ? null : `${amountCents} cents is not an amount ${op.name} accepts`;
 }
 
 /** A voucher shaped like Reloadly's pinDetail; its code redeems nothing. */
-function sandboxPin(sequence: number): Record<string, unknown> {
+function sandboxPin(sequence: number): Record<string, string> {
   return {
     serial: `SBX-PIN-${sequence}`,
     code: String(randomInt(100_000_000_000, 1_000_000_000_000)),
@@ -230,7 +218,11 @@ function sandboxPin(sequence: number): Record<string, unknown> {
   };
 }
 
-/** A Reloadly-style refusal; retryable exactly when the port says the code is. */
-function fail(code: string, message: string, httpStatus = 400): ProviderError {
-  return new ProviderError(`Sandbox: ${message}`, code, httpStatus, RETRYABLE_PROVIDER_CODES.has(code));
+/** A refusal no try can fix, named with the code Reloadly would give (for people reading logs). */
+function final(code: string, reason: string): TopupOutcome {
+  return { kind: 'failed-final', transactionId: null, reason: `Sandbox: ${code}: ${reason}` };
+}
+
+function later(reason: string, delayMs: number | null, needs: AccountProblem | null): TopupOutcome {
+  return { kind: 'retry-later', transactionId: null, delayMs, needs, reason: `Sandbox: ${reason}` };
 }

@@ -116,7 +116,7 @@ const DATA_BUNDLES: [number, string][] = [
 export function toProviderOperator(op: SandboxOperator, publicBaseUrl: string): ProviderOperator {
   const currency = operatorCurrency(op);
   const common = {
-    operatorId: op.id,
+    operatorId: String(op.id),
     name: op.name,
     countryCode: op.countryCode,
     serviceType: op.plan === 'data' ? ('data' as const) : ('airtime' as const),

@@ -23,7 +23,7 @@ export function sandboxPromotions(nowMs: number): ProviderPromotion[] {
   const day = (offset: number) => new Date(today + offset * DAY_MS).toISOString();
   return ROWS.map(([id, operatorId, title, description, discount, start, end]) => ({
     id,
-    operatorId,
+    operatorId: String(operatorId),
     title,
     description: `Sandbox promotion: ${description}`,
     discount,

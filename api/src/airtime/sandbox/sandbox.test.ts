@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { getCountries } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
-import { ProviderError, type TopupRequest } from '../provider';
+import { providerError } from '../../../test/provider-error';
+import type { TopupRequest } from '../provider';
 import { SandboxProvider, flagSvgPath, operatorLogoSvg } from './index';
 
 const POPULAR = ['US', 'MX', 'IN', 'PH', 'NG', 'BR', 'CO', 'GB'];
@@ -20,21 +21,12 @@ let orderSequence = 0;
 function topup(overrides: Partial<TopupRequest> & { number?: string } = {}): TopupRequest {
   const { number = '677123456', ...rest } = overrides;
   return {
-    operatorId: 53,
+    operatorId: '53',
     amountCents: 1000,
     recipientPhone: { countryCode: 'CM', number },
     customIdentifier: `order-${++orderSequence}`,
     ...rest,
   };
-}
-
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
 }
 
 describe('SandboxProvider catalog', () => {
@@ -81,11 +73,11 @@ describe('SandboxProvider catalog', () => {
     const { provider } = sandbox({ publicBaseUrl: 'https://topup.example' });
     const cm = (await provider.listCountries()).find((c) => c.code === 'CM');
     expect(cm?.flagUrl).toBe('https://topup.example/flags/CM.svg');
-    expect((await provider.getOperator(53))?.logoUrls).toEqual(['https://topup.example/api/sandbox/logos/53.svg']);
+    expect((await provider.getOperator('53'))?.logoUrls).toEqual(['https://topup.example/api/sandbox/logos/53.svg']);
   });
 
   it('gives MTN Cameroon the default operator id 53', async () => {
-    const mtn = await sandbox().provider.getOperator(53);
+    const mtn = await sandbox().provider.getOperator('53');
     expect(mtn).toMatchObject({ name: 'MTN Cameroon', countryCode: 'CM', serviceType: 'airtime' });
     expect(mtn?.denominationType).toBe('RANGE');
   });
@@ -98,7 +90,7 @@ describe('SandboxProvider catalog', () => {
       for (const op of operators) {
         expect(op.countryCode).toBe(code);
         expect(op.logoUrls).toEqual([`/api/sandbox/logos/${op.operatorId}.svg`]);
-        const svg = operatorLogoSvg(op.operatorId);
+        const svg = operatorLogoSvg(Number(op.operatorId));
         expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg".*<\/svg>$/);
         expect(svg).toContain('(sandbox logo)');
       }
@@ -113,7 +105,7 @@ describe('SandboxProvider catalog', () => {
     const operators = (await Promise.all(countries.map((c) => provider.listOperators(c.code)))).flat();
     const ids = operators.map((op) => op.operatorId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(Number.isSafeInteger(id) && id > 0).toBe(true);
+    for (const id of ids) expect(id).toMatch(/^[1-9]\d*$/);
 
     const fixed = operators.filter((op) => op.denominationType === 'FIXED');
     const range = operators.filter((op) => op.denominationType === 'RANGE');
@@ -157,8 +149,8 @@ describe('SandboxProvider catalog', () => {
   it('has no operators where the sandbox has none, and finds operators by lower-case code', async () => {
     const { provider } = sandbox();
     expect(await provider.listOperators('ZW')).toEqual([]);
-    expect((await provider.listOperators('cm')).map((op) => op.operatorId)).toContain(53);
-    expect(await provider.getOperator(999_999)).toBeNull();
+    expect((await provider.listOperators('cm')).map((op) => op.operatorId)).toContain('53');
+    expect(await provider.getOperator('999999')).toBeNull();
   });
 });
 
@@ -181,7 +173,7 @@ describe('SandboxProvider detectOperator', () => {
   ];
   it.each(cases)('%s in %s is operator %s', async (phone, country, expected) => {
     const op = await sandbox().provider.detectOperator(phone, country);
-    expect(op?.operatorId ?? null).toBe(expected);
+    expect(op?.operatorId ?? null).toBe(expected === null ? null : String(expected));
     if (op) expect(op.serviceType).toBe('airtime');
   });
 });
@@ -189,10 +181,10 @@ describe('SandboxProvider detectOperator', () => {
 describe('SandboxProvider fxRate and promotions', () => {
   it('converts US cents at the operator rate', async () => {
     const { provider } = sandbox();
-    expect(await provider.fxRate(53, 1000)).toEqual({ localAmount: 6000, currencyCode: 'XAF' });
-    expect(await provider.fxRate(171, 500)).toEqual({ localAmount: 3.9, currencyCode: 'GBP' });
-    expect(await provider.fxRate(101, 1234)).toEqual({ localAmount: 12.34, currencyCode: 'USD' });
-    expect((await providerError(provider.fxRate(999_999, 100))).code).toBe('OPERATOR_NOT_FOUND');
+    expect(await provider.fxRate('53', 1000)).toEqual({ localAmount: 6000, currencyCode: 'XAF' });
+    expect(await provider.fxRate('171', 500)).toEqual({ localAmount: 3.9, currencyCode: 'GBP' });
+    expect(await provider.fxRate('101', 1234)).toEqual({ localAmount: 12.34, currencyCode: 'USD' });
+    expect((await providerError(provider.fxRate('999999', 100))).code).toBe('OPERATOR_NOT_FOUND');
   });
 
   it('has current promotions on existing operators, some with a discount', async () => {
@@ -208,26 +200,20 @@ describe('SandboxProvider fxRate and promotions', () => {
     }
     expect(promotions.some((p) => p.discount !== null && p.discount > 0)).toBe(true);
     expect(promotions.some((p) => p.discount === null)).toBe(true);
-    expect(promotions.some((p) => p.operatorId === 53)).toBe(true);
+    expect(promotions.some((p) => p.operatorId === '53')).toBe(true);
   });
 });
 
 describe('SandboxProvider top-ups', () => {
-  it('succeeds at once for an ordinary number, and charges the balance', async () => {
+  it('delivers at once for an ordinary number, and charges the balance', async () => {
     const { provider } = sandbox();
     const before = (await provider.getBalance()).balanceCents;
     expect(before).toBeGreaterThanOrEqual(1_000_000);
     const request = topup();
     const result = await provider.sendTopup(request);
-    expect(result).toMatchObject({
-      status: 'SUCCESSFUL',
-      customIdentifier: request.customIdentifier,
-      deliveredAmount: 6000,
-      deliveredCurrencyCode: 'XAF',
-      pinDetail: null,
-    });
+    expect(result).toMatchObject({ kind: 'delivered', deliveredAmount: 6000, deliveredCurrencyCode: 'XAF', pinDetail: null, reason: expect.stringMatching(/^Sandbox/) });
+    if (result.kind !== 'delivered') throw new Error(result.kind);
     expect(result.operatorTransactionId).toBeTruthy();
-    expect(result.message).toMatch(/^Sandbox/);
     expect(await provider.getTopupStatus(result.transactionId)).toEqual(result);
     expect(await provider.findTopup(request.customIdentifier)).toEqual(result);
     expect(await provider.getBalance()).toEqual({ balanceCents: before - 1000, currencyCode: 'USD' });
@@ -236,51 +222,47 @@ describe('SandboxProvider top-ups', () => {
   it('gives a PIN for the PIN-based operator', async () => {
     const { provider } = sandbox();
     const recipientPhone = { countryCode: 'US', number: '2125550123' };
-    const result = await provider.sendTopup(topup({ operatorId: 103, amountCents: 2000, recipientPhone }));
-    expect(result.status).toBe('SUCCESSFUL');
-    expect(result.pinDetail).toMatchObject({ code: expect.stringMatching(/^\d{12}$/) });
-    expect(result.pinDetail?.info1).toMatch(/Sandbox/);
+    const result = await provider.sendTopup(topup({ operatorId: '103', amountCents: 2000, recipientPhone }));
+    expect(result).toMatchObject({ kind: 'delivered', pinDetail: { code: expect.stringMatching(/^\d{12}$/), info1: expect.stringMatching(/Sandbox/) } });
   });
 
   it.each([
-    ['670000001', 'FAILED'],
-    ['670000002', 'REFUNDED'],
-  ] as const)('ends %s as %s, without charging', async (number, status) => {
+    ['670000001', 'rejected'],
+    ['670000002', 'refunded'],
+  ] as const)('ends %s as failed-final (%s), recorded, without charging', async (number, reason) => {
     const { provider } = sandbox();
     const before = (await provider.getBalance()).balanceCents;
     const request = topup({ number });
     const result = await provider.sendTopup(request);
-    expect(result).toMatchObject({ status, operatorTransactionId: null, deliveredAmount: null });
-    expect((await provider.findTopup(request.customIdentifier))?.status).toBe(status);
+    expect(result).toMatchObject({ kind: 'failed-final', transactionId: expect.stringMatching(/^SBX-/), reason: expect.stringContaining(reason) });
+    expect(await provider.findTopup(request.customIdentifier)).toEqual(result);
     expect((await provider.getBalance()).balanceCents).toBe(before);
   });
 
-  it('keeps a number ending in 0003 PROCESSING until slowMs has passed, then SUCCESSFUL', async () => {
+  it('keeps a number ending in 0003 processing until slowMs has passed, then delivered', async () => {
     const { provider, clock } = sandbox({ slowMs: 10_000 });
     const before = (await provider.getBalance()).balanceCents;
     const request = topup({ number: '670000003' });
     const sent = await provider.sendTopup(request);
-    expect(sent).toMatchObject({ status: 'PROCESSING', operatorTransactionId: null });
+    expect(sent).toMatchObject({ kind: 'processing' });
+    if (sent.kind !== 'processing') throw new Error(sent.kind);
     clock.now += 9_999;
-    expect((await provider.getTopupStatus(sent.transactionId)).status).toBe('PROCESSING');
+    expect((await provider.getTopupStatus(sent.transactionId)).kind).toBe('processing');
     clock.now += 1;
-    const later = await provider.getTopupStatus(sent.transactionId);
-    expect(later).toMatchObject({ status: 'SUCCESSFUL', deliveredAmount: 6000 });
-    expect((await provider.findTopup(request.customIdentifier))?.status).toBe('SUCCESSFUL');
+    expect(await provider.getTopupStatus(sent.transactionId)).toMatchObject({ kind: 'delivered', deliveredAmount: 6000 });
+    expect((await provider.findTopup(request.customIdentifier)).kind).toBe('delivered');
     expect((await provider.getBalance()).balanceCents).toBe(before - 1000);
   });
 
   it.each([
-    ['670000004', 'PHONE_RECENTLY_RECHARGED'],
-    ['670000005', 'INSUFFICIENT_BALANCE'],
-    ['670000006', 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT'],
-  ])('throws for a number ending %s: retryable %s, nothing recorded', async (number, code) => {
+    ['670000004', { delayMs: 120_000, needs: null }],
+    ['670000005', { delayMs: null, needs: 'provider-balance' }],
+    ['670000006', { delayMs: null, needs: null }],
+  ] as const)('refuses a number ending %s for now (retry-later), nothing recorded', async (number, expected) => {
     const { provider } = sandbox();
     const request = topup({ number });
-    const error = await providerError(provider.sendTopup(request));
-    expect(error).toMatchObject({ code, retryable: true, httpStatus: 400 });
-    expect(error.message).toMatch(/^Sandbox: /);
-    expect(await provider.findTopup(request.customIdentifier)).toBeNull();
+    expect(await provider.sendTopup(request)).toMatchObject({ kind: 'retry-later', transactionId: null, ...expected, reason: expect.stringMatching(/^Sandbox: /) });
+    expect((await provider.findTopup(request.customIdentifier)).kind).toBe('not-found');
   });
 
   it('never sends twice for one customIdentifier, even when asked concurrently', async () => {
@@ -288,48 +270,40 @@ describe('SandboxProvider top-ups', () => {
     const before = (await provider.getBalance()).balanceCents;
     const request = topup();
     const [a, b] = await Promise.all([provider.sendTopup(request), provider.sendTopup(request)]);
-    expect(b.transactionId).toBe(a.transactionId);
-    // The order id alone names the top-up: a later call answers with the first one.
-    const again = await provider.sendTopup({ ...request, amountCents: 2000 });
-    expect(again).toEqual(a);
+    expect(b).toEqual(a);
+    // The identifier alone names the top-up: a later call answers with the first one.
+    expect(await provider.sendTopup({ ...request, amountCents: 2000 })).toEqual(a);
     expect((await provider.getBalance()).balanceCents).toBe(before - 1000);
     const other = await provider.sendTopup(topup());
-    expect(other.transactionId).not.toBe(a.transactionId);
+    expect(other).toMatchObject({ kind: 'delivered' });
+    expect(other).not.toEqual(a);
   });
 
-  it('refuses amounts an operator does not take', async () => {
+  it('refuses for good the amounts an operator does not take', async () => {
     const { provider } = sandbox();
-    const refuse = async (request: TopupRequest, code: string) => {
-      const error = await providerError(provider.sendTopup(request));
-      expect(error).toMatchObject({ code, httpStatus: 400, retryable: false });
-      expect(await provider.findTopup(request.customIdentifier)).toBeNull();
+    const refuse = async (request: TopupRequest) => {
+      expect(await provider.sendTopup(request)).toMatchObject({ kind: 'failed-final', transactionId: null });
+      expect((await provider.findTopup(request.customIdentifier)).kind).toBe('not-found');
     };
-    const orange = { operatorId: 54 }; // FIXED
-    await refuse(topup({ ...orange, amountCents: 700 }), 'INVALID_AMOUNT_FOR_OPERATOR');
-    expect((await provider.sendTopup(topup({ ...orange, amountCents: 200 }))).status).toBe('SUCCESSFUL');
-    await refuse(topup({ amountCents: 99 }), 'INVALID_AMOUNT_FOR_OPERATOR'); // RANGE $1–$200
-    await refuse(topup({ amountCents: 20_001 }), 'INVALID_AMOUNT_FOR_OPERATOR');
-    expect((await provider.sendTopup(topup({ amountCents: 20_000 }))).status).toBe('SUCCESSFUL');
-    expect((await provider.sendTopup(topup({ amountCents: 100 }))).status).toBe('SUCCESSFUL');
-    await refuse(topup({ amountCents: 10.5 }), 'INVALID_AMOUNT');
-    await refuse(topup({ amountCents: 0 }), 'INVALID_AMOUNT');
+    const orange = { operatorId: '54' }; // FIXED
+    await refuse(topup({ ...orange, amountCents: 700 }));
+    expect((await provider.sendTopup(topup({ ...orange, amountCents: 200 }))).kind).toBe('delivered');
+    await refuse(topup({ amountCents: 99 })); // RANGE $1–$200
+    await refuse(topup({ amountCents: 20_001 }));
+    expect((await provider.sendTopup(topup({ amountCents: 20_000 }))).kind).toBe('delivered');
+    expect((await provider.sendTopup(topup({ amountCents: 100 }))).kind).toBe('delivered');
+    await refuse(topup({ amountCents: 10.5 }));
+    await refuse(topup({ amountCents: 0 }));
   });
 
-  it('refuses unknown operators, mismatched countries, malformed numbers and unknown transactions', async () => {
+  it('refuses unknown operators, mismatched countries and malformed numbers; knows no unknown transaction', async () => {
     const { provider } = sandbox();
-    expect(await providerError(provider.sendTopup(topup({ operatorId: 999_999 })))).toMatchObject({
-      code: 'OPERATOR_NOT_FOUND',
-      httpStatus: 404,
-      retryable: false,
-    });
+    expect(await provider.sendTopup(topup({ operatorId: '999999' }))).toMatchObject({ kind: 'failed-final', reason: expect.stringContaining('no sandbox operator') });
     const wrongCountry = topup({ recipientPhone: { countryCode: 'NG', number: '8031234567' } });
-    expect((await providerError(provider.sendTopup(wrongCountry))).code).toBe('INVALID_RECIPIENT_PHONE');
-    const withPlus = topup({ number: '+237677123456' });
-    expect((await providerError(provider.sendTopup(withPlus))).code).toBe('INVALID_RECIPIENT_PHONE');
-    const noOrderId = topup({ customIdentifier: '' });
-    expect((await providerError(provider.sendTopup(noOrderId))).code).toBe('INVALID_INPUT_PROVIDED');
-    const unknown = await providerError(provider.getTopupStatus('SBX-0-0'));
-    expect(unknown).toMatchObject({ code: 'TRANSACTION_NOT_FOUND', httpStatus: 404 });
-    expect(await provider.findTopup('no-such-order')).toBeNull();
+    expect(await provider.sendTopup(wrongCountry)).toMatchObject({ kind: 'failed-final', reason: expect.stringContaining('serves CM') });
+    expect((await provider.sendTopup(topup({ number: '+237677123456' }))).kind).toBe('failed-final');
+    expect((await provider.sendTopup(topup({ customIdentifier: '' }))).kind).toBe('failed-final');
+    expect(await provider.getTopupStatus('SBX-0-0')).toMatchObject({ kind: 'not-found', reason: expect.stringContaining('forgotten on restart') });
+    expect((await provider.findTopup('no-such-order')).kind).toBe('not-found');
   });
 });

@@ -176,6 +176,7 @@ describe('status endpoints', () => {
       expect(res.status).toBe(200);
       expect(ZPaymentStatus.parse(res.body)).toMatchObject({
         status: 'pending_crypto_payment',
+        providerTransactionId: null,
         reloadlyTransactionId: null,
         receivedAmount: '0',
         remainingAmount: '11',

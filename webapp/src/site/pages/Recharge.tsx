@@ -181,7 +181,7 @@ export default function Recharge() {
     (ref: { orderId: number }, status: TPaymentStatus | null) => {
       setDone({
         orderId: ref.orderId,
-        transactionId: status?.reloadlyTransactionId ?? null,
+        transactionId: status?.providerTransactionId ?? null,
         date: status?.updatedAt ?? new Date().toISOString(),
         recipient: balanceTopup ? 'Your balance' : country ? `${dialPrefix(country.dialCode)} ${wizard.phone.trim()}` : phoneNumber,
         operator: balanceTopup ? BALANCE_TOPUP_COUNTRY_NAME : (operator?.name ?? ''),

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "topup_attempt" integer DEFAULT 1 NOT NULL;

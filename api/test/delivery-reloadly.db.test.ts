@@ -1,0 +1,348 @@
+/**
+ * Delivery on the Reloadly adapter against its local double (api/test/reloadly-double.ts): every
+ * outcome of the port (delivered, failed-final, retry-later, unknown) through the real job worker, and
+ * a top-up sent exactly once whatever Reloadly answers or fails to answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { LosslessNumber } from 'lossless-json';
+import { startTestApi, type TestApi } from './harness';
+import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type ReloadlyDouble } from './reloadly-double';
+import { ReloadlyProvider } from '../src/airtime/reloadly';
+import type { TopupOutcome, TopupRequest } from '../src/airtime/provider';
+import { ledgerEntries, orderEvents, orders } from '../src/db/schema';
+import type { JobWorker } from '../src/jobs/queue';
+import { balanceOf, botHeaders, createOrder, customerIdOf, deliveryWorker, dropJob, dueNow, fulfilJob, ledgerOf, markPaid, orderRow } from './delivery-helpers';
+
+/** Reloadly, with a switch that loses the answer of the next top-up after Reloadly accepted it. */
+class ReloadlyLosingAnswers extends ReloadlyProvider {
+  loseNextAnswer = false;
+
+  override async sendTopup(request: TopupRequest): Promise<TopupOutcome> {
+    const result = await super.sendTopup(request);
+    if (this.loseNextAnswer) {
+      this.loseNextAnswer = false;
+      return { kind: 'unknown', reason: 'NETWORK_ERROR: Reloadly could not be reached: socket hang up' };
+    }
+    return result;
+  }
+}
+
+describe('delivery on the Reloadly adapter (local double)', () => {
+  let double: ReloadlyDouble;
+  let provider: ReloadlyLosingAnswers;
+  let api: TestApi;
+  let worker: JobWorker;
+  beforeAll(async () => {
+    double = await startReloadlyDouble();
+    provider = new ReloadlyLosingAnswers({
+      clientId: DOUBLE_CLIENT_ID,
+      clientSecret: DOUBLE_CLIENT_SECRET,
+      environment: 'sandbox',
+      authUrl: double.authUrl,
+      apiUrl: double.apiUrl,
+      timeoutMs: 500,
+    });
+    api = await startTestApi({ env: { TOPUP_POLL_MS: '1000' }, provider });
+    worker = deliveryWorker(api);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await double?.close();
+  });
+
+  /** A $10 MTN Nigeria recharge ($11 with the fee), paid, its first fulfilment run done. */
+  async function paidAndRun(phoneNumber: string, headers: Record<string, string> = {}) {
+    const created = await createOrder(api, { amount: 10, phoneNumber, operatorId: 341 }, headers);
+    await markPaid(api, created.orderId);
+    await worker.drain();
+    return { ...created, row: await orderRow(api, created.orderId) };
+  }
+  const transactionsFor = (customIdentifier: string) => double.state.transactions.filter((t) => t.customIdentifier === customIdentifier);
+  const submissionsFor = (customIdentifier: string) =>
+    double.state.apiRequests().filter((r) => r.method === 'POST' && r.path === '/topups-async' && (r.body as { customIdentifier?: string }).customIdentifier === customIdentifier);
+  const statusPolls = (transactionId: number) => double.state.apiRequests().filter((r) => r.path === `/topups/${transactionId}/status`);
+  async function runAgain(orderId: number) {
+    await dueNow(api, orderId);
+    await worker.drain();
+    return orderRow(api, orderId);
+  }
+
+  it('submits asynchronously, polls while PROCESSING, completes on SUCCESSFUL', async () => {
+    const { orderId, paymentId, row } = await paidAndRun('8031234567');
+    expect(row.status).toBe('processing');
+    const [transaction] = transactionsFor(paymentId);
+    expect(transaction).toMatchObject({ status: 'PROCESSING', operatorId: 341, amountCents: 1000, recipientPhone: { countryCode: 'NG', number: '8031234567' } });
+    expect(row.providerTransactionId).toBe(String(transaction!.transactionId));
+    expect(submissionsFor(paymentId)[0]!.body).toMatchObject({ operatorId: 341, amount: 10, useLocalAmount: false, customIdentifier: paymentId });
+    const job = await fulfilJob(api, orderId);
+    expect(job!.inSeconds).toBeGreaterThan(0.5);
+    expect(job!.inSeconds).toBeLessThanOrEqual(1);
+    expect(job!.attempts).toBe(0);
+
+    // Still processing: asked, and asked again later.
+    expect((await runAgain(orderId)).status).toBe('processing');
+    expect(statusPolls(transaction!.transactionId)).toHaveLength(1);
+    expect((await runAgain(orderId)).status).toBe('processing');
+    expect(statusPolls(transaction!.transactionId)).toHaveLength(2);
+
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    const done = await runAgain(orderId);
+    expect(done).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: `OP-${transaction!.transactionId}` });
+    expect(await fulfilJob(api, orderId)).toBeNull();
+    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({ status: 'completed', reloadlyTransactionId: String(transaction!.transactionId) });
+    expect(submissionsFor(paymentId)).toHaveLength(1);
+  });
+
+  it('FAILED for a reason no try can fix: the order fails and its total is held on the anonymous order', async () => {
+    const { orderId, paymentId } = await paidAndRun('8031230001');
+    const [transaction] = transactionsFor(paymentId);
+    double.state.setStatus(transaction!.transactionId, 'FAILED', { code: 'INVALID_RECIPIENT_PHONE', message: 'The operator rejected the top-up' });
+    const row = await runAgain(orderId);
+    expect(row).toMatchObject({ status: 'failed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: null });
+    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    expect(failed?.cause).toContain('FAILED');
+    expect(failed?.cause).toContain('The operator rejected the top-up');
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', customerId: null, amountCents: 1100 })]);
+    expect(await fulfilJob(api, orderId)).toBeNull();
+  });
+
+  it("REFUNDED for a reason no try can fix: the order fails and its total goes to the bot user's balance", async () => {
+    const user = 6_000_001;
+    const { orderId, paymentId } = await paidAndRun('8031230002', botHeaders(api, user));
+    const [transaction] = transactionsFor(paymentId);
+    double.state.setStatus(transaction!.transactionId, 'REFUNDED', { code: 'INVALID_PHONE_NUMBER', message: 'Refunded: the number is not valid' });
+    expect((await runAgain(orderId)).status).toBe('failed');
+    const customerId = await customerIdOf(api, user);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', customerId, amountCents: 1100 })]);
+    expect(await balanceOf(api, user)).toBe(11);
+  });
+
+  it('TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: retried later, asking for the customIdentifier first, then sent once', async () => {
+    double.state.failNext({ status: 400, errorCode: 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT', path: '/topups-async' });
+    const { orderId, paymentId, row } = await paidAndRun('8031230006');
+    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
+    const job = await fulfilJob(api, orderId);
+    expect(job).toMatchObject({ attempts: 1, lastError: expect.stringContaining('TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT') });
+    expect(job!.inSeconds).toBeGreaterThan(25);
+    expect(job!.inSeconds).toBeLessThanOrEqual(30);
+    expect(transactionsFor(paymentId)).toEqual([]);
+
+    const reportsBefore = double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId).length;
+    const retried = await runAgain(orderId);
+    expect(retried.status).toBe('processing');
+    expect(double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId)).toHaveLength(reportsBefore + 1);
+    const [transaction] = transactionsFor(paymentId);
+    expect(retried.providerTransactionId).toBe(String(transaction!.transactionId));
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+    expect(submissionsFor(paymentId)).toHaveLength(2); // the refused one and the accepted one
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+  });
+
+  it('PHONE_RECENTLY_RECHARGED: waits 2 minutes', async () => {
+    double.state.failNext({ status: 400, errorCode: 'PHONE_RECENTLY_RECHARGED', path: '/topups-async' });
+    const { orderId, row } = await paidAndRun('8031230004');
+    expect(row.status).toBe('processing');
+    const job = await fulfilJob(api, orderId);
+    expect(job!.inSeconds).toBeGreaterThan(110);
+    expect(job!.inSeconds).toBeLessThanOrEqual(120);
+    expect(job!.lastError).toContain('PHONE_RECENTLY_RECHARGED');
+    await dropJob(api, orderId);
+  });
+
+  it('a low Reloadly balance: the order waits and admins are alerted; it goes out once the balance is refilled', async () => {
+    const balance = double.state.balanceCents;
+    double.state.balanceCents = 500;
+    try {
+      const { orderId, paymentId, row } = await paidAndRun('8031230005');
+      expect(row.status).toBe('processing');
+      const job = await fulfilJob(api, orderId);
+      expect(job!.attempts).toBe(0);
+      expect(job!.inSeconds).toBeGreaterThan(290);
+      const open = await api.services.alerts.open();
+      expect(open.find((a) => a.kind === 'provider_balance_low')?.message).toContain(`order ${orderId}`);
+      expect(transactionsFor(paymentId)).toEqual([]);
+      expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+
+      double.state.balanceCents = balance;
+      const sent = await runAgain(orderId);
+      expect(sent.status).toBe('processing');
+      expect(transactionsFor(paymentId)).toHaveLength(1);
+      double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
+      expect((await runAgain(orderId)).status).toBe('completed');
+    } finally {
+      double.state.balanceCents = Math.max(double.state.balanceCents, balance - 10_000);
+    }
+  });
+
+  it('a definite refusal fails the order at once and credits it', async () => {
+    double.state.failNext({ status: 400, errorCode: 'INVALID_AMOUNT_FOR_OPERATOR', message: 'The amount is not valid for this operator', path: '/topups-async' });
+    const { orderId, paymentId, row } = await paidAndRun('8031230007');
+    expect(row.status).toBe('failed');
+    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    expect(failed?.cause).toContain('INVALID_AMOUNT_FOR_OPERATOR');
+    expect(await api.services.balances.heldCents(orderId)).toBe(1100);
+    expect(transactionsFor(paymentId)).toEqual([]);
+    expect(await fulfilJob(api, orderId)).toBeNull();
+  });
+
+  it('unknown outcome, a timeout: the next run finds the top-up by customIdentifier and adopts it; sent once', async () => {
+    double.state.delayNext(1500); // the answer to the top-up comes after the adapter's 500 ms timeout
+    const { orderId, paymentId, row } = await paidAndRun('8031230008');
+    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
+    const job = await fulfilJob(api, orderId);
+    expect(job!.lastError).toMatch(/provider unreachable|NETWORK_ERROR|could not be reached/);
+    // Reloadly did receive it.
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+    const [transaction] = transactionsFor(paymentId);
+
+    const adopted = await runAgain(orderId);
+    expect(adopted).toMatchObject({ status: 'processing', providerTransactionId: String(transaction!.transactionId) });
+    expect(submissionsFor(paymentId)).toHaveLength(1);
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    expect(await runAgain(orderId)).toMatchObject({ status: 'completed', operatorTransactionId: `OP-${transaction!.transactionId}` });
+    expect(submissionsFor(paymentId)).toHaveLength(1);
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+  });
+
+  it('unknown outcome, the answer lost after Reloadly accepted: the next run adopts the top-up, settled meanwhile; sent once', async () => {
+    provider.loseNextAnswer = true;
+    const { orderId, paymentId, row } = await paidAndRun('8031230009');
+    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
+    expect((await fulfilJob(api, orderId))!.lastError).toContain('NETWORK_ERROR');
+    const [transaction] = transactionsFor(paymentId);
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+
+    const done = await runAgain(orderId);
+    expect(done).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: `OP-${transaction!.transactionId}` });
+    expect(submissionsFor(paymentId)).toHaveLength(1);
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+  });
+
+  it('a 500 after Reloadly recorded the top-up (PROVIDER_INTERNAL_ERROR) is an unknown outcome: found by customIdentifier, delivered once, nothing credited', async () => {
+    double.state.failNext({ status: 500, errorCode: 'PROVIDER_INTERNAL_ERROR', message: 'Internal error', path: '/topups-async', afterRecording: true });
+    const { orderId, paymentId, row } = await paidAndRun('8031230011');
+    expect(row).toMatchObject({ status: 'processing', providerTransactionId: null });
+    const [transaction] = transactionsFor(paymentId);
+    expect(transaction).toBeDefined();
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    expect(await runAgain(orderId)).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId) });
+    expect(submissionsFor(paymentId)).toHaveLength(1);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+  });
+
+  it.each(['RECIPIENT_HAS_PENDING_TRANSACTION', 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE'])('%s: a refusal that may pass later is retried, not failed', async (errorCode) => {
+    double.state.failNext({ status: 400, errorCode, path: '/topups-async' });
+    const { orderId, paymentId, row } = await paidAndRun(`80312300${errorCode.startsWith('RECIPIENT') ? '12' : '13'}`);
+    expect(row.status).toBe('processing');
+    expect((await fulfilJob(api, orderId))!.lastError).toContain(errorCode);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+    expect((await runAgain(orderId)).status).toBe('processing');
+    double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+  });
+
+  it('a 404 on the status call: the top-up is asked for by customIdentifier, not thrown about', async () => {
+    const { orderId, paymentId } = await paidAndRun('8031230014');
+    const [transaction] = transactionsFor(paymentId);
+    // The saved id means nothing to Reloadly (a restored database, another environment's id).
+    await api.database.db.update(orders).set({ providerTransactionId: '424242' }).where(eq(orders.id, orderId));
+    const adopted = await runAgain(orderId);
+    expect(adopted).toMatchObject({ status: 'processing', providerTransactionId: String(transaction!.transactionId) });
+    expect(double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId).length).toBeGreaterThan(0);
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+    expect(submissionsFor(paymentId)).toHaveLength(1);
+  });
+
+  it('a PIN longer than a float keeps every digit', async () => {
+    const { orderId, paymentId } = await paidAndRun('8031230015');
+    const [transaction] = transactionsFor(paymentId);
+    double.state.setPin(transaction!.transactionId, { serial: new LosslessNumber('558111'), code: new LosslessNumber('12345678901234567891'), info1: 'DIAL *611' });
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    const done = await runAgain(orderId);
+    expect(done.status).toBe('completed');
+    expect(done.pinDetail).toMatchObject({ code: '12345678901234567891', serial: '558111', info1: 'DIAL *611' });
+  });
+
+  it('CUSTOM_IDENTIFIER_ALREADY_USED (the report had not listed the top-up yet): the top-up is adopted, not sent again', async () => {
+    double.state.reportLagMs = 60_000;
+    provider.loseNextAnswer = true;
+    const { orderId, paymentId } = await paidAndRun('8031230016');
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+    // Next run: the report does not list it yet, so it is sent again and refused as already used.
+    const refused = await runAgain(orderId);
+    expect(refused).toMatchObject({ status: 'processing', providerTransactionId: null });
+    expect((await fulfilJob(api, orderId))!.lastError).toContain('CUSTOM_IDENTIFIER_ALREADY_USED');
+    double.state.reportLagMs = 0;
+    const [transaction] = transactionsFor(paymentId);
+    expect(await runAgain(orderId)).toMatchObject({ status: 'processing', providerTransactionId: String(transaction!.transactionId) });
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+  });
+
+  it('FAILED (the operator had an internal error): sent again 30 minutes later under a new customIdentifier, delivered, nothing credited', async () => {
+    const { orderId, paymentId } = await paidAndRun('8031230017');
+    const [first] = transactionsFor(paymentId);
+    double.state.setStatus(first!.transactionId, 'FAILED', { code: null, message: 'Transaction failed' });
+    const waiting = await runAgain(orderId);
+    expect(waiting).toMatchObject({ status: 'processing', providerTransactionId: null });
+    const job = await fulfilJob(api, orderId);
+    expect(job!.inSeconds).toBeGreaterThan(29 * 60);
+    expect(job!.inSeconds).toBeLessThanOrEqual(30 * 60);
+    expect(job!.lastError).toContain('Transaction failed');
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+
+    const resent = await runAgain(orderId);
+    const second = double.state.transactions.find((t) => t.customIdentifier === `${paymentId}-2`);
+    expect(second).toBeDefined();
+    expect(resent).toMatchObject({ status: 'processing', providerTransactionId: String(second!.transactionId) });
+    double.state.setStatus(second!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+  });
+
+  it('FAILED three times: the order fails after the third top-up and its total is credited', async () => {
+    const { orderId, paymentId } = await paidAndRun('8031230018');
+    for (const identifier of [paymentId, `${paymentId}-2`, `${paymentId}-3`]) {
+      const transaction = double.state.transactions.find((t) => t.customIdentifier === identifier);
+      expect(transaction, identifier).toBeDefined();
+      double.state.setStatus(transaction!.transactionId, 'REFUNDED', { code: null, message: 'The transaction failed due to an outage and / or connection issue with the operator' });
+      await runAgain(orderId); // learns it ended: waits 30 minutes (or, the third time, fails)
+      if (identifier.endsWith('-3')) break;
+      expect((await runAgain(orderId)).status).toBe('processing'); // sends the next one
+    }
+    expect((await orderRow(api, orderId)).status).toBe('failed');
+    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    expect(failed?.cause).toContain('outage');
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', amountCents: 1100 })]);
+    expect(double.state.transactions.filter((t) => t.customIdentifier?.startsWith(paymentId))).toHaveLength(3);
+  });
+
+  it('an unknown outcome never fails an order, however many tries it has taken', async () => {
+    const { orderId, paymentId } = await paidAndRun('8031230019');
+    const [transaction] = transactionsFor(paymentId);
+    await dueNow(api, orderId, 40);
+    double.state.failNext({ status: 500, errorCode: 'PROVIDER_INTERNAL_ERROR', path: '/topups/' });
+    await worker.drain();
+    expect((await orderRow(api, orderId)).status).toBe('processing');
+    expect((await fulfilJob(api, orderId))!.lastError).toContain('outcome unknown');
+    double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+  });
+
+  it('unknown outcome, the top-up never reached Reloadly: the next run finds nothing and sends it', async () => {
+    double.state.failNext({ status: 503, errorCode: null, rawBody: '<html>502 Bad Gateway</html>', path: '/topups-async' });
+    const { orderId, paymentId, row } = await paidAndRun('8031230010');
+    expect(row.status).toBe('processing');
+    expect(transactionsFor(paymentId)).toEqual([]);
+    expect((await runAgain(orderId)).status).toBe('processing');
+    expect(transactionsFor(paymentId)).toHaveLength(1);
+    double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
+    expect((await runAgain(orderId)).status).toBe('completed');
+  });
+});
