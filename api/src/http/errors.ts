@@ -2,18 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { httpStatusOf, type TErrorBody, type TErrorCode } from '@topup/shared';
 import type { Logger } from 'pino';
+import { AppError } from '../services/errors';
 
-/** An error whose code and message are meant for the client. */
-export class AppError extends Error {
-  constructor(
-    readonly code: TErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
 
 export function errorBody(code: TErrorCode, message: string): TErrorBody {
   return { error: { code, message }, message };

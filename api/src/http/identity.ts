@@ -4,7 +4,8 @@ import { validate as validateInitData } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import type { Customer, CustomerService } from '../services/customers';
 import type { CustomerAuthService } from '../services/customer-auth';
-import { AppError, parse } from './errors';
+import { parse } from './errors';
+import { AppError } from '../services/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminLoginFailures, adminSessions, admins } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { recordAudit } from './audit';
 
 const SESSION_MS = 12 * 60 * 60 * 1000;

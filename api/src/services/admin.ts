@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'driz
 import { formatUsd, type TOrderStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { recordAudit } from './audit';
 import type { BalanceService } from './balances';
 import { orderView, type OrderService } from './orders';

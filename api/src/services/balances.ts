@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatUsd } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { customers, ledgerEntries, orders, type OrderRow } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { credit, type LedgerReason } from './ledger';
 
 /**

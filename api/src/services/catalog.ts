@@ -15,7 +15,7 @@ import {
 } from '@topup/shared';
 import type { Db } from '../db/client';
 import { catalogCache } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import type { AirtimeProvider, ProviderCountry, ProviderOperator } from '../airtime/provider';
 import { providerOperatorId, wireOperatorId } from '../airtime/operator-ids';
 import { checkMobileNumber, countryOfNumber } from './phone';

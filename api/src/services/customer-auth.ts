@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { TTelegramLogin } from '@topup/shared';
 import type { Db } from '../db/client';
 import { customerImages, customerSessions, customers, emailCodes, orders } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import type { Mailer } from './mailer';
 import type { SettingsService } from './settings';
 

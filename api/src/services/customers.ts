@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import type { SettingsService } from './settings';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
 import type { DbOrTx } from '../db/client';
 import { depositAddresses, jobs, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
 import { recordStatusNotifications } from './notifications';

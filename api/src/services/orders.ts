@@ -21,7 +21,7 @@ import {
 import type { Chains } from '../chain/chains';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys, isCryptoOrder, jobs, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import type { DepositAddressAllocator } from '../chain/addresses';
 import { QUEUES } from '../jobs/queues';
 import type { CatalogService } from './catalog';

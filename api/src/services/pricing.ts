@@ -1,5 +1,5 @@
 import { CHAINS, centsToCryptoUnits, PRICE_SCALE, type ChainRegistry, type TCoinSymbol } from '@topup/shared';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { VOLATILE_COINS, type PriceFeed, type PricePoint, type VolatileCoin } from './price-feed';
 
 export interface Quote {

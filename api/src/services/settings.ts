@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError } from './errors';
 import { settings } from '../db/schema';
 
 /**

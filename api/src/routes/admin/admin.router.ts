@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ORDER_STATUSES, ZOrderView, ZUsdCents, type TOrderView } from '@topup/shared';
-import { AppError, parse } from '../../http/errors';
+import { parse } from '../../http/errors';
+import { AppError } from '../../services/errors';
 import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
 import { LOGIN_FAILED, type AdminAuthService } from '../../services/admin-auth';

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { AppError, parse } from '../../http/errors';
+import { parse } from '../../http/errors';
+import { AppError } from '../../services/errors';
 import { requireCustomer } from '../../http/identity';
 import type { BalanceService } from '../../services/balances';
 import type { OrderService } from '../../services/orders';

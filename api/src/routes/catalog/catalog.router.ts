@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
 import { ZAmountsQuery, ZCountryParam, ZDetectPhoneRequest, ZOperatorParam, ZOperatorsQuery, ZValidatePhoneRequest } from '@topup/shared';
-import { AppError, parse } from '../../http/errors';
+import { parse } from '../../http/errors';
+import { AppError } from '../../services/errors';
 import type { CatalogService, Entry } from '../../services/catalog';
 
 /** Sends an already serialised catalog list; a client holding the same ETag gets a 304. */

@@ -10,7 +10,8 @@ import {
   ZPaymentIdParam,
   ZReleaseRequest,
 } from '@topup/shared';
-import { AppError, parse } from '../../http/errors';
+import { parse } from '../../http/errors';
+import { AppError } from '../../services/errors';
 import { orderRateLimit, requireAdmin } from '../../http/middleware';
 import { streamChanges } from '../../http/sse';
 import type { OrderFeed } from '../../services/order-feed';

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ZOperatorParam } from '@topup/shared';
-import { AppError, parse } from '../../http/errors';
+import { parse } from '../../http/errors';
+import { AppError } from '../../services/errors';
 import { operatorLogoSvg } from '../../airtime/sandbox';
 
 /** Operator logos of the sandbox provider (mounted only when the sandbox is the provider). */
