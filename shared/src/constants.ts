@@ -28,3 +28,10 @@ export const CATALOG_FRESH_MS = {
  * deposit address, also those a contract makes; tokens sent to the token contract itself are lost.
  */
 export const SEND_FROM_WALLET_NOTE = 'Send to this address, from a wallet. Never send to the token contract: tokens sent there cannot be recovered.';
+
+/**
+ * Live status streams (`GET /api/orders/{ref}/events`) send a `ping` event this often; a client that
+ * hears nothing (no status, no ping) for STREAM_SILENCE_MS treats the stream as dead and polls instead.
+ */
+export const STREAM_HEARTBEAT_MS = 15_000;
+export const STREAM_SILENCE_MS = 2 * STREAM_HEARTBEAT_MS + 5_000;
