@@ -6,6 +6,16 @@ export const ZIntId = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'mus
   .transform((v) => Number(v))
   .pipe(z.number().int().positive().max(2_147_483_647));
 
+/**
+ * US dollars in a response: the spec's calls carry dollars (old clients read them), our own code only
+ * ever holds integer cents. The API writes a response with `schema.encode(value)` (cents -> dollars);
+ * our clients read it with `schema.parse(body)` (dollars -> cents). Amounts may be negative (debits).
+ */
+export const ZUsd = z.codec(z.number(), z.number().int(), {
+  decode: (dollars) => Math.round(dollars * 100),
+  encode: (cents) => cents / 100,
+});
+
 /** US dollars as the client sends them (number or text) -> integer cents. */
 export const ZUsdCents = z
   .union([z.number(), z.string()])
