@@ -131,7 +131,7 @@ async function main() {
       });
     });
 
-    const create = () => services.orders.createFromCompact({ ...ORDER }, { source: 'web' });
+    const create = () => services.orders.checkout.createFromCompact({ ...ORDER }, { source: 'web' });
     /** Makes the order paid; resolves with the milliseconds from just before the COMMIT to the top-up's arrival. */
     const payAndTime = async (order: { orderId: number; paymentId: string }): Promise<number> => {
       const arrived = new Promise<number>((resolve, reject) => {

@@ -92,7 +92,7 @@ class Bench {
       const batch = Math.min(20, total - this.open.length);
       const created = await Promise.all(
         Array.from({ length: batch }, (_, i) =>
-          this.services.orders.createFromCompact(
+          this.services.orders.checkout.createFromCompact(
             // Read by the API's own schema: amount 10 is $10.00.
             ZCreatePaymentRequest.parse({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: COINS_MIX[(this.open.length + i) % COINS_MIX.length] }),
             { source: 'compact' },

@@ -208,7 +208,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
   async function paidOrders(n: number, failAt: number[]) {
     const created = [];
     for (let i = 0; i < n; i++) {
-      const order = await services.orders.createFromCompact({ phoneNumber: PHONE, operatorId: OPERATOR_ID, amount: AMOUNT_CENTS, currency: 'USDT' }, { source: 'web' });
+      const order = await services.orders.checkout.createFromCompact({ phoneNumber: PHONE, operatorId: OPERATOR_ID, amount: AMOUNT_CENTS, currency: 'USDT' }, { source: 'web' });
       created.push(order);
       // The provider will fail this one, but only after the first worker has crashed.
       if (failAt.includes(i)) {

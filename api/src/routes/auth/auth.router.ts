@@ -35,7 +35,7 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
     res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: '/', maxAge: 30 * 24 * 60 * 60 * 1000 });
 
   /** The anonymous orders this browser holds tokens for, to attach at sign-in. */
-  const heldOrders = (tokens: string | undefined) => deps.orders.paymentIdsForTokens((tokens ?? '').split(','));
+  const heldOrders = (tokens: string | undefined) => deps.orders.lookup.paymentIdsForTokens((tokens ?? '').split(','));
 
   router.post('/auth/email/start', limit, async (req, res) => {
     const { email } = parse(ZEmailStart, req.body);

@@ -20,7 +20,7 @@ export function balanceRouter(balances: BalanceService, orders: OrderService): R
   /** Moves the credits held on an anonymous order (failed delivery, overpayment…) to the caller. */
   router.post('/balance/claim', requireCustomer, async (req, res) => {
     const { orderToken } = parse(ZClaim, req.body);
-    const orderId = await orders.orderIdForToken(orderToken);
+    const orderId = await orders.lookup.orderIdForToken(orderToken);
     if (orderId === null) throw new AppError('NOT_FOUND', 'No order matches this order token.');
     const claimed = await balances.claimHeld(orderId, req.customer!.id);
     const cents = await balances.balanceCents(req.customer!.id);

@@ -51,28 +51,28 @@ export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: A
   router.post('/crypto-payment', limit, async (req, res) => {
     const input = parse(ZCryptoPaymentRequest, req.body);
     const source = req.channel ?? (input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web');
-    res.status(201).json(await orders.createFromCryptoPayment(input, { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
+    res.status(201).json(await orders.checkout.createFromCryptoPayment(input, { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
   });
 
   router.post('/create-payment', limit, async (req, res) => {
     const input = parse(ZCreatePaymentRequest, req.body);
-    res.status(201).json(await orders.createFromCompact(input, { source: 'compact', customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
+    res.status(201).json(await orders.checkout.createFromCompact(input, { source: 'compact', customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
   });
 
   router.get('/payment-status/:orderId', async (req, res) => {
     const { orderId } = parse(ZOrderIdParam, req.params);
-    res.json(await orders.statusByOrderId(orderId));
+    res.json(await orders.lookup.statusByOrderId(orderId));
   });
 
   router.get('/orders/:paymentId/status', async (req, res) => {
     const { paymentId } = parse(ZPaymentIdParam, req.params);
-    res.json(await orders.statusByPaymentId(paymentId));
+    res.json(await orders.lookup.statusByPaymentId(paymentId));
   });
 
   /** Live status: the payment-status object again on every change, so clients need not poll. */
   router.get('/orders/:ref/events', async (req, res) => {
     const { ref } = parse(ZOrderRefParam, req.params);
-    const read = () => (typeof ref === 'number' ? orders.statusByOrderId(ref) : orders.statusByPaymentId(ref));
+    const read = () => (typeof ref === 'number' ? orders.lookup.statusByOrderId(ref) : orders.lookup.statusByPaymentId(ref));
     const { orderId } = await read(); // a 404 before the stream starts
     streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed) });
   });
@@ -93,7 +93,7 @@ export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: A
   });
 
   router.get('/orders', async (req, res) => {
-    res.json(await orders.listMine({ customerId: req.customer?.id, tokens: orderTokens(req) }));
+    res.json(await orders.lookup.listMine({ customerId: req.customer?.id, tokens: orderTokens(req) }));
   });
 
   router.delete('/orders/:id', requireAdmin(adminAuth), async (req, res) => {

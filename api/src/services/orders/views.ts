@@ -1,0 +1,151 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  CHAINS,
+  type ChainRegistry,
+  formatCryptoAmount,
+  formatUnits,
+  type TBalanceOrderCreated,
+  type TOrderStatus,
+  type TOrderView,
+  type TPaymentCreated,
+  type TPaymentStatus,
+} from '@topup/shared';
+import { isCryptoOrder, payments, type CryptoOrderRow, type OrderRow } from '../../db/schema';
+import type { OrderDeps } from './deps';
+
+/** How an order is shown to the customer who made it: the answers of creation and of the status calls. */
+export class OrderViews {
+  constructor(private readonly deps: Pick<OrderDeps, 'db' | 'balances' | 'tokens' | 'chains'>) {}
+
+  paymentCreated(order: CryptoOrderRow): TPaymentCreated {
+    const { registry } = this.deps.chains;
+    const coin = registry.requireCoin(order.coin);
+    const units = BigInt(order.cryptoAmount);
+    return {
+      success: true,
+      paymentId: order.paymentId,
+      orderId: order.id,
+      orderToken: this.deps.tokens.issue(order.paymentId),
+      status: order.status as TOrderStatus,
+      walletAddress: order.depositAddress,
+      cryptoAmount: formatCryptoAmount(units, coin.decimals),
+      cryptoAmountBaseUnits: units.toString(),
+      cryptocurrency: coin.symbol,
+      network: coin.network,
+      networkLabel: registry.network(coin.network)!.label,
+      chainId: order.chainId,
+      tokenContract: order.tokenContract,
+      decimals: coin.decimals,
+      paymentUri: this.deps.chains.adapter(coin.network).paymentUri({ address: order.depositAddress, chainId: order.chainId, units, tokenContract: order.tokenContract }),
+      amount: order.amountCents / 100,
+      serviceFee: order.feeCents / 100,
+      totalAmount: order.totalCents / 100,
+      createdAt: order.createdAt.toISOString(),
+      expiresAt: order.expiresAt.toISOString(),
+    };
+  }
+
+  async balanceOrderCreated(order: OrderRow): Promise<TBalanceOrderCreated> {
+    return {
+      success: true,
+      paymentMethod: 'balance',
+      paymentId: order.paymentId,
+      orderId: order.id,
+      orderToken: this.deps.tokens.issue(order.paymentId),
+      status: order.status as TOrderStatus,
+      amount: order.amountCents / 100,
+      serviceFee: order.feeCents / 100,
+      totalAmount: order.totalCents / 100,
+      balance: (await this.deps.balances.balanceCents(order.customerId!)) / 100,
+      createdAt: order.createdAt.toISOString(),
+    };
+  }
+
+  /** The answer to an order's creation, also when a retried request replays it. */
+  created(order: OrderRow): TPaymentCreated | Promise<TBalanceOrderCreated> {
+    return isCryptoOrder(order) ? this.paymentCreated(order) : this.balanceOrderCreated(order);
+  }
+
+  /** The status calls' answer: status, what was received and what remains, confirmations. */
+  async status(order: OrderRow): Promise<TPaymentStatus> {
+    const base = {
+      success: true as const,
+      orderId: order.id,
+      paymentId: order.paymentId,
+      status: order.status as TOrderStatus,
+      paymentMethod: order.paymentMethod,
+      providerTransactionId: order.providerTransactionId,
+      reloadlyTransactionId: order.providerTransactionId,
+      expiresAt: order.expiresAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+    if (!isCryptoOrder(order)) {
+      return {
+        ...base,
+        cryptocurrency: null,
+        walletAddress: null,
+        network: null,
+        chainId: null,
+        tokenContract: null,
+        cryptoAmount: null,
+        cryptoAmountBaseUnits: null,
+        receivedAmount: null,
+        remainingAmount: null,
+        confirmations: 0,
+        requiredConfirmations: 0,
+      };
+    }
+    const coin = this.deps.chains.registry.requireCoin(order.coin);
+    const [received] = await this.deps.db
+      .select({
+        units: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+        confirmations: sql<number>`coalesce(min(${payments.confirmations}), 0)`,
+      })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.coin, order.coin), ne(payments.status, 'removed')));
+    const expected = BigInt(order.cryptoAmount);
+    const got = BigInt(received?.units ?? '0');
+    const remaining = got >= expected ? 0n : expected - got;
+    return {
+      ...base,
+      cryptocurrency: coin.symbol,
+      walletAddress: order.depositAddress,
+      network: coin.network,
+      chainId: order.chainId,
+      tokenContract: order.tokenContract,
+      cryptoAmount: formatCryptoAmount(expected, coin.decimals),
+      cryptoAmountBaseUnits: expected.toString(),
+      receivedAmount: formatUnits(got, coin.decimals),
+      remainingAmount: formatUnits(remaining, coin.decimals),
+      confirmations: Number(received?.confirmations ?? 0),
+      requiredConfirmations: this.deps.chains.networks[coin.network]?.confirmations ?? 1,
+    };
+  }
+}
+
+/** An order in a list (the customer's history, the admin's orders). */
+export function orderView(order: OrderRow, registry: ChainRegistry = CHAINS): TOrderView {
+  const coin = order.coin ? (registry.coin(order.coin) ?? null) : null;
+  return {
+    id: order.id,
+    paymentId: order.paymentId,
+    transactionId: order.providerTransactionId,
+    status: order.status as TOrderStatus,
+    kind: order.kind,
+    paymentMethod: order.paymentMethod,
+    createdAt: order.createdAt.toISOString(),
+    phoneNumber: order.phoneNumber,
+    amount: order.amountCents / 100,
+    serviceFee: order.feeCents / 100,
+    totalAmount: order.totalCents / 100,
+    cryptocurrency: coin?.symbol ?? null,
+    cryptoAmount: coin && order.cryptoAmount ? formatCryptoAmount(BigInt(order.cryptoAmount), coin.decimals) : null,
+    walletAddress: order.depositAddress,
+    countryId: order.countryId,
+    countryCode: order.countryCode,
+    operatorId: order.operatorId,
+    operatorName: order.operatorName,
+    email: order.email,
+    expiresAt: order.expiresAt.toISOString(),
+  };
+}
