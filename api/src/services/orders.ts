@@ -30,6 +30,7 @@ import { checkMobileNumber } from './phone';
 import type { PricingService } from './pricing';
 import type { SettingsService } from './settings';
 import { recordAudit } from './audit';
+import { assertAmountInRange, chargesFor, type Charges } from './quote';
 import { insertOrder, insertPaidOrder, transition, type NewOrder } from './order-state';
 import type { BalanceService } from './balances';
 import { OrderInserter } from './order-inserter';
@@ -113,16 +114,14 @@ export class OrderService {
     }
     await this.deps.settings.assertOpenForOrders();
     const pricing = await this.deps.settings.get('pricing');
-    if (spec.amountCents < pricing.minAmountCents || spec.amountCents > pricing.maxAmountCents) {
-      throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
-    }
+    assertAmountInRange(pricing, spec.amountCents);
     const recharge = spec.recharge ? await this.checkRecharge(spec.recharge, spec.amountCents) : null;
-    const feeCents = recharge ? pricing.serviceFeeCents : 0;
-    if (spec.payment.method === 'balance') return this.createPaidFromBalance(spec, recharge!, feeCents, ctx, requestHash);
-    return this.createCrypto(spec, spec.payment.coin, recharge, feeCents, ctx, requestHash);
+    const charges = chargesFor(recharge ? 'recharge' : 'balance_topup', spec.amountCents, pricing);
+    if (spec.payment.method === 'balance') return this.createPaidFromBalance(spec, recharge!, charges, ctx, requestHash);
+    return this.createCrypto(spec, spec.payment.coin, recharge, charges, ctx, requestHash);
   }
 
-  private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: Recharge | null, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
+  private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: Recharge | null, charges: Charges, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
     const offer = this.deps.chains.offer(symbol);
     if (!offer) {
       const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
@@ -132,8 +131,7 @@ export class OrderService {
       throw new AppError('VALIDATION_ERROR', `${spec.payment.method === 'crypto' ? spec.payment.field : 'cryptoCurrency'}: cryptocurrency must be one of ${offered.join(', ')}`);
     }
     const { coin, network, tokenContract } = offer;
-    const totalCents = spec.amountCents + feeCents;
-    const quote = await this.deps.pricing.quote(coin.symbol, totalCents);
+    const quote = await this.deps.pricing.quote(coin.symbol, charges.totalCents);
     const deposit = await this.deps.addresses.next();
     const createdAt = new Date(this.now());
     const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
@@ -154,9 +152,9 @@ export class OrderService {
         operatorName: recharge?.operatorName ?? null,
         serviceType: recharge?.serviceType ?? null,
         phoneNumber: recharge?.phoneNumber ?? null,
-        amountCents: spec.amountCents,
-        feeCents,
-        totalCents,
+        amountCents: charges.amountCents,
+        feeCents: charges.feeCents,
+        totalCents: charges.totalCents,
         localAmount: recharge?.localAmount ?? null,
         localCurrency: recharge?.localCurrency ?? null,
         coin: coin.symbol,
@@ -178,7 +176,7 @@ export class OrderService {
   }
 
   /** A recharge paid from the signed-in customer's balance: debited and paid in one transaction. */
-  private async createPaidFromBalance(spec: OrderSpec, recharge: Recharge, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TBalanceOrderCreated> {
+  private async createPaidFromBalance(spec: OrderSpec, recharge: Recharge, charges: Charges, ctx: OrderContext, requestHash: string): Promise<TBalanceOrderCreated> {
     const customerId = ctx.customerId;
     if (!customerId) throw new AppError('UNAUTHORIZED', 'Sign in to pay from your balance.');
     const createdAt = new Date(this.now());
@@ -188,9 +186,9 @@ export class OrderService {
       kind: 'recharge' as const,
       source: ctx.source,
       ...recharge,
-      amountCents: spec.amountCents,
-      feeCents,
-      totalCents: spec.amountCents + feeCents,
+      amountCents: charges.amountCents,
+      feeCents: charges.feeCents,
+      totalCents: charges.totalCents,
       email: spec.email,
       expiresAt: createdAt,
       createdAt,
