@@ -169,6 +169,26 @@ describe('the recharge conversation', () => {
     expect(answers(after)[0]!.payload.text).toMatch(/no longer works/);
   });
 
+  it("reviews with the server's quote: a fee changed after the amounts were shown is the fee the order is charged", async () => {
+    const dee = user(5010, 'Dee');
+    await say(dee, '/recharge');
+    await press(dee, 'r:country:GB');
+    await press(dee, 'r:operator:171');
+    await press(dee, 'r:amount:500');
+    await h.api.services.settings.set('pricing', { serviceFeeCents: 250, minAmountCents: 500, maxAmountCents: 50_000 });
+    try {
+      await say(dee, '07400 123456');
+      const review = (await press(dee, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
+      expect(review.payload.text).toContain('Service fee: <b>$2.50</b>');
+      expect(review.payload.text).toContain('Total: <b>$7.50</b>');
+      expect(review.payload.text).toContain('<code>7.5</code> USDT');
+      await press(dee, 'r:review:confirm');
+      expect(await ordersOf(dee)).toMatchObject([{ amount: 5, serviceFee: 2.5, totalAmount: 7.5, cryptoAmount: '7.5' }]);
+    } finally {
+      await h.api.services.settings.set('pricing', { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 });
+    }
+  });
+
   it('detects country and operator from a full international number; commands work mid-way; /cancel leaves', async () => {
     const cy = user(5003, 'Cy');
     await say(cy, '/recharge');

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-
-const HEARTBEAT_MS = 25_000;
+import { STREAM_HEARTBEAT_MS } from '@topup/shared';
 
 /**
  * A Server-Sent Events stream of one value that changes: `read()` is called at start and after every
@@ -42,7 +41,8 @@ export function streamChanges<T>(req: Request, res: Response, opts: { event: str
     }
   };
   const unsubscribe = opts.subscribe(() => void refresh());
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  // An event, not a comment: clients see it, and treat STREAM_SILENCE_MS without one as a dead stream.
+  const heartbeat = setInterval(() => res.write('event: ping\ndata: {}\n\n'), STREAM_HEARTBEAT_MS);
   req.on('close', () => {
     closed = true;
     clearInterval(heartbeat);

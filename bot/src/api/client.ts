@@ -4,7 +4,6 @@ import {
   ZAmountOption,
   ZCancelResponse,
   ZCountry,
-  ZCryptoPriceResponse,
   ZDetectPhoneResponse,
   ZErrorBody,
   ZOperator,
@@ -12,19 +11,20 @@ import {
   ZPaymentCreated,
   ZPaymentStatus,
   ZPricingSettings,
+  ZQuote,
   ZValidatePhoneResponse,
   type TAmountOption,
   type TCoinSymbol,
   type TCoinsResponse,
   ZCoinsResponse,
   type TCountry,
-  type TCryptoPriceResponse,
   type TDetectPhoneResponse,
   type TOperator,
   type TOrderView,
   type TPaymentCreated,
   type TPaymentStatus,
   type TPricingSettings,
+  type TQuote,
   type TServiceType,
   type TValidatePhoneResponse,
   ZBalance,
@@ -148,9 +148,10 @@ export class TopupApi {
     return this.request('POST', '/api/phone/detect', ZDetectPhoneResponse, { body: { phoneNumber } });
   }
 
-  cryptoPrice(amountCents: number, crypto: TCoinSymbol): Promise<TCryptoPriceResponse> {
-    const query = new URLSearchParams({ amount: centsToDecimal(amountCents), crypto });
-    return this.request('GET', `/api/crypto/prices?${query}`, ZCryptoPriceResponse);
+  /** The server's price of a recharge of `amountCents` (fee, total), with the total in `coin` when given. */
+  quote(amountCents: number, coin?: TCoinSymbol): Promise<TQuote> {
+    const query = new URLSearchParams({ amount: centsToDecimal(amountCents), ...(coin ? { coin } : {}) });
+    return this.request('GET', `/api/quote?${query}`, ZQuote);
   }
 
   paymentStatus(orderId: number): Promise<TPaymentStatus> {

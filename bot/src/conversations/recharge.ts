@@ -14,7 +14,7 @@ import { ConversationIo, type Conv } from './io';
  * conversations in flight restart cleanly instead of replaying the wrong steps.
  */
 export const RECHARGE_CONVERSATION = 'recharge';
-export const RECHARGE_STATE_VERSION = 1;
+export const RECHARGE_STATE_VERSION = 2;
 
 interface OperatorChoice {
   operatorId: number;
@@ -196,7 +196,7 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   const op = draft.operator!;
   const loaded = await io.call(async (o) => {
     const [options, pricing] = await Promise.all([o.services.api.amounts(op.operatorId, op.serviceType), o.services.api.pricing()]);
-    return { options, minCents: cents(pricing.minAmount), maxCents: cents(pricing.maxAmount) };
+    return { options, minCents: pricing.minAmount, maxCents: pricing.maxAmount };
   });
   if (!loaded.ok) {
     await io.send(loaded.error.status === 0 ? t.serviceUnavailable : t.errorLoadingAmounts);
@@ -303,14 +303,14 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
 async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'confirm' | 'edit' | 'cancel'; reviewId: number }> {
   const { locale, t } = await io.texts();
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
+  // The server's quote: fee and total as it will charge them; without the coin's price, the dollars alone.
   const quote = await io.call(async (o) => {
-    const pricing = await o.services.api.pricing();
-    const feeCents = cents(pricing.serviceFee);
-    const crypto = await o.services.api.cryptoPrice(amount.cents + feeCents, coin.symbol).catch(() => null);
-    return { feeCents, cryptoAmount: crypto?.cryptoAmount ?? null };
+    const api = o.services.api;
+    const { serviceFee, totalAmount, crypto } = await api.quote(amount.cents, coin.symbol).catch(() => api.quote(amount.cents));
+    return { feeCents: serviceFee, totalCents: totalAmount, cryptoAmount: crypto?.cryptoAmount ?? null };
   });
-  const feeCents = quote.ok ? quote.value.feeCents : null;
-  const cryptoText = quote.ok && quote.value.cryptoAmount ? `<code>${h(quote.value.cryptoAmount)}</code> ${h(coin.symbol)}` : t.priceUnavailable;
+  const charges = quote.ok ? quote.value : null;
+  const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.priceUnavailable;
   const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
   const text = [
     t.reviewTitle,
@@ -318,8 +318,8 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     line(t.lblOperator, h(operator.name)),
     line(t.lblPhone, `<code>${h(phone)}</code>`),
     line(t.lblAmount, h(amount.label)),
-    line(t.lblFee, feeCents === null ? '…' : h(formatUsd(feeCents))),
-    line(t.lblTotal, feeCents === null ? '…' : h(formatUsd(amount.cents + feeCents))),
+    line(t.lblFee, charges ? h(formatUsd(charges.feeCents)) : '…'),
+    line(t.lblTotal, charges ? h(formatUsd(charges.totalCents)) : '…'),
     line(t.lblPayWith, h(coin.name)),
     line(t.lblTotalCrypto, cryptoText),
     '',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUsdCents } from './common';
+import { ZUsd, ZUsdCents } from './common';
 
 /**
  * A coin's symbol as written. Which coins are taken is the server's registry and configuration
@@ -14,11 +14,8 @@ export const ZCryptoPriceQuery = z.object({
   crypto: ZCoinSymbol,
 });
 
-export const ZCryptoPriceResponse = z.object({
-  success: z.literal(true),
-  crypto: ZCoinSymbol,
-  /** USD converted, as sent. */
-  amount: z.number(),
+/** A US amount converted to a coin: what a wallet must send, and the price it was converted at. */
+const cryptoAmountFields = {
   /** Decimal text, at most 8 decimals, exactly what a wallet must send. */
   cryptoAmount: z.string(),
   /** The same in base units, as a decimal integer string. */
@@ -28,14 +25,48 @@ export const ZCryptoPriceResponse = z.object({
   price: z.number(),
   priceSource: z.string(),
   priceUpdatedAt: z.string(),
+};
+
+/** GET /api/crypto/prices (spec section 7): `amount` is the USD converted, as sent. */
+export const ZCryptoPriceResponse = z.object({
+  success: z.literal(true),
+  crypto: ZCoinSymbol,
+  amount: ZUsd,
+  ...cryptoAmountFields,
 });
 export type TCryptoPriceResponse = z.infer<typeof ZCryptoPriceResponse>;
 
-/** GET /api/pricing. */
+/** What an order buys: a recharge (pays the service fee) or a balance top-up (pays none). */
+export const ZOrderKind = z.enum(['recharge', 'balance_topup']);
+export type TOrderKind = z.infer<typeof ZOrderKind>;
+
+/** GET /api/quote: what an order of `amount` USD costs, and its total in `coin` when one is given. */
+export const ZQuoteQuery = z.object({
+  amount: ZUsdCents,
+  kind: ZOrderKind.default('recharge'),
+  coin: ZCoinSymbol.optional(),
+});
+export type TQuoteQuery = z.infer<typeof ZQuoteQuery>;
+
+/**
+ * The server's price of an order, the one source every client shows: the amount, the service fee,
+ * the total (the names of the order's own fields) and the total in the coin asked for (null without
+ * one). Dollars on the wire, cents once parsed.
+ */
+export const ZQuote = z.object({
+  kind: ZOrderKind,
+  amount: ZUsd,
+  serviceFee: ZUsd,
+  totalAmount: ZUsd,
+  crypto: z.object({ symbol: ZCoinSymbol, ...cryptoAmountFields }).nullable(),
+});
+export type TQuote = z.infer<typeof ZQuote>;
+
+/** GET /api/pricing: the fee shown beside amount choices, the amount limits, and whether orders are paused. */
 export const ZPricingSettings = z.object({
-  serviceFee: z.number(),
-  minAmount: z.number(),
-  maxAmount: z.number(),
+  serviceFee: ZUsd,
+  minAmount: ZUsd,
+  maxAmount: ZUsd,
   /** New orders are refused while on: clients say so instead of offering checkout. */
   maintenanceMode: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiError } from './client';
-import { internationalNumber, readServerSentEvents } from './payments';
+import { internationalNumber } from './phone';
 
 describe('API errors', () => {
   it('shows the API message, else "status: body" (spec section 8)', () => {
@@ -21,24 +21,5 @@ describe('phone numbers', () => {
     expect(internationalNumber('+237', '671234567')).toBe('+237671234567');
     expect(internationalNumber('237', ' 671 23-45.67 ')).toBe('+237671234567');
     expect(internationalNumber('+237', '+44 7700 900123')).toBe('+447700900123');
-  });
-});
-
-describe('server-sent events', () => {
-  it('reads events split across chunks, ignoring comments', async () => {
-    const text = 'retry: 3000\n\nevent: status\ndata: {"a":1}\n\n: keep-alive\n\nevent: status\ndata: {"a":\ndata: 2}\n\n';
-    const bytes = new TextEncoder().encode(text);
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
-        controller.close();
-      },
-    });
-    const events: [string, string][] = [];
-    await readServerSentEvents(body, (event, data) => events.push([event, data]));
-    expect(events).toEqual([
-      ['status', '{"a":1}'],
-      ['status', '{"a":\n2}'],
-    ]);
   });
 });

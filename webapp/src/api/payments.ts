@@ -1,32 +1,10 @@
-import type { TBalanceOrderCreated, TCoinSymbol, TPaymentCreated, TPaymentStatus, TValidatePhoneResponse } from '@topup/shared';
-import { isFinalStatus, STATUS_POLL_MS } from '../shared';
-import { apiRequest, authHeaders, loadSchemas, randomKey } from './client';
-
-/** Spec section 5: the server checks the number, sent with '+' and the dial code when it has no '+'. */
-export function internationalNumber(dialCode: string, phone: string): string {
-  const digits = phone.trim().replace(/[\s().-]/g, '');
-  if (digits.startsWith('+')) return digits;
-  const prefix = dialCode.startsWith('+') ? dialCode : `+${dialCode}`;
-  return `${prefix}${digits}`;
-}
-
-export function validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
-  return apiRequest('/api/validate/phone', (s) => s.ZValidatePhoneResponse, { method: 'POST', body: { phoneNumber, countryCode } });
-}
-
 /**
- * The server's check of a number before payment: its error message, or null when the number is valid
- * or when the check itself fails (spec: the flow then proceeds).
+ * Creating an order and following its payment: the calls a checkout needs once the choices are made.
+ * Loaded on demand (see wizard/useCheckout.ts), so a surface's first screen does not carry them.
  */
-export async function checkPhone(phoneNumber: string, countryCode: string): Promise<string | null> {
-  try {
-    const result = await validatePhone(phoneNumber, countryCode);
-    return result.valid ? null : result.error || 'Invalid phone number format';
-  } catch (err) {
-    console.error('phone validation failed', err);
-    return null;
-  }
-}
+import type { TBalanceOrderCreated, TCoinSymbol, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import { isFinalStatus, STATUS_POLL_MS, STREAM_SILENCE_MS } from '../shared';
+import { apiRequest, loadSchemas, randomKey } from './client';
 
 /** The spec's Telegram payload (countryId, operatorId, amount, phoneNumber, customerEmail) plus the coin chosen. */
 export interface CryptoPaymentInput {
@@ -99,83 +77,89 @@ export function paymentStatus(orderId: number, signal?: AbortSignal): Promise<TP
   return apiRequest(`/api/payment-status/${orderId}`, (s) => s.ZPaymentStatus, { signal });
 }
 
+/** How long a stream that went silent is replaced by polling before it is tried again. */
+export const STREAM_RETRY_MS = 60_000;
+
 /**
- * Live status of a payment: the API's Server-Sent Events (event `status`), read with fetch so the init
- * data header goes along (EventSource cannot send headers). After two failed connections in a row it
- * falls back to the spec's polling every 5 s. Stops by itself once the order is final.
+ * Live status of a payment: the API's Server-Sent Events (`status` on every change, `ping` every
+ * STREAM_HEARTBEAT_MS). A stream that fails twice in a row, or says nothing at all for
+ * STREAM_SILENCE_MS, is closed: the status is polled every STATUS_POLL_MS (the spec's 5 s) and the
+ * stream tried again STREAM_RETRY_MS later; polling stops once a stream speaks again. Stops by itself
+ * once the order is final.
  */
 export function watchPayment(ref: { orderId: number; paymentId: string }, onStatus: (status: TPaymentStatus) => void): () => void {
-  const abort = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let done = false;
-  const stop = () => {
-    done = true;
-    abort.abort();
-    clearTimeout(timer);
-  };
+  let stopped = false;
+  let source: EventSource | null = null;
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let nextPoll: ReturnType<typeof setTimeout> | undefined;
+  let polling: AbortController | null = null;
+
   const deliver = (status: TPaymentStatus) => {
-    if (done) return;
+    if (stopped) return;
     onStatus(status);
     if (isFinalStatus(status.status)) stop();
   };
-  const poll = async () => {
+  const closeStream = () => {
+    source?.close();
+    source = null;
+    clearTimeout(silence);
+  };
+  const stopPolling = () => {
+    polling?.abort();
+    polling = null;
+    clearTimeout(nextPoll);
+  };
+  const stop = () => {
+    stopped = true;
+    closeStream();
+    stopPolling();
+    clearTimeout(retry);
+  };
+
+  const poll = async (abort: AbortController) => {
     try {
       deliver(await paymentStatus(ref.orderId, abort.signal));
     } catch (err) {
-      if (!done) console.error('payment status poll failed', err);
+      if (!abort.signal.aborted) console.error('payment status poll failed', err);
     }
-    if (!done) timer = setTimeout(poll, STATUS_POLL_MS);
+    if (polling === abort && !stopped) nextPoll = setTimeout(() => void poll(abort), STATUS_POLL_MS);
   };
-  const stream = async () => {
-    const { ZPaymentStatus } = await loadSchemas();
-    let failures = 0;
-    while (!done) {
-      let received = false;
-      try {
-        const res = await fetch(`/api/orders/${ref.paymentId}/events`, {
-          headers: { accept: 'text/event-stream', ...authHeaders() },
-          signal: abort.signal,
-          cache: 'no-store',
-        });
-        if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
-        await readServerSentEvents(res.body, (event, data) => {
-          if (event !== 'status') return;
-          received = true;
-          deliver(ZPaymentStatus.parse(JSON.parse(data)));
-        });
-      } catch (err) {
-        if (done) return;
-        console.error('payment events failed', err);
-      }
-      failures = received ? 0 : failures + 1;
-      if (failures >= 2) return void poll();
-      await new Promise((resolve) => (timer = setTimeout(resolve, 3000)));
-    }
+  const fallBack = () => {
+    closeStream();
+    if (!polling) void poll((polling = new AbortController()));
+    clearTimeout(retry);
+    retry = setTimeout(openStream, STREAM_RETRY_MS);
   };
-  void stream();
-  return stop;
-}
 
-/** Reads an event stream until it ends, calling `onEvent` for each event with data. */
-export async function readServerSentEvents(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => void): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split(/\r?\n/)) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length) onEvent(event, data.join('\n'));
-    }
+  function openStream() {
+    if (stopped) return;
+    const stream = new EventSource(`/api/orders/${encodeURIComponent(ref.paymentId)}/events`);
+    source = stream;
+    let failures = 0;
+    const expectMore = () => {
+      clearTimeout(silence);
+      silence = setTimeout(fallBack, STREAM_SILENCE_MS);
+    };
+    const alive = () => {
+      failures = 0;
+      stopPolling();
+      expectMore();
+    };
+    stream.addEventListener('ping', alive);
+    stream.addEventListener('status', (event) => {
+      alive();
+      void loadSchemas()
+        .then(({ ZPaymentStatus }) => deliver(ZPaymentStatus.parse(JSON.parse((event as MessageEvent<string>).data))))
+        .catch((err: unknown) => console.error('payment status event unreadable', err));
+    });
+    // EventSource reconnects by itself after an error, unless the answer was no event stream at all.
+    stream.addEventListener('error', () => {
+      if (stream.readyState === EventSource.CLOSED || ++failures >= 2) fallBack();
+    });
+    expectMore();
   }
+
+  openStream();
+  return stop;
 }

@@ -1,5 +1,5 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import type { TServiceType } from '@topup/shared';
+import type { TCoinSymbol, TOrderKind, TServiceType } from '@topup/shared';
 import { ApiError, apiRequest } from './client';
 
 const MINUTE = 60_000;
@@ -70,14 +70,27 @@ export const pricingQuery = () =>
     queryFn: ({ signal }) => apiRequest('/api/pricing', (s) => s.ZPricingSettings, { signal }),
   });
 
-/** What `amountUsd` (the total to pay, as decimal text) is in `crypto`; refetched when either changes (spec section 7). */
-export const cryptoPriceQuery = (amountUsd: string | undefined, crypto: string) =>
+/** What a quote is asked for: the amount in dollars as the catalog gave it, the order's kind, the coin if any. */
+export interface QuoteRequest {
+  amount: string;
+  kind: TOrderKind;
+  coin?: TCoinSymbol;
+}
+
+/**
+ * GET /api/quote: the server's amount, fee and total (cents), and the total in a coin when one is
+ * named. A coin's price moves: that answer is fresh for 30 s; the dollars change only with the settings.
+ */
+export const quoteQuery = (request: QuoteRequest | null) =>
   queryOptions({
-    queryKey: ['/api/crypto/prices', amountUsd, crypto],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/crypto/prices?amount=${amountUsd}&crypto=${encodeURIComponent(crypto)}`, (s) => s.ZCryptoPriceResponse, { signal }),
-    enabled: amountUsd !== undefined,
-    staleTime: 30_000,
+    queryKey: ['/api/quote', request],
+    queryFn: ({ signal }) => {
+      const { amount, kind, coin } = request!;
+      const query = new URLSearchParams({ amount, kind, ...(coin ? { coin } : {}) });
+      return apiRequest(`/api/quote?${query}`, (s) => s.ZQuote, { signal });
+    },
+    enabled: request !== null,
+    staleTime: request?.coin ? 30_000 : 5 * MINUTE,
   });
 
 /** The caller's orders (the API scopes them to the Telegram user of the init data). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { coinsQuery, countriesQuery } from '../api/queries';
-import { CHAINS } from '../shared';
+import { CHAINS } from '../../../shared/src/coins';
 
 /**
  * Every count the marketing pages show, computed (DESIGN.md section 2): countries from the live catalog,

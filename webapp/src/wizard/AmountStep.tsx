@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TAmountOption, TOperator } from '@topup/shared';
 import { MIN_LISTED_AMOUNT_USD } from '../shared';
-import { centsOf, localAmountLabel, usd } from './format';
+import { centsOf, localAmountLabel, shortUsd, usd } from './format';
 import { Notice, TileSkeleton } from './Notice';
 
 export interface AmountStepProps {
@@ -11,12 +11,10 @@ export interface AmountStepProps {
   error: boolean;
   selectedId?: string;
   onSelect(option: TAmountOption): void;
-  /** Offer a custom amount between these USD limits (absent: tiles only). */
+  /** Offer a custom amount between these limits in USD cents (absent: tiles only). */
   custom?: { min: number; max: number };
   heading?: string;
 }
-
-const dollars = (n: number) => (Number.isInteger(n) ? `$${n}` : usd(n));
 
 /** Step 3: the operator's amounts of $5 or more (spec: options under 5 hidden), USD with the local amount. */
 export function AmountStep({ operator, amounts, loading, error, selectedId, onSelect, custom, heading = 'Select Amount' }: AmountStepProps) {
@@ -57,13 +55,13 @@ function CustomAmount({ limits, onSelect }: { limits: { min: number; max: number
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = Number(text);
-    if (!text.trim() || !Number.isFinite(value) || value < limits.min || value > limits.max) {
-      setError(`Amount must be between ${dollars(limits.min)} and ${dollars(limits.max)}.`);
+    const cents = Number.isFinite(value) ? centsOf(value) : NaN;
+    if (!text.trim() || !(cents >= limits.min && cents <= limits.max)) {
+      setError(`Amount must be between ${shortUsd(limits.min)} and ${shortUsd(limits.max)}.`);
       return;
     }
     setError(null);
-    const amount = centsOf(value) / 100;
-    onSelect({ id: `custom-${centsOf(value)}`, amount, localAmount: null, currencySymbol: null, currencyCode: null, description: null });
+    onSelect({ id: `custom-${cents}`, amount: cents / 100, localAmount: null, currencySymbol: null, currencyCode: null, description: null });
   };
   return (
     <form className="wz-custom" onSubmit={submit} noValidate>
@@ -71,10 +69,10 @@ function CustomAmount({ limits, onSelect }: { limits: { min: number; max: number
         className="wz-input"
         type="number"
         inputMode="decimal"
-        min={limits.min}
-        max={limits.max}
+        min={limits.min / 100}
+        max={limits.max / 100}
         step="0.01"
-        placeholder={`Custom amount (${dollars(limits.min)}-${dollars(limits.max)})`}
+        placeholder={`Custom amount (${shortUsd(limits.min)}-${shortUsd(limits.max)})`}
         aria-label="Custom amount in US dollars"
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -7,9 +7,9 @@ import { formatUsd } from '../shared';
 export interface CoinStepProps {
   selected: TCoinSymbol | null;
   onSelect(symbol: TCoinSymbol): void;
-  /** Total to pay in USD cents. */
-  totalCents: number;
-  /** The quote for the chosen coin: undefined while loading, null when it failed. */
+  /** The total to pay in USD cents, from the server's quote; undefined until it answers. */
+  totalCents: number | undefined;
+  /** The total in the chosen coin: undefined while asked, null when it could not be had. */
   cryptoAmount: string | null | undefined;
   /** Surface-specific fields (an e-mail, say) and actions go below the list. */
   children?: ReactNode;
@@ -43,10 +43,8 @@ export function CoinStep({ selected, onSelect, totalCents, cryptoAmount, childre
       </div>
       <div className="wz-summary wz-pay-total" aria-live="polite">
         <span>Total to pay</span>
-        <strong>
-          {!selected ? formatUsd(totalCents) : cryptoAmount === undefined ? 'Calculating...' : cryptoAmount === null ? formatUsd(totalCents) : `${cryptoAmount} ${selected}`}
-        </strong>
-        {selected && cryptoAmount && <small>≈ {formatUsd(totalCents)} USD</small>}
+        <strong>{selected && cryptoAmount ? `${cryptoAmount} ${selected}` : totalCents !== undefined && (!selected || cryptoAmount === null) ? formatUsd(totalCents) : 'Calculating...'}</strong>
+        {selected && cryptoAmount && totalCents !== undefined && <small>≈ {formatUsd(totalCents)} USD</small>}
       </div>
       {children}
     </section>

@@ -1,20 +1,19 @@
-import type { TAmountOption, TCountry, TOperator } from '@topup/shared';
+import type { TAmountOption, TCountry, TOperator, TQuote } from '@topup/shared';
 import { Flag } from './Flag';
 import { formatUsd } from '../shared';
-import { centsOf, dialPrefix, usd } from './format';
+import { shownNumber, usd } from './format';
 
 export interface OrderSummaryProps {
   country: TCountry;
   operator: TOperator;
   amount: TAmountOption;
   phone: string;
-  /** From the API's settings (GET /api/pricing); the total shows once it is known. */
-  serviceFee?: number;
+  /** The server's quote (GET /api/quote): its fee and total show once it is known. */
+  quote?: TQuote | undefined;
 }
 
 /** Once all is chosen: country, operator, phone with dial code, amount in USD (plus fee and total). */
-export function OrderSummary({ country, operator, amount, phone, serviceFee }: OrderSummaryProps) {
-  const number = phone.trim().startsWith('+') ? phone.trim() : `${dialPrefix(country.dialCode)} ${phone.trim()}`;
+export function OrderSummary({ country, operator, amount, phone, quote }: OrderSummaryProps) {
   return (
     <section className="wz-summary" aria-label="Order summary">
       <h3 className="wz-subheading">Order summary</h3>
@@ -31,21 +30,21 @@ export function OrderSummary({ country, operator, amount, phone, serviceFee }: O
         </div>
         <div>
           <dt>Phone</dt>
-          <dd>{number}</dd>
+          <dd>{shownNumber(country.dialCode, phone)}</dd>
         </div>
         <div>
           <dt>Amount</dt>
           <dd>{usd(amount.amount)} USD</dd>
         </div>
-        {serviceFee !== undefined && (
+        {quote && (
           <>
             <div>
               <dt>Service fee</dt>
-              <dd>{usd(serviceFee)} USD</dd>
+              <dd>{formatUsd(quote.serviceFee)} USD</dd>
             </div>
             <div className="wz-total">
               <dt>Total</dt>
-              <dd>{formatUsd(centsOf(amount.amount) + centsOf(serviceFee))} USD</dd>
+              <dd>{formatUsd(quote.totalAmount)} USD</dd>
             </div>
           </>
         )}

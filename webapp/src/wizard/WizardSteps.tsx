@@ -4,6 +4,7 @@ import { AmountStep } from './AmountStep';
 import { CountryStep } from './CountryStep';
 import { OperatorStep } from './OperatorStep';
 import { PhoneStep } from './PhoneStep';
+import { centsOf } from './format';
 import type { WizardAction, WizardState } from './state';
 
 /** What a surface passes of one catalog query (a react-query result fits). */
@@ -18,7 +19,7 @@ export interface WizardStepsProps {
   countries: CatalogList<TCountry>;
   operators: CatalogList<TOperator>;
   amounts: CatalogList<TAmountOption>;
-  /** The API's amount limits (the pricing query's data): a RANGE operator's custom amount lies within them and the operator's. */
+  /** The API's amount limits in cents (the pricing query's data): a RANGE operator's custom amount lies within them and the operator's. */
   limits: { minAmount: number; maxAmount: number } | undefined;
   /** A choice of country, service type, operator or amount (a surface may add haptics). */
   onChoose(action: WizardAction): void;
@@ -46,7 +47,11 @@ export function WizardSteps({ wizard, countries, operators, amounts, limits, onC
       error={amounts.isError}
       selectedId={amount?.id}
       onSelect={(a) => onChoose({ type: 'selectAmount', amount: a })}
-      custom={operator?.denominationType === 'RANGE' && limits ? { min: Math.max(limits.minAmount, operator.minAmount), max: Math.min(limits.maxAmount, operator.maxAmount) } : undefined}
+      custom={
+        operator?.denominationType === 'RANGE' && limits
+          ? { min: Math.max(limits.minAmount, centsOf(operator.minAmount)), max: Math.min(limits.maxAmount, centsOf(operator.maxAmount)) }
+          : undefined
+      }
     />
   );
   return (

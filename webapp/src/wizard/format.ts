@@ -16,3 +16,12 @@ export function localAmountLabel(option: TAmountOption): string | null {
 
 /** The dial code with its '+'. */
 export const dialPrefix = (dialCode: string): string => (dialCode.startsWith('+') ? dialCode : `+${dialCode}`);
+
+/** The number as the customer reads it: the dial code, a space, the local number (an international one as typed). */
+export function shownNumber(dialCode: string, phone: string): string {
+  const typed = phone.trim();
+  return typed.startsWith('+') ? typed : `${dialPrefix(dialCode)} ${typed}`;
+}
+
+/** Whole dollars without cents ('$5', as the spec's quick amounts and fee read), else with them. */
+export const shortUsd = (cents: number): string => formatUsd(cents).replace(/\.00$/, '');

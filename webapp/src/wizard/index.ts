@@ -1,12 +1,14 @@
 /**
- * The step components, written once and composed per surface (DESIGN.md section 6): no Telegram SDK
- * here; a surface passes data, callbacks and labels. The payment screen is imported on its own
- * (`./PaymentScreen`) so a surface can load it lazily with the QR encoder.
+ * The step components and the checkout model, written once and composed per surface (DESIGN.md
+ * section 6): no Telegram SDK here; a surface passes its steps, data, callbacks and texts. The
+ * checkout model (`checkout.ts`, run by `useCheckout`) owns the steps' checks, the server's quote,
+ * creating the order under its idempotency key, the live status and leaving a payment. The payment
+ * screen and the coin choice are imported on their own (`./PaymentScreen`, `./CoinStep`) so that a
+ * surface can load them after its first screen (the payment screen with the QR encoder).
  */
 import './wizard.css';
 
 export { AmountStep, type AmountStepProps } from './AmountStep';
-export { CoinStep, type CoinStepProps } from './CoinStep';
 export { CountryStep, type CountryStepProps } from './CountryStep';
 export { Flag } from './Flag';
 export { Notice } from './Notice';
@@ -15,5 +17,8 @@ export { OrderSummary, type OrderSummaryProps } from './OrderSummary';
 export { PhoneStep, type PhoneStepProps } from './PhoneStep';
 export { StepProgress, type StepProgressProps } from './StepProgress';
 export { WizardSteps, type CatalogList, type WizardStepsProps } from './WizardSteps';
+export * from './checkout';
+export { useCheckout, type Checkout, type CheckoutOptions, type PaymentsApi } from './useCheckout';
+export { CHECKOUT_TEXTS } from './texts';
 export * from './state';
 export * from './format';

@@ -71,6 +71,13 @@ describe('wizard state', () => {
     expect(wizardReducer(filled(), { type: 'selectServiceType', serviceType: 'data' })).toMatchObject({ serviceType: 'data', operator: null, amount: null, step: 2 });
   });
 
+  it('an amount being typed that is no valid one clears the amount, and only that', () => {
+    const s = filled();
+    expect(wizardReducer(s, { type: 'clearAmount' })).toEqual({ ...s, amount: null });
+    const none = wizardReducer(s, { type: 'clearAmount' });
+    expect(wizardReducer(none, { type: 'clearAmount' })).toBe(none);
+  });
+
   it('reset starts over', () => {
     expect(wizardReducer(filled(), { type: 'reset' })).toEqual(initialWizardState);
   });

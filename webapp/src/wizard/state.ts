@@ -24,6 +24,8 @@ export type WizardAction =
   | { type: 'selectServiceType'; serviceType: TServiceType }
   | { type: 'selectOperator'; operator: TOperator }
   | { type: 'selectAmount'; amount: TAmountOption }
+  /** An amount being typed that is not (yet) a valid one. */
+  | { type: 'clearAmount' }
   | { type: 'setPhone'; phone: string }
   | { type: 'next' }
   | { type: 'back' }
@@ -75,6 +77,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, step: 3, operator: action.operator, amount: null };
     case 'selectAmount':
       return { ...state, step: 4, amount: action.amount };
+    case 'clearAmount':
+      return state.amount === null ? state : { ...state, amount: null };
     case 'setPhone':
       return { ...state, phone: action.phone };
     case 'next':

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCryptoPriceResponse, ZPricingSettings } from '@topup/shared';
+import { ZCryptoPriceResponse, ZPricingSettings, ZQuote } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import { startPriceDouble } from '../../../test/price-double';
 import { loadConfig } from '../../config';
@@ -52,8 +52,54 @@ describe('GET /api/crypto/prices with market prices from two sources', () => {
 });
 
 describe('GET /api/pricing', () => {
-  it('gives the fee and limits every flow shows', async () => {
+  it('gives the fee and limits every flow shows: dollars on the wire, cents once parsed', async () => {
     const res = await api.call('GET', '/api/pricing');
-    expect(ZPricingSettings.parse(res.body)).toEqual({ serviceFee: 1, minAmount: 5, maxAmount: 500, maintenanceMode: false });
+    expect(res.body).toEqual({ serviceFee: 1, minAmount: 5, maxAmount: 500, maintenanceMode: false });
+    expect(ZPricingSettings.parse(res.body)).toEqual({ serviceFee: 100, minAmount: 500, maxAmount: 50_000, maintenanceMode: false });
+  });
+});
+
+describe('GET /api/quote', () => {
+  const quote = async (query: string) => api.call('GET', `/api/quote?${query}`);
+
+  it('prices a recharge: the amount, the service fee, the total, and the total in the coin asked for', async () => {
+    const res = await quote('amount=10&coin=USDT');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'recharge', amount: 10, serviceFee: 1, totalAmount: 11, crypto: { symbol: 'USDT', cryptoAmount: '11', cryptoAmountBaseUnits: '11000000', decimals: 6 } });
+    expect(ZQuote.parse(res.body)).toMatchObject({ amount: 1000, serviceFee: 100, totalAmount: 1100 });
+    // ETH at the fixed $3000: $11 rounded up to 8 decimals.
+    expect((await quote('amount=10&coin=ETH')).body.crypto).toMatchObject({ symbol: 'ETH', cryptoAmount: '0.00366667', price: 3000 });
+    // Without a coin: the dollars only.
+    expect((await quote('amount=12.5')).body).toEqual({ kind: 'recharge', amount: 12.5, serviceFee: 1, totalAmount: 13.5, crypto: null });
+  });
+
+  it('prices a balance top-up without a service fee', async () => {
+    const res = await quote('amount=20&kind=balance_topup&coin=ETH');
+    expect(res.body).toMatchObject({ kind: 'balance_topup', amount: 20, serviceFee: 0, totalAmount: 20, crypto: { symbol: 'ETH', cryptoAmount: '0.00666667' } });
+  });
+
+  it('is what an order is charged, also after the fee setting changes', async () => {
+    const recharge = { phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'ETH' };
+    await api.services.settings.set('pricing', { serviceFeeCents: 250, minAmountCents: 500, maxAmountCents: 50_000 });
+    try {
+      const quoted = (await quote('amount=10&coin=ETH')).body;
+      const order = await api.call('POST', '/api/crypto-payment', { body: { ...recharge, amount: 10 } });
+      expect(order.status).toBe(201);
+      expect(quoted).toMatchObject({ amount: order.body.amount, serviceFee: 2.5, totalAmount: order.body.totalAmount, crypto: { cryptoAmount: order.body.cryptoAmount } });
+      const topup = await api.call('POST', '/api/crypto-payment', { body: { phoneNumber: 'balance_topup', amount: 20, cryptoCurrency: 'USDT' } });
+      expect((await quote('amount=20&kind=balance_topup&coin=USDT')).body).toMatchObject({ serviceFee: topup.body.serviceFee, totalAmount: topup.body.totalAmount, crypto: { cryptoAmount: topup.body.cryptoAmount } });
+    } finally {
+      await api.services.settings.set('pricing', { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 });
+    }
+  });
+
+  it('refuses an amount outside the limits, a bad amount, kind or coin with a 400', async () => {
+    const low = await quote('amount=4.99');
+    expect(low.status).toBe(400);
+    expect(low.body.error).toEqual({ code: 'AMOUNT_OUT_OF_RANGE', message: 'Amount must be between $5.00 and $500.00.' });
+    for (const query of ['amount=abc', 'amount=10.001', 'amount=10&kind=gift', 'amount=10&coin=BTC', 'amount=10&coin=', 'coin=USDT']) {
+      const res = await quote(query);
+      expect([query, res.status]).toEqual([query, 400]);
+    }
   });
 });

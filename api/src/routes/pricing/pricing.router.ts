@@ -1,34 +1,49 @@
 import { Router } from 'express';
-import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, type TCryptoPriceResponse, type TSiteConfig } from '@topup/shared';
+import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, ZCryptoPriceResponse, ZPricingSettings, ZQuote, ZQuoteQuery, type TSiteConfig } from '@topup/shared';
 import { parse } from '../../http/errors';
-import type { PricingService } from '../../services/pricing';
+import type { PricingService, Quote } from '../../services/pricing';
+import { quoteOrder } from '../../services/quote';
 import type { SettingsService } from '../../services/settings';
+
+/** A conversion as the wire shows it: the exact amount to send and the price it came from. */
+const cryptoAmount = (quote: Quote) => ({
+  cryptoAmount: formatCryptoAmount(quote.units, quote.decimals),
+  cryptoAmountBaseUnits: quote.units.toString(),
+  decimals: quote.decimals,
+  price: Number(formatUnits(quote.usdE8, 8)),
+  priceSource: quote.source,
+  priceUpdatedAt: quote.priceUpdatedAt.toISOString(),
+});
 
 export function pricingRouter(pricing: PricingService, settings: SettingsService, site?: TSiteConfig): Router {
   const router = Router();
 
-  /** Converts a USD amount as sent (clients send the total they will pay). */
+  /** Converts a USD amount as sent (the spec's clients send the total they will pay). */
   router.get('/crypto/prices', async (req, res) => {
     const { amount, crypto } = parse(ZCryptoPriceQuery, req.query);
     const quote = await pricing.quote(crypto, amount);
-    const body: TCryptoPriceResponse = {
-      success: true,
-      crypto,
-      amount: amount / 100,
-      cryptoAmount: formatCryptoAmount(quote.units, quote.decimals),
-      cryptoAmountBaseUnits: quote.units.toString(),
-      decimals: quote.decimals,
-      price: Number(formatUnits(quote.usdE8, 8)),
-      priceSource: quote.source,
-      priceUpdatedAt: quote.priceUpdatedAt.toISOString(),
-    };
-    res.json(body);
+    res.json(ZCryptoPriceResponse.encode({ success: true, crypto, amount, ...cryptoAmount(quote) }));
+  });
+
+  /** What an order costs: amount, service fee and total from the settings, the total in a coin if asked. */
+  router.get('/quote', async (req, res) => {
+    const { amount, kind, coin } = parse(ZQuoteQuery, req.query);
+    const { charges, crypto } = await quoteOrder({ pricing, settings }, { kind, amountCents: amount, coin });
+    res.json(
+      ZQuote.encode({
+        kind,
+        amount: charges.amountCents,
+        serviceFee: charges.feeCents,
+        totalAmount: charges.totalCents,
+        crypto: crypto && { symbol: crypto.coin, ...cryptoAmount(crypto) },
+      }),
+    );
   });
 
   /** The fee and limits every flow shows (DESIGN.md section 6), and whether orders are paused. */
   router.get('/pricing', async (_req, res) => {
     const [p, system] = await Promise.all([settings.get('pricing'), settings.get('system')]);
-    res.json({ serviceFee: p.serviceFeeCents / 100, minAmount: p.minAmountCents / 100, maxAmount: p.maxAmountCents / 100, maintenanceMode: system.maintenanceMode });
+    res.json(ZPricingSettings.encode({ serviceFee: p.serviceFeeCents, minAmount: p.minAmountCents, maxAmount: p.maxAmountCents, maintenanceMode: system.maintenanceMode }));
   });
 
   /** What the web site needs to know about this server (shared ZSiteConfig): sign-in options, support contacts. */

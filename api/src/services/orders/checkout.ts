@@ -2,7 +2,6 @@ import {
   BALANCE_TOPUP_PHONE,
   PAYMENT_WINDOW_MS,
   WATCH_AFTER_WINDOW_MS,
-  formatUsd,
   type TBalanceOrderCreated,
   type TCoinSymbol,
   type TCreatePaymentRequest,
@@ -15,6 +14,7 @@ import { AppError } from '../errors';
 import { OrderInserter } from '../order-inserter';
 import { insertOrder, insertPaidOrder, type NewOrder } from '../order-state';
 import { newPaymentId } from '../order-tokens';
+import { assertAmountInRange, chargesFor, type Charges } from '../quote';
 import type { OrderContext, OrderDeps } from './deps';
 import { hashRequest, onceForKey, orderForKey } from './idempotency';
 import { checkRecharge, type CheckedRecharge, type RechargeRequest } from './recharge-check';
@@ -80,13 +80,11 @@ export class OrderCheckout {
     }
     await this.deps.settings.assertOpenForOrders();
     const pricing = await this.deps.settings.get('pricing');
-    if (spec.amountCents < pricing.minAmountCents || spec.amountCents > pricing.maxAmountCents) {
-      throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
-    }
+    assertAmountInRange(pricing, spec.amountCents);
     const recharge = spec.recharge ? await checkRecharge(this.deps.catalog, spec.recharge, spec.amountCents) : null;
-    const feeCents = recharge ? pricing.serviceFeeCents : 0;
-    if (spec.payment.method === 'balance') return this.createPaidFromBalance(spec, recharge!, feeCents, ctx, requestHash);
-    return this.createCrypto(spec, spec.payment.coin, recharge, feeCents, ctx, requestHash);
+    const charges = chargesFor(recharge ? 'recharge' : 'balance_topup', spec.amountCents, pricing);
+    if (spec.payment.method === 'balance') return this.createPaidFromBalance(spec, recharge!, charges, ctx, requestHash);
+    return this.createCrypto(spec, spec.payment.coin, recharge, charges, ctx, requestHash);
   }
 
   private async replay(key: string, requestHash: string) {
@@ -94,7 +92,7 @@ export class OrderCheckout {
     return order ? this.views.created(order) : null;
   }
 
-  private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: CheckedRecharge | null, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
+  private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: CheckedRecharge | null, charges: Charges, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
     const offer = this.deps.chains.offer(symbol);
     if (!offer) {
       const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
@@ -104,8 +102,7 @@ export class OrderCheckout {
       throw new AppError('VALIDATION_ERROR', `${spec.payment.method === 'crypto' ? spec.payment.field : 'cryptoCurrency'}: cryptocurrency must be one of ${offered.join(', ')}`);
     }
     const { coin, network, tokenContract } = offer;
-    const totalCents = spec.amountCents + feeCents;
-    const quote = await this.deps.pricing.quote(coin.symbol, totalCents);
+    const quote = await this.deps.pricing.quote(coin.symbol, charges.totalCents);
     const deposit = await this.deps.addresses.next();
     const createdAt = new Date(this.now());
     const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
@@ -125,9 +122,9 @@ export class OrderCheckout {
         operatorName: recharge?.operatorName ?? null,
         serviceType: recharge?.serviceType ?? null,
         phoneNumber: recharge?.phoneNumber ?? null,
-        amountCents: spec.amountCents,
-        feeCents,
-        totalCents,
+        amountCents: charges.amountCents,
+        feeCents: charges.feeCents,
+        totalCents: charges.totalCents,
         localAmount: recharge?.localAmount ?? null,
         localCurrency: recharge?.localCurrency ?? null,
         coin: coin.symbol,
@@ -149,7 +146,7 @@ export class OrderCheckout {
   }
 
   /** A recharge paid from the signed-in customer's balance: debited and paid in one transaction. */
-  private async createPaidFromBalance(spec: OrderSpec, recharge: CheckedRecharge, feeCents: number, ctx: OrderContext, requestHash: string): Promise<TBalanceOrderCreated> {
+  private async createPaidFromBalance(spec: OrderSpec, recharge: CheckedRecharge, charges: Charges, ctx: OrderContext, requestHash: string): Promise<TBalanceOrderCreated> {
     const customerId = ctx.customerId;
     if (!customerId) throw new AppError('UNAUTHORIZED', 'Sign in to pay from your balance.');
     const createdAt = new Date(this.now());
@@ -159,9 +156,9 @@ export class OrderCheckout {
       kind: 'recharge' as const,
       source: ctx.source,
       ...recharge,
-      amountCents: spec.amountCents,
-      feeCents,
-      totalCents: spec.amountCents + feeCents,
+      amountCents: charges.amountCents,
+      feeCents: charges.feeCents,
+      totalCents: charges.totalCents,
       email: spec.email,
       expiresAt: createdAt,
       createdAt,

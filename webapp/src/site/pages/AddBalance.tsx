@@ -1,9 +1,11 @@
 import './pages.css';
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { pricingQuery } from '../../api/queries';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/client';
+import { pricingQuery, quoteQuery } from '../../api/queries';
 import { formatUsd, usdToCents } from '../../shared';
-import { centsOf, usd } from '../../wizard/format';
+import { quoteFor } from '../../wizard/checkout';
+import { centsOf } from '../../wizard/format';
 import { SignInPanel } from '../components/SignInPanel';
 import { usePageMeta } from '../meta';
 import { navigate } from '../router';
@@ -20,20 +22,31 @@ const PRESETS = [10, 20, 50, 100];
 export default function AddBalance() {
   usePageMeta('Add Balance', 'Add funds to your balance with cryptocurrency.');
   const user = useUser();
+  const queryClient = useQueryClient();
   const pricing = useQuery(pricingQuery());
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const min = pricing.data?.minAmount ?? 5;
-  const max = pricing.data?.maxAmount ?? 500;
+  const [checking, setChecking] = useState(false);
+  // Limits in cents (GET /api/pricing); the spec's admin defaults until it answers.
+  const min = pricing.data?.minAmount ?? 500;
+  const max = pricing.data?.maxAmount ?? 50_000;
+  const range = `Amount must be between ${formatUsd(min)} and ${formatUsd(max)}.`;
 
-  const submit = (e: FormEvent) => {
+  /** The amount within the limits; then the server's quote, so the payment step opens with its total. */
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const cents = usdToCents(text);
-    const value = cents === null ? NaN : cents / 100;
-    if (cents === null || value < min || value > max) {
-      return void setError(`Amount must be between ${usd(min)} and ${usd(max)}.`);
+    if (cents === null || cents < min || cents > max) return void setError(range);
+    const value = Number(text);
+    setChecking(true);
+    try {
+      await queryClient.fetchQuery(quoteQuery(quoteFor(value, 'balance_topup')));
+      navigate('/recharge', { state: { balanceTopup: value } });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : range);
+    } finally {
+      setChecking(false);
     }
-    navigate('/recharge', { state: { balanceTopup: value } });
   };
 
   if (user.isPending) return <div className="page-loading" role="status" aria-label="Loading" />;
@@ -46,13 +59,13 @@ export default function AddBalance() {
         {!user.data ? (
           <SignInPanel next="/add-balance" title="Sign in to add balance" />
         ) : (
-          <form className="card" onSubmit={submit} noValidate>
+          <form className="card" onSubmit={(e) => void submit(e)} noValidate>
             <p>
               Current balance: <strong data-testid="balance">{formatUsd(centsOf(user.data.balance ?? 0))}</strong>
             </p>
             <p className="muted">Pay with any of our cryptocurrencies; the amount is added to your balance once the payment is confirmed. No service fee.</p>
             <div className="quick-amounts" role="group" aria-label="Amounts">
-              {PRESETS.filter((p) => p >= min && p <= max).map((p) => (
+              {PRESETS.filter((p) => centsOf(p) >= min && centsOf(p) <= max).map((p) => (
                 <button
                   key={p}
                   type="button"
@@ -74,8 +87,8 @@ export default function AddBalance() {
                 className="input"
                 type="number"
                 inputMode="decimal"
-                min={min}
-                max={max}
+                min={min / 100}
+                max={max / 100}
                 step="0.01"
                 value={text}
                 onChange={(e) => {
@@ -86,7 +99,7 @@ export default function AddBalance() {
                 aria-describedby="balance-amount-hint"
               />
               <p id="balance-amount-hint" className="field-hint">
-                Between {usd(min)} and {usd(max)}.
+                Between {formatUsd(min)} and {formatUsd(max)}.
               </p>
               {error && (
                 <p className="field-error" role="alert">
@@ -94,7 +107,7 @@ export default function AddBalance() {
                 </p>
               )}
             </div>
-            <button type="submit" className="btn btn-primary btn-block">
+            <button type="submit" className="btn btn-primary btn-block" disabled={checking}>
               Continue to Payment
             </button>
           </form>

@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { siteConfigQuery } from '../../../api/queries';
+import { useToast } from '../../../components/Toast';
+import { CHECKOUT_TEXTS, createErrorText, Notice, onChain, type Checkout } from '../../../wizard';
+import { PageLoading } from '../../App';
+import { navigate } from '../../router';
+import { whatsappLink } from '../../support';
+
+const PaymentScreen = lazy(() => import('../../../wizard/PaymentScreen'));
+
+/** The compact flow's creation failure (spec: only a console error; the screen says no payment was made). */
+const WORDS = { refused: (message: string) => `Payment creation failed: ${message}`, failed: (status: number | null) => (status ? `Payment creation failed: ${status}` : 'Payment creation failed') };
+
+/** Step 6, 'Payment': being created, the shared payment screen, or 'No payment data found' with Go Back. */
+export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; onNewPurchase(): void }) {
+  const toast = useToast();
+  const support = useQuery(siteConfigQuery()).data?.support;
+  const { payment, status, createError } = checkout.state;
+  if (payment && onChain(payment)) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PaymentScreen
+          payment={payment}
+          status={status}
+          phoneNumber={checkout.number}
+          onCancel={() => checkout.leave()}
+          onNewPayment={() => {
+            checkout.leave();
+            void checkout.pay();
+          }}
+          onNewPurchase={onNewPurchase}
+          onContactSupport={() => {
+            const link = whatsappLink(support?.whatsapp);
+            if (link) window.open(link, '_blank', 'noopener');
+            else navigate('/contact');
+          }}
+          onCopied={() => toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 })}
+        />
+      </Suspense>
+    );
+  }
+  if (createError) {
+    return (
+      <div className="wz-result" role="alert">
+        <Notice kind="error">No payment data found</Notice>
+        <p className="wz-hint">{createErrorText(createError, WORDS)}</p>
+        <button type="button" className="wz-button" onClick={() => checkout.leave()}>
+          Go Back
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="page-loading small" role="status" aria-label="Creating your payment">
+      <span className="spinner" aria-hidden="true" />
+      <p className="wz-hint">Creating your payment…</p>
+    </div>
+  );
+}

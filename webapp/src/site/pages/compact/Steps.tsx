@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import type { TCoinSymbol, TCountry, TOfferedCoin, TOperator, TPromotion, TQuote } from '@topup/shared';
+import { flagEmoji, formatUsd } from '../../../shared';
+import { centsOf, dialPrefix, Notice, shortUsd, shownNumber, usd, type CatalogList } from '../../../wizard';
+import { Dropdown } from '../../components/Dropdown';
+import type { AmountEntry, Limits } from './amount';
+import { Promotions } from './Promotions';
+
+/** Step 1, 'Select Country & Phone': the country list (dial codes), the number, and the promotions. */
+export function WhereStep(props: {
+  countries: CatalogList<TCountry>;
+  country: TCountry | null;
+  onCountry(code: string): void;
+  phone: string;
+  phoneError: string | null;
+  onPhone(phone: string): void;
+  onSubmit(): void;
+  promotions: TPromotion[] | undefined;
+  operators: TOperator[] | undefined;
+}) {
+  const { country, phoneError } = props;
+  return (
+    <div className="wz-step">
+      {props.promotions && props.promotions.length > 0 && <Promotions promotions={props.promotions} operators={props.operators} />}
+      <div className="field">
+        <label htmlFor="compact-country">Country</label>
+        <select id="compact-country" className="input" value={country?.code ?? ''} onChange={(e) => props.onCountry(e.target.value)}>
+          {!country && <option value="">Select a country</option>}
+          {props.countries.data?.map((c) => (
+            <option key={c.id} value={c.code}>
+              {flagEmoji(c.code)} {c.name} ({dialPrefix(c.dialCode)})
+            </option>
+          ))}
+        </select>
+        {props.countries.isError && <p className="field-error">Error loading countries. Please try again later.</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="compact-phone">Phone number</label>
+        <div className={phoneError ? 'wz-phone wz-invalid' : 'wz-phone'}>
+          <span className="wz-phone-prefix">{country ? dialPrefix(country.dialCode) : '🌐'}</span>
+          <input
+            id="compact-phone"
+            className="wz-input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="612345678"
+            value={props.phone}
+            onChange={(e) => props.onPhone(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && props.onSubmit()}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? 'compact-phone-error' : undefined}
+          />
+        </div>
+        {phoneError && (
+          <p id="compact-phone-error" className="field-error" role="alert">
+            {phoneError}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OperatorLogo({ operator }: { operator: TOperator }) {
+  const [failed, setFailed] = useState(false);
+  const src = operator.logoUrls[0] ?? operator.logo;
+  if (!src || failed)
+    return (
+      <span className="op-logo op-letter" aria-hidden="true">
+        {operator.name.charAt(0)}
+      </span>
+    );
+  return <img className="op-logo" src={src} alt="" width={28} height={28} onError={() => setFailed(true)} />;
+}
+
+/** Step 2, 'Choose Operator': the country and number chosen, the operators with their logos. */
+export function OperatorChoice({ country, phone, operators, operator, onChange }: { country: TCountry; phone: string; operators: CatalogList<TOperator>; operator: TOperator | null; onChange(operator: TOperator): void }) {
+  return (
+    <div className="wz-step">
+      <p className="compact-summary">
+        {flagEmoji(country.code)} {country.name} · {shownNumber(country.dialCode, phone)}
+      </p>
+      {operators.isPending ? (
+        <div className="page-loading small" role="status" aria-label="Loading operators">
+          <span className="spinner" aria-hidden="true" />
+        </div>
+      ) : operators.isError || !operators.data ? (
+        <Notice kind="error">Error loading operators. Please try again later.</Notice>
+      ) : operators.data.length === 0 ? (
+        <Notice>No operators available for this country.</Notice>
+      ) : (
+        <Dropdown<number>
+          label="Mobile operator"
+          placeholder="Select an operator"
+          value={operator?.operatorId ?? null}
+          onChange={(id) => onChange(operators.data!.find((o) => o.operatorId === id)!)}
+          options={operators.data.map((o) => ({ value: o.operatorId, label: o.name, icon: <OperatorLogo operator={o} /> }))}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Step 3, 'Select Amount': quick amounts with the fee (GET /api/pricing), a custom amount, and the server's breakdown. */
+export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEntry(entry: AmountEntry): void; fee: number | undefined; custom: Limits | null; loading: boolean; valid: number | null; quote: TQuote | undefined }) {
+  const { entry, custom } = props;
+  return (
+    <div className="wz-step">
+      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+        {props.quick.map((a) => (
+          <button key={a} type="button" className="wz-tile quick-amount" aria-pressed={entry.text.trim() === '' && entry.quick === a} onClick={() => props.onEntry({ quick: a, text: '' })}>
+            <span className="wz-tile-title">{shortUsd(centsOf(a))}</span>
+            <span className="wz-tile-caption">+ {props.fee === undefined ? '…' : shortUsd(props.fee)} fee</span>
+          </button>
+        ))}
+      </div>
+      {props.loading && <p className="wz-hint">Loading amounts…</p>}
+      {custom && (
+        <div className="field">
+          <label htmlFor="compact-custom">Custom amount (USD)</label>
+          <input
+            id="compact-custom"
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={custom.min / 100}
+            max={custom.max / 100}
+            step="0.01"
+            placeholder={`Custom amount (${shortUsd(custom.min)}-${custom.max / 100})`}
+            value={entry.text}
+            onChange={(e) => props.onEntry({ ...entry, text: e.target.value })}
+          />
+        </div>
+      )}
+      <dl className="wz-summary" aria-label="Breakdown" aria-live="polite">
+        <div>
+          <dt>Airtime</dt>
+          <dd>{props.valid === null ? '—' : usd(props.valid)}</dd>
+        </div>
+        <FeeAndTotal fee={props.quote?.serviceFee ?? props.fee} quote={props.valid === null ? undefined : props.quote} none="—" testId="compact-total" />
+      </dl>
+    </div>
+  );
+}
+
+/** Step 4, 'Choose Payment Method': the coins the server offers (GET /api/coins). */
+export function CoinChoice({ coins, coin, onChange }: { coins: TOfferedCoin[]; coin: TCoinSymbol | null; onChange(coin: TCoinSymbol): void }) {
+  const chosen = coins.find((c) => c.symbol === coin);
+  return (
+    <div className="wz-step">
+      <Dropdown<TCoinSymbol>
+        label="Cryptocurrency"
+        placeholder="Select a cryptocurrency"
+        value={coin}
+        onChange={onChange}
+        options={coins.map((c) => ({
+          value: c.symbol,
+          label: c.name,
+          hint: c.networkLabel,
+          icon: (
+            <span className={`wz-coin-mark wz-coin-${c.network} coin-small`} aria-hidden="true">
+              {c.symbol.slice(0, 4)}
+            </span>
+          ),
+        }))}
+      />
+      {chosen && <p className="wz-hint">Network: {chosen.networkLabel}</p>}
+    </div>
+  );
+}
+
+/** Step 5, 'Review Order': what is bought, the server's fee and total, the coin, and the spec's four bullets. */
+export function Review({ country, phone, operator, amount, quote, coinName }: { country: TCountry; phone: string; operator: TOperator; amount: number; quote: TQuote | undefined; coinName: string }) {
+  return (
+    <div className="wz-step">
+      <dl className="wz-summary" aria-label="Order">
+        <div>
+          <dt>Phone</dt>
+          <dd>{shownNumber(country.dialCode, phone)}</dd>
+        </div>
+        <div>
+          <dt>Network</dt>
+          <dd>{operator.name}</dd>
+        </div>
+        <div>
+          <dt>Airtime amount</dt>
+          <dd>{usd(amount)}</dd>
+        </div>
+        <FeeAndTotal fee={quote?.serviceFee} quote={quote} none="…" />
+        <div>
+          <dt>Payment method</dt>
+          <dd>{coinName}</dd>
+        </div>
+      </dl>
+      <div className="wz-important">
+        <strong>Before you pay</strong>
+        <ul>
+          <li>You have 6 minutes to send the payment once it is created.</li>
+          <li>The airtime is sent automatically when your payment is confirmed.</li>
+          <li>Double-check the phone number: a top-up sent to a wrong number cannot be taken back.</li>
+          <li>Send the exact amount to the exact wallet address shown.</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The service fee and total rows (cents, from the server); `none` stands for a total not yet known. */
+function FeeAndTotal({ fee, quote, none, testId }: { fee: number | undefined; quote: TQuote | undefined; none: string; testId?: string }) {
+  return (
+    <>
+      <div>
+        <dt>Service fee</dt>
+        <dd>{fee === undefined ? '…' : formatUsd(fee)}</dd>
+      </div>
+      <div className="wz-total">
+        <dt>Total</dt>
+        <dd data-testid={testId}>{quote ? formatUsd(quote.totalAmount) : none}</dd>
+      </div>
+    </>
+  );
+}

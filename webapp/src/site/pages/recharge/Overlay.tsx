@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import type { TSiteConfig } from '@topup/shared';
+import { useToast } from '../../../components/Toast';
+import { CHECKOUT_TEXTS } from '../../../wizard';
+import type { OverlayState } from '../../../wizard/PaymentOverlay';
+import { PageLoading } from '../../App';
+import { Link } from '../../router';
+import { openSupportChat, whatsappLink } from '../../support';
+
+export const loadOverlay = () => import('../../../wizard/PaymentOverlay');
+const PaymentOverlay = lazy(loadOverlay);
+
+export interface RechargeOverlayProps {
+  state: OverlayState;
+  signedIn: boolean;
+  support: TSiteConfig['support'] | undefined;
+  onLeave(how: 'back' | 'cancel'): void;
+  /** 'Create New Payment' once the window has passed. */
+  onNewPayment(): void;
+  onStartOver(): void;
+}
+
+/** The payment overlay of step 4, modal over the page (spec section 2, "Payment overlay"). */
+export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPayment, onStartOver }: RechargeOverlayProps) {
+  const toast = useToast();
+  useInertBehind();
+  const contactSupport = () => {
+    const link = whatsappLink(support?.whatsapp, `Hello! My payment ${state.payment?.paymentId ?? ''} was received but the recharge failed.`);
+    if (link) window.open(link, '_blank', 'noopener');
+    else openSupportChat();
+  };
+  return createPortal(
+    <Suspense fallback={<PageLoading />}>
+      <PaymentOverlay
+        state={state}
+        onBack={() => onLeave('back')}
+        onCancel={() => onLeave('cancel')}
+        onNewPayment={onNewPayment}
+        onStartOver={onStartOver}
+        onContactSupport={contactSupport}
+        onCopied={() => toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 })}
+        failedNote={
+          signedIn ? (
+            'Its value has been credited to your balance.'
+          ) : (
+            <>
+              Its value is kept for you: <Link to="/sign-in">sign in</Link> in this browser and it moves to your balance.
+            </>
+          )
+        }
+      />
+    </Suspense>,
+    document.body,
+  );
+}
+
+/** The overlay is modal: the page behind it can be neither reached nor read until it closes (the support widget stays usable, above it). */
+function useInertBehind() {
+  useEffect(() => {
+    const behind = [...document.querySelectorAll('.site-header, .site-main, .site-footer')];
+    behind.forEach((el) => el.setAttribute('inert', ''));
+    document.body.classList.add('modal-open');
+    return () => {
+      behind.forEach((el) => el.removeAttribute('inert'));
+      document.body.classList.remove('modal-open');
+    };
+  }, []);
+}

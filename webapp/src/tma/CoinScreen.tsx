@@ -1,0 +1,31 @@
+import { Button } from '@telegram-apps/telegram-ui';
+import { Notice, shownNumber, type Checkout } from '../wizard';
+import { CoinStep } from '../wizard/CoinStep';
+import { haptics } from './telegram';
+
+/** The coin choice with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
+export default function CoinScreen({ checkout, error, inTelegram, onPay }: { checkout: Checkout; error: string | null; inTelegram: boolean; onPay(): void }) {
+  const { wizard, coin, creating } = checkout.state;
+  if (!wizard.country || !wizard.operator) return null;
+  return (
+    <CoinStep
+      selected={coin}
+      onSelect={(c) => {
+        haptics.select();
+        checkout.setCoin(c);
+      }}
+      totalCents={checkout.quote?.totalAmount}
+      cryptoAmount={checkout.cryptoAmount}
+    >
+      <p className="wz-hint">
+        {wizard.country.name} · {wizard.operator.name} · {shownNumber(wizard.country.dialCode, wizard.phone)}
+      </p>
+      {error && <Notice kind="error">{error}</Notice>}
+      {!inTelegram && (
+        <Button size="l" stretched loading={creating} disabled={creating} onClick={onPay}>
+          {creating ? 'Processing Payment...' : `Create ${coin} Payment`}
+        </Button>
+      )}
+    </CoinStep>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button } from '@telegram-apps/telegram-ui';
+import type { TAmountOption, TCountry, TOperator, TPricingSettings } from '@topup/shared';
+import { canJumpTo, CHECKOUT_TEXTS, isReadyToPay, isStepDone, OrderSummary, StepProgress, WIZARD_STEP_LABELS, WizardSteps, type CatalogList, type Checkout, type WizardAction, type WizardStep } from '../wizard';
+
+export interface WizardScreenProps {
+  checkout: Checkout;
+  catalog: { countries: CatalogList<TCountry>; operators: CatalogList<TOperator>; amounts: CatalogList<TAmountOption>; limits: TPricingSettings | undefined };
+  inTelegram: boolean;
+  onChoose(action: WizardAction): void;
+  /** 'Pay with Crypto'. */
+  onProceed(): void;
+}
+
+/** The spec's Telegram wizard: progress badges, the four steps, then the order summary and 'Pay with Crypto'. */
+export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProceed }: WizardScreenProps) {
+  const { wizard, problem, checking } = checkout.state;
+  const phoneError = problem?.need === 'phone' ? (problem.message ?? CHECKOUT_TEXTS.phoneRequired) : null;
+  const ready = isReadyToPay(wizard);
+  return (
+    <>
+      <StepProgress
+        labels={WIZARD_STEP_LABELS}
+        current={wizard.step}
+        isDone={(s) => isStepDone(wizard, s as WizardStep)}
+        canJump={(s) => canJumpTo(wizard, s as WizardStep)}
+        onJump={(s) => onChoose({ type: 'jumpTo', step: s as WizardStep })}
+      />
+      <WizardSteps
+        wizard={wizard}
+        countries={catalog.countries}
+        operators={catalog.operators}
+        amounts={catalog.amounts}
+        limits={catalog.limits}
+        onChoose={onChoose}
+        onPhoneChange={(phone) => checkout.choose({ type: 'setPhone', phone })}
+        phoneError={phoneError}
+        onPhoneSubmit={onProceed}
+      />
+      {/* The summary shows with the server's quote (or without, if it could not be had). */}
+      {wizard.step === 4 && ready && (checkout.quote !== undefined || checkout.quoteFailed) && (
+        <OrderSummary country={wizard.country} operator={wizard.operator} amount={wizard.amount} phone={wizard.phone} quote={checkout.quote} />
+      )}
+      {!inTelegram && wizard.step === 4 && ready && (
+        <Button
+          className="tma-pay"
+          size="l"
+          stretched
+          loading={checking}
+          onClick={onProceed}
+        >
+          Pay with Crypto
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { TAmountOption, TBalanceOrderCreated, TCountry, TOperator, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import { ApiError } from '../api/client';
+import {
+  balanceTopupWizard,
+  checkoutReducer,
+  classifyCreateError,
+  createErrorText,
+  initialCheckout,
+  isPayable,
+  orderKind,
+  orderRequest,
+  problemWith,
+  quoteRequest,
+  recipientNumber,
+  stepProblem,
+  type CheckoutAction,
+  type CheckoutState,
+} from './checkout';
+import { initialWizardState } from './state';
+
+const cameroon = { id: 120, name: 'Cameroon', code: 'CM', dialCode: '+237', flag: '', currencyCode: 'XAF' } as TCountry;
+const mtn = { id: 53, operatorId: 53, name: 'MTN Cameroon' } as TOperator;
+const ten = { id: '53-1000', amount: 10, localAmount: 6000, currencyCode: 'XAF' } as TAmountOption;
+
+const run = (state: CheckoutState, ...actions: CheckoutAction[]) => actions.reduce(checkoutReducer, state);
+const chosen = (): CheckoutState =>
+  run(
+    initialCheckout(),
+    { type: 'choose', action: { type: 'selectCountry', country: cameroon } },
+    { type: 'choose', action: { type: 'selectOperator', operator: mtn } },
+    { type: 'choose', action: { type: 'selectAmount', amount: ten } },
+    { type: 'choose', action: { type: 'setPhone', phone: '671 23 45 67' } },
+    { type: 'setCoin', coin: 'USDT' },
+  );
+
+const created = { orderId: 7, paymentId: 'pay_abcdefghijklmnop', status: 'pending_crypto_payment', cryptocurrency: 'USDT', expiresAt: '2030-01-01T00:06:00.000Z' } as TPaymentCreated;
+const status = (s: TPaymentStatus['status'], orderId = 7) => ({ orderId, status: s, expiresAt: created.expiresAt }) as TPaymentStatus;
+const BEFORE_EXPIRY = Date.parse('2030-01-01T00:05:00.000Z');
+
+describe('checkout: what is bought', () => {
+  it('reads the recipient, the kind and the order payload from the choices', () => {
+    const s = chosen();
+    expect(recipientNumber(s)).toBe('+237671234567');
+    expect(orderKind(s)).toBe('recharge');
+    expect(orderRequest(s)).toEqual({ amount: 10, phoneNumber: '+237671234567', operatorId: 53, countryId: 120, serviceType: 'airtime' });
+  });
+
+  it("is a balance top-up with the spec's phone and country: no operator, no country id", () => {
+    const s = initialCheckout({ step: 1, wizard: balanceTopupWizard(20) });
+    expect(orderKind(s)).toBe('balance_topup');
+    expect(recipientNumber(s)).toBe('balance_topup');
+    expect(orderRequest(s)).toEqual({ amount: 20, phoneNumber: 'balance_topup' });
+    expect(problemWith(s, ['order'])).toBeNull();
+    expect(balanceTopupWizard(null).amount).toBeNull();
+  });
+
+  it("asks the server's quote for the amount as the catalog gave it, of the order's kind, with the coin where shown", () => {
+    expect(quoteRequest(initialCheckout())).toBeNull();
+    expect(quoteRequest(chosen())).toEqual({ amount: '10', kind: 'recharge' });
+    expect(quoteRequest(chosen(), true)).toEqual({ amount: '10', kind: 'recharge', coin: 'USDT' });
+    expect(quoteRequest({ ...chosen(), coin: null }, true)).toBeNull();
+    expect(quoteRequest(initialCheckout({ wizard: balanceTopupWizard(20), coin: 'ETH' }), true)).toEqual({ amount: '20', kind: 'balance_topup', coin: 'ETH' });
+    // No coin yet (the server's default comes with GET /api/coins): the dollars only.
+    expect(initialCheckout().coin).toBeNull();
+  });
+});
+
+describe('checkout: validation', () => {
+  it('names the first need not met, in the order asked', () => {
+    const empty = initialCheckout();
+    expect(problemWith(empty, ['phone', 'amount'])).toEqual({ need: 'phone', reason: 'missing' });
+    expect(problemWith({ ...empty, wizard: { ...initialWizardState, phone: '6' } }, ['phone', 'amount'])).toEqual({ need: 'amount', reason: 'missing' });
+    expect(problemWith(empty, ['country', 'operator'])).toEqual({ need: 'country', reason: 'missing' });
+    expect(problemWith(chosen(), ['country', 'operator', 'amount', 'phone', 'coin', 'order'])).toBeNull();
+    expect(problemWith({ ...chosen(), coin: null }, ['coin'])).toEqual({ need: 'coin', reason: 'missing' });
+    expect(problemWith({ ...chosen(), wizard: { ...chosen().wizard, operator: null } }, ['order'])).toEqual({ need: 'order', reason: 'missing' });
+  });
+
+  it("checks a step's needs, then the surface's own rule", () => {
+    const rule = { needs: ['amount'] as const, check: (s: CheckoutState) => (s.wizard.amount!.amount > 5 ? { need: 'amount', reason: 'invalid', message: 'At most $5.' } as const : null) };
+    expect(stepProblem(initialCheckout(), rule)).toEqual({ need: 'amount', reason: 'missing' });
+    expect(stepProblem(chosen(), rule)).toEqual({ need: 'amount', reason: 'invalid', message: 'At most $5.' });
+    expect(stepProblem(chosen(), {})).toBeNull();
+  });
+
+  it('takes the e-mail as optional, and refuses one that is not an address', () => {
+    expect(problemWith(chosen(), ['email'])).toBeNull();
+    expect(problemWith({ ...chosen(), email: ' ada@example.com ' }, ['email'])).toBeNull();
+    expect(problemWith({ ...chosen(), email: 'not-an-email' }, ['email'])).toEqual({ need: 'email', reason: 'invalid' });
+  });
+
+  it("takes the server's default coin while none is chosen, without forgetting a problem", () => {
+    const refused = run({ ...chosen(), coin: null }, { type: 'problem', problem: { need: 'phone', reason: 'missing' } });
+    const preselected = run(refused, { type: 'preselectCoin', coin: 'USDT' });
+    expect(preselected).toMatchObject({ coin: 'USDT', problem: { need: 'phone' } });
+    expect(run(preselected, { type: 'setCoin', coin: 'ETH' }, { type: 'preselectCoin', coin: 'USDT' }).coin).toBe('ETH');
+  });
+
+  it('forgets a problem once anything changes or the step moves', () => {
+    const refused = run(chosen(), { type: 'problem', problem: { need: 'phone', reason: 'invalid', message: 'Invalid phone number format' } });
+    expect(refused.problem?.message).toBe('Invalid phone number format');
+    expect(run(refused, { type: 'choose', action: { type: 'setPhone', phone: '671234568' } }).problem).toBeNull();
+    expect(run(refused, { type: 'setEmail', email: 'a' }).problem).toBeNull();
+    expect(run(refused, { type: 'goTo', step: 1 }).problem).toBeNull();
+  });
+});
+
+describe('checkout: creating the order', () => {
+  it('keeps the idempotency key after a failure that may have created the order, and only then', () => {
+    const started = run(chosen(), { type: 'createStart', key: 'k1' });
+    expect(started).toMatchObject({ creating: true, attemptKey: 'k1' });
+    const lost = run(started, { type: 'createFailed', error: classifyCreateError(new TypeError('Failed to fetch'), 'crypto') });
+    expect(lost).toMatchObject({ creating: false, attemptKey: 'k1', createError: { kind: 'failed', status: null } });
+    const broken = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(502, '502: Bad Gateway', null), 'crypto') });
+    expect(broken.attemptKey).toBe('k1');
+    const refused = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(400, 'Amount must be between $5.00 and $500.00.', 'AMOUNT_OUT_OF_RANGE'), 'crypto') });
+    expect(refused.attemptKey).toBeNull();
+    const busy = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(429, '', null), 'crypto') });
+    expect(busy.attemptKey).toBeNull();
+    expect(run(started, { type: 'created', payment: created })).toMatchObject({ creating: false, attemptKey: null, payment: created, status: null });
+  });
+
+  it('takes a new key for another request: another coin, amount, number or e-mail', () => {
+    const kept = run(chosen(), { type: 'createStart', key: 'k1' }, { type: 'createFailed', error: classifyCreateError(new TypeError('x'), 'crypto') });
+    expect(run(kept, { type: 'setCoin', coin: 'USDT' }).attemptKey).toBe('k1');
+    expect(run(kept, { type: 'goTo', step: 0 }).attemptKey).toBe('k1');
+    expect(run(kept, { type: 'setCoin', coin: 'ETH' }).attemptKey).toBeNull();
+    expect(run(kept, { type: 'choose', action: { type: 'setPhone', phone: '699' } }).attemptKey).toBeNull();
+    expect(run(kept, { type: 'setEmail', email: 'ada@example.com' }).attemptKey).toBeNull();
+  });
+
+  it('says a failure in each surface’s words, a busy wallet in the spec’s', () => {
+    const words = { refused: (m: string) => `Payment creation failed: ${m}`, failed: (s: number | null) => (s ? `Payment creation failed: ${s}` : 'Payment creation failed') };
+    expect(createErrorText(classifyCreateError(new ApiError(429, '', null), 'crypto'), words)).toBe('Cryptocurrency wallet temporarily unavailable. Please try again in a moment.');
+    expect(createErrorText(classifyCreateError(new ApiError(429, 'Wallet busy', null), 'crypto'), words)).toBe('Wallet busy');
+    expect(createErrorText(classifyCreateError(new ApiError(400, 'Bad number', 'INVALID_PHONE'), 'crypto'), words)).toBe('Payment creation failed: Bad number');
+    expect(createErrorText(classifyCreateError(new ApiError(503, 'x', 'MAINTENANCE'), 'crypto'), words)).toBe('Payment creation failed: 503');
+    expect(createErrorText(classifyCreateError(new Error('offline'), 'balance'), words)).toBe('Payment creation failed');
+  });
+});
+
+describe('checkout: the order being paid', () => {
+  const paying = () => run(chosen(), { type: 'createStart', key: 'k' }, { type: 'created', payment: created });
+
+  it('follows the live status of its own order only', () => {
+    const s = run(paying(), { type: 'status', status: status('confirming') }, { type: 'status', status: status('completed', 8) });
+    expect(s.status?.status).toBe('confirming');
+  });
+
+  it('is payable (released when left) only while unpaid and within its window', () => {
+    expect(isPayable(paying(), BEFORE_EXPIRY)).toBe(true);
+    expect(isPayable(paying(), Date.parse(created.expiresAt))).toBe(false);
+    expect(isPayable(run(paying(), { type: 'status', status: status('confirming') }), BEFORE_EXPIRY)).toBe(false);
+    expect(isPayable(run(paying(), { type: 'status', status: status('pending_crypto_payment') }), BEFORE_EXPIRY)).toBe(true);
+    // Paid from the balance: there is nothing to release.
+    const fromBalance = run(chosen(), { type: 'created', payment: { orderId: 9, paymentMethod: 'balance', status: 'paid' } as TBalanceOrderCreated });
+    expect(isPayable(fromBalance, BEFORE_EXPIRY)).toBe(false);
+  });
+
+  it('closing the payment clears it and any creation failure; the choices stay', () => {
+    const closed = run(paying(), { type: 'status', status: status('pending_crypto_payment') }, { type: 'closePayment' });
+    expect(closed).toMatchObject({ payment: null, status: null, createError: null, wizard: chosen().wizard });
+  });
+});

@@ -1,0 +1,234 @@
+import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOrderKind, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import { ApiError } from '../api/client';
+import { internationalNumber } from '../api/phone';
+import type { QuoteRequest } from '../api/queries';
+import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE } from '../shared';
+import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './state';
+import { CHECKOUT_TEXTS } from './texts';
+
+/**
+ * The checkout model every surface composes (the site's /recharge and /app, the mini-app): what is
+ * being bought (the wizard's choices, the coin, a receipt e-mail), the surface's steps and what each
+ * needs, the attempt to create the order with its idempotency key, and the order being paid with its
+ * live status. Plain data and a reducer; `useCheckout` runs the calls. Texts are the surfaces': the
+ * model says what is wrong (a Problem, a CreateError), each surface says it in its own words.
+ */
+
+/** What a step (or paying) needs first. `order`: everything an order of its kind needs. */
+export type Need = 'country' | 'operator' | 'amount' | 'phone' | 'coin' | 'email' | 'order';
+
+/** Why the checkout did not move on; `message` carries the server's (or a surface rule's) own words. */
+export interface Problem {
+  need: Need;
+  reason: 'missing' | 'invalid';
+  message?: string;
+}
+
+/** One step of a surface, in the surface's order. */
+export interface StepSpec {
+  needs?: readonly Need[];
+  /** The server checks the phone number before the next step (spec section 5; a failed check lets it through). */
+  checkNumber?: boolean;
+  /** A surface's own rule (the compact flow's amount range, say). */
+  check?(state: CheckoutState): Problem | null;
+  /** The step shows the total in the chosen coin: its quote is asked for while the step is on. */
+  showsCryptoTotal?: boolean;
+}
+
+/** The order once created: paid on chain, or from the balance (no chain payment). */
+export type CreatedOrder = TPaymentCreated | TBalanceOrderCreated;
+export type PaymentMethod = 'crypto' | 'balance';
+
+/** Why creating the order failed: busy (429), refused (another 4xx) or failed (5xx, no answer); `message` is the API's. */
+export interface CreateError {
+  kind: 'busy' | 'refused' | 'failed';
+  message: string | null;
+  status: number | null;
+  method: PaymentMethod;
+}
+
+export interface CheckoutState {
+  /** Index into the surface's steps. */
+  step: number;
+  wizard: WizardState;
+  /** Null until chosen or until the server names its default. */
+  coin: TCoinSymbol | null;
+  email: string;
+  /** Why the last move on was refused; cleared by any change. */
+  problem: Problem | null;
+  /** The server is checking the number. */
+  checking: boolean;
+  creating: boolean;
+  /** Idempotency key of the current attempt: kept after a failure that may have created the order, so a retry gets it back. */
+  attemptKey: string | null;
+  createError: CreateError | null;
+  payment: CreatedOrder | null;
+  /** The latest live status of `payment`. */
+  status: TPaymentStatus | null;
+}
+
+export type CheckoutAction =
+  | { type: 'choose'; action: WizardAction }
+  | { type: 'setCoin'; coin: TCoinSymbol }
+  /** The server's default coin, taken while none is chosen: not the customer's change. */
+  | { type: 'preselectCoin'; coin: TCoinSymbol }
+  | { type: 'setEmail'; email: string }
+  | { type: 'problem'; problem: Problem }
+  | { type: 'checking'; on: boolean }
+  | { type: 'goTo'; step: number }
+  | { type: 'createStart'; key: string }
+  | { type: 'created'; payment: CreatedOrder }
+  | { type: 'createFailed'; error: CreateError }
+  | { type: 'status'; status: TPaymentStatus }
+  | { type: 'closePayment' }
+  | { type: 'reset'; state: CheckoutState };
+
+export function initialCheckout(start: Partial<CheckoutState> = {}): CheckoutState {
+  return {
+    step: 0,
+    wizard: initialWizardState,
+    // The server's default coin once it says which (GET /api/coins).
+    coin: null,
+    email: '',
+    problem: null,
+    checking: false,
+    creating: false,
+    attemptKey: null,
+    createError: null,
+    payment: null,
+    status: null,
+    ...start,
+  };
+}
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (action.type) {
+    // What is bought changes: another request, so another idempotency key.
+    case 'choose': {
+      const wizard = wizardReducer(state.wizard, action.action);
+      return wizard === state.wizard ? state : { ...state, wizard, problem: null, attemptKey: null };
+    }
+    case 'setCoin':
+      return action.coin === state.coin ? state : { ...state, coin: action.coin, problem: null, attemptKey: null };
+    case 'preselectCoin':
+      return state.coin === null ? { ...state, coin: action.coin } : state;
+    case 'setEmail':
+      return { ...state, email: action.email, problem: null, attemptKey: null };
+    case 'problem':
+      return { ...state, problem: action.problem };
+    case 'checking':
+      return { ...state, checking: action.on };
+    case 'goTo':
+      return { ...state, step: action.step, problem: null, createError: null };
+    case 'createStart':
+      return { ...state, creating: true, attemptKey: action.key, createError: null, problem: null };
+    case 'created':
+      return { ...state, creating: false, attemptKey: null, payment: action.payment, status: null };
+    case 'createFailed':
+      // A refusal is final: the next attempt is a new request. After a 5xx or a lost connection the
+      // order may exist, so the retry keeps the key.
+      return { ...state, creating: false, createError: action.error, attemptKey: action.error.kind === 'failed' ? state.attemptKey : null };
+    case 'status':
+      return state.payment?.orderId === action.status.orderId ? { ...state, status: action.status } : state;
+    case 'closePayment':
+      return { ...state, payment: null, status: null, createError: null };
+    case 'reset':
+      return action.state;
+  }
+}
+
+/** The spec's balance top-up: phone 'balance_topup', country 'Balance Top-up' (spec section 2, five-step wizard). */
+const BALANCE_COUNTRY: TCountry = { id: 0, name: BALANCE_TOPUP_COUNTRY_NAME, code: '', dialCode: '', flag: '', currencyCode: null };
+
+/** The spec's order payload (the five-step and Telegram flows share it) without the coin and the e-mail. */
+export function orderRequest(state: CheckoutState) {
+  const { country, operator, amount, serviceType } = state.wizard;
+  const recharge = isBalanceTopup(state.wizard) ? {} : { operatorId: operator?.operatorId, countryId: country?.id, serviceType };
+  return { amount: amount?.amount ?? 0, phoneNumber: recipientNumber(state), ...recharge };
+}
+
+export const isBalanceTopup = (wizard: WizardState): boolean => wizard.phone === BALANCE_TOPUP_PHONE && wizard.country?.name === BALANCE_TOPUP_COUNTRY_NAME;
+
+/** The wizard of a balance top-up of `amount` US dollars, ready to pay. */
+export function balanceTopupWizard(amount: number | null): WizardState {
+  const option = amount && amount > 0 ? { id: `balance-${amount}`, amount, localAmount: null, currencySymbol: null, currencyCode: null, description: null } : null;
+  return { ...initialWizardState, step: 4, country: BALANCE_COUNTRY, phone: BALANCE_TOPUP_PHONE, amount: option };
+}
+
+export const orderKind = (state: CheckoutState): TOrderKind => (isBalanceTopup(state.wizard) ? 'balance_topup' : 'recharge');
+
+/** The number the order is for, as the API takes it: international, or the spec's 'balance_topup'. */
+export function recipientNumber(state: CheckoutState): string {
+  const { country, phone } = state.wizard;
+  if (isBalanceTopup(state.wizard)) return BALANCE_TOPUP_PHONE;
+  return country ? internationalNumber(country.dialCode, phone) : phone.trim();
+}
+
+/** The quote to ask for an amount in US dollars (as the catalog or the customer gave it). */
+export const quoteFor = (amount: number, kind: TOrderKind, coin?: TCoinSymbol | null): QuoteRequest => ({ amount: String(amount), kind, ...(coin ? { coin } : {}) });
+
+/** The server's quote of what is chosen (with the coin: the total in it); null until there is an amount. */
+export function quoteRequest(state: CheckoutState, withCoin = false): QuoteRequest | null {
+  const { amount } = state.wizard;
+  if (!amount || (withCoin && !state.coin)) return null;
+  return quoteFor(amount.amount, orderKind(state), withCoin ? state.coin : null);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function problemOf(state: CheckoutState, need: Need): Problem | null {
+  const { country, operator, amount, phone } = state.wizard;
+  const missing = { need, reason: 'missing' } as const;
+  switch (need) {
+    case 'country':
+      return country ? null : missing;
+    case 'operator':
+      return operator ? null : missing;
+    case 'amount':
+      return amount ? null : missing;
+    case 'phone':
+      return phone.trim() ? null : missing;
+    case 'coin':
+      return state.coin ? null : missing;
+    case 'email':
+      // Optional; if given, it must be valid (spec section 5).
+      return !state.email.trim() || EMAIL.test(state.email.trim()) ? null : { need, reason: 'invalid' };
+    case 'order':
+      return amount && phone.trim() && (isBalanceTopup(state.wizard) || (country && operator)) ? null : missing;
+  }
+}
+
+/** The first of `needs` that is not met. */
+export function problemWith(state: CheckoutState, needs: readonly Need[]): Problem | null {
+  for (const need of needs) {
+    const problem = problemOf(state, need);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** What keeps a step from moving on: its needs first, then its own rule. */
+export function stepProblem(state: CheckoutState, step: StepSpec): Problem | null {
+  return problemWith(state, step.needs ?? []) ?? step.check?.(state) ?? null;
+}
+
+export function classifyCreateError(err: unknown, method: PaymentMethod): CreateError {
+  if (!(err instanceof ApiError)) return { kind: 'failed', message: null, status: null, method };
+  const kind = err.status === 429 ? 'busy' : err.status < 500 ? 'refused' : 'failed';
+  return { kind, message: err.message || null, status: err.status, method };
+}
+
+/** A creation failure in a surface's words (a 429 in the spec's, the same everywhere). */
+export function createErrorText(error: CreateError, words: { refused(message: string): string; failed(status: number | null): string }): string {
+  if (error.kind === 'busy') return error.message ?? CHECKOUT_TEXTS.walletBusy;
+  return error.kind === 'refused' ? words.refused(error.message ?? '') : words.failed(error.status);
+}
+
+export const onChain = (order: CreatedOrder): order is TPaymentCreated => !('paymentMethod' in order);
+
+/** The order is waiting for a payment that can still come: leaving it releases its address. */
+export function isPayable(state: CheckoutState, now: number): boolean {
+  const { payment, status } = state;
+  if (!payment || !onChain(payment)) return false;
+  return (status?.status ?? payment.status) === 'pending_crypto_payment' && now < Date.parse(status?.expiresAt ?? payment.expiresAt);
+}

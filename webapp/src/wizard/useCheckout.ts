@@ -1,0 +1,202 @@
+import { useEffect, useReducer, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCoinSymbol, TOrderKind, TPaymentCreated, TPaymentStatus, TQuote } from '@topup/shared';
+import { randomKey } from '../api/client';
+import type * as PaymentsModule from '../api/payments';
+import { checkPhone } from '../api/phone';
+import { coinsQuery, quoteQuery } from '../api/queries';
+import {
+  checkoutReducer,
+  classifyCreateError,
+  initialCheckout,
+  isPayable,
+  orderKind,
+  problemWith,
+  quoteRequest,
+  recipientNumber,
+  stepProblem,
+  type CheckoutState,
+  type CreatedOrder,
+  type CreateError,
+  type Need,
+  type PaymentMethod,
+  type Problem,
+  type StepSpec,
+} from './checkout';
+import type { WizardAction } from './state';
+
+/** The calls of creating and following a payment (api/payments.ts), loaded once the checkout needs them. */
+export type PaymentsApi = typeof PaymentsModule;
+let payments: PaymentsApi | null = null;
+const loadPayments = async (): Promise<PaymentsApi> => (payments ??= await import('../api/payments'));
+
+export interface CheckoutOptions {
+  steps: readonly StepSpec[];
+  /** Where the checkout starts (read once). */
+  start?: Partial<CheckoutState>;
+  /** What paying needs first (default: everything an order of its kind needs); on chain, a coin as well. */
+  payNeeds?: readonly Need[];
+  /** Creates the order with the surface's payload (spec section 7) through `api`, under the attempt's idempotency key. */
+  create(api: PaymentsApi, state: CheckoutState, key: string, method: PaymentMethod): Promise<CreatedOrder>;
+  onCreated?(order: CreatedOrder): void;
+  onCreateFailed?(error: CreateError, cause: unknown): void;
+  /** Every live status of the order being paid. */
+  onStatus?(status: TPaymentStatus, order: CreatedOrder): void;
+}
+
+export interface Checkout {
+  state: CheckoutState;
+  kind: TOrderKind;
+  /** The recipient as the API takes it. */
+  number: string;
+  /** The server's price of what is chosen (cents); undefined until it answers. */
+  quote: TQuote | undefined;
+  /** The server could not quote what is chosen. */
+  quoteFailed: boolean;
+  /** The total in the chosen coin on a step that shows it: undefined while asked, null when it could not be had. */
+  cryptoAmount: string | null | undefined;
+  choose(action: WizardAction): void;
+  setCoin(coin: TCoinSymbol): void;
+  setEmail(email: string): void;
+  /** Checks the step's needs (and the number, on the server), then moves on; the problem when it did not. */
+  next(): Promise<Problem | null>;
+  goTo(step: number): void;
+  /** Creates the order (one attempt at a time); `payment` or `createError` tells how it went, the problem why it was not tried. */
+  pay(method?: PaymentMethod): Promise<Problem | null>;
+  /** The customer leaves the payment: an order still payable is released (`cancel`: the spec's cancel-transaction). */
+  leave(how?: 'back' | 'cancel'): void;
+  reset(start?: Partial<CheckoutState>): void;
+}
+
+/** Releases the order's address when it can still be paid (spec section 4, "Wallet release"). */
+function release(state: CheckoutState, how: 'back' | 'cancel'): void {
+  // A payment exists, so its calls are loaded.
+  if (!payments || !isPayable(state, Date.now())) return;
+  const payment = state.payment as TPaymentCreated;
+  if (how === 'cancel') void payments.cancelTransaction(payment);
+  else void payments.releaseWallet(payment.paymentId, payment.cryptocurrency);
+}
+
+/** The checkout model (./checkout.ts) with its calls: number check, quote, creation, live status, leaving. */
+export function useCheckout(options: CheckoutOptions): Checkout {
+  const opts = useRef(options);
+  opts.current = options;
+  const [state, dispatch] = useReducer(checkoutReducer, options.start, initialCheckout);
+  const latest = useRef(state);
+  latest.current = state;
+  const creating = useRef(false);
+  const queryClient = useQueryClient();
+
+  const withCoin = options.steps[state.step]?.showsCryptoTotal === true;
+  const dollars = useQuery(quoteQuery(quoteRequest(state)));
+  const inCoin = useQuery(quoteQuery(withCoin ? quoteRequest(state, true) : null));
+
+  // The coin the server preselects (GET /api/coins), until one is chosen; asked for once past the first step.
+  const defaultCoin = useQuery({ ...coinsQuery(), enabled: state.step > 0 }).data?.defaultCoin;
+  useEffect(() => {
+    if (state.coin === null && defaultCoin) dispatch({ type: 'preselectCoin', coin: defaultCoin });
+  }, [state.coin, defaultCoin]);
+
+  const { payment } = state;
+  useEffect(() => {
+    if (!payment) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void loadPayments().then(({ watchPayment }) => {
+      if (!live) return;
+      stop = watchPayment(payment, (status) => {
+        dispatch({ type: 'status', status });
+        opts.current.onStatus?.(status, payment);
+      });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [payment]);
+
+  // Leaving the page with the payment open releases it: a beacon when the page goes away, a release
+  // when the surface goes (another page of the site).
+  useEffect(() => {
+    const onHide = (e: PageTransitionEvent) => {
+      const s = latest.current;
+      if (!e.persisted && s.payment && isPayable(s, Date.now())) payments?.autoCancelBeacon(s.payment.paymentId);
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      release(latest.current, 'back');
+    };
+  }, []);
+
+  const fail = (problem: Problem) => {
+    dispatch({ type: 'problem', problem });
+    return problem;
+  };
+
+  return {
+    state,
+    kind: orderKind(state),
+    number: recipientNumber(state),
+    quote: inCoin.data ?? dollars.data,
+    quoteFailed: dollars.isError,
+    cryptoAmount: !withCoin ? undefined : inCoin.isError ? null : inCoin.data?.crypto?.cryptoAmount,
+    choose: (action) => dispatch({ type: 'choose', action }),
+    setCoin: (coin) => dispatch({ type: 'setCoin', coin }),
+    setEmail: (email) => dispatch({ type: 'setEmail', email }),
+    goTo: (step) => dispatch({ type: 'goTo', step }),
+    reset: (start) => dispatch({ type: 'reset', state: initialCheckout(start) }),
+
+    async next() {
+      const s = latest.current;
+      const { steps } = opts.current;
+      const step = steps[s.step];
+      if (!step || s.checking) return null;
+      // Paying comes after the steps: its calls and the coins load meanwhile.
+      void loadPayments();
+      void queryClient.prefetchQuery(coinsQuery());
+      const problem = stepProblem(s, step);
+      if (problem) return fail(problem);
+      if (step.checkNumber && s.wizard.country) {
+        dispatch({ type: 'checking', on: true });
+        // The quote the next step shows is fetched meanwhile, so that step opens with it.
+        const request = quoteRequest(s);
+        const [error] = await Promise.all([checkPhone(recipientNumber(s), s.wizard.country.code), request && queryClient.prefetchQuery(quoteQuery(request))]);
+        dispatch({ type: 'checking', on: false });
+        if (error) return fail({ need: 'phone', reason: 'invalid', message: error });
+        // The number checked is the number going on, or nothing moves.
+        if (latest.current.wizard !== s.wizard) return null;
+      }
+      dispatch({ type: 'goTo', step: Math.min(s.step + 1, steps.length - 1) });
+      return null;
+    },
+
+    async pay(method = 'crypto') {
+      const s = latest.current;
+      if (creating.current) return null;
+      // Paid on chain, it needs a coin too.
+      const problem = problemWith(s, [...(opts.current.payNeeds ?? ['order']), ...(method === 'crypto' ? (['coin'] as const) : [])]);
+      if (problem) return fail(problem);
+      creating.current = true;
+      const key = s.attemptKey ?? randomKey();
+      dispatch({ type: 'createStart', key });
+      try {
+        const created = await opts.current.create(await loadPayments(), s, key, method);
+        dispatch({ type: 'created', payment: created });
+        opts.current.onCreated?.(created);
+      } catch (err) {
+        const error = classifyCreateError(err, method);
+        dispatch({ type: 'createFailed', error });
+        opts.current.onCreateFailed?.(error, err);
+      } finally {
+        creating.current = false;
+      }
+      return null;
+    },
+
+    leave(how = 'back') {
+      release(latest.current, how);
+      dispatch({ type: 'closePayment' });
+    },
+  };
+}
