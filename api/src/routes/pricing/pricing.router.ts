@@ -13,7 +13,8 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
     const quote = await pricing.quote(crypto, amount);
     const body: TCryptoPriceResponse = {
       success: true,
-      crypto,
+      // MATIC (old clients) is answered as the coin it is now, POL.
+      crypto: quote.coin,
       amount: amount / 100,
       cryptoAmount: formatCryptoAmount(quote.units, quote.decimals),
       cryptoAmountBaseUnits: quote.units.toString(),
