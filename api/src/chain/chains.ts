@@ -81,10 +81,10 @@ export class Chains {
    * the real chain: it knows no devnet.
    */
   walletLinks(network: string, payment: Omit<WalletPayment, 'trustWalletCoin'>): WalletLinks {
-    const spec = this.registry.network(network);
-    if (!spec) throw new Error(`network ${network} is not in the registry`);
+    const adapter = this.adapter(network);
+    const spec = this.registry.network(network)!;
     const trustWalletCoin = spec.trustWalletCoin !== undefined && payment.chainId === spec.chainId ? spec.trustWalletCoin : null;
-    return this.adapters[spec.family].walletLinks({ ...payment, trustWalletCoin });
+    return adapter.walletLinks({ ...payment, trustWalletCoin });
   }
 
   /** The deposit addresses of every family come from one index sequence; EVM's derivation is the only one yet. */
