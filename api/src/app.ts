@@ -51,7 +51,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   });
   // The catalog and prices need no identity: served before the cookie and session look-ups.
   api.use(catalogRouter(services.catalog));
-  api.use(coinsRouter(services.chains));
+  api.use(coinsRouter(services.chains, services.networkFees));
   api.use(
     pricingRouter(services.pricing, services.settings, {
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
+import { CHAINS } from '@topup/shared';
 import { ConfigError, DEV_DEPOSIT_XPUB, REPO_ROOT, configVariableNames, loadConfig } from './config';
 
 const productionEnv = {
@@ -48,6 +49,31 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).networks.polygon).toMatchObject({ finality: null, confirmations: 1 });
   });
 
+  it('offers the stablecoins of Polygon, Base and Arbitrum on their mainnet contracts; Base and Arbitrum once switched on', () => {
+    const c = loadConfig(productionEnv);
+    expect(c.networks.polygon!.tokens).toEqual({ 'USDT-POLYGON': '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 'USDC-POLYGON': '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' });
+    // Switched off by default: a deployment that predates them keeps starting without their RPC URLs.
+    expect([c.networks.base!.enabled, c.networks.arbitrum!.enabled]).toEqual([false, false]);
+    expect(() => loadConfig({ ...productionEnv, BASE_ENABLED: 'true' })).toThrow(/BASE_RPC_URL: required for an enabled network/);
+    const on = loadConfig({ ...productionEnv, BASE_ENABLED: 'true', BASE_RPC_URL: 'https://base.example.com', ARBITRUM_ENABLED: 'true', ARBITRUM_RPC_URL: 'https://arb.example.com' }).networks;
+    // Their batch on Ethereum (`safe`) makes a payment count; 0.25 s blocks are still fetched at most once a second.
+    expect(on.base).toMatchObject({ enabled: true, chainId: 8453, finality: 'safe', confirmations: 60, pollMs: 1000, rollup: 'op-stack', tokens: { 'USDC-BASE': '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' } });
+    expect(on.arbitrum).toMatchObject({
+      enabled: true,
+      chainId: 42161,
+      finality: 'safe',
+      confirmations: 2400,
+      pollMs: 1000,
+      rollup: 'arbitrum',
+      tokens: { 'USDC-ARBITRUM': '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 'USDT-ARBITRUM': '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' },
+    });
+    // The devnet: ports after 8547 and chain ids of their own.
+    expect(loadConfig({ BASE_ENABLED: 'true', ARBITRUM_ENABLED: 'true' }).networks).toMatchObject({
+      base: { rpcUrl: 'http://127.0.0.1:8548', chainId: 31340, finality: null, confirmations: 1 },
+      arbitrum: { rpcUrl: 'http://127.0.0.1:8549', chainId: 31341, finality: null, confirmations: 1 },
+    });
+  });
+
   it('refuses development secrets and keys in production', () => {
     let message = '';
     try {
@@ -75,7 +101,11 @@ describe('configuration', () => {
   it('documents every variable in .env.example', () => {
     const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
-    const missing = configVariableNames().filter((name) => !documented.has(name) && !/^(BSC|POLYGON)_/.test(name));
+    // A network's own settings are shown once, for ETHEREUM; every token contract is shown.
+    const others = CHAINS.networks.map((n) => n.id.toUpperCase()).filter((n) => n !== 'ETHEREUM');
+    const shownForEthereum = (name: string) => others.some((n) => name.startsWith(`${n}_`)) && !name.endsWith('_CONTRACT');
+    const missing = configVariableNames().filter((name) => !documented.has(name) && !shownForEthereum(name));
     expect(missing).toEqual([]);
+    expect(example).toContain(`<NETWORK> is ETHEREUM, ${others.slice(0, -1).join(', ')} or ${others.at(-1)}`);
   });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CHAINS, type ChainRegistry, type TCoin, type TFinalityTag } from '@topup/shared';
+import { CHAINS, type ChainRegistry, type TCoin, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
 
 /**
@@ -26,7 +26,8 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 2
 
 /** Per network of the registry, read from `<NETWORK>_…` variables, e.g. ETHEREUM_RPC_URL. */
 const NetworkEnvSchema = z.object({
-  ENABLED: bool.default(true),
+  /** Default: the registry's (networks added later start switched off). */
+  ENABLED: bool.optional(),
   RPC_URL: z.string().url().optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   /** Blocks a payment waits where the node offers no finality tag (or FINALITY=blocks). */
@@ -136,6 +137,8 @@ export interface NetworkConfig {
   /** Blocks to wait where the node offers no finality tag. */
   confirmations: number;
   pollMs: number;
+  /** A rollup's way of charging for its Ethereum data (the fee estimate asks it); null: none. */
+  rollup: TRollup | null;
   /** Token contract per coin symbol on this network. */
   tokens: Record<string, string>;
 }
@@ -193,13 +196,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           network: spec.id,
           label: spec.label,
           family: spec.family,
-          enabled: n.ENABLED,
+          enabled: n.ENABLED ?? spec.enabledByDefault ?? true,
           rpcUrl: n.RPC_URL ?? `http://127.0.0.1:${spec.devnet.port}`,
           chainId: n.CHAIN_ID ?? (devnet ? spec.devnet.chainId : spec.chainId),
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
-          pollMs: n.POLL_MS ?? (devnet ? 500 : (spec.blockSeconds * 1000) / 2),
+          // Half a block, but not more often than once a second: a pass fetches every new block in one batch.
+          pollMs: n.POLL_MS ?? (devnet ? 500 : Math.max(1000, (spec.blockSeconds * 1000) / 2)),
           tokens,
+          rollup: spec.rollup ?? null,
         },
       ];
     }),

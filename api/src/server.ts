@@ -34,6 +34,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
 
   const workers = config.runWorkers ? await startWorkers(config, database, services, log) : undefined;
+  services.networkFees.warm();
   const feed = new OrderFeed(database, log);
   await feed.start();
 
@@ -51,6 +52,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     log,
     async close() {
       await workers?.stop();
+      await services.networkFees.settled();
       await feed.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

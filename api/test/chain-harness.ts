@@ -23,9 +23,9 @@ import { startTestApi, type TestApi } from './harness';
  */
 
 export interface ChainTestOptions {
-  /** Extra environment for loadConfig (e.g. ETHEREUM_CONFIRMATIONS). */
+  /** Extra environment for loadConfig (e.g. ETHEREUM_CONFIRMATIONS; BASE_ENABLED=true starts Base's node too). */
   env?: Record<string, string>;
-  /** Initial USD prices of the volatile coins; mutate `prices` later to move the market. */
+  /** Initial USD prices of the priced assets (ETH, BNB, POL); mutate `prices` later to move the market. */
   prices?: Record<VolatileCoin, string>;
   /** The registry the API runs with (default: the built-in one): a test may add a network or a coin. */
   registry?: ChainRegistry;
@@ -80,8 +80,9 @@ const phone = '671234567';
 
 export async function startChainTest(opts: ChainTestOptions = {}): Promise<ChainTest> {
   const registry = opts.registry ?? CHAINS;
-  const networkIds = registry.networks.map((n) => n.id);
-  const networks = await freeDevnetNetworks(registry);
+  // The networks the configuration enables (opts.env may switch some on or off): each gets a node.
+  const networks = await freeDevnetNetworks(registry, opts.env);
+  const networkIds = registry.networks.map((n) => n.id).filter((n) => networks[n]!.enabled);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chain-test-'));
   const closers: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
   const closeAll = async () => {
@@ -93,9 +94,9 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
   try {
     const devnet = await startDevnet({ networks, registry, dataDir, blockIntervalMs: 0, log: silent });
     closers.push(() => devnet.stop());
-    const env: Record<string, string> = { ETHEREUM_CONFIRMATIONS: '3', BSC_CONFIRMATIONS: '2', POLYGON_CONFIRMATIONS: '2', PRICE_CACHE_SECONDS: '1' };
-    for (const n of networkIds) env[`${n.toUpperCase()}_RPC_URL`] = networks[n]!.rpcUrl;
-    const prices = { ETH: '3000', BNB: '600', MATIC: '0.5', ...opts.prices };
+    const env: Record<string, string> = { ETHEREUM_CONFIRMATIONS: '3', BSC_CONFIRMATIONS: '2', POLYGON_CONFIRMATIONS: '2', BASE_CONFIRMATIONS: '2', ARBITRUM_CONFIRMATIONS: '2', PRICE_CACHE_SECONDS: '1' };
+    for (const n of registry.networks) env[`${n.id.toUpperCase()}_RPC_URL`] = networks[n.id]!.rpcUrl;
+    const prices = { ETH: '3000', BNB: '600', POL: '0.5', ...opts.prices };
     const priceFeed = new FixedPriceFeed(prices);
     const api = await startTestApi({ env: { ...env, ...opts.env }, priceFeed, registry });
     closers.push(() => api.close());

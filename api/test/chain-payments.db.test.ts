@@ -75,7 +75,7 @@ function crashingPayments() {
 }
 
 describe('each of the six coins: order -> payment -> confirming -> paid', () => {
-  it.each<TCoinSymbol>(['USDT', 'USDC', 'ETH', 'USDT-BEP20', 'BNB', 'MATIC'])('%s', async (coin) => {
+  it.each<TCoinSymbol>(['USDT', 'USDC', 'ETH', 'USDT-BEP20', 'BNB', 'POL'])('%s', async (coin) => {
     const order = await t.createOrder(coin);
     const network = COINS[coin]!.network;
     const required = t.required(network);
@@ -503,7 +503,7 @@ describe('watcher killed and restarted mid-scan', () => {
   it('crash after a reorganisation is written but before the order is settled: the order does not stay confirming', async () => {
     const payments = crashingPayments();
     const crashing = t.watcher('polygon', { payments });
-    const order = await t.createOrder('MATIC');
+    const order = await t.createOrder('POL');
     const snapshot = await t.snapshot('polygon');
     await t.pay(order);
     await t.scan('polygon', crashing);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChainRegistry, REGISTRY, ZCoinsResponse } from '@topup/shared';
+import { ChainRegistry, REGISTRY, ZCoinsResponse, ZPaymentOptionsResponse } from '@topup/shared';
 import { startChainTest, type ChainTest } from './chain-harness';
 
 /**
@@ -8,6 +8,7 @@ import { startChainTest, type ChainTest } from './chain-harness';
  * its own, and follows an order in it from GET /api/coins to `completed` with no other code.
  */
 const registry = new ChainRegistry({
+  assets: [...REGISTRY.assets, { symbol: 'TEST', name: 'Test coin' }],
   networks: [
     ...REGISTRY.networks,
     {
@@ -19,13 +20,14 @@ const registry = new ChainRegistry({
       confirmations: 2,
       blockSeconds: 2,
       timeToCount: 'a few seconds',
+      countSeconds: 5,
       devnet: { port: 8599, chainId: 31_401 },
     },
   ],
   coins: [
     ...REGISTRY.coins,
-    { symbol: 'USDC-TEST', name: 'USD Coin (Test Network)', network: 'testnet', networkText: 'Test Network', kind: 'token', decimals: 6, stable: true, token: { ticker: 'USDC', tokenName: 'USD Coin', contract: null } },
-    { symbol: 'TEST', name: 'Test coin', network: 'testnet', networkText: 'Test Network', kind: 'native', decimals: 18, stable: false },
+    { symbol: 'USDC-TEST', name: 'USD Coin (Test Network)', asset: 'USDC', network: 'testnet', networkText: 'Test Network', kind: 'token', decimals: 6, stable: true, token: { ticker: 'USDC', tokenName: 'USD Coin', contract: null } },
+    { symbol: 'TEST', name: 'Test coin', asset: 'TEST', network: 'testnet', networkText: 'Test Network', kind: 'native', decimals: 18, stable: false },
   ],
 });
 
@@ -54,6 +56,10 @@ describe('a coin added to the registry (USDC on a new EVM network)', () => {
       tokenContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       timeToCount: 'a few seconds',
     });
+
+    const { assets } = ZPaymentOptionsResponse.parse((await t.api.call('GET', '/api/payment-options')).body);
+    expect(assets.find((a) => a.asset === 'USDC')!.networks.map((n) => n.symbol)).toContain('USDC-TEST');
+    expect(assets.find((a) => a.asset === 'TEST')!.networks.map((n) => [n.symbol, n.timeToCountSeconds])).toEqual([['TEST', 5]]);
 
     const order = await t.createOrder('USDC-TEST', 10);
     expect(order).toMatchObject({ cryptocurrency: 'USDC-TEST', network: 'testnet', networkLabel: 'Test Network', chainId: 31_401, cryptoAmount: '11', decimals: 6 });

@@ -27,7 +27,9 @@ describe('coin step', () => {
       ['Tether USDT (ERC-20)', 'r:coin:USDT'],
       ['Ethereum (ETH)', 'r:coin:ETH'],
       ['USD Coin (USDC)', 'r:coin:USDC'],
-      ['Polygon (MATIC)', 'r:coin:MATIC'],
+      ['Polygon (POL)', 'r:coin:POL'],
+      ['Tether USDT (Polygon)', 'r:coin:USDT-POLYGON'],
+      ['USD Coin (Polygon)', 'r:coin:USDC-POLYGON'],
     ]);
   });
 });

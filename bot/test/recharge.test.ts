@@ -75,7 +75,7 @@ describe('the recharge conversation', () => {
     expect(texts(await say(ada, '+234 803 123 4567'))[0]).toContain('This phone number does not belong to the selected country');
     const coin = await say(ada, '671 23 45 67');
     expect(texts(coin)[0]).toContain('Step 5 of 6');
-    expect(buttons(coin[0])).toEqual(['USDT', 'USDT-BEP20', 'ETH', 'USDC', 'MATIC', 'BNB'].map((s) => `r:coin:${s}`));
+    expect(buttons(coin[0])).toEqual(['USDT', 'USDT-BEP20', 'ETH', 'USDC', 'POL', 'BNB', 'USDT-POLYGON', 'USDC-POLYGON'].map((s) => `r:coin:${s}`));
 
     const review = (await press(ada, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
     const reviewText = review.payload.text as string;

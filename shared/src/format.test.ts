@@ -17,7 +17,9 @@ describe('formats', () => {
   });
   it('labels networks as the compact flow does', () => {
     expect(networkLabel('USDT-BEP20')).toBe('Binance Smart Chain');
+    expect(networkLabel('POL')).toBe('Polygon');
     expect(networkLabel('MATIC')).toBe('Polygon');
+    expect(networkLabel('USDC-BASE')).toBe('Base');
     expect(networkLabel('BTC')).toBe('Blockchain');
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DEFAULT_COIN, type ChainRegistry, type TChainFamily, type TCoin, type TOfferedCoin } from '@topup/shared';
+import { DEFAULT_COIN, type ChainRegistry, type TChainFamily, type TCoin, type TOfferedCoin, type WalletLinks, type WalletPayment } from '@topup/shared';
 import type { Config, NetworkConfig } from '../config';
 import { EvmAdapter } from './evm-adapter';
 import type { ChainAdapter, NetworkWatcher, WatcherOptions } from './port';
@@ -63,7 +63,10 @@ export class Chains {
         },
       ];
     });
-    return { coins, defaultCoin: coins.some((c) => c.symbol === DEFAULT_COIN) ? DEFAULT_COIN : (coins[0]?.symbol ?? null) };
+    // The spec's default, USDT; where it is off, USDT on another network; else the first coin offered.
+    const asset = this.registry.coin(DEFAULT_COIN)?.asset;
+    const preferred = coins.find((c) => c.symbol === DEFAULT_COIN) ?? coins.find((c) => this.registry.coin(c.symbol)!.asset === asset) ?? coins[0];
+    return { coins, defaultCoin: preferred?.symbol ?? null };
   }
 
   /** The adapter of the network's chain family. */
@@ -71,6 +74,17 @@ export class Chains {
     const spec = this.registry.network(network);
     if (!spec) throw new Error(`network ${network} is not in the registry`);
     return this.adapters[spec.family];
+  }
+
+  /**
+   * The links that open a wallet with a payment on a network. Trust Wallet's only where the network is
+   * the real chain: it knows no devnet.
+   */
+  walletLinks(network: string, payment: Omit<WalletPayment, 'trustWalletCoin'>): WalletLinks {
+    const adapter = this.adapter(network);
+    const spec = this.registry.network(network)!;
+    const trustWalletCoin = spec.trustWalletCoin !== undefined && payment.chainId === spec.chainId ? spec.trustWalletCoin : null;
+    return adapter.walletLinks({ ...payment, trustWalletCoin });
   }
 
   /** The deposit addresses of every family come from one index sequence; EVM's derivation is the only one yet. */

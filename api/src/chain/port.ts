@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { TChainFamily } from '@topup/shared';
+import type { TChainFamily, WalletLinks, WalletPayment } from '@topup/shared';
 import type { NetworkConfig } from '../config';
 import type { Database } from '../db/client';
 import type { AlertService } from '../services/alerts';
@@ -16,19 +16,20 @@ export interface ChainAdapter {
   readonly family: TChainFamily;
   /** The deposit address of derivation index `index`, from the public key alone. */
   depositAddress(index: number): string;
-  /** The payment link of the QR code and the "open in wallet" button. */
-  paymentUri(request: PaymentRequest): string;
+  /** The payment link of the QR code and the links of the "open in wallet" button. */
+  walletLinks(payment: WalletPayment): WalletLinks;
+  /**
+   * What one transfer costs on the network now, in its native coin's base units: of the native coin
+   * and of a token. From the node's fee data (and, on a rollup, the fee for the data it posts to L1).
+   */
+  transferFees(network: NetworkConfig): Promise<TransferFees>;
   /** A watcher of one network of this family: scans, counts confirmations, survives reorganisations. */
   watcher(opts: WatcherOptions): NetworkWatcher;
 }
 
-export interface PaymentRequest {
-  address: string;
-  chainId: number;
-  /** The amount in base units. */
-  units: bigint;
-  /** The token's contract; null for the network's native coin. */
-  tokenContract: string | null;
+export interface TransferFees {
+  native: bigint;
+  token: bigint;
 }
 
 export interface WatcherOptions {

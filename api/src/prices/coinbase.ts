@@ -10,8 +10,8 @@ import { getJson, trimSlash, type SourceOptions } from '../outbound/http';
  */
 export const COINBASE_BASE_URL = 'https://api.coinbase.com';
 
-/** MATIC became POL on Polygon. */
-const PAIRS: Readonly<Record<VolatileCoin, string>> = { ETH: 'ETH-USD', BNB: 'BNB-USD', MATIC: 'POL-USD' };
+/** Prices by asset: POL is Polygon's coin (MATIC before 2024). */
+const PAIRS: Readonly<Record<VolatileCoin, string>> = { ETH: 'ETH-USD', BNB: 'BNB-USD', POL: 'POL-USD' };
 
 const ZSpot = z.object({ data: z.object({ amount: ZNumberText, currency: z.literal('USD') }) });
 

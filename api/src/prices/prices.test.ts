@@ -34,7 +34,7 @@ describe('CoinGecko', () => {
     expect(answer.prices).toEqual({
       ETH: { usdE8: 301_212_345_678n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
       BNB: { usdE8: 61_250_000_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
-      MATIC: { usdE8: 43_210_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
+      POL: { usdE8: 43_210_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
     });
     const [request] = double.requests;
     expect(request).toMatchObject({ path: '/api/v3/simple/price', query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token', vs_currencies: 'usd', include_last_updated_at: 'true' } });
@@ -68,7 +68,7 @@ describe('CoinGecko', () => {
     now += 400_000;
     double.coingeckoUpdatedAt = Math.floor(now / 1000);
     expect((await pricing.quote('ETH', 1100)).usdE8).toBe(301_234_000_000n);
-    expect((await pricing.quote('MATIC', 100)).usdE8).toBe(43_210_000n);
+    expect((await pricing.quote('POL', 100)).usdE8).toBe(43_210_000n);
     await expect(pricing.quote('BNB', 1100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
   });
 
@@ -79,10 +79,10 @@ describe('CoinGecko', () => {
 });
 
 describe('Coinbase', () => {
-  it('reads each coin’s keyless spot price (POL for MATIC) on api.coinbase.com', async () => {
+  it('reads each asset’s keyless spot price on api.coinbase.com', async () => {
     const urls: string[] = [];
     const answer = await new CoinbasePriceFeed({ fetch: intoDouble(urls) }).fetchPrices(VOLATILE_COINS);
-    expect(Object.fromEntries(Object.entries(answer.prices).map(([coin, p]) => [coin, p?.usdE8]))).toEqual({ ETH: 301_310_000_000n, BNB: 61_195_000_000n, MATIC: 43_180_000n });
+    expect(Object.fromEntries(Object.entries(answer.prices).map(([coin, p]) => [coin, p?.usdE8]))).toEqual({ ETH: 301_310_000_000n, BNB: 61_195_000_000n, POL: 43_180_000n });
     expect(urls.sort()).toEqual(['ETH-USD', 'BNB-USD', 'POL-USD'].map((pair) => `${COINBASE_BASE_URL}/v2/prices/${pair}/spot`).sort());
     for (const request of double.requests) expect(request.headers.authorization).toBeUndefined();
   });
@@ -90,7 +90,7 @@ describe('Coinbase', () => {
   it('leaves out only the coin it cannot price, and throws when it can price none', async () => {
     delete double.coinbase['BNB-USD'];
     const feed = new CoinbasePriceFeed({ baseUrl: double.url });
-    expect(Object.keys((await feed.fetchPrices(VOLATILE_COINS)).prices).sort()).toEqual(['ETH', 'MATIC']);
+    expect(Object.keys((await feed.fetchPrices(VOLATILE_COINS)).prices).sort()).toEqual(['ETH', 'POL']);
     double.failNext(503, 3);
     await expect(feed.fetchPrices(VOLATILE_COINS)).rejects.toThrow(/Coinbase answered 503/);
   });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { formatUsd, type TOrderStatus } from '@topup/shared';
+import { CHAINS, formatUsd, type TOrderStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
 import { AppError } from './errors';
@@ -63,7 +63,8 @@ export class AdminService {
     if (f.from) where.push(gte(orders.createdAt, f.from));
     if (f.to) where.push(lte(orders.createdAt, f.to));
     if (f.phone) where.push(ilike(orders.phoneNumber, `%${f.phone.replace(/[%_\\]/g, '')}%`));
-    if (f.coin) where.push(eq(orders.coin, f.coin));
+    // A former symbol (MATIC) finds the coin's orders under its symbol now (POL).
+    if (f.coin) where.push(eq(orders.coin, CHAINS.coin(f.coin)?.symbol ?? f.coin));
     if (f.q) {
       const q = f.q.trim();
       const byTx = sql`${orders.id} in (select ${payments.orderId} from ${payments} where lower(${payments.txHash}) = ${q.toLowerCase()})`;

@@ -22,6 +22,7 @@ import { CustomerService } from './customers';
 import { BotStateService } from './bot-sessions';
 import { AdminService } from './admin';
 import { CustomerAuthService } from './customer-auth';
+import { NetworkFees } from './network-fees';
 
 export interface Services {
   catalog: CatalogService;
@@ -41,6 +42,7 @@ export interface Services {
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
   chains: Chains;
+  networkFees: NetworkFees;
 }
 
 /** Wires the domain services; the adapters (provider, price feed) are chosen by the caller. */
@@ -77,5 +79,6 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     adminAuth: new AdminAuthService(db),
     addresses,
     chains,
+    networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
   };
 }

@@ -1,8 +1,11 @@
-import { CHAINS, parseUnits, type TCoinSymbol } from '@topup/shared';
+import { CHAINS, parseUnits } from '@topup/shared';
 
-/** Coins that need a market price (the stablecoins are 1:1 with USD): the registry's. */
-export type VolatileCoin = TCoinSymbol;
-export const VOLATILE_COINS: VolatileCoin[] = CHAINS.coins.filter((c) => !c.stable).map((c) => c.symbol);
+/**
+ * What needs a market price: an asset of the registry that is not a stablecoin (ETH, BNB, POL). Prices
+ * are per asset, so ETH on Base costs what ETH costs.
+ */
+export type VolatileCoin = string;
+export const VOLATILE_COINS: VolatileCoin[] = CHAINS.pricedAssets();
 
 export interface PricePoint {
   /** USD per whole coin × 1e8. */
@@ -12,7 +15,7 @@ export interface PricePoint {
 }
 
 /**
- * A source's answer, keyed by coin symbol. Each coin stands alone: a coin the source could not price is
+ * A source's answer, keyed by asset. Each coin stands alone: a coin the source could not price is
  * simply absent (the others still count), and a coin it refuses to price carries the reason, shown to
  * the customer.
  */
@@ -30,7 +33,7 @@ export interface PriceFeed {
 /** The embedded default: a fixed table, so quotes are reproducible without a network. Not a market price. */
 export class FixedPriceFeed implements PriceFeed {
   readonly name = 'fixed development price table';
-  constructor(private readonly table: Readonly<Record<VolatileCoin, string>> = { ETH: '3000', BNB: '600', MATIC: '0.5' }) {}
+  constructor(private readonly table: Readonly<Record<VolatileCoin, string>> = { ETH: '3000', BNB: '600', POL: '0.5' }) {}
 
   async fetchPrices(coins: readonly VolatileCoin[]): Promise<PriceAnswer> {
     const updatedAt = new Date();

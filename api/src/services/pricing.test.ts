@@ -8,9 +8,12 @@ const E8 = 100_000_000n;
 class ScriptedFeed implements PriceFeed {
   readonly name = 'scripted';
   calls = 0;
+  /** The assets of each call. */
+  readonly asked: string[][] = [];
   constructor(public next: () => PriceAnswer) {}
-  async fetchPrices() {
+  async fetchPrices(assets: readonly string[]) {
     this.calls += 1;
+    this.asked.push([...assets]);
     return this.next();
   }
 }
@@ -32,7 +35,7 @@ describe('pricing', () => {
     const feed = new ScriptedFeed(() => {
       if (fail) throw new Error('feed down');
       const updatedAt = new Date(now);
-      return { prices: { ETH: { usdE8: 3000n * E8, updatedAt }, BNB: { usdE8: 600n * E8, updatedAt }, MATIC: { usdE8: E8 / 2n, updatedAt } } };
+      return { prices: { ETH: { usdE8: 3000n * E8, updatedAt }, BNB: { usdE8: 600n * E8, updatedAt }, POL: { usdE8: E8 / 2n, updatedAt } } };
     });
     const pricing = new PricingService(feed, { cacheMs: 60_000, maxAgeMs: 300_000, now: () => now });
     expect((await pricing.quote('ETH', 1100)).units).toBe(3_666_670_000_000_000n);
@@ -41,7 +44,7 @@ describe('pricing', () => {
 
     fail = true;
     now += 120_000; // stale cache, feed down: the last price is still young enough
-    expect((await pricing.quote('MATIC', 100)).units).toBe(2n * 10n ** 18n);
+    expect((await pricing.quote('POL', 100)).units).toBe(2n * 10n ** 18n);
     expect(feed.calls).toBe(2);
     now += 300_000; // now too old
     await expect(pricing.quote('ETH', 1100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
@@ -51,14 +54,25 @@ describe('pricing', () => {
     let now = 1_000_000;
     let answer: () => PriceAnswer = () => ({ prices: { ETH: { usdE8: 3000n * E8, updatedAt: new Date(now) }, BNB: { usdE8: 600n * E8, updatedAt: new Date(now) } } });
     const pricing = new PricingService(new ScriptedFeed(() => answer()), { cacheMs: 60_000, maxAgeMs: 300_000, now: () => now });
-    await expect(pricing.quote('MATIC', 100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
+    await expect(pricing.quote('POL', 100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
     expect((await pricing.quote('ETH', 1100)).usdE8).toBe(3000n * E8);
 
-    answer = () => ({ prices: { ETH: { usdE8: 3100n * E8, updatedAt: new Date(now) } }, refused: { MATIC: 'MATIC: the sources disagree' } });
+    answer = () => ({ prices: { ETH: { usdE8: 3100n * E8, updatedAt: new Date(now) } }, refused: { POL: 'POL: the sources disagree' } });
     now += 400_000;
     expect((await pricing.quote('ETH', 1100)).usdE8).toBe(3100n * E8);
     await expect(pricing.quote('BNB', 1100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
-    await expect(pricing.quote('MATIC', 100)).rejects.toThrow('MATIC: the sources disagree');
+    await expect(pricing.quote('POL', 100)).rejects.toThrow('POL: the sources disagree');
+  });
+
+  it('prices a coin by its asset (ETH on Base and Arbitrum is ETH) and names MATIC as the coin it is now, POL', async () => {
+    const updatedAt = new Date();
+    const feed = new ScriptedFeed(() => ({ prices: { ETH: { usdE8: 2500n * E8, updatedAt }, POL: { usdE8: E8 / 4n, updatedAt } } }));
+    const pricing = new PricingService(feed, { cacheMs: 60_000, maxAgeMs: 300_000 });
+    for (const coin of ['ETH', 'ETH-BASE', 'ETH-ARBITRUM']) expect(await pricing.quote(coin, 1000)).toMatchObject({ coin, usdE8: 2500n * E8, units: 4_000_000_000_000_000n });
+    expect(await pricing.quote('MATIC', 100)).toMatchObject({ coin: 'POL', units: 4n * 10n ** 18n });
+    expect(await pricing.quote('USDC-ARBITRUM', 1234)).toMatchObject({ coin: 'USDC-ARBITRUM', units: 12_340_000n, source: 'USD peg' });
+    expect(feed.calls).toBe(1);
+    expect(feed.asked).toEqual([['ETH', 'BNB', 'POL']]);
   });
 
   it('the fixed development table is named as such', async () => {

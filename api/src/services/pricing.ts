@@ -1,6 +1,6 @@
 import { CHAINS, centsToCryptoUnits, PRICE_SCALE, type ChainRegistry, type TCoinSymbol } from '@topup/shared';
 import { AppError } from './errors';
-import { VOLATILE_COINS, type PriceFeed, type PricePoint, type VolatileCoin } from './price-feed';
+import type { PriceFeed, PricePoint, VolatileCoin } from './price-feed';
 
 export interface Quote {
   coin: TCoinSymbol;
@@ -15,9 +15,10 @@ export interface Quote {
 const UNAVAILABLE = 'Crypto prices are unavailable right now. Please try again in a moment or pay with USDT or USDC.';
 
 /**
- * Converts US cents to crypto. Stablecoins are 1:1 with USD; the others use the feed, asked at most
- * once per `cacheMs`. Each coin's price stands alone: a coin missing from an answer keeps its last
- * price, which ages on its own, and a price older than `maxAgeMs` is refused rather than used.
+ * Converts US cents to crypto. Stablecoins are 1:1 with USD; the others use the feed's price of their
+ * asset (ETH on any network is priced as ETH), asked at most once per `cacheMs`. Each asset's price
+ * stands alone: one missing from an answer keeps its last price, which ages on its own, and a price
+ * older than `maxAgeMs` is refused rather than used.
  */
 export class PricingService {
   private readonly points = new Map<VolatileCoin, PricePoint>();
@@ -35,43 +36,49 @@ export class PricingService {
     return this.opts.now?.() ?? Date.now();
   }
 
-  async quote(coin: TCoinSymbol, cents: number): Promise<Quote> {
-    const { decimals, stable } = this.coin(coin);
+  /** `symbol` may be a former symbol (MATIC): the quote names the coin as it is now (POL). */
+  async quote(symbol: TCoinSymbol, cents: number): Promise<Quote> {
+    const { symbol: coin, decimals, stable, asset } = this.coin(symbol);
     if (stable) {
       return { coin, cents, decimals, usdE8: PRICE_SCALE, units: centsToCryptoUnits(cents, PRICE_SCALE, decimals), source: 'USD peg', priceUpdatedAt: new Date(this.now()) };
     }
-    const point = await this.price(coin);
+    const point = await this.price(asset);
     return { coin, cents, decimals, usdE8: point.usdE8, units: centsToCryptoUnits(cents, point.usdE8, decimals), source: this.feed.name, priceUpdatedAt: point.updatedAt };
   }
 
   /** USD per whole coin × 1e8, now. */
-  async usdE8(coin: TCoinSymbol): Promise<bigint> {
-    return this.coin(coin).stable ? PRICE_SCALE : (await this.price(coin)).usdE8;
+  async usdE8(symbol: TCoinSymbol): Promise<bigint> {
+    const coin = this.coin(symbol);
+    return coin.stable ? PRICE_SCALE : (await this.price(coin.asset)).usdE8;
+  }
+
+  private get registry(): ChainRegistry {
+    return this.opts.registry ?? CHAINS;
   }
 
   private coin(symbol: TCoinSymbol) {
-    const registry = this.opts.registry ?? CHAINS;
-    const coin = registry.coin(symbol);
-    if (!coin) throw new AppError('VALIDATION_ERROR', `cryptocurrency must be one of ${registry.coins.map((c) => c.symbol).join(', ')}`);
+    const coin = this.registry.coin(symbol);
+    if (!coin) throw new AppError('VALIDATION_ERROR', `cryptocurrency must be one of ${this.registry.coins.map((c) => c.symbol).join(', ')}`);
     return coin;
   }
 
-  private async price(coin: VolatileCoin): Promise<PricePoint> {
+  private async price(asset: VolatileCoin): Promise<PricePoint> {
     if (this.now() - this.fetchedAt >= this.opts.cacheMs) {
       this.inflight ??= this.refresh().finally(() => (this.inflight = undefined));
       await this.inflight;
     }
-    const refusal = this.refused.get(coin);
+    const refusal = this.refused.get(asset);
     if (refusal) throw new AppError('PRICE_UNAVAILABLE', refusal);
-    const point = this.points.get(coin);
+    const point = this.points.get(asset);
     if (!point || this.now() - point.updatedAt.getTime() > this.opts.maxAgeMs) throw new AppError('PRICE_UNAVAILABLE', UNAVAILABLE);
     return point;
   }
 
   private async refresh(): Promise<void> {
     try {
-      const answer = await this.feed.fetchPrices(VOLATILE_COINS);
-      for (const coin of VOLATILE_COINS) {
+      const assets = this.registry.pricedAssets();
+      const answer = await this.feed.fetchPrices(assets);
+      for (const coin of assets) {
         const point = answer.prices[coin];
         const refusal = answer.refused?.[coin];
         if (refusal) {

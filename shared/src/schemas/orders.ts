@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '../order-status';
 import { DEFAULT_COIN } from '../coins';
 import { ZIntId, ZServiceType, ZUsdCents } from './common';
 import { ZCoinSymbol } from './pricing';
+import { ZWalletLinks } from './coins';
 
 /** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
 const ZOptionalEmail = z.preprocess(
@@ -65,6 +66,8 @@ export const ZPaymentCreated = z.object({
   decimals: z.number().int(),
   /** EIP-681 payment link for the QR code. */
   paymentUri: z.string(),
+  /** The same payment as links that open a wallet ("Open in wallet"), `paymentUri` among them. */
+  walletLinks: ZWalletLinks,
   amount: z.number(),
   serviceFee: z.number(),
   totalAmount: z.number(),
@@ -111,6 +114,9 @@ export const ZPaymentStatus = z.object({
   tokenContract: z.string().nullable(),
   cryptoAmount: z.string().nullable(),
   cryptoAmountBaseUnits: z.string().nullable(),
+  /** The EIP-681 payment link of the amount due, and the wallets' links (as at creation). */
+  paymentUri: z.string().nullable(),
+  walletLinks: ZWalletLinks.nullable(),
   receivedAmount: z.string().nullable(),
   remainingAmount: z.string().nullable(),
   confirmations: z.number().int(),

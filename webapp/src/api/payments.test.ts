@@ -46,6 +46,8 @@ const status = (s: TPaymentStatus['status']): TPaymentStatus => ({
   tokenContract: null,
   cryptoAmount: '11',
   cryptoAmountBaseUnits: '11000000',
+  paymentUri: null,
+  walletLinks: null,
   receivedAmount: null,
   remainingAmount: null,
   confirmations: 0,

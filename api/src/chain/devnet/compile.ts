@@ -7,18 +7,21 @@ import { fileURLToPath } from 'node:url';
 import type { InterfaceAbi } from 'ethers';
 
 /**
- * Compiles the devnet's contracts (contracts/DevToken.sol, contracts/Forwarder.sol) with solc-js, the compiler shipped inside the npm package (nothing is
- * downloaded). Compiling takes seconds, so the result is cached under the data dir, keyed by everything
- * that shapes the bytecode; a later start only reads a small JSON file.
+ * Compiles the devnet's contracts (DevToken, Forwarder and L1FeeOracle in contracts/) with solc-js, the
+ * compiler shipped inside the npm package (nothing is downloaded). Compiling takes seconds, so the
+ * result is cached under the data dir, keyed by everything that shapes the bytecode; a later start
+ * only reads a small JSON file.
  */
 
 export interface CompiledContract {
   abi: InterfaceAbi;
   bytecode: string;
+  /** The code a deployed instance holds: what hardhat_setCode installs at a fixed address. */
+  deployedBytecode: string;
 }
 
 const require = createRequire(import.meta.url);
-const CONTRACTS = ['DevToken', 'Forwarder'] as const;
+const CONTRACTS = ['DevToken', 'Forwarder', 'L1FeeOracle'] as const;
 export type DevnetContracts = Record<(typeof CONTRACTS)[number], CompiledContract>;
 const sourcePath = (name: string) => fileURLToPath(new URL(`contracts/${name}.sol`, import.meta.url));
 const OPENZEPPELIN_PREFIX = '@openzeppelin/contracts/';
@@ -26,7 +29,7 @@ const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   // Cancun runs on every hardfork Hardhat Network offers today and matches what the real chains run.
   evmVersion: 'cancun',
-  outputSelection: Object.fromEntries(CONTRACTS.map((c) => [`${c}.sol`, { [c]: ['abi', 'evm.bytecode.object'] }])),
+  outputSelection: Object.fromEntries(CONTRACTS.map((c) => [`${c}.sol`, { [c]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] }])),
 };
 
 export async function compileDevnetContracts(dataDir: string): Promise<DevnetContracts> {
@@ -66,12 +69,12 @@ async function compile(sources: Record<string, { content: string }>): Promise<De
   const compiled = CONTRACTS.map((name) => {
     const contract = output.contracts?.[`${name}.sol`]?.[name];
     if (!contract) throw new Error(`solc returned no ${name} contract`);
-    return [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }] as const;
+    return [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` }] as const;
   });
   return Object.fromEntries(compiled) as DevnetContracts;
 }
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: InterfaceAbi; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<string, Record<string, { abi: InterfaceAbi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 }

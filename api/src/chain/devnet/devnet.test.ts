@@ -3,18 +3,27 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORKS, type TNetwork } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import { FUNDED_ACCOUNT_INDEXES, devnetAccount, freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '.';
 import { probeRpc } from './rpc';
+import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm-fees';
 
 const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)', 'function symbol() view returns (string)'];
 const EXPECTED_TOKENS: Record<string, Record<string, { address: string; decimals: bigint; symbol: string }>> = {
   ethereum: { USDT: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDT' }, USDC: { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6n, symbol: 'USDC' } },
   bsc: { 'USDT-BEP20': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18n, symbol: 'USDT' } },
-  polygon: {},
+  polygon: {
+    'USDT-POLYGON': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDT' },
+    'USDC-POLYGON': { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6n, symbol: 'USDC' },
+  },
+  base: { 'USDC-BASE': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDC' } },
+  arbitrum: {
+    'USDC-ARBITRUM': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDC' },
+    'USDT-ARBITRUM': { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6n, symbol: 'USDT' },
+  },
 };
 
 let networks: Record<TNetwork, NetworkConfig>;
@@ -29,7 +38,8 @@ function provider(network: TNetwork): JsonRpcProvider {
 }
 
 beforeAll(async () => {
-  networks = await freeDevnetNetworks();
+  // Every network of the registry, those switched off by default too.
+  networks = await freeDevnetNetworks(undefined, { BASE_ENABLED: 'true', ARBITRUM_ENABLED: 'true' });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'devnet-test-'));
   devnet = await startDevnet({ networks, dataDir, blockIntervalMs: 200 });
 });
@@ -46,7 +56,13 @@ describe('startDevnet', () => {
       expect(devnet.nodes[network]).toMatchObject({ rpcUrl: networks[network]!.rpcUrl, chainId: networks[network]!.chainId, reused: false });
       expect(await probeRpc(networks[network]!.rpcUrl)).toEqual({ kind: 'node', chainId: networks[network]!.chainId });
     }
-    expect(NETWORKS.map((n) => networks[n]!.chainId)).toEqual([31337, 31338, 31339]);
+    expect(NETWORKS.map((n) => [n, networks[n]!.chainId])).toEqual([
+      ['ethereum', 31337],
+      ['bsc', 31338],
+      ['polygon', 31339],
+      ['base', 31340],
+      ['arbitrum', 31341],
+    ]);
   });
 
   it('deploys the tokens at the configured addresses, funded on accounts #1..#9', async () => {
@@ -63,6 +79,22 @@ describe('startDevnet', () => {
     }
   });
 
+  it('installs the stand-in of each rollup’s L1 fee oracle where the real one answers, and none elsewhere', async () => {
+    const oracle = new Interface(['function getL1Fee(bytes) view returns (uint256)', 'function gasEstimateL1Component(address,bool,bytes) returns (uint64,uint256,uint256)']);
+    const base = provider('base');
+    // (4 bytes + 68 for the signature) × 16 gas × 1 gwei.
+    const fee = await base.call({ to: OP_GAS_PRICE_ORACLE, data: oracle.encodeFunctionData('getL1Fee', ['0x01020304']) });
+    expect(oracle.decodeFunctionResult('getL1Fee', fee)[0]).toBe(72n * 16n * 10n ** 9n);
+    const arbitrum = provider('arbitrum');
+    const answer = await arbitrum.call({ to: ARBITRUM_NODE_INTERFACE, data: oracle.encodeFunctionData('gasEstimateL1Component', [devnetAccount(1).address, false, '0x']) });
+    const [gasForL1, baseFee, l1BaseFee] = oracle.decodeFunctionResult('gasEstimateL1Component', answer) as unknown as bigint[];
+    expect(l1BaseFee).toBe(10n ** 9n);
+    expect(baseFee).toBe(10n ** 7n);
+    expect(gasForL1! * baseFee!).toBe(140n * 16n * 10n ** 9n);
+    expect(await provider('polygon').getCode(OP_GAS_PRICE_ORACLE)).toBe('0x');
+    expect(await provider('polygon').getCode(ARBITRUM_NODE_INTERFACE)).toBe('0x');
+  });
+
   it('keeps mining blocks without transactions', async () => {
     const p = provider('polygon');
     const before = await p.getBlockNumber();
@@ -72,7 +104,7 @@ describe('startDevnet', () => {
 
   it('reuses the nodes already running, and leaves them running when it stops', async () => {
     const second = await startDevnet({ networks, dataDir });
-    expect(NETWORKS.map((n) => second.nodes[n]?.reused)).toEqual([true, true, true]);
+    expect(NETWORKS.map((n) => second.nodes[n]?.reused)).toEqual([true, true, true, true, true]);
     await second.stop();
     expect(await probeRpc(networks.ethereum!.rpcUrl)).toEqual({ kind: 'node', chainId: 31337 });
   });

@@ -4,11 +4,13 @@ import type { NetworkConfig } from '../../config';
 import { DEPLOYER_INDEX, FUNDED_ACCOUNT_INDEXES, devnetAccount } from './accounts';
 import { DEVNET_DEPLOYER, devnetForwarderAddress, devnetTokenAddresses } from './addresses';
 import type { DevnetContracts } from './compile';
+import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm-fees';
 
 /**
  * The devnet's stand-ins for the real tokens of a network (the registry's token coins, in registry
  * order), then a forwarder for internal transfers: account #0 deploys them first thing on a fresh node,
- * so each lands at a fixed address (devnet/addresses.ts).
+ * so each lands at a fixed address (devnet/addresses.ts). On a rollup, the stand-in of its L1 fee
+ * oracle is installed where the real one answers.
  */
 export interface PlannedToken {
   symbol: string;
@@ -22,7 +24,11 @@ export interface PlannedToken {
 export interface DeployPlan {
   tokens: PlannedToken[];
   forwarder: string;
+  /** Where the rollup's L1 fee oracle answers (contracts/L1FeeOracle.sol stands in); null off a rollup. */
+  l1FeeOracle: string | null;
 }
+
+const L1_FEE_ORACLES = { 'op-stack': OP_GAS_PRICE_ORACLE, arbitrum: ARBITRUM_NODE_INTERFACE } as const;
 
 /** Whole tokens minted to each funded account: enough for any test, far below uint256's limit. */
 const FUNDED_WHOLE_TOKENS = 1_000_000_000n;
@@ -48,7 +54,7 @@ export function planDeployment(registry: ChainRegistry, network: NetworkConfig):
     if (!tokens.some((t) => t.symbol === symbol)) problems.push(`${symbol} is configured but the devnet deploys no such token`);
   }
   if (problems.length) throw new Error(`devnet ${network.network}: ${problems.join('; ')}`);
-  return { tokens, forwarder: devnetForwarderAddress(registry, network.network) };
+  return { tokens, forwarder: devnetForwarderAddress(registry, network.network), l1FeeOracle: network.rollup ? L1_FEE_ORACLES[network.rollup] : null };
 }
 
 /** Deploys the planned contracts on a fresh node (the deployer has sent nothing yet), in order. */
@@ -67,6 +73,7 @@ export async function deployContracts(rpcUrl: string, chainId: number, plan: Dep
     }
     const forwarder = await new ContractFactory(artifacts.Forwarder.abi, artifacts.Forwarder.bytecode, deployer).deploy({ nonce: plan.tokens.length });
     await forwarder.waitForDeployment();
+    if (plan.l1FeeOracle) await provider.send('hardhat_setCode', [plan.l1FeeOracle, artifacts.L1FeeOracle.deployedBytecode]);
   } finally {
     provider.destroy();
   }
@@ -76,7 +83,7 @@ export async function deployContracts(rpcUrl: string, chainId: number, plan: Dep
 export async function contractsDeployed(rpcUrl: string, chainId: number, plan: DeployPlan): Promise<boolean> {
   const provider = new JsonRpcProvider(rpcUrl, chainId, { staticNetwork: true });
   try {
-    const codes = await Promise.all([...plan.tokens.map((t) => t.address), plan.forwarder].map((a) => provider.getCode(a)));
+    const codes = await Promise.all([...plan.tokens.map((t) => t.address), plan.forwarder, ...(plan.l1FeeOracle ? [plan.l1FeeOracle] : [])].map((a) => provider.getCode(a)));
     return codes.every((code) => code !== '0x');
   } finally {
     provider.destroy();

@@ -50,6 +50,12 @@ describe('POST /api/crypto-payment', () => {
     });
     expect(created.walletAddress).not.toBe(fiveStep.walletAddress);
     expect(created.paymentUri).toBe(`ethereum:${created.tokenContract}@31337/transfer?address=${created.walletAddress}&uint256=11000000`);
+    // "Open in wallet": the same payment as MetaMask's link; no Trust Wallet link on a devnet it cannot know.
+    expect(created.walletLinks).toEqual({
+      eip681: created.paymentUri,
+      metamask: `https://link.metamask.io/send/${created.tokenContract}@31337/transfer?address=${created.walletAddress}&uint256=11000000`,
+      trust: null,
+    });
     expect(new Date(created.expiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(6 * 60 * 1000);
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, created.orderId));
     expect(row).toMatchObject({ phoneNumber: '+237671234567', countryCode: 'CM', email: 'buyer@example.com', localCurrency: 'XAF' });
@@ -127,10 +133,10 @@ describe('POST /api/crypto-payment', () => {
 });
 
 describe('POST /api/create-payment (compact)', () => {
-  it('accepts the compact payload and finds the country from the operator', async () => {
+  it('accepts the compact payload and finds the country from the operator; MATIC, as old clients send it, is POL', async () => {
     const res = await create({ phoneNumber: phone, operatorId: 53, amount: 15, currency: 'MATIC' }, '/api/create-payment');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ cryptocurrency: 'MATIC', network: 'polygon', chainId: 31339, cryptoAmount: '32', orderId: expect.any(Number) });
+    expect(res.body).toMatchObject({ cryptocurrency: 'POL', network: 'polygon', chainId: 31339, cryptoAmount: '32', orderId: expect.any(Number) });
     expect(res.body.walletAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 
@@ -183,6 +189,8 @@ describe('status endpoints', () => {
         confirmations: 0,
         requiredConfirmations: 1,
         walletAddress: created.walletAddress,
+        paymentUri: created.paymentUri,
+        walletLinks: created.walletLinks,
       });
       expect(res.body).not.toHaveProperty('phoneNumber');
     }

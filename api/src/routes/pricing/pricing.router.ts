@@ -22,7 +22,8 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
   router.get('/crypto/prices', async (req, res) => {
     const { amount, crypto } = parse(ZCryptoPriceQuery, req.query);
     const quote = await pricing.quote(crypto, amount);
-    res.json(ZCryptoPriceResponse.encode({ success: true, crypto, amount, ...cryptoAmount(quote) }));
+    // MATIC (old clients) is answered as the coin it is now, POL.
+    res.json(ZCryptoPriceResponse.encode({ success: true, crypto: quote.coin, amount, ...cryptoAmount(quote) }));
   });
 
   /** What an order costs: amount, service fee and total from the settings, the total in a coin if asked. */

@@ -21,6 +21,7 @@ export class OrderViews {
     const { registry } = this.deps.chains;
     const coin = registry.requireCoin(order.coin);
     const units = BigInt(order.cryptoAmount);
+    const links = this.walletLinks(order);
     return {
       success: true,
       paymentId: order.paymentId,
@@ -36,13 +37,26 @@ export class OrderViews {
       chainId: order.chainId,
       tokenContract: order.tokenContract,
       decimals: coin.decimals,
-      paymentUri: this.deps.chains.adapter(coin.network).paymentUri({ address: order.depositAddress, chainId: order.chainId, units, tokenContract: order.tokenContract }),
+      paymentUri: links.eip681,
+      walletLinks: links,
       amount: order.amountCents / 100,
       serviceFee: order.feeCents / 100,
       totalAmount: order.totalCents / 100,
       createdAt: order.createdAt.toISOString(),
       expiresAt: order.expiresAt.toISOString(),
     };
+  }
+
+  /** The links that open a wallet with the order's payment: its amount, to its deposit address. */
+  private walletLinks(order: CryptoOrderRow) {
+    const coin = this.deps.chains.registry.requireCoin(order.coin);
+    return this.deps.chains.walletLinks(coin.network, {
+      chainId: order.chainId,
+      tokenContract: order.tokenContract,
+      address: order.depositAddress,
+      units: BigInt(order.cryptoAmount),
+      decimals: coin.decimals,
+    });
   }
 
   async balanceOrderCreated(order: OrderRow): Promise<TBalanceOrderCreated> {
@@ -89,6 +103,8 @@ export class OrderViews {
         tokenContract: null,
         cryptoAmount: null,
         cryptoAmountBaseUnits: null,
+        paymentUri: null,
+        walletLinks: null,
         receivedAmount: null,
         remainingAmount: null,
         confirmations: 0,
@@ -106,6 +122,7 @@ export class OrderViews {
     const expected = BigInt(order.cryptoAmount);
     const got = BigInt(received?.units ?? '0');
     const remaining = got >= expected ? 0n : expected - got;
+    const links = this.walletLinks(order);
     return {
       ...base,
       cryptocurrency: coin.symbol,
@@ -115,6 +132,8 @@ export class OrderViews {
       tokenContract: order.tokenContract,
       cryptoAmount: formatCryptoAmount(expected, coin.decimals),
       cryptoAmountBaseUnits: expected.toString(),
+      paymentUri: links.eip681,
+      walletLinks: links,
       receivedAmount: formatUnits(got, coin.decimals),
       remainingAmount: formatUnits(remaining, coin.decimals),
       confirmations: Number(received?.confirmations ?? 0),
