@@ -10,3 +10,7 @@ export * from './schemas/pricing';
 export * from './schemas/orders';
 export * from './schemas/bot';
 export * from './schemas/auth';
+export * from './schemas/admin';
+export * from './client/errors';
+export * from './client/request';
+export * from './client/endpoints';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { TCoinSymbol } from '../coins';
+import {
+  ZAdminDone,
+  ZAdminLoginRequest,
+  ZAdminLoginResponse,
+  ZAdminMe,
+  ZAdminOrders,
+  ZAdminSettings,
+  ZAdminStats,
+  ZAdminUsers,
+  ZAlerts,
+  ZAuditLog,
+  ZBalanceAdjusted,
+  ZBalanceAdjustmentRequest,
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZChangeSignInEmailRequest,
+  ZManualTopupDone,
+  ZManualTopupRequest,
+  ZSettingsRequest,
+  ZSettingsSaved,
+  ZUnmatchedPayments,
+  type TAdminOrdersQueryInput,
+  type TBalanceAction,
+} from '../schemas/admin';
+import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionWrite } from '../schemas/bot';
+import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
+import type { TServiceType } from '../schemas/common';
+import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZCoinsResponse, ZCryptoPriceResponse, ZPricingSettings } from '../schemas/pricing';
+import { endpoint, withQuery } from './request';
+
+/**
+ * The API's calls as the bot and the admin console make them: method, path, request and response
+ * schemas. (The web app names its calls where it makes them, with schemas it loads lazily.)
+ */
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+/** The customer-facing calls (spec section 7). */
+export const API = {
+  countries: endpoint({ method: 'GET', path: '/api/countries', response: z.array(ZCountry) }),
+  /** `country`: the numeric id or the two-letter code. */
+  operators: endpoint({
+    method: 'GET',
+    path: (p: { country: string | number; serviceType?: TServiceType }) => withQuery(`/api/countries/${segment(p.country)}/operators`, { serviceType: p.serviceType }),
+    response: z.array(ZOperator),
+  }),
+  amounts: endpoint({
+    method: 'GET',
+    path: (p: { operatorId: number; serviceType: TServiceType }) => withQuery(`/api/operators/${p.operatorId}/amounts`, { serviceType: p.serviceType }),
+    response: z.array(ZAmountOption),
+  }),
+  coins: endpoint({ method: 'GET', path: '/api/coins', response: ZCoinsResponse }),
+  pricing: endpoint({ method: 'GET', path: '/api/pricing', response: ZPricingSettings }),
+  validatePhone: endpoint({ method: 'POST', path: '/api/validate/phone', body: ZValidatePhoneRequest, response: ZValidatePhoneResponse }),
+  detectPhone: endpoint({ method: 'POST', path: '/api/phone/detect', body: ZDetectPhoneRequest, response: ZDetectPhoneResponse }),
+  /** `amount`: US dollars as decimal text. */
+  cryptoPrice: endpoint({
+    method: 'GET',
+    path: (p: { amount: string; crypto: TCoinSymbol }) => withQuery('/api/crypto/prices', p),
+    response: ZCryptoPriceResponse,
+  }),
+  createPayment: endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZPaymentCreated }),
+  paymentStatus: endpoint({ method: 'GET', path: (p: { orderId: number }) => `/api/payment-status/${p.orderId}`, response: ZPaymentStatus }),
+  releaseWallet: endpoint({ method: 'POST', path: '/api/release-wallet', body: ZReleaseRequest, response: ZCancelResponse }),
+  orders: endpoint({ method: 'GET', path: '/api/orders', response: z.array(ZOrderView) }),
+  balance: endpoint({ method: 'GET', path: '/api/balance', response: ZBalance }),
+};
+
+/** The bot's own calls (service credential only). */
+export const BOT_API = {
+  readSession: endpoint({ method: 'GET', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, response: ZSessionRead }),
+  writeSession: endpoint({ method: 'PUT', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, body: ZSessionWrite, response: ZOk }),
+  deleteSession: endpoint({ method: 'DELETE', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, response: ZOk }),
+  takeNotifications: endpoint({ method: 'GET', path: (p: { limit: number }) => withQuery('/api/bot/notifications', p), response: ZNotifications }),
+  ackNotifications: endpoint({ method: 'POST', path: '/api/bot/notifications/ack', body: ZNotificationsAck, response: ZOk }),
+  orderMessage: endpoint({ method: 'POST', path: (p: { orderId: number }) => `/api/bot/orders/${p.orderId}/message`, body: ZOrderMessage, response: ZOk }),
+};
+
+/** The admin console's calls (spec sections 7 and 8). */
+export const ADMIN_API = {
+  login: endpoint({ method: 'POST', path: '/api/admin/login', body: ZAdminLoginRequest, response: ZAdminLoginResponse }),
+  logout: endpoint({ method: 'POST', path: '/api/admin/logout', response: ZAdminDone }),
+  me: endpoint({ method: 'GET', path: '/api/admin/me', response: ZAdminMe }),
+  stats: endpoint({ method: 'GET', path: '/api/admin/stats', response: ZAdminStats }),
+  /** A page of orders (the total is the X-Total-Count header); `format: 'csv'` exports them all. */
+  orders: endpoint({ method: 'GET', path: (q: TAdminOrdersQueryInput) => withQuery('/api/admin/orders', q), response: ZAdminOrders }),
+  /** Admins only: an order that never received funds. */
+  deleteOrder: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/orders/${p.id}`, response: ZAdminDone }),
+  users: endpoint({ method: 'GET', path: '/api/admin/users', response: ZAdminUsers }),
+  adjustBalance: endpoint({ method: 'POST', path: (p: { action: TBalanceAction }) => `/api/admin/${p.action}-balance`, body: ZBalanceAdjustmentRequest, response: ZBalanceAdjusted }),
+  manualTopup: endpoint({ method: 'POST', path: '/api/admin/manual-topup', body: ZManualTopupRequest, response: ZManualTopupDone }),
+  changePassword: endpoint({ method: 'POST', path: '/api/admin/change-password', body: ZChangePasswordRequest, response: ZAdminDone }),
+  changeEmail: endpoint({ method: 'POST', path: '/api/admin/change-email', body: ZChangeEmailRequest, response: ZAdminDone }),
+  changeSignInEmail: endpoint({ method: 'POST', path: '/api/admin/change-signin-email', body: ZChangeSignInEmailRequest, response: ZAdminDone }),
+  settings: endpoint({ method: 'GET', path: '/api/admin/settings', response: ZAdminSettings }),
+  saveSettings: endpoint({ method: 'PUT', path: '/api/admin/settings', body: ZSettingsRequest, response: ZSettingsSaved }),
+  audit: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/audit', p), response: ZAuditLog }),
+  alerts: endpoint({ method: 'GET', path: '/api/admin/alerts', response: ZAlerts }),
+  unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: ZUnmatchedPayments }),
+};
