@@ -12,5 +12,6 @@ export * from './schemas/bot';
 export * from './schemas/auth';
 export * from './schemas/admin';
 export * from './client/errors';
+export * from './client/answer';
 export * from './client/request';
 export * from './client/endpoints';

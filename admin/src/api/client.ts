@@ -1,4 +1,4 @@
-import { ADMIN_API, API, ApiError, createApiClient, type AnyEndpoint } from '@topup/shared';
+import { ADMIN_API, API, ApiError, createApiClient, type Target } from '@topup/shared';
 import { clearSession, readSession } from './session';
 
 /**
@@ -9,8 +9,8 @@ import { clearSession, readSession } from './session';
  */
 
 /** The spec's balance calls send the token as a bearer header. */
-const BEARER: ReadonlySet<AnyEndpoint> = new Set([ADMIN_API.adjustBalance]);
-const ANONYMOUS: ReadonlySet<AnyEndpoint> = new Set([ADMIN_API.login, API.countries, API.operators]);
+const BEARER: ReadonlySet<Target> = new Set([ADMIN_API.adjustBalance]);
+const ANONYMOUS: ReadonlySet<Target> = new Set([ADMIN_API.login, API.countries, API.operators]);
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
@@ -20,7 +20,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-function tokenHeaders(endpoint: AnyEndpoint): Record<string, string> {
+function tokenHeaders(endpoint: Target): Record<string, string> {
   const session = readSession();
   if (!session || ANONYMOUS.has(endpoint)) return {};
   return BEARER.has(endpoint) ? { authorization: `Bearer ${session.token}` } : { 'x-admin-token': session.token };

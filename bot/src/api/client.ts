@@ -1,10 +1,11 @@
 import {
   API,
+  ApiError,
   BOT_API,
   CATALOG_FRESH_MS,
   centsToDecimal,
   createApiClient,
-  type AnyEndpoint,
+  type Target,
   type ApiClient,
   type TAmountOption,
   type TBalance,
@@ -26,10 +27,10 @@ import {
 /**
  * The bot's side of the shared client, its only source of data: the API's base URL, its service
  * credential on its own routes and on the calls it makes for a Telegram user, and an in-memory cache
- * of the catalog. A failure is the shared ApiError (status 0: the API could not be reached or its
- * answer not read).
+ * of the catalog. A failure is the shared ApiError (status 0: the API could not be reached), or the
+ * error of an answer the shared schemas refuse.
  */
-export { ApiError } from '@topup/shared';
+export { ApiError };
 
 /** The Telegram user a call is made for (the fields of grammY's `User` that the API reads). */
 export interface TelegramIdentity {
@@ -71,7 +72,7 @@ export function encodeName(name: string): string {
 }
 
 /** The bot's own routes answer only to its service credential. */
-const SERVICE_ROUTES: ReadonlySet<AnyEndpoint> = new Set(Object.values(BOT_API));
+const SERVICE_ROUTES: ReadonlySet<Target> = new Set(Object.values(BOT_API));
 
 export class TopupApi {
   private readonly client: ApiClient;
@@ -80,10 +81,15 @@ export class TopupApi {
 
   constructor(private readonly opts: ApiClientOptions) {
     this.now = opts.now ?? Date.now;
+    const fetchImpl = opts.fetch ?? fetch;
+    const timeoutMs = opts.timeoutMs ?? 15_000;
     this.client = createApiClient({
       baseUrl: opts.baseUrl,
-      fetch: opts.fetch,
-      timeoutMs: opts.timeoutMs ?? 15_000,
+      // No answer in time, or none at all: the bot tells the user the service is unavailable (status 0).
+      fetch: (url, init) =>
+        fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).catch((err: Error) => {
+          throw new ApiError(0, 'NETWORK', null, `The service could not be reached (${err.message})`, { cause: err });
+        }),
       headers: (endpoint): Record<string, string> => (SERVICE_ROUTES.has(endpoint) ? { 'x-service-token': opts.serviceToken } : {}),
     });
   }

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_API, API, BOT_API } from './endpoints';
-import { ApiError, errorFromAnswer } from './errors';
-import { createApiClient, endpoint, withQuery, type ApiClient } from './request';
+import { errorFromAnswer, readAnswer } from './answer';
+import { ApiError } from './errors';
+import { createApiClient, sendCall, withQuery, type AnyEndpoint, type ApiClient } from './request';
 
 /** A fetch that answers `status` with `body` and keeps what it was asked. */
 function fakeFetch(status: number, body: unknown, statusText = '') {
@@ -66,41 +67,25 @@ describe('createApiClient', () => {
     expect([data.totalRevenue, headers.get('x-total-count')]).toEqual([123_456, '42']);
   });
 
-  it('takes a response schema from a loader, loaded while the call is on its way', async () => {
-    const { fetch } = fakeFetch(200, { n: 1 });
-    const order: string[] = [];
-    const lazy = endpoint({
-      method: 'GET',
-      path: '/lazy',
-      response: async () => {
-        order.push('schema asked');
-        return z.object({ n: z.number() });
-      },
-    });
-    const client = createApiClient({ fetch: ((url: string, init: RequestInit) => (order.push('fetch'), fetch(url, init))) as typeof fetch });
-    expect(await client.request(lazy)).toEqual({ n: 1 });
-    expect(order).toEqual(['schema asked', 'fetch']);
-  });
-
-  it('turns every failure into an ApiError, tells the surface, and keeps the cause', async () => {
-    const heard: [number, string][] = [];
-    const onError = (e: ApiError) => heard.push([e.status, e.code]);
+  it('makes a non-OK answer an ApiError the surface hears of; a call without a usable answer fails with its own error', async () => {
+    const heard: [number, string, AnyEndpoint][] = [];
+    const onError = (e: ApiError, endpoint: AnyEndpoint) => heard.push([e.status, e.code, endpoint]);
     const refused = createApiClient({ onError, fetch: fakeFetch(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in' }, message: 'Sign in' }).fetch });
-    await expect(refused.request(ADMIN_API.me)).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in' });
+    await expect(refused.request(ADMIN_API.me)).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in', statusLine: expect.stringMatching(/^401: \{/) });
 
     const down = new TypeError('fetch failed');
-    const unreachable = createApiClient({ onError, fetch: (async () => Promise.reject(down)) as typeof fetch });
-    await expect(unreachable.request(API.countries)).rejects.toMatchObject({ status: 0, code: 'NETWORK', cause: down });
+    await expect(createApiClient({ onError, fetch: (async () => Promise.reject(down)) as typeof fetch }).request(API.countries)).rejects.toBe(down);
+    await expect(createApiClient({ onError, fetch: fakeFetch(200, '<html>').fetch }).request(API.countries)).rejects.toBeInstanceOf(SyntaxError);
+    await expect(createApiClient({ onError, fetch: fakeFetch(200, { totalRevenue: 'lots' }).fetch }).request(ADMIN_API.stats)).rejects.toBeInstanceOf(z.ZodError);
+    expect(heard).toEqual([[401, 'UNAUTHORIZED', ADMIN_API.me]]);
+  });
 
-    await expect(createApiClient({ onError, fetch: fakeFetch(200, '<html>').fetch }).request(API.countries)).rejects.toMatchObject({ status: 0, code: 'BAD_RESPONSE' });
-    const strange = createApiClient({ onError, fetch: fakeFetch(200, { totalRevenue: 'lots' }).fetch });
-    await expect(strange.request(ADMIN_API.stats)).rejects.toThrow(/^Unexpected answer from GET \/api\/admin\/stats: totalRevenue: /);
-    expect(heard).toEqual([
-      [401, 'UNAUTHORIZED'],
-      [0, 'NETWORK'],
-      [0, 'BAD_RESPONSE'],
-      [0, 'BAD_RESPONSE'],
-    ]);
+  it('has two halves the web app can take apart: sending now, reading with a schema loaded meanwhile', async () => {
+    const { fetch, calls } = fakeFetch(200, { n: 1 });
+    const res = await sendCall({ fetch, headers: () => ({ authorization: 'tma x' }) }, { method: 'GET', path: '/lazy' });
+    expect(calls[0]!.init.headers).toEqual({ accept: 'application/json', authorization: 'tma x' });
+    expect(await readAnswer(res, z.object({ n: z.number() }))).toEqual({ n: 1 });
+    await expect(readAnswer(new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }))).rejects.toMatchObject({ status: 502, message: '502: upstream down' });
   });
 
   it('leaves empty query values out', () => {

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 
 export {
+  /** The shared client's reading half: the web app only reads answers with these schemas. */
+  readAnswer,
   ZAmountOption,
   ZBalanceOrderCreated,
   ZCoinsResponse,
