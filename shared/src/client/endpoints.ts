@@ -1,29 +1,6 @@
 import { z } from 'zod';
 import type { TCoinSymbol } from '../coins';
-import {
-  ZAdminDone,
-  ZAdminLoginRequest,
-  ZAdminLoginResponse,
-  ZAdminMe,
-  ZAdminOrders,
-  ZAdminSettings,
-  ZAdminStats,
-  ZAdminUsers,
-  ZAlerts,
-  ZAuditLog,
-  ZBalanceAdjusted,
-  ZBalanceAdjustmentRequest,
-  ZChangeEmailRequest,
-  ZChangePasswordRequest,
-  ZChangeSignInEmailRequest,
-  ZManualTopupDone,
-  ZManualTopupRequest,
-  ZSettingsRequest,
-  ZSettingsSaved,
-  ZUnmatchedPayments,
-  type TAdminOrdersQueryInput,
-  type TBalanceAction,
-} from '../schemas/admin';
+import * as admin from '../schemas/admin';
 import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionWrite } from '../schemas/bot';
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
@@ -81,23 +58,23 @@ export const BOT_API = {
 
 /** The admin console's calls (spec sections 7 and 8). */
 export const ADMIN_API = {
-  login: endpoint({ method: 'POST', path: '/api/admin/login', body: ZAdminLoginRequest, response: ZAdminLoginResponse }),
-  logout: endpoint({ method: 'POST', path: '/api/admin/logout', response: ZAdminDone }),
-  me: endpoint({ method: 'GET', path: '/api/admin/me', response: ZAdminMe }),
-  stats: endpoint({ method: 'GET', path: '/api/admin/stats', response: ZAdminStats }),
+  login: endpoint({ method: 'POST', path: '/api/admin/login', body: admin.ZAdminLoginRequest, response: admin.ZAdminLoginResponse }),
+  logout: endpoint({ method: 'POST', path: '/api/admin/logout', response: admin.ZAdminDone }),
+  me: endpoint({ method: 'GET', path: '/api/admin/me', response: admin.ZAdminMe }),
+  stats: endpoint({ method: 'GET', path: '/api/admin/stats', response: admin.ZAdminStats }),
   /** A page of orders (the total is the X-Total-Count header); `format: 'csv'` exports them all. */
-  orders: endpoint({ method: 'GET', path: (q: TAdminOrdersQueryInput) => withQuery('/api/admin/orders', q), response: ZAdminOrders }),
+  orders: endpoint({ method: 'GET', path: (q: admin.TAdminOrdersQueryInput) => withQuery('/api/admin/orders', q), response: admin.ZAdminOrders }),
   /** Admins only: an order that never received funds. */
-  deleteOrder: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/orders/${p.id}`, response: ZAdminDone }),
-  users: endpoint({ method: 'GET', path: '/api/admin/users', response: ZAdminUsers }),
-  adjustBalance: endpoint({ method: 'POST', path: (p: { action: TBalanceAction }) => `/api/admin/${p.action}-balance`, body: ZBalanceAdjustmentRequest, response: ZBalanceAdjusted }),
-  manualTopup: endpoint({ method: 'POST', path: '/api/admin/manual-topup', body: ZManualTopupRequest, response: ZManualTopupDone }),
-  changePassword: endpoint({ method: 'POST', path: '/api/admin/change-password', body: ZChangePasswordRequest, response: ZAdminDone }),
-  changeEmail: endpoint({ method: 'POST', path: '/api/admin/change-email', body: ZChangeEmailRequest, response: ZAdminDone }),
-  changeSignInEmail: endpoint({ method: 'POST', path: '/api/admin/change-signin-email', body: ZChangeSignInEmailRequest, response: ZAdminDone }),
-  settings: endpoint({ method: 'GET', path: '/api/admin/settings', response: ZAdminSettings }),
-  saveSettings: endpoint({ method: 'PUT', path: '/api/admin/settings', body: ZSettingsRequest, response: ZSettingsSaved }),
-  audit: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/audit', p), response: ZAuditLog }),
-  alerts: endpoint({ method: 'GET', path: '/api/admin/alerts', response: ZAlerts }),
-  unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: ZUnmatchedPayments }),
+  deleteOrder: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/orders/${p.id}`, response: admin.ZAdminDone }),
+  users: endpoint({ method: 'GET', path: '/api/admin/users', response: admin.ZAdminUsers }),
+  adjustBalance: endpoint({ method: 'POST', path: (p: { action: admin.TBalanceAction }) => `/api/admin/${p.action}-balance`, body: admin.ZBalanceAdjustmentRequest, response: admin.ZBalanceAdjusted }),
+  manualTopup: endpoint({ method: 'POST', path: '/api/admin/manual-topup', body: admin.ZManualTopupRequest, response: admin.ZManualTopupDone }),
+  changePassword: endpoint({ method: 'POST', path: '/api/admin/change-password', body: admin.ZChangePasswordRequest, response: admin.ZAdminDone }),
+  changeEmail: endpoint({ method: 'POST', path: '/api/admin/change-email', body: admin.ZChangeEmailRequest, response: admin.ZAdminDone }),
+  changeSignInEmail: endpoint({ method: 'POST', path: '/api/admin/change-signin-email', body: admin.ZChangeSignInEmailRequest, response: admin.ZAdminDone }),
+  settings: endpoint({ method: 'GET', path: '/api/admin/settings', response: admin.ZAdminSettings }),
+  saveSettings: endpoint({ method: 'PUT', path: '/api/admin/settings', body: admin.ZSettingsRequest, response: admin.ZSettingsSaved }),
+  audit: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/audit', p), response: admin.ZAuditLog }),
+  alerts: endpoint({ method: 'GET', path: '/api/admin/alerts', response: admin.ZAlerts }),
+  unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type TOrderStatus } from '../order-status';
-import { ZDateTime, ZUsd, ZUsdCents } from './common';
+import { ZCustomerName, ZDateTime, ZUsd, ZUsdCents } from './common';
 import { ZOrderStatus, ZOrderView } from './orders';
 
 /**
@@ -188,15 +188,7 @@ export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 export const ZAdminOrders = z.array(ZAdminOrder);
 
 /** A customer with their balance (spec: User: id, email, firstName, lastName, balance, createdAt). */
-export const ZAdminUser = z.object({
-  id: z.number().int(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  telegramUserId: z.number().int().nullable(),
-  balance: ZUsd,
-  createdAt: ZDateTime,
-});
+export const ZAdminUser = ZCustomerName.extend({ telegramUserId: z.number().int().nullable(), balance: ZUsd, createdAt: ZDateTime });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZAdminUsers = z.array(ZAdminUser);
 
@@ -241,14 +233,7 @@ export const ZUnmatchedPayment = z.object({
 export type TUnmatchedPayment = z.infer<typeof ZUnmatchedPayment>;
 export const ZUnmatchedPayments = z.array(ZUnmatchedPayment);
 
-export const ZAlert = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  message: z.string(),
-  count: z.number().int(),
-  createdAt: ZDateTime,
-  lastRaisedAt: ZDateTime,
-  resolvedAt: ZDateTime.nullable(),
-});
+/** An open admin alert: raised `count` times, last at `lastRaisedAt`. */
+export const ZAlert = z.object({ id: z.number().int(), kind: z.string(), message: z.string(), count: z.number().int(), createdAt: ZDateTime, lastRaisedAt: ZDateTime, resolvedAt: ZDateTime.nullable() });
 export type TAlert = z.infer<typeof ZAlert>;
 export const ZAlerts = z.array(ZAlert);

@@ -34,6 +34,14 @@ export const ZUsdCents = z
     return cents;
   });
 
+/** A customer as every surface names them (spec section 3, User: full name, else email, else id). */
+export const ZCustomerName = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+
 export const ZServiceType = z.enum(['airtime', 'data']);
 export type TServiceType = z.infer<typeof ZServiceType>;
 

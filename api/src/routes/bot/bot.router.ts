@@ -5,6 +5,9 @@ import { requireService } from '../../http/identity';
 import type { BotStateService } from '../../services/bot-sessions';
 import type { TelegramOutbox } from '../../services/notifications';
 
+/** The answer of a call that only acknowledges. */
+const OK = ZOk.encode({ success: true });
+
 /** The bot's side door: its stored state, and the Telegram messages of the outbox. */
 export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: { botApiSecret: string }): Router {
   const router = Router();
@@ -18,7 +21,7 @@ export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: 
   router.post('/notifications/ack', async (req, res) => {
     const { ids } = parse(ZNotificationsAck, req.body);
     await outbox.acknowledge(ids);
-    res.json(ZOk.encode({ success: true }));
+    res.json(OK);
   });
 
   router.get('/sessions/:key', async (req, res) => {
@@ -31,21 +34,20 @@ export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: 
     const { key } = parse(ZSessionKey, req.params);
     const { value } = parse(ZSessionWrite, req.body);
     await state.write(key, value);
-    res.json(ZOk.encode({ success: true }));
+    res.json(OK);
   });
 
   router.delete('/sessions/:key', async (req, res) => {
     const { key } = parse(ZSessionKey, req.params);
     await state.delete(key);
-    res.json(ZOk.encode({ success: true }));
+    res.json(OK);
   });
 
   /** The message showing an order's payment: later notifications edit it. */
   router.post('/orders/:orderId/message', async (req, res) => {
-    const { orderId } = parse(ZOrderIdParam, req.params);
     const { chatId, messageId } = parse(ZOrderMessage, req.body);
-    await state.rememberOrderMessage(orderId, chatId, messageId);
-    res.json(ZOk.encode({ success: true }));
+    await state.rememberOrderMessage(parse(ZOrderIdParam, req.params).orderId, chatId, messageId);
+    res.json(OK);
   });
 
   return router;
