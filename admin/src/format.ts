@@ -1,8 +1,8 @@
-import { COINS, formatUnits, formatUsd, type TCoinSymbol } from '@topup/shared';
+import { COINS, formatUnits, formatUsd, ZUsd, type TCoinSymbol } from '@topup/shared';
 
-/** Dollars as the API sends them (a number) in the spec's money format: $1,234.50. */
-export function usd(dollars: number): string {
-  return formatUsd(Math.round(dollars * 100));
+/** A catalog amount (the catalog still reads dollars) in the spec's money format: $1,234.50. */
+export function catalogUsd(dollars: number): string {
+  return formatUsd(ZUsd.parse(dollars));
 }
 
 /** pending_crypto_payment -> "pending crypto payment". */

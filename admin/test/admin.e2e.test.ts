@@ -217,14 +217,19 @@ describe('admin console in Chromium', () => {
     await page.getByRole('button', { name: 'Add Balance' }).click();
     await toast('Please select a user and enter an amount.');
     await page.getByLabel('User', { exact: true }).selectOption(String(userId));
-    await page.getByLabel('Amount (USD)').fill('0');
-    await page.getByRole('button', { name: 'Add Balance' }).click();
-    await toast('Amount must be greater than 0.');
-
     const sent: Record<string, string>[] = [];
     page.on('request', (r) => {
       if (r.url().includes('-balance')) sent.push(r.headers());
     });
+    await page.getByLabel('Amount (USD)').fill('0');
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await toast('Amount must be greater than 0.');
+    // Refused by the API's own schema before sending: the API answers the same body with the same words.
+    expect(sent).toHaveLength(0);
+    const token = await page.evaluate(() => sessionStorage.getItem('adminToken'));
+    const refused = await server.call('POST', '/api/admin/add-balance', { body: { userId: String(userId), amount: '0' }, headers: { authorization: `Bearer ${token}` } });
+    expect([refused.status, refused.body.message]).toEqual([400, 'Amount must be greater than 0.']);
+
     await page.getByLabel('Amount (USD)').fill('25.50');
     await page.getByRole('button', { name: 'Add Balance' }).click();
     await toast('Balance added successfully. New balance: $25.50');
@@ -247,6 +252,17 @@ describe('admin console in Chromium', () => {
       [2550, 'Admin add balance adjustment'],
       [-550, 'goodwill correction'],
     ]);
+
+    // Money to the cent, in the spec's format: cents in the console, dollars only on the wire.
+    await page.getByLabel('Add balance').check();
+    await page.getByLabel('Amount (USD)').fill('1234.57');
+    await page.getByRole('button', { name: 'Add Balance' }).click();
+    await toast('Balance added successfully. New balance: $1,254.57');
+    await page.getByTestId(`user-${userId}`).filter({ hasText: '$1,254.57' }).waitFor();
+    await page.getByLabel('Subtract balance').check();
+    await page.getByLabel('Amount (USD)').fill('1234.57');
+    await page.getByRole('button', { name: 'Subtract Balance' }).click();
+    await toast('Balance subtracted successfully. New balance: $20.00');
   });
 
   it('validates the password and email forms with the spec messages', async () => {
@@ -288,8 +304,8 @@ describe('admin console in Chromium', () => {
     await maintenance.waitFor();
     expect(await maintenance.isChecked()).toBe(false);
     expect(await page.getByRole('switch', { name: 'Allow New Registrations' }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Minimum Top-up ($)').inputValue()).toBe('5');
-    expect(await page.getByLabel('Maximum Top-up ($)').inputValue()).toBe('500');
+    expect(await page.getByLabel('Minimum Top-up ($)').inputValue()).toBe('5.00');
+    expect(await page.getByLabel('Maximum Top-up ($)').inputValue()).toBe('500.00');
 
     await page.getByLabel('Minimum Top-up ($)').fill('600');
     await page.getByRole('button', { name: 'Save Settings' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Update, User } from 'grammy/types';
 import { TopupApi } from '../src/api/client';
+import { adminToken } from '../../api/test/harness';
 import { createBot } from '../src/bot';
 import { configureTelegram } from '../src/setup';
 import { BOT_INFO, BOT_TOKEN, rechargeViaBot, startHarness, user, WEBAPP_URL, type Call, type Harness } from './harness';
@@ -42,6 +43,14 @@ describe('commands', () => {
 
     // Someone else's order is not shown.
     expect(first(await say(user(7002, 'Bob'), `/start order_${order.orderId}`))).toBe('Order not found.');
+  });
+
+  it('/balance shows the balance to the cent (cents in the bot, dollars only on the wire)', async () => {
+    const admin = { 'x-admin-token': await adminToken(h.api) };
+    const users = (await h.api.call('GET', '/api/admin/users', { headers: admin })).body as { id: number; telegramUserId: number | null }[];
+    const userId = users.find((u) => u.telegramUserId === ann.id)!.id;
+    expect((await h.api.call('POST', '/api/admin/add-balance', { body: { userId, amount: '1234.57' }, headers: admin })).status).toBe(200);
+    expect(first(await say(ann, '/balance'))).toContain('Your Balance: <b>$1,234.57</b>');
   });
 
   it('/help, /support and the mini-app button', async () => {

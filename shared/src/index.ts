@@ -12,3 +12,8 @@ export * from './schemas/coins';
 export * from './schemas/orders';
 export * from './schemas/bot';
 export * from './schemas/auth';
+export * from './schemas/admin';
+export * from './client/errors';
+export * from './client/answer';
+export * from './client/request';
+export * from './client/endpoints';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToCryptoUnits, cryptoUnitsToCents, formatCryptoAmount, formatUnits, formatUsd, parseUnits, roundUpToDisplayable, usdToCents } from './money';
+import { centsToCryptoUnits, centsToDecimal, cryptoUnitsToCents, formatCryptoAmount, formatUnits, formatUsd, parseUnits, roundUpToDisplayable, usdToCents } from './money';
 
 describe('usdToCents', () => {
   it('reads numbers and text exactly', () => {
@@ -14,6 +14,16 @@ describe('usdToCents', () => {
     expect(usdToCents('abc')).toBeNull();
     expect(usdToCents(Number.NaN)).toBeNull();
     expect(usdToCents('1e3')).toBeNull();
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes cents as exact decimal text that usdToCents reads back', () => {
+    expect(centsToDecimal(750)).toBe('7.50');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(20_000)).toBe('200.00');
+    expect(centsToDecimal(-1)).toBe('-0.01');
+    for (const cents of [0, 1, 29, 1007, 123_456]) expect(usdToCents(centsToDecimal(cents))).toBe(cents);
   });
 });
 

@@ -24,8 +24,11 @@ function numberToPlainString(value: number): string | null {
   return value.toFixed(10).replace(/\.?0+$/, '');
 }
 
-export function centsToUsd(cents: number): number {
-  return cents / 100;
+/** 1234 -> "12.34": cents as the exact decimal text a form shows or a request sends (usdToCents reads it back). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 const usdFormatter = new Intl.NumberFormat('en-US', {

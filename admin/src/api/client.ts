@@ -1,31 +1,16 @@
-import type { z } from 'zod';
+import { ADMIN_API, API, ApiError, createApiClient, type Target } from '@topup/shared';
 import { clearSession, readSession } from './session';
 
 /**
- * The request helper (spec section 7): method, URL, optional JSON body; JSON content type only with a
- * body; cookies included; the admin token as `x-admin-token` on /api/admin/ URLs (and on the admin's
- * order delete), or as a bearer header where the spec sends one (balance calls). A non-OK response
- * raises an ApiError whose message is "status: body text" (spec section 8), and is logged.
+ * The console's side of the shared client (spec section 7): same origin, cookies included, the
+ * admin's token as `x-admin-token` (a bearer header on the spec's balance calls; none on sign-in and
+ * the catalog). A failed call is logged as "status: body text" (spec section 8); a 401 to a call that
+ * carried the token ends the session.
  */
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    /** The server's own message (`message`, or `error.message`, or a string `error`), if any. */
-    readonly serverMessage: string | null,
-    readonly code: string | null,
-    text: string,
-  ) {
-    super(`${status}: ${text}`);
-    this.name = 'ApiError';
-  }
-}
-
-export interface RequestOptions {
-  body?: unknown;
-  /** How the admin token travels: the spec's header (default for /api/admin/ URLs) or a bearer header. */
-  auth?: 'header' | 'bearer' | 'none';
-}
+/** The spec's balance calls send the token as a bearer header. */
+const BEARER: ReadonlySet<Target> = new Set([ADMIN_API.adjustBalance]);
+const ANONYMOUS: ReadonlySet<Target> = new Set([ADMIN_API.login, API.countries, API.operators]);
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
@@ -35,52 +20,23 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-function serverMessageOf(parsed: unknown): { message: string | null; code: string | null } {
-  if (!parsed || typeof parsed !== 'object') return { message: null, code: null };
-  const body = parsed as { message?: unknown; error?: unknown };
-  const error = body.error;
-  const nested = error && typeof error === 'object' ? (error as { message?: unknown; code?: unknown }) : null;
-  const message =
-    typeof body.message === 'string' ? body.message : typeof nested?.message === 'string' ? nested.message : typeof error === 'string' ? error : null;
-  return { message, code: typeof nested?.code === 'string' ? nested.code : null };
-}
-
-export async function apiRequest(method: string, url: string, opts: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
+function tokenHeaders(endpoint: Target): Record<string, string> {
   const session = readSession();
-  const auth = opts.auth ?? (url.includes('/api/admin/') ? 'header' : 'none');
-  if (session && auth === 'header') headers['x-admin-token'] = session.token;
-  if (session && auth === 'bearer') headers.authorization = `Bearer ${session.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    credentials: 'include',
-  });
-  if (res.ok) return res;
-  const text = await res.text();
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // not JSON: the text is the message
-  }
-  const { message, code } = serverMessageOf(parsed);
-  const error = new ApiError(res.status, message, code, text || res.statusText);
-  console.error(error.message);
-  if (res.status === 401 && session && auth !== 'none') {
-    clearSession();
-    onUnauthorized();
-  }
-  throw error;
+  if (!session || ANONYMOUS.has(endpoint)) return {};
+  return BEARER.has(endpoint) ? { authorization: `Bearer ${session.token}` } : { 'x-admin-token': session.token };
 }
 
-/** A JSON request whose answer is checked against a schema. */
-export async function apiJson<S extends z.ZodType>(method: string, url: string, schema: S, opts: RequestOptions = {}): Promise<z.infer<S>> {
-  const res = await apiRequest(method, url, opts);
-  return schema.parse(await res.json());
-}
+export const api = createApiClient({
+  credentials: 'include',
+  headers: tokenHeaders,
+  onError: (error, endpoint) => {
+    console.error(error.statusLine);
+    if (error.status === 401 && Object.keys(tokenHeaders(endpoint)).length > 0) {
+      clearSession();
+      onUnauthorized();
+    }
+  },
+});
 
 /** The server's message for a failed call, else the fallback the spec gives for it. */
 export function messageOf(err: unknown, fallback: string): string {

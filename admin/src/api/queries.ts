@@ -1,17 +1,6 @@
 import { QueryClient, useQuery, type QueryClient as TQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest } from './client';
-import {
-  ZAdminOrders,
-  ZAlerts,
-  ZAuditLog,
-  ZCountries,
-  ZMe,
-  ZOperators,
-  ZSettings,
-  ZStats,
-  ZUnmatchedPayments,
-  ZUsers,
-} from './schemas';
+import { ADMIN_API, API, type TAdminOrdersQueryInput } from '@topup/shared';
+import { api } from './client';
 
 /**
  * Data fetching with the spec's defaults (section 9): fresh 5 min, unused cache dropped after 10 min,
@@ -55,9 +44,9 @@ export async function refresh(client: TQueryClient, ...keys: (readonly string[])
   await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' })));
 }
 
-export const useMe = () => useQuery({ queryKey: KEYS.me, queryFn: () => apiJson('GET', '/api/admin/me', ZMe).then((r) => r.admin) });
+export const useMe = () => useQuery({ queryKey: KEYS.me, queryFn: () => api.request(ADMIN_API.me).then((r) => r.admin) });
 
-export const useStats = () => useQuery({ queryKey: KEYS.stats, queryFn: () => apiJson('GET', '/api/admin/stats', ZStats) });
+export const useStats = () => useQuery({ queryKey: KEYS.stats, queryFn: () => api.request(ADMIN_API.stats) });
 
 export interface OrderFilter {
   status?: string;
@@ -69,50 +58,49 @@ export interface OrderFilter {
   to?: string;
 }
 
-/** The admin orders query string: local days become instants, `to` includes its whole day. */
-export function ordersQuery(filter: OrderFilter, page?: number, pageSize?: number): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filter.status) params.set('status', filter.status);
-  if (filter.coin) params.set('coin', filter.coin);
-  if (filter.phone?.trim()) params.set('phone', filter.phone.trim());
-  if (filter.q?.trim()) params.set('q', filter.q.trim());
-  if (filter.from) params.set('from', new Date(`${filter.from}T00:00:00`).toISOString());
-  if (filter.to) params.set('to', new Date(`${filter.to}T23:59:59.999`).toISOString());
-  if (page) params.set('page', String(page));
-  if (pageSize) params.set('pageSize', String(pageSize));
-  return params;
+/** The admin orders query: local days become instants, `to` includes its whole day. */
+export function ordersQuery(filter: OrderFilter, page?: number, pageSize?: number): TAdminOrdersQueryInput {
+  return {
+    status: filter.status || undefined,
+    coin: filter.coin || undefined,
+    phone: filter.phone?.trim() || undefined,
+    q: filter.q?.trim() || undefined,
+    from: filter.from ? new Date(`${filter.from}T00:00:00`).toISOString() : undefined,
+    to: filter.to ? new Date(`${filter.to}T23:59:59.999`).toISOString() : undefined,
+    page: page ? String(page) : undefined,
+    pageSize: pageSize ? String(pageSize) : undefined,
+  };
 }
 
 export function useOrders(filter: OrderFilter, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...KEYS.orders, filter, page, pageSize],
     queryFn: async () => {
-      const res = await apiRequest('GET', `/api/admin/orders?${ordersQuery(filter, page, pageSize)}`);
-      const orders = ZAdminOrders.parse(await res.json());
-      return { orders, total: Number(res.headers.get('x-total-count') ?? orders.length) };
+      const { data: orders, headers } = await api.exchange(ADMIN_API.orders, { params: ordersQuery(filter, page, pageSize) });
+      return { orders, total: Number(headers.get('x-total-count') ?? orders.length) };
     },
   });
 }
 
-export const useUsers = () => useQuery({ queryKey: KEYS.users, queryFn: () => apiJson('GET', '/api/admin/users', ZUsers) });
+export const useUsers = () => useQuery({ queryKey: KEYS.users, queryFn: () => api.request(ADMIN_API.users) });
 
-export const useSettings = () => useQuery({ queryKey: KEYS.settings, queryFn: () => apiJson('GET', '/api/admin/settings', ZSettings) });
+export const useSettings = () => useQuery({ queryKey: KEYS.settings, queryFn: () => api.request(ADMIN_API.settings) });
 
 export const useAuditLog = (page: number, pageSize: number) =>
-  useQuery({ queryKey: [...KEYS.audit, page, pageSize], queryFn: () => apiJson('GET', `/api/admin/audit?page=${page}&pageSize=${pageSize}`, ZAuditLog) });
+  useQuery({ queryKey: [...KEYS.audit, page, pageSize], queryFn: () => api.request(ADMIN_API.audit, { params: { page, pageSize } }) });
 
-export const useUnmatchedPayments = () => useQuery({ queryKey: KEYS.unmatched, queryFn: () => apiJson('GET', '/api/admin/payments/unmatched', ZUnmatchedPayments) });
+export const useUnmatchedPayments = () => useQuery({ queryKey: KEYS.unmatched, queryFn: () => api.request(ADMIN_API.unmatchedPayments) });
 
-export const useAlerts = () => useQuery({ queryKey: KEYS.alerts, queryFn: () => apiJson('GET', '/api/admin/alerts', ZAlerts) });
+export const useAlerts = () => useQuery({ queryKey: KEYS.alerts, queryFn: () => api.request(ADMIN_API.alerts) });
 
 /** The catalog, cached as the four-step flow caches it (countries 30 min, operators 3 min). */
 export const useCountries = () =>
-  useQuery({ queryKey: KEYS.countries, queryFn: () => apiJson('GET', '/api/countries', ZCountries), staleTime: 30 * 60 * 1000, gcTime: 60 * 60 * 1000 });
+  useQuery({ queryKey: KEYS.countries, queryFn: () => api.request(API.countries), staleTime: 30 * 60 * 1000, gcTime: 60 * 60 * 1000 });
 
 export const useOperators = (countryId: string) =>
   useQuery({
     queryKey: [...KEYS.countries, countryId, 'operators'],
-    queryFn: () => apiJson('GET', `/api/countries/${encodeURIComponent(countryId)}/operators`, ZOperators),
+    queryFn: () => api.request(API.operators, { params: { country: countryId } }),
     enabled: countryId !== '',
     staleTime: 3 * 60 * 1000,
     gcTime: 8 * 60 * 1000,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
+import { ADMIN_API } from '@topup/shared';
+import { api } from '../api/client';
 import { useMe } from '../api/queries';
 import { clearSession, readSession } from '../api/session';
 import { navigate } from '../router';
@@ -61,7 +62,7 @@ function AdminConsole() {
   async function logout() {
     setSigningOut(true);
     try {
-      await apiRequest('POST', '/api/admin/logout', { body: {} });
+      await api.request(ADMIN_API.logout);
     } catch {
       // Signed out here either way; the server's session ends on its own.
     }

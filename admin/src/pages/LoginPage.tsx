@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, apiJson } from '../api/client';
-import { ZLoginResponse } from '../api/schemas';
+import { ADMIN_API, ADMIN_MESSAGES, ApiError } from '@topup/shared';
+import { api } from '../api/client';
 import { readSession, saveSession } from '../api/session';
 import { useToast } from '../components/Toaster';
 import { Spinner } from '../components/ui';
 import { navigate } from '../router';
 
-const INVALID = 'Invalid credentials. Please try again.';
 const NETWORK = 'Login failed. Please check your connection and try again.';
 
 const ACCESS = [
@@ -37,16 +36,12 @@ export function LoginPage() {
     if (pending) return;
     setPending(true);
     try {
-      const res = await apiJson('POST', '/api/admin/login', ZLoginResponse, { body: { email: email.trim(), password }, auth: 'none' });
-      if (!res.success || !res.token) {
-        toast({ title: 'Login Failed', description: res.message || INVALID, variant: 'destructive' });
-        setPending(false);
-        return;
-      }
-      saveSession(res.token, res.email ?? email.trim().toLowerCase(), remember);
+      const res = await api.request(ADMIN_API.login, { body: { email: email.trim(), password } });
+      saveSession(res.token, res.email, remember);
       navigate('/admin');
     } catch (err) {
-      const description = err instanceof ApiError ? err.serverMessage || INVALID : NETWORK;
+      // Status 0: no answer, or none that could be read.
+      const description = err instanceof ApiError && err.status !== 0 ? err.serverMessage || ADMIN_MESSAGES.loginFailed : NETWORK;
       toast({ title: 'Login Failed', description, variant: 'destructive' });
       setPending(false);
     }

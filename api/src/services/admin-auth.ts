@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { ADMIN_MESSAGES } from '@topup/shared';
 import type { Db } from '../db/client';
 import { adminLoginFailures, adminSessions, admins } from '../db/schema';
 import { AppError } from './errors';
@@ -15,7 +16,7 @@ const FIRST_LOCK_MS = 60_000;
 const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
 
 /** The spec's single failure message: it never says which of email or password was wrong. */
-export const LOGIN_FAILED = 'Invalid credentials. Please try again.';
+export const LOGIN_FAILED = ADMIN_MESSAGES.loginFailed;
 
 export interface AdminIdentity {
   id: number;

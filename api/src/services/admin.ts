@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CHAINS, formatUsd, type TOrderStatus } from '@topup/shared';
+import { CHAINS, formatUsd, MANUAL_TOPUP_STATUSES, type TAdminOrder, type TAdminSettings, type TAdminStats, type TAdminUser, type TOrderStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
 import { AppError } from './errors';
@@ -22,9 +22,6 @@ export interface OrderFilter {
   pageSize: number;
 }
 
-/** Statuses an existing order may be topped up from by hand (spec: the Manual Top-up tab). */
-export const MANUAL_TOPUP_STATUSES: TOrderStatus[] = ['pending_crypto_payment', 'failed', 'payment_expired'];
-
 /**
  * What admins see and do: figures, orders, customers and their balances, manual top-ups, settings.
  * Every change is written to the audit log in the transaction that makes it.
@@ -35,10 +32,10 @@ export class AdminService {
   ) {}
 
   /**
-   * totalRevenue: USD of completed orders (top-up and fee); successRate: completed / (completed +
-   * failed), in percent; activeUsers: distinct customers with an order in the last 30 days.
+   * totalRevenue: USD cents of completed orders (top-up and fee); successRate: completed / (completed
+   * + failed), in percent; activeUsers: distinct customers with an order in the last 30 days.
    */
-  async stats() {
+  async stats(): Promise<TAdminStats> {
     const result = await this.deps.db.execute(sql`
       select
         coalesce(sum(total_cents) filter (where status = 'completed'), 0)::bigint as revenue,
@@ -50,14 +47,14 @@ export class AdminService {
     const r = (result as unknown as { rows: { revenue: string | number; orders: number; completed: number; failed: number; active: number }[] }).rows[0]!;
     const settled = r.completed + r.failed;
     return {
-      totalRevenue: Number(r.revenue) / 100,
+      totalRevenue: Number(r.revenue),
       totalOrders: r.orders,
       successRate: settled === 0 ? 0 : Math.round((r.completed / settled) * 1000) / 10,
       activeUsers: r.active,
     };
   }
 
-  async listOrders(f: OrderFilter) {
+  async listOrders(f: OrderFilter): Promise<{ total: number; orders: TAdminOrder[] }> {
     const where: SQL[] = [];
     if (f.status?.length) where.push(inArray(orders.status, f.status));
     if (f.from) where.push(gte(orders.createdAt, f.from));
@@ -79,11 +76,11 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    return { total, orders: rows.map((r) => orderView(r)) };
+    return { total, orders: rows.map((r) => ({ ...orderView(r), amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */
-  async users() {
+  async users(): Promise<TAdminUser[]> {
     const rows = await this.deps.db
       .select({
         id: customers.id,
@@ -99,10 +96,10 @@ export class AdminService {
       .from(customers)
       .orderBy(desc(customers.createdAt))
       .limit(500);
-    return rows.map(({ balanceCents, ...u }) => ({ ...u, balance: Number(balanceCents) / 100, createdAt: u.createdAt.toISOString() }));
+    return rows.map(({ balanceCents, ...u }) => ({ ...u, balance: Number(balanceCents) }));
   }
 
-  /** Adds to or takes from a customer's balance, as a ledger entry with the admin's notes. */
+  /** Adds to or takes from a customer's balance, as a ledger entry with the admin's notes; the balance after it, in cents. */
   async adjustBalance(adminId: number, input: { userId: number; amountCents: number; action: 'add' | 'subtract'; notes: string }) {
     return this.deps.db.transaction(async (tx) => {
       const [customer] = await tx.select().from(customers).where(eq(customers.id, input.userId)).for('update');
@@ -114,8 +111,8 @@ export class AdminService {
         .insert(ledgerEntries)
         .values({ customerId: customer.id, amountCents: signed, reason: 'admin_adjustment', referenceType: 'admin', referenceId: `${adminId}:${Date.now()}`, note: input.notes })
         .returning({ id: ledgerEntries.id });
-      await recordAudit(tx, { adminId, action: `balance.${input.action}`, target: `user:${customer.id}`, before: { balance: before / 100 }, after: { balance: (before + signed) / 100, entry: entry!.id, notes: input.notes } });
-      return (before + signed) / 100;
+      await recordAudit(tx, { adminId, action: `balance.${input.action}`, target: `user:${customer.id}`, before: { balanceCents: before }, after: { balanceCents: before + signed, entry: entry!.id, notes: input.notes } });
+      return before + signed;
     });
   }
 
@@ -198,14 +195,15 @@ export class AdminService {
     });
   }
 
-  /** The system settings as the console shows them (dollars). */
-  async settings() {
+  /** The system settings as the console edits them. */
+  async settings(): Promise<TAdminSettings> {
     const [system, pricing] = await Promise.all([this.deps.settings.get('system'), this.deps.settings.get('pricing')]);
-    return { ...system, minTopUp: pricing.minAmountCents / 100, maxTopUp: pricing.maxAmountCents / 100, serviceFee: pricing.serviceFeeCents / 100 };
+    return { ...system, minTopUp: pricing.minAmountCents, maxTopUp: pricing.maxAmountCents, serviceFee: pricing.serviceFeeCents };
   }
 
-  async updateSettings(adminId: number, next: { system: SystemSetting; pricing: PricingSetting }) {
-    const before = await this.settings();
+  async updateSettings(adminId: number, next: { system: SystemSetting; pricing: PricingSetting }): Promise<TAdminSettings> {
+    const [system, pricing] = await Promise.all([this.deps.settings.get('system'), this.deps.settings.get('pricing')]);
+    const before = { ...system, ...pricing };
     await this.deps.db.transaction(async (tx) => {
       await this.deps.settings.set('system', next.system, tx);
       await this.deps.settings.set('pricing', next.pricing, tx);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TOrderStatus } from '@topup/shared';
+import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TOrderStatus, type TUnmatchedPayment } from '@topup/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -270,21 +270,8 @@ export class PaymentService {
   }
 }
 
-export interface UnmatchedPayment {
-  id: number;
-  network: string;
-  txHash: string;
-  logIndex: number;
-  blockNumber: number;
-  coin: string;
-  amount: string;
-  status: string;
-  disposition: string | null;
-  creditedCents: number | null;
-  orderId: number | null;
-  orderStatus: string | null;
-  receivedAt: string;
-}
+/** A payment that did not pay a fulfilled order, as the admin API answers it. */
+export type UnmatchedPayment = TUnmatchedPayment;
 
 function unique(ids: (number | null)[]): number[] {
   return [...new Set(ids.filter((id): id is number => id !== null))];

@@ -1,24 +1,19 @@
-import type { z } from 'zod';
 import {
+  API,
+  ApiError,
+  BOT_API,
   CATALOG_FRESH_MS,
-  ZAmountOption,
-  ZCancelResponse,
-  ZCountry,
-  ZDetectPhoneResponse,
-  ZErrorBody,
-  ZOperator,
-  ZOrderView,
-  ZPaymentCreated,
-  ZPaymentStatus,
-  ZPricingSettings,
-  ZQuote,
-  ZValidatePhoneResponse,
+  centsToDecimal,
+  createApiClient,
+  type Target,
+  type ApiClient,
   type TAmountOption,
+  type TBalance,
   type TCoinSymbol,
   type TCoinsResponse,
-  ZCoinsResponse,
   type TCountry,
   type TDetectPhoneResponse,
+  type TNotification,
   type TOperator,
   type TOrderView,
   type TPaymentCreated,
@@ -27,30 +22,15 @@ import {
   type TQuote,
   type TServiceType,
   type TValidatePhoneResponse,
-  ZBalance,
-  ZNotifications,
-  ZOk,
-  ZSessionRead,
-  type TBalance,
-  type TNotification,
 } from '@topup/shared';
 
 /**
- * Typed client of the HTTP API, the bot's only source of data. Every response is parsed with the
- * shared schemas; a 4xx or 5xx becomes an ApiError carrying the API's code and message.
+ * The bot's side of the shared client, its only source of data: the API's base URL, its service
+ * credential on its own routes and on the calls it makes for a Telegram user, and an in-memory cache
+ * of the catalog. A failure is the shared ApiError (status 0: the API could not be reached), or the
+ * error of an answer the shared schemas refuse.
  */
-
-export class ApiError extends Error {
-  constructor(
-    /** HTTP status; 0 when the API could not be reached or answered something unreadable. */
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 /** The Telegram user a call is made for (the fields of grammY's `User` that the API reads). */
 export interface TelegramIdentity {
@@ -76,11 +56,6 @@ export interface CreatePaymentInput {
   cryptoCurrency: TCoinSymbol;
 }
 
-/** 1234 -> "12.34": what the API's ZUsdCents reads back exactly. */
-export function centsToDecimal(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-
 const PRICING_FRESH_MS = 60_000;
 /** The API accepts names of at most 256 characters as sent (URI-encoded). */
 const MAX_ENCODED_NAME = 256;
@@ -96,144 +71,110 @@ export function encodeName(name: string): string {
   return encoded;
 }
 
+/** The bot's own routes answer only to its service credential. */
+const SERVICE_ROUTES: ReadonlySet<Target> = new Set(Object.values(BOT_API));
+
 export class TopupApi {
-  private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
+  private readonly client: ApiClient;
   private readonly now: () => number;
   private readonly cache = new Map<string, { at: number; value: unknown }>();
 
   constructor(private readonly opts: ApiClientOptions) {
-    this.fetchImpl = opts.fetch ?? fetch;
-    this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.now = opts.now ?? Date.now;
+    const fetchImpl = opts.fetch ?? fetch;
+    const timeoutMs = opts.timeoutMs ?? 15_000;
+    this.client = createApiClient({
+      baseUrl: opts.baseUrl,
+      // No answer in time, or none at all: the bot tells the user the service is unavailable (status 0).
+      fetch: (url, init) =>
+        fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }).catch((err: Error) => {
+          throw new ApiError(0, 'NETWORK', null, `The service could not be reached (${err.message})`, { cause: err });
+        }),
+      headers: (endpoint): Record<string, string> => (SERVICE_ROUTES.has(endpoint) ? { 'x-service-token': opts.serviceToken } : {}),
+    });
   }
 
   /** The calls made on behalf of one Telegram user (orders, balance). */
   as(user: TelegramIdentity): UserApi {
-    return new UserApi(this, user);
+    const headers: Record<string, string> = { 'x-service-token': this.opts.serviceToken, 'x-telegram-user-id': String(user.id) };
+    if (user.first_name) headers['x-telegram-first-name'] = encodeName(user.first_name);
+    if (user.last_name) headers['x-telegram-last-name'] = encodeName(user.last_name);
+    return new UserApi(this.client, headers);
   }
 
   // Catalog: read-only, the same for everyone, so kept in memory for the spec's freshness times.
 
   countries(): Promise<TCountry[]> {
-    return this.cached('countries', CATALOG_FRESH_MS.countries, () => this.request('GET', '/api/countries', ZCountry.array()));
+    return this.cached('countries', CATALOG_FRESH_MS.countries, () => this.client.request(API.countries));
   }
 
   operators(countryCode: string): Promise<TOperator[]> {
-    return this.cached(`operators:${countryCode}`, CATALOG_FRESH_MS.operators, () =>
-      this.request('GET', `/api/countries/${encodeURIComponent(countryCode)}/operators`, ZOperator.array()),
-    );
+    return this.cached(`operators:${countryCode}`, CATALOG_FRESH_MS.operators, () => this.client.request(API.operators, { params: { country: countryCode } }));
   }
 
   amounts(operatorId: number, serviceType: TServiceType): Promise<TAmountOption[]> {
-    return this.cached(`amounts:${operatorId}:${serviceType}`, CATALOG_FRESH_MS.amounts, () =>
-      this.request('GET', `/api/operators/${operatorId}/amounts?serviceType=${serviceType}`, ZAmountOption.array()),
-    );
+    return this.cached(`amounts:${operatorId}:${serviceType}`, CATALOG_FRESH_MS.amounts, () => this.client.request(API.amounts, { params: { operatorId, serviceType } }));
   }
 
   /** The coins offered now; they change only with the server's configuration. */
   coins(): Promise<TCoinsResponse> {
-    return this.cached('coins', PRICING_FRESH_MS, () => this.request('GET', '/api/coins', ZCoinsResponse));
+    return this.cached('coins', PRICING_FRESH_MS, () => this.client.request(API.coins));
   }
 
   pricing(): Promise<TPricingSettings> {
-    return this.cached('pricing', PRICING_FRESH_MS, () => this.request('GET', '/api/pricing', ZPricingSettings));
+    return this.cached('pricing', PRICING_FRESH_MS, () => this.client.request(API.pricing));
   }
 
   validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
-    return this.request('POST', '/api/validate/phone', ZValidatePhoneResponse, { body: { phoneNumber, countryCode } });
+    return this.client.request(API.validatePhone, { body: { phoneNumber, countryCode } });
   }
 
   detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
-    return this.request('POST', '/api/phone/detect', ZDetectPhoneResponse, { body: { phoneNumber } });
+    return this.client.request(API.detectPhone, { body: { phoneNumber } });
   }
 
   /** The server's price of a recharge of `amountCents` (fee, total), with the total in `coin` when given. */
   quote(amountCents: number, coin?: TCoinSymbol): Promise<TQuote> {
-    const query = new URLSearchParams({ amount: centsToDecimal(amountCents), ...(coin ? { coin } : {}) });
-    return this.request('GET', `/api/quote?${query}`, ZQuote);
+    return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin } });
   }
 
   paymentStatus(orderId: number): Promise<TPaymentStatus> {
-    return this.request('GET', `/api/payment-status/${orderId}`, ZPaymentStatus);
+    return this.client.request(API.paymentStatus, { params: { orderId } });
   }
 
   /** Cancels an unpaid order (its payment id is the proof of ownership). */
-  releaseWallet(paymentId: string): Promise<z.infer<typeof ZCancelResponse>> {
-    return this.request('POST', '/api/release-wallet', ZCancelResponse, { body: { paymentId } });
+  releaseWallet(paymentId: string) {
+    return this.client.request(API.releaseWallet, { body: { paymentId } });
   }
 
   // The bot's own routes (service credential only).
 
   async readSession(key: string): Promise<unknown> {
-    const { value } = await this.request('GET', `/api/bot/sessions/${encodeURIComponent(key)}`, ZSessionRead, { service: true });
+    const { value } = await this.client.request(BOT_API.readSession, { params: { key } });
     return value ?? undefined;
   }
 
   async writeSession(key: string, value: unknown): Promise<void> {
-    await this.request('PUT', `/api/bot/sessions/${encodeURIComponent(key)}`, ZOk, { body: { value }, service: true });
+    await this.client.request(BOT_API.writeSession, { params: { key }, body: { value } });
   }
 
   async deleteSession(key: string): Promise<void> {
-    await this.request('DELETE', `/api/bot/sessions/${encodeURIComponent(key)}`, ZOk, { service: true });
+    await this.client.request(BOT_API.deleteSession, { params: { key } });
   }
 
   async takeNotifications(limit = 30): Promise<TNotification[]> {
-    const { notifications } = await this.request('GET', `/api/bot/notifications?limit=${limit}`, ZNotifications, { service: true });
+    const { notifications } = await this.client.request(BOT_API.takeNotifications, { params: { limit } });
     return notifications;
   }
 
   async ackNotifications(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.request('POST', '/api/bot/notifications/ack', ZOk, { body: { ids }, service: true });
+    await this.client.request(BOT_API.ackNotifications, { body: { ids } });
   }
 
   /** The message showing the order in a chat: later notifications about the order edit it. */
   async registerOrderMessage(orderId: number, chatId: number, messageId: number): Promise<void> {
-    await this.request('POST', `/api/bot/orders/${orderId}/message`, ZOk, { body: { chatId, messageId }, service: true });
-  }
-
-  /** @internal used by UserApi */
-  async request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    schema: S,
-    o: { body?: unknown; user?: TelegramIdentity; service?: boolean; headers?: Record<string, string> } = {},
-  ): Promise<z.infer<S>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
-    if (o.service || o.user) headers['x-service-token'] = this.opts.serviceToken;
-    if (o.user) {
-      headers['x-telegram-user-id'] = String(o.user.id);
-      if (o.user.first_name) headers['x-telegram-first-name'] = encodeName(o.user.first_name);
-      if (o.user.last_name) headers['x-telegram-last-name'] = encodeName(o.user.last_name);
-    }
-    let res: Response;
-    let text: string;
-    try {
-      res = await this.fetchImpl(this.opts.baseUrl + path, {
-        method,
-        headers,
-        body: o.body === undefined ? undefined : JSON.stringify(o.body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      throw new ApiError(0, 'NETWORK', `The service could not be reached (${(err as Error).message})`);
-    }
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      throw new ApiError(res.ok ? 0 : res.status, 'BAD_RESPONSE', `Unreadable answer from the service (${res.status})`);
-    }
-    if (!res.ok) {
-      const body = ZErrorBody.safeParse(json);
-      throw body.success ? new ApiError(res.status, body.data.error.code, body.data.error.message) : new ApiError(res.status, 'HTTP_ERROR', `${res.status}: ${text.slice(0, 200)}`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(0, 'BAD_RESPONSE', `Unexpected answer from ${method} ${path.split('?')[0]}: ${parsed.error.issues[0]?.message ?? ''}`);
-    return parsed.data;
+    await this.client.request(BOT_API.orderMessage, { params: { orderId }, body: { chatId, messageId } });
   }
 
   private async cached<T>(key: string, freshMs: number, load: () => Promise<T>): Promise<T> {
@@ -245,10 +186,11 @@ export class TopupApi {
   }
 }
 
+/** Calls for one Telegram user: the service credential and the user's id and names ride along. */
 export class UserApi {
   constructor(
-    private readonly api: TopupApi,
-    private readonly user: TelegramIdentity,
+    private readonly client: ApiClient,
+    private readonly headers: Record<string, string>,
   ) {}
 
   /** POST /api/crypto-payment; the same idempotency key always gives the same order. */
@@ -260,14 +202,15 @@ export class UserApi {
       countryId: input.countryId,
       cryptoCurrency: input.cryptoCurrency,
     };
-    return this.api.request('POST', '/api/crypto-payment', ZPaymentCreated, { body, user: this.user, headers: { 'idempotency-key': idempotencyKey } });
+    return this.client.request(API.createPayment, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
   }
 
   orders(): Promise<TOrderView[]> {
-    return this.api.request('GET', '/api/orders', ZOrderView.array(), { user: this.user });
+    return this.client.request(API.orders, { headers: this.headers });
   }
 
+  /** The balance in cents. */
   balance(): Promise<TBalance> {
-    return this.api.request('GET', '/api/balance', ZBalance, { user: this.user });
+    return this.client.request(API.balance, { headers: this.headers });
   }
 }

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { formatUsd, usdToCents } from '@topup/shared';
+import { formatUsd } from '@topup/shared';
 import type { BotContext } from '../context';
 
 /** /balance: credits kept for the customer (failed deliveries, over-payments). */
@@ -8,7 +8,7 @@ export function balanceFeature(): Composer<BotContext> {
   composer.command('balance', async (ctx) => {
     try {
       const { balance } = await ctx.userApi().balance();
-      await ctx.reply(ctx.t.balance({ amount: formatUsd(usdToCents(balance) ?? Math.round(balance * 100)) }), { parse_mode: 'HTML' });
+      await ctx.reply(ctx.t.balance({ amount: formatUsd(balance) }), { parse_mode: 'HTML' });
     } catch (err) {
       ctx.services.log.warn({ err }, 'balance failed');
       await ctx.reply(ctx.t.balanceFailed);

@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import { ZUsd } from './common';
 import { ZOrderStatus } from './orders';
 
-/** The bot-only routes (/api/bot/*) and GET /api/balance. */
+/** The bot-only routes (/api/bot/*) and GET /api/balance as the bot reads it. */
+
+/** GET /api/bot/notifications?limit= */
+export const ZNotificationsQuery = z.object({ limit: z.string().default('30').transform(Number).pipe(z.number().int().min(1).max(100)) });
+/** POST /api/bot/notifications/ack */
+export const ZNotificationsAck = z.object({ ids: z.array(z.number().int().positive()).max(100) });
+/** The key of a piece of the bot's stored state (/api/bot/sessions/:key). */
+export const ZSessionKey = z.object({ key: z.string().regex(/^[\w:.-]{1,200}$/, 'must be 1-200 letters, digits or :._-') });
+/** PUT /api/bot/sessions/:key */
+export const ZSessionWrite = z.object({ value: z.unknown().refine((v) => v !== undefined, 'is required') });
+/** POST /api/bot/orders/:orderId/message: the message showing an order's payment in a chat. */
+export const ZOrderMessage = z.object({ chatId: z.number().int(), messageId: z.number().int().positive() });
 
 export const ZOk = z.object({ success: z.literal(true) });
 
@@ -37,5 +49,6 @@ export type TNotification = z.infer<typeof ZNotification>;
 
 export const ZNotifications = z.object({ success: z.literal(true), notifications: z.array(ZNotification) });
 
-export const ZBalance = z.object({ success: z.literal(true), balance: z.number(), currency: z.string() });
+/** GET /api/balance: dollars on the wire (the spec's clients read them), cents in the bot. */
+export const ZBalance = z.object({ success: z.literal(true), balance: ZUsd, currency: z.string() });
 export type TBalance = z.infer<typeof ZBalance>;

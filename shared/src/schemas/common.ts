@@ -16,6 +16,12 @@ export const ZUsd = z.codec(z.number(), z.number().int(), {
   encode: (cents) => cents / 100,
 });
 
+/** A moment: ISO 8601 text on the wire, a Date in code (written with `encode`, read with `parse`). */
+export const ZDateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
 /** US dollars as the client sends them (number or text) -> integer cents. */
 export const ZUsdCents = z
   .union([z.number(), z.string()])
@@ -28,6 +34,14 @@ export const ZUsdCents = z
     return cents;
   });
 
+/** A customer as every surface names them (spec section 3, User: full name, else email, else id). */
+export const ZCustomerName = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+
 export const ZServiceType = z.enum(['airtime', 'data']);
 export type TServiceType = z.infer<typeof ZServiceType>;
 
@@ -37,3 +51,12 @@ export const ZErrorBody = z.object({
   message: z.string(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/**
+ * What a form says about a value its request schema refuses: the first issue's message, as the API
+ * would answer it (null when the value passes). Forms check before sending with the API's own schema.
+ */
+export function formProblem(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid input');
+}

@@ -1,15 +1,17 @@
 /**
- * The one way the web app calls the API: same origin, JSON, the mini-app's init data on every call
- * (`Authorization: tma <initData>`, DESIGN.md section 7), and every response parsed by its schema.
+ * The one way the web app calls the API: the shared client (one ApiError, the spec's error rules) with
+ * what is the web app's own: same origin with cookies, the mini-app's init data on every call
+ * (`Authorization: tma <initData>`, DESIGN.md section 7), the site's order tokens, its log line, and
+ * response schemas from a chunk loaded beside the first call.
  */
 
+import { errorFromAnswer } from '../../../shared/src/client/answer';
+import { ApiError, sendCall, type ClientOptions, type Parser } from '../shared';
 import type * as SchemasModule from './schemas';
 
+export { ApiError, type Parser };
+
 type Schemas = typeof SchemasModule;
-/** Anything with a zod-like parse. */
-export interface Parser<T> {
-  parse(data: unknown): T;
-}
 
 let schemas: Promise<Schemas> | undefined;
 /** Starts loading the schemas chunk (idempotent): call it as early as the first request. */
@@ -31,18 +33,6 @@ export function authHeaders(): Record<string, string> {
   return initData ? { authorization: `tma ${initData}`, ...extraHeaders() } : extraHeaders();
 }
 
-/** A non-OK answer. `message` is the API's readable message when it sent one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code: string | null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -52,41 +42,36 @@ export interface RequestOptions {
   expected?: number[];
 }
 
+const SENDING: ClientOptions = { credentials: 'include', headers: authHeaders };
+
+function log(error: ApiError): void {
+  console.error(`API ${error.status}`, error.message);
+}
+
+/**
+ * A call of the shared client: sent at once; its answer read by the shared reader that comes with
+ * the schemas chunk (loaded beside the call).
+ */
 export async function apiRequest<T>(path: string, schema: (s: Schemas) => Parser<T>, opts: RequestOptions = {}): Promise<T> {
-  const parsers = loadSchemas();
-  const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(), ...opts.headers };
-  // Spec section 7: a JSON content type only when there is a body.
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, {
-    method: opts.method ?? 'GET',
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    credentials: 'include',
-    signal: opts.signal,
-  });
-  const text = await res.text();
-  if (!res.ok) throw apiError(res, text, !opts.expected?.includes(res.status));
-  return schema(await parsers).parse(text ? JSON.parse(text) : null);
+  const schemas = loadSchemas();
+  const res = await sendCall(SENDING, { method: opts.method ?? 'GET', path }, opts);
+  const s = await schemas;
+  try {
+    return (await s.readAnswer(res, schema(s))) as T;
+  } catch (err) {
+    if (err instanceof ApiError && !opts.expected?.includes(err.status)) log(err);
+    throw err;
+  }
 }
 
 /**
  * Spec section 8: a non-OK answer is "status: body text" (status text when the body is empty), and is
  * logged. The API's bodies are `{ error: { code, message }, message }`: their message is shown instead.
  */
-export function apiError(res: Pick<Response, 'status' | 'statusText'>, text: string, log = true): ApiError {
-  let message = `${res.status}: ${text || res.statusText}`;
-  let code: string | null = null;
-  try {
-    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
-    const error = body.error as { code?: unknown; message?: unknown } | string | undefined;
-    if (typeof body.message === 'string') message = body.message;
-    else if (typeof error === 'string') message = error;
-    if (typeof error === 'object' && error && typeof error.code === 'string') code = error.code;
-  } catch {
-    // Not JSON: keep the spec's "status: text".
-  }
-  if (log) console.error(`API ${res.status}`, message);
-  return new ApiError(res.status, message, code);
+export function apiError(res: Pick<Response, 'status' | 'statusText'>, text: string, logIt = true): ApiError {
+  const error = errorFromAnswer(res.status, res.statusText, text);
+  if (logIt) log(error);
+  return error;
 }
 
 /** A random key for one payment attempt (Idempotency-Key): a retried request creates no second order. */

@@ -3,8 +3,11 @@
  * (see client.ts): zod and the schemas are the largest part of the app that the first paint does not need.
  */
 import { z } from 'zod';
+import { ZCustomerName } from '@topup/shared';
 
 export {
+  /** The shared client's reading half: the web app only reads answers with these schemas. */
+  readAnswer,
   ZAmountOption,
   ZBalanceOrderCreated,
   ZCoinsResponse,
@@ -25,11 +28,7 @@ export {
 export const ZBalance = z.object({ balance: z.number(), currency: z.string().optional() });
 
 /** GET /api/auth/user: the signed-in customer (spec section 3, User; the API's auth router answers it). */
-export const ZAuthUser = z.object({
-  id: z.number().int(),
-  email: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+export const ZAuthUser = ZCustomerName.extend({
   telegramUserId: z.number().nullable().optional(),
   balance: z.number().optional(),
   createdAt: z.string(),

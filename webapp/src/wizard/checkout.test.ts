@@ -112,11 +112,11 @@ describe('checkout: creating the order', () => {
     expect(started).toMatchObject({ creating: true, attemptKey: 'k1' });
     const lost = run(started, { type: 'createFailed', error: classifyCreateError(new TypeError('Failed to fetch'), 'crypto') });
     expect(lost).toMatchObject({ creating: false, attemptKey: 'k1', createError: { kind: 'failed', status: null } });
-    const broken = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(502, '502: Bad Gateway', null), 'crypto') });
+    const broken = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(502, 'HTTP_ERROR', null, '502: Bad Gateway'), 'crypto') });
     expect(broken.attemptKey).toBe('k1');
-    const refused = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(400, 'Amount must be between $5.00 and $500.00.', 'AMOUNT_OUT_OF_RANGE'), 'crypto') });
+    const refused = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(400, 'AMOUNT_OUT_OF_RANGE', 'Amount must be between $5.00 and $500.00.', '400: '), 'crypto') });
     expect(refused.attemptKey).toBeNull();
-    const busy = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(429, '', null), 'crypto') });
+    const busy = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(429, 'HTTP_ERROR', null, '429: '), 'crypto') });
     expect(busy.attemptKey).toBeNull();
     expect(run(started, { type: 'created', payment: created })).toMatchObject({ creating: false, attemptKey: null, payment: created, status: null });
   });
@@ -132,10 +132,10 @@ describe('checkout: creating the order', () => {
 
   it('says a failure in each surface’s words, a busy wallet in the spec’s', () => {
     const words = { refused: (m: string) => `Payment creation failed: ${m}`, failed: (s: number | null) => (s ? `Payment creation failed: ${s}` : 'Payment creation failed') };
-    expect(createErrorText(classifyCreateError(new ApiError(429, '', null), 'crypto'), words)).toBe('Cryptocurrency wallet temporarily unavailable. Please try again in a moment.');
-    expect(createErrorText(classifyCreateError(new ApiError(429, 'Wallet busy', null), 'crypto'), words)).toBe('Wallet busy');
-    expect(createErrorText(classifyCreateError(new ApiError(400, 'Bad number', 'INVALID_PHONE'), 'crypto'), words)).toBe('Payment creation failed: Bad number');
-    expect(createErrorText(classifyCreateError(new ApiError(503, 'x', 'MAINTENANCE'), 'crypto'), words)).toBe('Payment creation failed: 503');
+    expect(createErrorText(classifyCreateError(new ApiError(429, 'HTTP_ERROR', null, '429: '), 'crypto'), words)).toBe('Cryptocurrency wallet temporarily unavailable. Please try again in a moment.');
+    expect(createErrorText(classifyCreateError(new ApiError(429, 'HTTP_ERROR', 'Wallet busy', '429: '), 'crypto'), words)).toBe('Wallet busy');
+    expect(createErrorText(classifyCreateError(new ApiError(400, 'INVALID_PHONE', 'Bad number', '400: '), 'crypto'), words)).toBe('Payment creation failed: Bad number');
+    expect(createErrorText(classifyCreateError(new ApiError(503, 'MAINTENANCE', 'x', '503: '), 'crypto'), words)).toBe('Payment creation failed: 503');
     expect(createErrorText(classifyCreateError(new Error('offline'), 'balance'), words)).toBe('Payment creation failed');
   });
 });

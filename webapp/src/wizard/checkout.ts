@@ -215,7 +215,7 @@ export function stepProblem(state: CheckoutState, step: StepSpec): Problem | nul
 export function classifyCreateError(err: unknown, method: PaymentMethod): CreateError {
   if (!(err instanceof ApiError)) return { kind: 'failed', message: null, status: null, method };
   const kind = err.status === 429 ? 'busy' : err.status < 500 ? 'refused' : 'failed';
-  return { kind, message: err.message || null, status: err.status, method };
+  return { kind, message: err.serverMessage, status: err.status, method };
 }
 
 /** A creation failure in a surface's words (a 429 in the spec's, the same everywhere). */

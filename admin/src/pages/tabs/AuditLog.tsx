@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '@topup/shared';
+import { formatDateTime, type TAdminMe } from '@topup/shared';
 import { useAuditLog } from '../../api/queries';
-import type { TMe } from '../../api/schemas';
 import { Card, LoadError } from '../../components/ui';
 
 const PAGE_SIZE = 20;
@@ -17,7 +16,7 @@ function Json({ value }: { value: unknown }) {
 }
 
 /** Every admin action: who, what, when, before and after. */
-export function AuditLog({ me }: { me: TMe | null }) {
+export function AuditLog({ me }: { me: TAdminMe | null }) {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page, PAGE_SIZE);
   const entries = log.data ?? [];

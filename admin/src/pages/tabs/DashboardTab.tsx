@@ -1,20 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KEYS, refresh, useAlerts, useStats } from '../../api/queries';
-import type { TMe } from '../../api/schemas';
-import { usd } from '../../format';
 import { Card, LoadError, Spinner } from '../../components/ui';
-import { formatDateTime } from '@topup/shared';
+import { formatDateTime, formatUsd, type TAdminMe } from '@topup/shared';
 import { AuditLog } from './AuditLog';
 import { UnmatchedPayments } from './UnmatchedPayments';
 
 /** Dashboard: the spec's four cards; then what needs an admin (alerts, unmatched payments) and the audit log. */
-export function DashboardTab({ me, onTopUpOrder }: { me: TMe | null; onTopUpOrder: (orderId: number) => void }) {
+export function DashboardTab({ me, onTopUpOrder }: { me: TAdminMe | null; onTopUpOrder: (orderId: number) => void }) {
   const queryClient = useQueryClient();
   const stats = useStats();
   const alerts = useAlerts();
   const s = stats.data;
   const cards = [
-    { label: 'Total Revenue', value: s && usd(s.totalRevenue) },
+    { label: 'Total Revenue', value: s && formatUsd(s.totalRevenue) },
     { label: 'Total Orders', value: s && s.totalOrders.toLocaleString('en-US') },
     { label: 'Success Rate', value: s && `${s.successRate.toFixed(1)}%` },
     { label: 'Active Users', value: s && s.activeUsers.toLocaleString('en-US') },

@@ -1,15 +1,16 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, messageOf } from '../../api/client';
+import type { z } from 'zod';
+import { ADMIN_API, ADMIN_MESSAGES, formatUsd, formProblem, MANUAL_TOPUP_STATUSES, ZManualTopupRequest } from '@topup/shared';
+import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useCountries, useOperators, useOrders } from '../../api/queries';
-import { ZManualTopupResult } from '../../api/schemas';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, LoadError } from '../../components/ui';
-import { MANUAL_TOPUP_MIN_USD, MANUAL_TOPUP_STATUSES } from '../../constants';
-import { statusText, usd } from '../../format';
-import { checkManualExisting, checkManualNew } from '../../validation';
+import { MANUAL_TOPUP_MIN_USD } from '../../constants';
+import { catalogUsd, statusText } from '../../format';
 
 type Mode = 'new' | 'existing';
+type TopupBody = z.input<typeof ZManualTopupRequest>;
 const ELIGIBLE = { status: MANUAL_TOPUP_STATUSES.join(',') };
 
 const EMPTY_NEW = { countryId: '', operatorId: '', phoneNumber: '', amount: '', notes: '' };
@@ -35,9 +36,9 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
   const operator = operators.data?.find((o) => String(o.operatorId) === form.operatorId);
 
   const submitTopup = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiJson('POST', '/api/admin/manual-topup', ZManualTopupResult, { body }),
+    mutationFn: (body: TopupBody) => api.request(ADMIN_API.manualTopup, { body }),
     onSuccess: async () => {
-      toast({ title: 'Success!', description: 'Manual top-up processed successfully' });
+      toast({ title: 'Success!', description: ADMIN_MESSAGES.manualTopupDone });
       setForm(EMPTY_NEW);
       setOrderId('');
       setExistingNotes('');
@@ -48,22 +49,11 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (mode === 'new') {
-      const problem = checkManualNew(form);
-      if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
-      submitTopup.mutate({
-        mode: 'new',
-        phoneNumber: form.phoneNumber.trim(),
-        countryId: Number(form.countryId),
-        operatorId: Number(form.operatorId),
-        amount: Number(form.amount),
-        notes: form.notes.trim(),
-      });
-    } else {
-      const problem = checkManualExisting({ orderId, notes: existingNotes });
-      if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
-      submitTopup.mutate({ mode: 'existing', orderId: Number(orderId), notes: existingNotes.trim() });
-    }
+    // The form's text as typed (amounts as exact decimal text), checked by the API's own schema first.
+    const body: TopupBody = mode === 'new' ? { mode, ...form } : { mode, orderId, notes: existingNotes };
+    const problem = formProblem(ZManualTopupRequest, body);
+    if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
+    submitTopup.mutate(body);
   }
 
   const countryName = (code: string | null) => countries.data?.find((c) => c.code === code)?.name ?? code ?? '—';
@@ -102,7 +92,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               </select>
             </Field>
             {countries.isError && <LoadError message="Error loading countries. Please try again later." onRetry={() => void countries.refetch()} />}
-            <Field label="Operator" htmlFor="topup-operator" hint={operator ? `${operator.name} accepts ${usd(operator.minAmount)} to ${usd(operator.maxAmount)}` : undefined}>
+            <Field label="Operator" htmlFor="topup-operator" hint={operator ? `${operator.name} accepts ${catalogUsd(operator.minAmount)} to ${catalogUsd(operator.maxAmount)}` : undefined}>
               <select
                 id="topup-operator"
                 value={form.operatorId}
@@ -157,7 +147,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
                 {orderId && !selectedOrder && !eligible.isPending && <option value={orderId}>Order #{orderId}</option>}
                 {eligibleOrders.map((o) => (
                   <option key={o.id} value={o.id}>
-                    #{o.id} — {o.phoneNumber} — {usd(o.amount)} — {statusText(o.status)}
+                    #{o.id} — {o.phoneNumber} — {formatUsd(o.amount)} — {statusText(o.status)}
                   </option>
                 ))}
               </select>
@@ -168,7 +158,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
                 <dt>Phone</dt>
                 <dd>{selectedOrder.phoneNumber}</dd>
                 <dt>Amount</dt>
-                <dd>{usd(selectedOrder.amount)}</dd>
+                <dd>{formatUsd(selectedOrder.amount)}</dd>
                 <dt>Country</dt>
                 <dd>{countryName(selectedOrder.countryCode)}</dd>
                 <dt>Operator</dt>

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COIN_SYMBOLS, ORDER_STATUSES, formatDateTime } from '@topup/shared';
-import { apiRequest, messageOf } from '../../api/client';
+import { ADMIN_API, COIN_SYMBOLS, ORDER_STATUSES, formatDateTime, formatUsd } from '@topup/shared';
+import { api, messageOf } from '../../api/client';
 import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, LoadError, Spinner, StatusBadge } from '../../components/ui';
-import { statusText, usd } from '../../format';
+import { statusText } from '../../format';
 
 /** The spec's table shows the first 10 orders; more are a page away. */
 const PAGE_SIZE = 10;
@@ -26,7 +26,7 @@ export function OrdersTab() {
 
   // Admin order delete (spec section 4): idle, deleting, removed or failed; the list refreshed after.
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/orders/${id}`, { auth: 'header' }),
+    mutationFn: (id: number) => api.request(ADMIN_API.deleteOrder, { params: { id } }),
     onSuccess: async (_res, id) => {
       toast({ title: 'Order Deleted', description: `Order #${id} has been permanently removed from the database.` });
       await refresh(queryClient, KEYS.orders, KEYS.stats, KEYS.audit);
@@ -36,7 +36,7 @@ export function OrdersTab() {
 
   const exportCsv = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('GET', `/api/admin/orders?${ordersQuery(filter)}&format=csv`);
+      const res = await api.send(ADMIN_API.orders, { params: { ...ordersQuery(filter), format: 'csv' } });
       const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
       const url = URL.createObjectURL(await res.blob());
       const link = document.createElement('a');
@@ -150,7 +150,7 @@ export function OrdersTab() {
                       <td>#{o.id}</td>
                       <td>{o.phoneNumber ?? <span className="muted">Balance top-up</span>}</td>
                       <td>
-                        {usd(o.amount)}
+                        {formatUsd(o.amount)}
                         {o.cryptocurrency && <div className="muted small">{o.cryptocurrency}</div>}
                       </td>
                       <td>

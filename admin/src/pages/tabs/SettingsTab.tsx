@@ -1,12 +1,22 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, messageOf } from '../../api/client';
+import {
+  ADMIN_API,
+  ADMIN_MESSAGES,
+  centsToDecimal,
+  formProblem,
+  MIN_PASSWORD_LENGTH,
+  ZChangeEmailRequest,
+  ZChangePasswordForm,
+  ZChangeSignInEmailRequest,
+  ZSettingsRequest,
+  type TAdminSettings,
+} from '@topup/shared';
+import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useSettings } from '../../api/queries';
-import { ZMessage, ZSettingsSaved, type TSettings } from '../../api/schemas';
 import { updateSessionEmail } from '../../api/session';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, LoadError } from '../../components/ui';
-import { checkEmail, checkPasswordChange, MESSAGES, MIN_PASSWORD_LENGTH } from '../../validation';
 
 /** Settings (spec section 2): password, contact email, sign-in email, and the system settings. */
 export function SettingsTab() {
@@ -24,16 +34,16 @@ function PasswordForm() {
   const toast = useToast();
   const [f, setF] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useMutation({
-    mutationFn: () => apiJson('POST', '/api/admin/change-password', ZMessage, { body: { currentPassword: f.currentPassword, newPassword: f.newPassword } }),
+    mutationFn: () => api.request(ADMIN_API.changePassword, { body: { currentPassword: f.currentPassword, newPassword: f.newPassword } }),
     onSuccess: () => {
-      toast({ title: 'Password Changed', description: 'Your admin password has been updated successfully' });
+      toast({ title: 'Password Changed', description: ADMIN_MESSAGES.passwordChanged });
       setF({ currentPassword: '', newPassword: '', confirmPassword: '' });
     },
     onError: (err) => toast({ title: 'Password Change Failed', description: messageOf(err, 'Failed to change password'), variant: 'destructive' }),
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = checkPasswordChange(f);
+    const problem = formProblem(ZChangePasswordForm, f);
     if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
     change.mutate();
   }
@@ -62,9 +72,9 @@ function EmailForm(props: {
   title: string;
   id: string;
   label: string;
-  url: string;
-  field: 'newEmail' | 'newSignInEmail';
-  required: string;
+  /** The form's problem with this address (its request schema's), or null. */
+  check: (email: string) => string | null;
+  save: (email: string) => Promise<unknown>;
   success: [string, string];
   failure: [string, string];
   autoComplete: string;
@@ -73,7 +83,7 @@ function EmailForm(props: {
   const toast = useToast();
   const [email, setEmail] = useState('');
   const change = useMutation({
-    mutationFn: (value: string) => apiJson('POST', props.url, ZMessage, { body: { [props.field]: value } }),
+    mutationFn: (value: string) => props.save(value),
     onSuccess: (_res, value) => {
       toast({ title: props.success[0], description: props.success[1] });
       setEmail('');
@@ -83,7 +93,7 @@ function EmailForm(props: {
   });
   function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = checkEmail(email, props.required);
+    const problem = props.check(email);
     if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
     change.mutate(email.trim());
   }
@@ -107,10 +117,9 @@ function ContactEmailForm() {
       title="Update Admin Contact Email"
       id="contact-email"
       label="New Contact Email"
-      url="/api/admin/change-email"
-      field="newEmail"
-      required={MESSAGES.contactEmailRequired}
-      success={['Email Updated', 'Your admin contact email has been updated successfully']}
+      check={(newEmail) => formProblem(ZChangeEmailRequest, { newEmail })}
+      save={(newEmail) => api.request(ADMIN_API.changeEmail, { body: { newEmail } })}
+      success={['Email Updated', ADMIN_MESSAGES.contactEmailChanged]}
       failure={['Email Update Failed', 'Failed to update email']}
       autoComplete="email"
     />
@@ -124,10 +133,9 @@ function SignInEmailForm() {
       title="Update Admin Sign-in Email"
       id="signin-email"
       label="New Sign-in Email"
-      url="/api/admin/change-signin-email"
-      field="newSignInEmail"
-      required={MESSAGES.signInEmailRequired}
-      success={['Sign-in Email Updated', 'Your admin sign-in email has been updated successfully']}
+      check={(newSignInEmail) => formProblem(ZChangeSignInEmailRequest, { newSignInEmail })}
+      save={(newSignInEmail) => api.request(ADMIN_API.changeSignInEmail, { body: { newSignInEmail } })}
+      success={['Sign-in Email Updated', ADMIN_MESSAGES.signInEmailChanged]}
       failure={['Sign-in Email Update Failed', 'Failed to update sign-in email']}
       autoComplete="username"
       onSaved={(email) => {
@@ -145,7 +153,7 @@ interface SettingsDraft {
   maxTopUp: string;
   serviceFee: string;
 }
-const toDraft = (s: TSettings): SettingsDraft => ({ ...s, minTopUp: String(s.minTopUp), maxTopUp: String(s.maxTopUp), serviceFee: s.serviceFee.toFixed(2) });
+const toDraft = (s: TAdminSettings): SettingsDraft => ({ ...s, minTopUp: centsToDecimal(s.minTopUp), maxTopUp: centsToDecimal(s.maxTopUp), serviceFee: centsToDecimal(s.serviceFee) });
 
 /** System settings: read and written through the API, and enforced there in every flow. */
 function SystemSettingsForm() {
@@ -158,10 +166,7 @@ function SystemSettingsForm() {
   }, [settings.data]);
 
   const save = useMutation({
-    mutationFn: (d: SettingsDraft) =>
-      apiJson('PUT', '/api/admin/settings', ZSettingsSaved, {
-        body: { maintenanceMode: d.maintenanceMode, allowNewRegistrations: d.allowNewRegistrations, minTopUp: Number(d.minTopUp), maxTopUp: Number(d.maxTopUp), serviceFee: Number(d.serviceFee) },
-      }),
+    mutationFn: (d: SettingsDraft) => api.request(ADMIN_API.saveSettings, { body: d }),
     onSuccess: async (res) => {
       queryClient.setQueryData(KEYS.settings, res.settings);
       setDraft(toDraft(res.settings));
@@ -174,12 +179,8 @@ function SystemSettingsForm() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!draft) return;
-    const [min, max, fee] = [Number(draft.minTopUp), Number(draft.maxTopUp), Number(draft.serviceFee)];
-    if ([draft.minTopUp, draft.maxTopUp, draft.serviceFee].some((v) => v.trim() === '') || [min, max, fee].some((n) => !Number.isFinite(n))) {
-      return toast({ title: 'Error', description: 'Please enter the minimum and maximum top-up and the service fee.', variant: 'destructive' });
-    }
-    if (min <= 0 || min > max) return toast({ title: 'Error', description: 'The minimum top-up must be above zero and not above the maximum', variant: 'destructive' });
-    if (fee < 0) return toast({ title: 'Error', description: 'The service fee cannot be negative', variant: 'destructive' });
+    const problem = formProblem(ZSettingsRequest, draft);
+    if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' });
     save.mutate(draft);
   }
 

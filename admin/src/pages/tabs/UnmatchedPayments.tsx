@@ -1,8 +1,7 @@
-import { formatDateTime, formatUsd, NETWORK_LABELS, type TNetwork } from '@topup/shared';
+import { formatDateTime, formatUsd, MANUAL_TOPUP_STATUSES, NETWORK_LABELS, type TNetwork } from '@topup/shared';
 import { useUnmatchedPayments } from '../../api/queries';
 import { Card, LoadError, StatusBadge } from '../../components/ui';
 import { coinAmount, shortHash } from '../../format';
-import { MANUAL_TOPUP_STATUSES } from '../../constants';
 
 /**
  * Money received that did not pay a fulfilled order (late, wrong coin, under- or overpaid, to an

@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '@topup/shared';
-import { apiJson, messageOf } from '../../api/client';
+import type { z } from 'zod';
+import { ADMIN_API, defaultAdjustmentNote, formatDateTime, formatUsd, formProblem, ZBalanceAdjustmentRequest, type TBalanceAction as Action } from '@topup/shared';
+import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useUsers } from '../../api/queries';
-import { ZMessage } from '../../api/schemas';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, LoadError } from '../../components/ui';
-import { usd, userLabel } from '../../format';
-import { checkBalance, defaultAdjustmentNote } from '../../validation';
+import { userLabel } from '../../format';
 
-type Action = 'add' | 'subtract';
 const FAILED: Record<Action, string> = { add: 'Failed to add balance', subtract: 'Failed to subtract balance' };
 
 /** Users: the balance adjustment form and 'All Users' (spec section 2). */
@@ -23,14 +21,9 @@ export function UsersTab() {
   const [notes, setNotes] = useState('');
 
   const adjust = useMutation({
-    mutationFn: (input: { action: Action; userId: number; amount: number; notes: string }) =>
-      // The spec's balance calls carry the token as a bearer header.
-      apiJson('POST', `/api/admin/${input.action}-balance`, ZMessage, {
-        auth: 'bearer',
-        body: { userId: input.userId, amount: input.amount, notes: input.notes },
-      }),
+    mutationFn: (input: { action: Action; body: z.input<typeof ZBalanceAdjustmentRequest> }) => api.request(ADMIN_API.adjustBalance, { params: { action: input.action }, body: input.body }),
     onSuccess: async (res) => {
-      toast({ title: 'Success', description: res.message ?? 'Balance updated' });
+      toast({ title: 'Success', description: res.message });
       setAmount('');
       setNotes('');
       await refresh(queryClient, KEYS.users, KEYS.audit);
@@ -40,12 +33,13 @@ export function UsersTab() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = checkBalance({ userId, amount });
+    const body = { userId, amount, notes: notes.trim() || defaultAdjustmentNote(action) };
+    const problem = formProblem(ZBalanceAdjustmentRequest, body);
     if (problem) {
       toast({ title: 'Error', description: problem, variant: 'destructive' });
       return;
     }
-    adjust.mutate({ action, userId: Number(userId), amount: Number(amount), notes: notes.trim() || defaultAdjustmentNote(action) });
+    adjust.mutate({ action, body });
   }
 
   return (
@@ -57,7 +51,7 @@ export function UsersTab() {
               <option value="">Select a user</option>
               {users.data?.map((u) => (
                 <option key={u.id} value={u.id}>
-                  {userLabel(u)} (#{u.id}) — {usd(u.balance ?? 0)}
+                  {userLabel(u)} (#{u.id}) — {formatUsd(u.balance)}
                 </option>
               ))}
             </select>
@@ -97,7 +91,7 @@ export function UsersTab() {
                   <p className="muted small">ID: {u.id}</p>
                 </div>
                 <div className="user-meta">
-                  <p className="user-balance">{usd(u.balance ?? 0)}</p>
+                  <p className="user-balance">{formatUsd(u.balance)}</p>
                   <p className="muted small">Joined {u.createdAt ? formatDateTime(u.createdAt) : 'N/A'}</p>
                 </div>
               </li>

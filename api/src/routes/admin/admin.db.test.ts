@@ -572,9 +572,10 @@ describe('users and balance adjustments', () => {
       [-225, 'goodwill correction'],
     ]);
     const audit = await auditFor(`user:${userId}`);
-    expect(audit.map((a) => [a.action, a.before, (a.after as { balance: number }).balance])).toEqual([
-      ['balance.add', { balance: 0 }, 12.5],
-      ['balance.subtract', { balance: 12.5 }, 10.25],
+    // The audit log keeps money as it is kept everywhere: integer cents.
+    expect(audit.map((a) => [a.action, a.before, (a.after as { balanceCents: number }).balanceCents])).toEqual([
+      ['balance.add', { balanceCents: 0 }, 1250],
+      ['balance.subtract', { balanceCents: 1250 }, 1025],
     ]);
     // The x-admin-token form is accepted too.
     expect((await asAdmin('POST', '/add-balance', { userId, amount: 0.75 })).body.balance).toBe(11);
@@ -784,8 +785,9 @@ describe('system settings, enforced', () => {
     await put(defaults);
     const log = (await asAdmin('GET', '/audit?pageSize=2')).body as { action: string; adminId: number; before: unknown; after: unknown; createdAt: string }[];
     expect(log).toHaveLength(2);
-    expect(log[1]).toMatchObject({ action: 'settings.update', adminId, before: defaults, after: { maintenanceMode: false, allowNewRegistrations: true, minAmountCents: 500, maxAmountCents: 40_000, serviceFeeCents: 100 } });
-    expect(log[0]).toMatchObject({ action: 'settings.update', before: { ...defaults, maxTopUp: 400 }, after: { maxAmountCents: 50_000 } });
+    const stored = { maintenanceMode: false, allowNewRegistrations: true, minAmountCents: 500, maxAmountCents: 50_000, serviceFeeCents: 100 };
+    expect(log[1]).toMatchObject({ action: 'settings.update', adminId, before: stored, after: { ...stored, maxAmountCents: 40_000 } });
+    expect(log[0]).toMatchObject({ action: 'settings.update', before: { ...stored, maxAmountCents: 40_000 }, after: stored });
   });
 });
 

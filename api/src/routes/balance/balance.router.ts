@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { ZBalance } from '@topup/shared';
 import { parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { requireCustomer } from '../../http/identity';
@@ -14,7 +15,7 @@ export function balanceRouter(balances: BalanceService, orders: OrderService): R
   /** The signed-in customer's balance (the spec's dashboard "Your Balance"). */
   router.get('/balance', requireCustomer, async (req, res) => {
     const cents = await balances.balanceCents(req.customer!.id);
-    res.json({ success: true, balance: cents / 100, currency: 'USD' });
+    res.json(ZBalance.encode({ success: true, balance: cents, currency: 'USD' }));
   });
 
   /** Moves the credits held on an anonymous order (failed delivery, overpayment…) to the caller. */

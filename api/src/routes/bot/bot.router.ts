@@ -1,19 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { ZNotificationsAck, ZNotificationsQuery, ZOk, ZOrderIdParam, ZOrderMessage, ZSessionKey, ZSessionRead, ZSessionWrite } from '@topup/shared';
 import { parse } from '../../http/errors';
 import { requireService } from '../../http/identity';
 import type { BotStateService } from '../../services/bot-sessions';
 import type { TelegramOutbox } from '../../services/notifications';
 
-const ZTake = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
-const ZAck = z.object({ ids: z.array(z.number().int().positive()).max(100) });
-const ZKey = z.object({ key: z.string().regex(/^[\w:.-]{1,200}$/, 'must be 1-200 letters, digits or :._-') });
-const ZSessionValue = z.object({ value: z.unknown().refine((v) => v !== undefined, 'is required') });
-const ZOrderMessage = z.object({
-  orderId: z.coerce.number().int().positive(),
-  chatId: z.number().int(),
-  messageId: z.number().int().positive(),
-});
+/** The answer of a call that only acknowledges. */
+const OK = ZOk.encode({ success: true });
 
 /** The bot's side door: its stored state, and the Telegram messages of the outbox. */
 export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: { botApiSecret: string }): Router {
@@ -21,40 +14,40 @@ export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: 
   router.use(requireService(opts));
 
   router.get('/notifications', async (req, res) => {
-    const { limit } = parse(ZTake, req.query);
+    const { limit } = parse(ZNotificationsQuery, req.query);
     res.json({ success: true, notifications: await outbox.take(limit) });
   });
 
   router.post('/notifications/ack', async (req, res) => {
-    const { ids } = parse(ZAck, req.body);
+    const { ids } = parse(ZNotificationsAck, req.body);
     await outbox.acknowledge(ids);
-    res.json({ success: true });
+    res.json(OK);
   });
 
   router.get('/sessions/:key', async (req, res) => {
-    const { key } = parse(ZKey, req.params);
+    const { key } = parse(ZSessionKey, req.params);
     const value = await state.read(key);
-    res.json({ success: true, key, value: value ?? null });
+    res.json(ZSessionRead.encode({ success: true, key, value: value ?? null }));
   });
 
   router.put('/sessions/:key', async (req, res) => {
-    const { key } = parse(ZKey, req.params);
-    const { value } = parse(ZSessionValue, req.body);
+    const { key } = parse(ZSessionKey, req.params);
+    const { value } = parse(ZSessionWrite, req.body);
     await state.write(key, value);
-    res.json({ success: true });
+    res.json(OK);
   });
 
   router.delete('/sessions/:key', async (req, res) => {
-    const { key } = parse(ZKey, req.params);
+    const { key } = parse(ZSessionKey, req.params);
     await state.delete(key);
-    res.json({ success: true });
+    res.json(OK);
   });
 
   /** The message showing an order's payment: later notifications edit it. */
   router.post('/orders/:orderId/message', async (req, res) => {
-    const { orderId, chatId, messageId } = parse(ZOrderMessage, { ...req.body, orderId: req.params.orderId });
-    await state.rememberOrderMessage(orderId, chatId, messageId);
-    res.json({ success: true });
+    const { chatId, messageId } = parse(ZOrderMessage, req.body);
+    await state.rememberOrderMessage(parse(ZOrderIdParam, req.params).orderId, chatId, messageId);
+    res.json(OK);
   });
 
   return router;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { TCoinSymbol } from '../coins';
+import * as admin from '../schemas/admin';
+import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionWrite } from '../schemas/bot';
+import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
+import type { TServiceType } from '../schemas/common';
+import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
+import { endpoint, withQuery } from './request';
+
+/**
+ * The API's calls as the bot and the admin console make them: method, path, request and response
+ * schemas. (The web app names its calls where it makes them, with schemas it loads lazily.)
+ */
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+/** The customer-facing calls (spec section 7). */
+export const API = {
+  countries: endpoint({ method: 'GET', path: '/api/countries', response: z.array(ZCountry) }),
+  /** `country`: the numeric id or the two-letter code. */
+  operators: endpoint({
+    method: 'GET',
+    path: (p: { country: string | number; serviceType?: TServiceType }) => withQuery(`/api/countries/${segment(p.country)}/operators`, { serviceType: p.serviceType }),
+    response: z.array(ZOperator),
+  }),
+  amounts: endpoint({
+    method: 'GET',
+    path: (p: { operatorId: number; serviceType: TServiceType }) => withQuery(`/api/operators/${p.operatorId}/amounts`, { serviceType: p.serviceType }),
+    response: z.array(ZAmountOption),
+  }),
+  coins: endpoint({ method: 'GET', path: '/api/coins', response: ZCoinsResponse }),
+  pricing: endpoint({ method: 'GET', path: '/api/pricing', response: ZPricingSettings }),
+  validatePhone: endpoint({ method: 'POST', path: '/api/validate/phone', body: ZValidatePhoneRequest, response: ZValidatePhoneResponse }),
+  detectPhone: endpoint({ method: 'POST', path: '/api/phone/detect', body: ZDetectPhoneRequest, response: ZDetectPhoneResponse }),
+  /** What an order of `amount` (US dollars as decimal text) costs, and its total in `coin` when given. */
+  quote: endpoint({
+    method: 'GET',
+    path: (p: { amount: string; kind?: TOrderKind; coin?: TCoinSymbol }) => withQuery('/api/quote', p),
+    response: ZQuote,
+  }),
+  createPayment: endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZPaymentCreated }),
+  paymentStatus: endpoint({ method: 'GET', path: (p: { orderId: number }) => `/api/payment-status/${p.orderId}`, response: ZPaymentStatus }),
+  releaseWallet: endpoint({ method: 'POST', path: '/api/release-wallet', body: ZReleaseRequest, response: ZCancelResponse }),
+  orders: endpoint({ method: 'GET', path: '/api/orders', response: z.array(ZOrderView) }),
+  balance: endpoint({ method: 'GET', path: '/api/balance', response: ZBalance }),
+};
+
+/** The bot's own calls (service credential only). */
+export const BOT_API = {
+  readSession: endpoint({ method: 'GET', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, response: ZSessionRead }),
+  writeSession: endpoint({ method: 'PUT', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, body: ZSessionWrite, response: ZOk }),
+  deleteSession: endpoint({ method: 'DELETE', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, response: ZOk }),
+  takeNotifications: endpoint({ method: 'GET', path: (p: { limit: number }) => withQuery('/api/bot/notifications', p), response: ZNotifications }),
+  ackNotifications: endpoint({ method: 'POST', path: '/api/bot/notifications/ack', body: ZNotificationsAck, response: ZOk }),
+  orderMessage: endpoint({ method: 'POST', path: (p: { orderId: number }) => `/api/bot/orders/${p.orderId}/message`, body: ZOrderMessage, response: ZOk }),
+};
+
+/** The admin console's calls (spec sections 7 and 8). */
+export const ADMIN_API = {
+  login: endpoint({ method: 'POST', path: '/api/admin/login', body: admin.ZAdminLoginRequest, response: admin.ZAdminLoginResponse }),
+  logout: endpoint({ method: 'POST', path: '/api/admin/logout', response: admin.ZAdminDone }),
+  me: endpoint({ method: 'GET', path: '/api/admin/me', response: admin.ZAdminMe }),
+  stats: endpoint({ method: 'GET', path: '/api/admin/stats', response: admin.ZAdminStats }),
+  /** A page of orders (the total is the X-Total-Count header); `format: 'csv'` exports them all. */
+  orders: endpoint({ method: 'GET', path: (q: admin.TAdminOrdersQueryInput) => withQuery('/api/admin/orders', q), response: admin.ZAdminOrders }),
+  /** Admins only: an order that never received funds. */
+  deleteOrder: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/orders/${p.id}`, response: admin.ZAdminDone }),
+  users: endpoint({ method: 'GET', path: '/api/admin/users', response: admin.ZAdminUsers }),
+  adjustBalance: endpoint({ method: 'POST', path: (p: { action: admin.TBalanceAction }) => `/api/admin/${p.action}-balance`, body: admin.ZBalanceAdjustmentRequest, response: admin.ZBalanceAdjusted }),
+  manualTopup: endpoint({ method: 'POST', path: '/api/admin/manual-topup', body: admin.ZManualTopupRequest, response: admin.ZManualTopupDone }),
+  changePassword: endpoint({ method: 'POST', path: '/api/admin/change-password', body: admin.ZChangePasswordRequest, response: admin.ZAdminDone }),
+  changeEmail: endpoint({ method: 'POST', path: '/api/admin/change-email', body: admin.ZChangeEmailRequest, response: admin.ZAdminDone }),
+  changeSignInEmail: endpoint({ method: 'POST', path: '/api/admin/change-signin-email', body: admin.ZChangeSignInEmailRequest, response: admin.ZAdminDone }),
+  settings: endpoint({ method: 'GET', path: '/api/admin/settings', response: admin.ZAdminSettings }),
+  saveSettings: endpoint({ method: 'PUT', path: '/api/admin/settings', body: admin.ZSettingsRequest, response: admin.ZSettingsSaved }),
+  audit: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/audit', p), response: admin.ZAuditLog }),
+  alerts: endpoint({ method: 'GET', path: '/api/admin/alerts', response: admin.ZAlerts }),
+  unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
+};
