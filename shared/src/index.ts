@@ -10,3 +10,4 @@ export * from './schemas/pricing';
 export * from './schemas/orders';
 export * from './schemas/bot';
 export * from './schemas/auth';
+export * from './schemas/system';

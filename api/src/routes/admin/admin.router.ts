@@ -8,6 +8,7 @@ import type { AdminService } from '../../services/admin';
 import { LOGIN_FAILED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
+import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
 
 const ZLogin = z.object({ email: z.string().trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) });
@@ -113,7 +114,7 @@ const ZSettings = z
  * Admin routes (spec section 7). Every route after login and the guard below answers only to an admin
  * session: a route added here cannot forget it (a test enumerates them).
  */
-export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService; payments: PaymentService; alerts: AlertService }): Router {
+export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService; payments: PaymentService; alerts: AlertService; readiness: ReadinessService }): Router {
   const { auth, admin } = deps;
   const router = Router();
 
@@ -217,6 +218,11 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
   /** Money received that did not pay a fulfilled order: for an admin to look at. */
   router.get('/payments/unmatched', async (_req, res) => {
     res.json(await deps.payments.unmatched());
+  });
+
+  /** The readiness checks with their details (the console's System panel); the same round as GET /api/ready. */
+  router.get('/system', async (_req, res) => {
+    res.json(await deps.readiness.report());
   });
 
   router.use((req) => {
