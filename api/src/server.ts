@@ -9,6 +9,7 @@ import type { PriceFeed } from './services/price-feed';
 import { createPriceFeed } from './prices';
 import { createServices, type Services } from './services';
 import { startWorkers } from './workers';
+import type { NetworkWatcher } from './chain/port';
 import { OrderFeed } from './services/order-feed';
 import { createApp } from './app';
 import { createLogger } from './logging';
@@ -20,6 +21,8 @@ export interface RunningServer {
   services: Services;
   database: Database;
   log: Logger;
+  /** This process's chain watchers (none without workers); at most one process scans a network. */
+  watchers: NetworkWatcher[];
   /**
    * Graceful stop (SIGTERM): readiness fails at once; no new connection, request or job is taken;
    * event streams end with a retry hint; requests and the job under way get `timeoutMs` to finish;
@@ -102,6 +105,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     services,
     database,
     log,
+    watchers: workers?.watchers ?? [],
     shutdown,
     async close() {
       await shutdown(config.shutdownTimeoutMs);
