@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { JsonRpcClient } from '../src/chain/json-rpc';
 import { openDatabase, type Database } from '../src/db/client';
 import { jobs, ledgerEntries, orderEvents, orders, payments } from '../src/db/schema';
 import { QUEUES } from '../src/jobs/queues';
+import { REPO_ROOT } from '../src/config';
 import { createScratchDatabase } from './db';
 import { startApiProcess, type ApiProcess } from './api-process';
 import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type RecordedRequest, type ReloadlyDouble } from './reloadly-double';
@@ -136,8 +138,23 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
 
   it('mid-payment: the request under way is answered, the stream ends with a retry hint, and the payment counts once after a restart', async () => {
     const a = await start();
+    // The start banner tells a newcomer where everything is.
+    await until('the start banner is printed', async () => a.text.some((l) => l.includes('npm run pay')));
+    const banner = a.text.join('\n');
+    for (const line of [`Site:           ${a.url}/`, `Mini-app:       ${a.url}/telegram`, `Admin console:  ${a.url}/admin  (development sign-in: admin@example.com / admin-dev-password)`, 'npm run pay -- <orderId>']) {
+      expect(banner).toContain(line);
+    }
     const order = await createOrder(a);
-    await pay(order);
+    // `npm run pay` finds this API and its devnet (random ports) from DATA_DIR alone, as a newcomer
+    // runs it in a second terminal without exporting anything again.
+    const paid = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/scripts/pay.ts'), String(order.orderId)], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: env.DATA_DIR! },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(paid.stderr).toBe('');
+    expect(paid.stdout).toMatch(new RegExp(`^Paid order ${order.orderId}: ${order.cryptoAmount} USDT \\(${order.cryptoAmountBaseUnits} base units\\) on ethereum`));
     await until('the payment is seen', async () => (await statusOf(order.orderId)) === 'confirming');
 
     const stream = await fetch(`${a.url}/api/orders/${order.orderId}/events`);
