@@ -139,7 +139,7 @@ describe('readiness', () => {
     const res = await api.call('GET', '/api/admin/system', { headers: { 'x-admin-token': await adminToken(api) } });
     const system = ZSystemStatus.parse(res.body);
     expect(system.checks['network:ethereum']!.detail).toMatch(/scanned to block \d+, \d+ behind the node/);
-    expect(system.checks.provider!.detail).toMatch(/^Reloadly \(sandbox\) answers; balance \d+\.\d\d USD$/);
+    expect(system.checks.provider!.detail).toMatch(/^Reloadly \(sandbox\) answers; balance \$[\d,]+\.\d\d$/);
     // The public answer names no host, balance or error.
     expect(JSON.stringify((await ready()).body)).not.toMatch(/127\.0\.0\.1|balance|detail/);
   });

@@ -1,4 +1,5 @@
 import { QueryClient, useQuery, type QueryClient as TQueryClient } from '@tanstack/react-query';
+import { ZSystemStatus } from '@topup/shared';
 import { apiJson, apiRequest } from './client';
 import {
   ZAdminOrders,
@@ -44,6 +45,7 @@ export const KEYS = {
   audit: ['/api/admin/audit'],
   unmatched: ['/api/admin/payments/unmatched'],
   alerts: ['/api/admin/alerts'],
+  system: ['/api/admin/system'],
   countries: ['/api/countries'],
 } as const;
 
@@ -104,6 +106,9 @@ export const useAuditLog = (page: number, pageSize: number) =>
 export const useUnmatchedPayments = () => useQuery({ queryKey: KEYS.unmatched, queryFn: () => apiJson('GET', '/api/admin/payments/unmatched', ZUnmatchedPayments) });
 
 export const useAlerts = () => useQuery({ queryKey: KEYS.alerts, queryFn: () => apiJson('GET', '/api/admin/alerts', ZAlerts) });
+
+/** The readiness checks with their details (the same round as GET /api/ready). */
+export const useSystem = () => useQuery({ queryKey: KEYS.system, queryFn: () => apiJson('GET', '/api/admin/system', ZSystemStatus) });
 
 /** The catalog, cached as the four-step flow caches it (countries 30 min, operators 3 min). */
 export const useCountries = () =>

@@ -248,7 +248,8 @@ export class JsonRpcClient {
     } catch (err) {
       record('unreachable');
       if (err instanceof RpcError) throw err;
-      throw new RpcError(`RPC node ${endpoint.host} unreachable: ${(err as Error).message}`);
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      throw new RpcError(`RPC node ${endpoint.host} unreachable: ${(err as Error).message}${cause ? ` (${cause})` : ''}`);
     }
     record('ok');
     endpoint.answered(Date.now());

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { TReadiness, TSystemCheck, TSystemStatus } from '@topup/shared';
+import { formatUsd, type TReadiness, type TSystemCheck, type TSystemStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import type { AirtimeProvider } from '../airtime/provider';
 import type { Chains } from '../chain/chains';
@@ -128,7 +128,7 @@ export class ReadinessService {
     if (!this.providerCheck || now - this.providerCheck.at >= (this.opts.providerCacheMs ?? 30_000)) {
       const { provider } = this.opts;
       const result = provider.getBalance().then(
-        (b): TSystemCheck => ({ ok: true, detail: `${provider.name} answers; balance ${(b.balanceCents / 100).toFixed(2)} ${b.currencyCode}`, data: { ...b } }),
+        (b): TSystemCheck => ({ ok: true, detail: `${provider.name} answers; balance ${b.currencyCode === 'USD' ? formatUsd(b.balanceCents) : `${(b.balanceCents / 100).toFixed(2)} ${b.currencyCode}`}`, data: { ...b } }),
         (err: unknown): TSystemCheck => ({ ok: false, detail: `${provider.name} does not answer: ${(err as Error).message}` }),
       );
       this.providerCheck = { at: now, result };

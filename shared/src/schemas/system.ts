@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NETWORK_LABELS } from '../coins';
 
 /**
  * Readiness (GET /api/ready) and the admin's System panel (GET /api/admin/system). One check per
@@ -33,3 +34,17 @@ export const ZSystemStatus = z.object({
   checks: z.record(z.string(), ZSystemCheck),
 });
 export type TSystemStatus = z.infer<typeof ZSystemStatus>;
+
+const CHECK_LABELS: Record<string, string> = {
+  database: 'Database',
+  jobs: 'Job queue',
+  provider: 'Airtime provider',
+  prices: 'Price feed',
+};
+
+/** How a check is named to people: "Ethereum network" for `network:ethereum`. */
+export function systemCheckLabel(name: string): string {
+  const [kind, id] = name.split(':');
+  if (kind === 'network' && id) return `${NETWORK_LABELS[id] ?? id} network`;
+  return CHECK_LABELS[name] ?? name;
+}

@@ -6,8 +6,9 @@ import { Card, LoadError, Spinner } from '../../components/ui';
 import { formatDateTime } from '@topup/shared';
 import { AuditLog } from './AuditLog';
 import { UnmatchedPayments } from './UnmatchedPayments';
+import { SystemPanel } from './SystemPanel';
 
-/** Dashboard: the spec's four cards; then what needs an admin (alerts, unmatched payments) and the audit log. */
+/** Dashboard: the spec's four cards; then what needs an admin (alerts, the system's health, unmatched payments) and the audit log. */
 export function DashboardTab({ me, onTopUpOrder }: { me: TMe | null; onTopUpOrder: (orderId: number) => void }) {
   const queryClient = useQueryClient();
   const stats = useStats();
@@ -26,7 +27,7 @@ export function DashboardTab({ me, onTopUpOrder }: { me: TMe | null; onTopUpOrde
         <button
           type="button"
           className="btn btn-small"
-          onClick={() => void refresh(queryClient, KEYS.stats, KEYS.alerts, KEYS.unmatched, KEYS.audit)}
+          onClick={() => void refresh(queryClient, KEYS.stats, KEYS.alerts, KEYS.system, KEYS.unmatched, KEYS.audit)}
           disabled={stats.isFetching}
         >
           {stats.isFetching ? 'Refreshing...' : 'Refresh'}
@@ -60,6 +61,7 @@ export function DashboardTab({ me, onTopUpOrder }: { me: TMe | null; onTopUpOrde
           </ul>
         </Card>
       )}
+      <SystemPanel />
       <UnmatchedPayments onTopUpOrder={onTopUpOrder} />
       <AuditLog me={me} />
     </div>
