@@ -1,8 +1,15 @@
-# One image for the API (with its workers) and the bot; docker-compose.yml picks each service's command.
-# The TypeScript sources run through tsx, as `npm start` does. The site, the mini-app and the admin
-# console are built in the first stage and served by the API.
+# One image for the API (with its workers and chain watchers) and the Telegram bot; docker-compose.yml
+# picks each service's command. Node 24 LTS, as in package.json's engines and CI.
+#
+# The build stage installs everything and builds the site, the mini-app and the admin console (Vite)
+# and the server and the bot to JavaScript (esbuild, scripts/build-server.ts). The runtime stage holds
+# only what runs: dist/ (API, bot, migrations), the built pages, and the runtime packages of the api
+# and bot workspaces (`--omit=dev --omit=optional`): no TypeScript, tsx, Hardhat, React, Vite, nor
+# PGlite (production runs on PostgreSQL through DATABASE_URL).
 
-FROM node:20-bookworm-slim AS web
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -13,11 +20,15 @@ COPY admin/package.json admin/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY shared shared
+COPY api api
+COPY bot bot
 COPY webapp webapp
 COPY admin admin
-RUN npm run build -w webapp && npm run build -w admin
+COPY scripts scripts
+RUN npm run build && npm run build:server
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -25,15 +36,15 @@ COPY api/package.json api/
 COPY bot/package.json bot/
 COPY webapp/package.json webapp/
 COPY admin/package.json admin/
-RUN npm ci --omit=dev --no-audit --no-fund
-COPY tsconfig.json ./
-COPY shared shared
-COPY api api
-COPY bot bot
-COPY scripts scripts
-COPY --from=web /app/webapp/dist webapp/dist
-COPY --from=web /app/admin/dist admin/dist
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
-EXPOSE 3000
+RUN npm ci --omit=dev --omit=optional --workspace=api --workspace=bot --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist dist
+COPY --from=build /app/webapp/dist webapp/dist
+COPY --from=build /app/admin/dist admin/dist
+# The data folder (the local mail outbox, the devnet file) belongs to the user the services run as.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
 USER node
-CMD ["npm", "start"]
+EXPOSE 3000 3001
+# node itself, never npm: SIGTERM must reach the process that handles it. Compose runs an init as
+# PID 1 (`init: true`) that forwards signals and reaps children.
+CMD ["node", "dist/api/main.js"]

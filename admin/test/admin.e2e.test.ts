@@ -128,6 +128,20 @@ describe('admin console in Chromium', () => {
     await shot('03-dashboard');
   });
 
+  it('shows the system’s health on the dashboard: the readiness checks with what each measured', async () => {
+    const panel = page.getByRole('region', { name: 'System' });
+    const check = (name: string) => panel.getByTestId(`check-${name}`);
+    await check('database').waitFor();
+    expect(await check('database').textContent()).toMatch(/^OK Database: answered in \d+ ms$/);
+    expect(await check('provider').textContent()).toMatch(/^OK Airtime provider: Sandbox provider \(no real airtime\) answers; balance \$[\d,.]+$/);
+    expect(await check('prices').textContent()).toMatch(/^OK Price feed: priced: ETH, /);
+    expect(await check('jobs').textContent()).toMatch(/^OK Job queue: \d+ due, the oldest waiting \d+ s$/);
+    // One line per enabled network (their nodes are not part of this test).
+    expect(await check('network:ethereum').textContent()).toMatch(/^(OK|Failing) Ethereum network: /);
+    expect(await panel.getByTestId('system-status').textContent()).toMatch(/^(Ready|Not ready)/);
+    await shot('03b-dashboard-system');
+  });
+
   it('deletes an unpaid order after the confirmation, and refuses a paid one', async () => {
     await openTab('Orders');
     const row = page.getByTestId(`order-row-${seeded.unpaid}`);

@@ -21,13 +21,23 @@ import { pricingRouter } from './routes/pricing/pricing.router';
 import { sandboxRouter } from './routes/sandbox/sandbox.router';
 import type { Services } from './services';
 import type { OrderFeed } from './services/order-feed';
+import { requestLogging } from './http/access-log';
+import { metricsRouter } from './http/metrics';
+import { readinessRouter } from './http/readiness';
 
-/** The HTTP application: routes are thin, the services own the rules. */
-export function createApp(deps: { config: Config; services: Services; feed: OrderFeed; log: Logger }): express.Express {
+/**
+ * The HTTP application: routes are thin, the services own the rules. Middleware order: the request id
+ * and access log first (every later line of the request carries the id), then the probes and metrics
+ * (cheap, no body parsing, no session look-up), security headers, the API, the pages, and the error
+ * handler last.
+ */
+export function createApp(deps: { config: Config; services: Services; feed: OrderFeed; log: Logger; closing?: AbortSignal }): express.Express {
   const { config, services, feed, log } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  app.use(requestLogging(log, services.metrics));
+  app.use(metricsRouter(services.metrics, { token: config.metricsToken, production: config.production }));
   app.use(
     helmet({
       // Telegram's web clients show the mini-app in a frame; X-Frame-Options cannot allow them, CSP can.
@@ -46,9 +56,11 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   const json = express.json({ limit: '100kb' });
   // The profile picture route parses its own, larger body.
   api.use((req, res, next) => (req.path === PROFILE_PICTURE_PATH ? next() : json(req, res, next)));
+  // Liveness: the process answers. It never looks at a dependency (that is readiness: GET /api/ready).
   api.get('/health', (_req, res) => {
     res.json({ ok: true, provider: services.catalog.providerName });
   });
+  api.use(readinessRouter(services.readiness));
   // The catalog and prices need no identity: served before the cookie and session look-ups.
   api.use(catalogRouter(services.catalog));
   api.use(coinsRouter(services.chains, services.networkFees));
@@ -62,11 +74,20 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   );
   api.use(cookieParser());
   api.use(identifyCustomer(services.customers, services.customerAuth, config));
-  api.use(authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production }));
-  api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
+  // Rate limits are counted in PostgreSQL: one limit across every replica.
+  api.use(
+    authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production, rateLimitStore: services.rateLimitStore('sign-in') }),
+  );
+  api.use(
+    ordersRouter(services.orders, feed, services.adminAuth, {
+      rateLimitPerMinute: config.orderRateLimitPerMinute,
+      rateLimitStore: services.rateLimitStore('orders'),
+      closing: deps.closing,
+    }),
+  );
   api.use(balanceRouter(services.balances, services.orders));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
-  api.use('/admin', adminRouter({ auth: services.adminAuth, admin: services.admin, payments: services.payments, alerts: services.alerts }));
+  api.use('/admin', adminRouter({ auth: services.adminAuth, admin: services.admin, payments: services.payments, alerts: services.alerts, readiness: services.readiness }));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);
   app.use('/api', api);

@@ -91,6 +91,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...productionEnv, POLYGON_RPC_URL: '', POLYGON_ENABLED: 'false' })).not.toThrow();
   });
 
+  it('takes several RPC URLs per network, in order, and refuses one node named by two networks in production', () => {
+    const c = loadConfig({ ...productionEnv, ETHEREUM_RPC_URL: 'https://eth-1.example.com/v3/KEY, https://eth-2.example.com' });
+    expect(c.networks.ethereum).toMatchObject({ rpcUrl: 'https://eth-1.example.com/v3/KEY', rpcUrls: ['https://eth-1.example.com/v3/KEY', 'https://eth-2.example.com'] });
+    expect(() => loadConfig({ ETHEREUM_RPC_URL: 'https://eth-1.example.com,ftp://eth-2.example.com' })).toThrow(/ETHEREUM_RPC_URL: URL 2 is not an http\(s\) URL/);
+    let message = '';
+    try {
+      loadConfig({ ...productionEnv, BSC_RPC_URL: 'https://bsc.example.com,https://ETH-1.example.com/v3/KEY/', ETHEREUM_RPC_URL: 'https://eth-1.example.com/v3/KEY' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/ETHEREUM_RPC_URL, BSC_RPC_URL: the same node \(eth-1\.example\.com\) for ethereum and bsc; each network needs its own/);
+    // The message names the host only: the path may hold an API key.
+    expect(message).not.toContain('KEY');
+    // A network switched off shares nothing.
+    expect(() => loadConfig({ ...productionEnv, POLYGON_RPC_URL: 'https://eth.example.com', POLYGON_ENABLED: 'false' })).not.toThrow();
+  });
+
   it('ships a development deposit key that is the public test phrase, not the devnet one', () => {
     const key = HDNodeWallet.fromPhrase('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', undefined, "m/44'/60'/0'/0");
     expect(key.neuter().extendedKey).toBe(DEV_DEPOSIT_XPUB);

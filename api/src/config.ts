@@ -24,11 +24,22 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
+/** One URL, or several separated by commas (tried in that order, with failover: chain/json-rpc.ts). */
+const urlList = z.string().transform((value, ctx) => {
+  const urls = value.split(',').map((u) => u.trim()).filter(Boolean);
+  const bad = urls.findIndex((u) => !z.url({ protocol: /^https?$/ }).safeParse(u).success);
+  if (urls.length === 0 || bad !== -1) {
+    ctx.addIssue({ code: 'custom', message: urls.length ? `URL ${bad + 1} is not an http(s) URL (one URL, or several separated by commas)` : 'must name at least one URL' });
+    return z.NEVER;
+  }
+  return urls;
+});
+
 /** Per network of the registry, read from `<NETWORK>_…` variables, e.g. ETHEREUM_RPC_URL. */
 const NetworkEnvSchema = z.object({
   /** Default: the registry's (networks added later start switched off). */
   ENABLED: bool.optional(),
-  RPC_URL: z.string().url().optional(),
+  RPC_URL: urlList.optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   /** Blocks a payment waits where the node offers no finality tag (or FINALITY=blocks). */
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
@@ -116,6 +127,12 @@ const EnvSchema = z.object({
   /** Most blocks one eth_getLogs call covers. */
   CHAIN_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(10_000).default(100),
   DEVNET: bool.optional(),
+  /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** How long a round of readiness checks is reused (the provider is asked at most every 6 rounds). */
+  READINESS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
+  /** Bearer token that reads GET /metrics; unset: /metrics is off in production, open elsewhere. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Every variable the configuration reads (the test checks that .env.example documents each). */
@@ -130,7 +147,10 @@ export interface NetworkConfig {
   label: string;
   family: 'evm';
   enabled: boolean;
+  /** The first of rpcUrls. */
   rpcUrl: string;
+  /** Every node of the network, in order of preference (failover: chain/json-rpc.ts). */
+  rpcUrls: string[];
   chainId: number;
   /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
   finality: TFinalityTag | null;
@@ -197,7 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           label: spec.label,
           family: spec.family,
           enabled: n.ENABLED ?? spec.enabledByDefault ?? true,
-          rpcUrl: n.RPC_URL ?? `http://127.0.0.1:${spec.devnet.port}`,
+          rpcUrl: n.RPC_URL?.[0] ?? `http://127.0.0.1:${spec.devnet.port}`,
+          rpcUrls: n.RPC_URL ?? [`http://127.0.0.1:${spec.devnet.port}`],
           chainId: n.CHAIN_ID ?? (devnet ? spec.devnet.chainId : spec.chainId),
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
@@ -255,6 +276,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     support: { email: e.SUPPORT_EMAIL ?? null, telegram: e.SUPPORT_TELEGRAM ?? null, whatsapp: e.SUPPORT_WHATSAPP ?? null },
     topupPollMs: e.TOPUP_POLL_MS,
     chain: { maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    readinessCacheMs: e.READINESS_CACHE_MS,
+    metricsToken: e.METRICS_TOKEN,
     networks,
     registry,
     repoRoot: REPO_ROOT,
@@ -272,8 +296,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   return config;
 }
 
-function refuseDevelopmentDefaults(config: { depositXpub: string; orderTokenSecret: string; botApiSecret: string; airtime: { provider: string }; prices: { feed: string }; admin: { password?: string }; devnet: boolean; databaseUrl?: string }, missingRpc: string[]) {
+function refuseDevelopmentDefaults(
+  config: { depositXpub: string; orderTokenSecret: string; botApiSecret: string; airtime: { provider: string }; prices: { feed: string }; admin: { password?: string }; devnet: boolean; databaseUrl?: string; networks: Record<string, NetworkConfig> },
+  missingRpc: string[],
+) {
   const problems = missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`);
+  problems.push(...rpcUrlsSharedByNetworks(config.networks));
   if (config.depositXpub === DEV_DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB: set your own extended public key; the development key is public');
   if (config.orderTokenSecret === DEV_ORDER_TOKEN_SECRET) problems.push('ORDER_TOKEN_SECRET: set a random secret of 32 characters or more');
   if (config.botApiSecret === DEV_BOT_API_SECRET) problems.push('BOT_API_SECRET: set a random secret of 32 characters or more, the same for the API and the bot');
@@ -283,4 +311,29 @@ function refuseDevelopmentDefaults(config: { depositXpub: string; orderTokenSecr
   if (config.devnet) problems.push('DEVNET: the local development chain cannot take real payments');
   if (!config.databaseUrl) problems.push('DATABASE_URL: production runs on a PostgreSQL server');
   if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * A node serves one chain: one URL named by two networks means one of them watches the wrong chain (or
+ * both watch the same one, and one network's payments are never seen).
+ */
+export function rpcUrlsSharedByNetworks(networks: Record<string, NetworkConfig>): string[] {
+  const byUrl = new Map<string, string[]>();
+  for (const n of Object.values(networks).filter((n) => n.enabled)) {
+    for (const url of new Set(n.rpcUrls.map(normalUrl))) byUrl.set(url, [...(byUrl.get(url) ?? []), n.network]);
+  }
+  return [...byUrl.entries()]
+    .filter(([, names]) => names.length > 1)
+    .map(([url, names]) => `${names.map((n) => `${envPrefix(n)}RPC_URL`).join(', ')}: the same node (${hostOfUrl(url)}) for ${names.join(' and ')}; each network needs its own`);
+}
+
+/** Compared without a trailing slash or letter case in the host, as a node sees them. */
+function normalUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+}
+
+/** A node's URL may carry an API key in its path: messages name its host only. */
+function hostOfUrl(url: string): string {
+  return new URL(url).host;
 }

@@ -1,65 +1,121 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEV_DEPOSIT_XPUB, loadConfig, REPO_ROOT } from './config';
-import { startServer } from './server';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, DEV_ADMIN_PASSWORD, DEV_DEPOSIT_XPUB, loadConfig, REPO_ROOT, type Config } from './config';
+import { startServer, type RunningServer } from './server';
+import { removeDevnetState, writeDevnetState } from './chain/devnet/state';
 
+/**
+ * The API process: `node dist/api/main.js` in the image (built by scripts/build-server.ts), `npm start`
+ * from the sources. It runs as PID 1's only child (compose's `init: true`), never under npm, so SIGTERM
+ * reaches it: see shutdown() in server.ts for what happens then. A second signal exits at once.
+ */
 async function main() {
   // A .env beside the README, if present; variables already set in the environment win.
   const envFile = path.join(REPO_ROOT, '.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
+    exitOnConfigError(err);
     throw err;
   }
   // Dynamic: hardhat, solc and OpenZeppelin are development dependencies, absent from a production install.
   const devnet = config.devnet ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, registry: config.registry, dataDir: config.dataDir }) : undefined;
-  const running = await startServer(config).catch(async (err) => {
+  const running = await startServer(config).catch(async (err: unknown) => {
     await devnet?.stop();
+    exitOnConfigError(err);
     throw err;
   });
   const { log } = running;
   if (devnet) {
-    log.info({ nodes: Object.values(devnet.nodes).map((n) => `${n.network} ${n.rpcUrl} (chain ${n.chainId})`) }, 'local devnet running: pay an order with `npm run pay -- <orderId>`');
+    writeDevnetState(config.dataDir, {
+      api: running.url,
+      pid: process.pid,
+      networks: Object.fromEntries(Object.values(devnet.nodes).map((n) => [n.network, { rpcUrl: n.rpcUrl, chainId: n.chainId, tokens: n.tokens, forwarder: n.forwarder }])),
+    });
+    log.info({ nodes: Object.values(devnet.nodes).map((n) => `${n.network} ${n.rpcUrl} (chain ${n.chainId})`) }, 'local devnet running');
   }
   if (config.depositXpub === DEV_DEPOSIT_XPUB) {
     log.warn('Deposit addresses come from the DEVELOPMENT wallet (a public test phrase): never send real funds to them.');
   }
   log.info(
-    { provider: running.services.catalog.providerName, database: running.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    { url: running.url, provider: running.services.catalog.providerName, database: running.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, workers: config.runWorkers },
     'started',
   );
-  console.log(`\n  Top-up service running: open ${running.url}\n  API: ${running.url}/api/countries\n`);
+  if (!config.production) console.log(banner(config, running, devnet !== undefined));
   const bot = config.runBot ? startBot(running.url) : undefined;
 
+  let signals = 0;
   const shutdown = async (signal: string) => {
+    if (++signals > 1) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     log.info({ signal }, 'shutting down');
-    bot?.kill('SIGTERM');
-    await running.close();
-    await devnet?.stop();
-    process.exit(0);
+    const botStopped = bot ? stopChild(bot, config.shutdownTimeoutMs) : Promise.resolve();
+    const inTime = await running.shutdown(config.shutdownTimeoutMs);
+    await botStopped;
+    if (devnet) {
+      removeDevnetState(config.dataDir, process.pid);
+      await devnet.stop();
+    }
+    process.exit(inTime ? 0 : 1);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-/** The Telegram bot as its own process (it is a client of the API over HTTP), stopped with the API. */
+/** What a newcomer needs after `npm start`: where everything is, how to sign in, how to pay. */
+function banner(config: Config, running: RunningServer, withDevnet: boolean): string {
+  const url = running.url;
+  const devLogin = config.admin.password === DEV_ADMIN_PASSWORD ? `  (development sign-in: ${config.admin.email} / ${DEV_ADMIN_PASSWORD})` : '';
+  const lines = [
+    '',
+    '  Top-up service running',
+    `    Site:           ${url}/`,
+    `    Mini-app:       ${url}/telegram`,
+    `    Admin console:  ${url}/admin${devLogin}`,
+    `    API:            ${url}/api/countries`,
+    `    Health:         ${url}/api/health  ·  readiness ${url}/api/ready  ·  metrics ${url}/metrics`,
+  ];
+  if (withDevnet) lines.push(`    Pay an order on the local devnet:  npm run pay -- <orderId>`);
+  return `${lines.join('\n')}\n`;
+}
+
+function exitOnConfigError(err: unknown) {
+  if (!(err instanceof ConfigError)) return;
+  console.error(err.message);
+  process.exit(1);
+}
+
+/**
+ * The Telegram bot as its own process (it is a client of the API over HTTP), stopped with the API.
+ * From the sources it runs through tsx; from the built image, its own bundle.
+ */
 function startBot(apiUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bot', 'src', 'main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, API_URL: apiUrl },
-    stdio: 'inherit',
-  });
+  const here = fileURLToPath(import.meta.url);
+  const args = here.endsWith('.ts') ? ['--import', 'tsx', path.join(REPO_ROOT, 'bot', 'src', 'main.ts')] : [path.join(path.dirname(here), '..', 'bot', 'main.js')];
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, API_URL: apiUrl }, stdio: 'inherit' });
   child.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM') console.error(`The bot stopped (${signal ?? `exit code ${code}`}); the API keeps running.`);
+    if (signal !== 'SIGTERM' && code !== 0) console.error(`The bot stopped (${signal ?? `exit code ${code}`}); the API keeps running.`);
   });
   return child;
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within `timeoutMs`. */
+function stopChild(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 void main();

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { ChainRegistry } from '@topup/shared';
 import { loadConfig, type Config } from '../src/config';
 import { createApp } from '../src/app';
@@ -28,11 +28,13 @@ export interface TestApi {
 }
 
 /** The real API (routes, services, database) on 127.0.0.1 with a fresh test database. */
-export async function startTestApi(opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry } = {}): Promise<TestApi> {
+export async function startTestApi(
+  opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry; database?: Database; log?: Logger } = {},
+): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
-  const database = await openTestDatabase();
-  const log = pino({ level: 'silent' });
+  const database = opts.database ?? (await openTestDatabase());
+  const log = opts.log ?? pino({ level: 'silent' });
   const provider = opts.provider ?? new SandboxProvider({});
   const services = createServices({ config, db: database.db, provider, priceFeed: opts.priceFeed ?? new FixedPriceFeed(), log });
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);

@@ -1,4 +1,4 @@
-import { Bot, session, type ApiClientOptions, type Context, type Transformer } from 'grammy';
+import { Bot, lazySession, type ApiClientOptions, type Context, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { autoRetry, type AutoRetryOptions } from '@grammyjs/auto-retry';
 import { conversations, type ConversationData, type VersionedState } from '@grammyjs/conversations';
@@ -6,6 +6,7 @@ import { sequentialize } from '@grammyjs/runner';
 import pino, { type Logger } from 'pino';
 import { ApiError, type TopupApi } from './api/client';
 import { ApiStorage } from './api/storage';
+import { SessionStore } from './session';
 import type { SupportContacts } from './config';
 import type { BotContext, SessionData } from './context';
 import { RECHARGE_STATE_VERSION } from './conversations/recharge';
@@ -34,7 +35,11 @@ export interface BotDeps {
   transformers?: Transformer[];
   /** Auto-retry on 429 and 5xx; false turns it off. Defaults: at most 3 retries, waits of at most 60 s. */
   autoRetry?: Partial<AutoRetryOptions> | false;
-  /** Options of grammY's Bot API client (main.ts sets a timeout: grammY's default is 500 s). */
+  /**
+   * Options of grammY's Bot API client: main.ts sets a timeout (grammY's default is 500 s), and the Bot
+   * API root (`apiRoot`: a self-hosted telegram-bot-api server) and `environment` (Telegram's test
+   * environment) from BOT_API_ROOT and BOT_API_ENVIRONMENT.
+   */
   client?: ApiClientOptions;
   /** Version of the stored conversation states (default RECHARGE_STATE_VERSION); states of another version are dropped. */
   stateVersion?: number;
@@ -46,8 +51,11 @@ export const conversationKeyPrefix = 'conv:';
 
 /**
  * Builds the bot; starts nothing (no polling, no webhook, no network call when botInfo is given).
- * One composer per feature; the recharge conversation runs before the other features and hands
- * them every command and every button that is not its own.
+ * One composer per feature. The session (the user's language) is read from the API only when a
+ * handler uses it (lazy), and an API that cannot be reached leaves Telegram's language. Commands and
+ * buttons that are never the recharge conversation's come first and are answered without loading the
+ * conversation's state; the conversation then runs before the features that act on it (/start,
+ * /cancel, /recharge) and hands them every command and button that is not its own.
  */
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const log = deps.log ?? pino({ level: 'silent' });
@@ -67,20 +75,33 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
 
   // The bot works in private chats; elsewhere it stays silent.
   const pm = bot.chatType('private');
+  const sessions = new SessionStore<SessionData>(new ApiStorage<SessionData>(deps.api), log);
   pm.use(
-    session<SessionData, BotContext>({
+    lazySession<SessionData, BotContext>({
       initial: () => ({}),
       getSessionKey: (ctx) => (ctx.chat ? sessionKey(ctx.chat.id) : undefined),
-      storage: new ApiStorage<SessionData>(deps.api),
+      storage: sessions,
     }),
   );
-  pm.use((ctx, next) => {
+  // The user's language: from the session this process already knows, else read (once), so that most
+  // updates cost no round trip to the API before their handler runs.
+  pm.use(async (ctx, next) => {
     const code = ctx.from?.language_code;
-    if (code && ctx.session.languageCode !== code) ctx.session.languageCode = code;
-    ctx.locale = ctx.session.locale ?? localeFromLanguageCode(code) ?? DEFAULT_LOCALE;
+    let session = sessions.peek(sessionKey(ctx.chat.id))?.value;
+    if (!session || (code && session.languageCode !== code)) {
+      session = await ctx.session;
+      if (code && session.languageCode !== code) session.languageCode = code;
+    }
+    ctx.locale = session.locale ?? localeFromLanguageCode(code) ?? DEFAULT_LOCALE;
     ctx.t = messages(ctx.locale);
     return next();
   });
+  pm.use(helpFeature());
+  pm.use(supportFeature());
+  pm.use(ordersFeature());
+  pm.use(balanceFeature());
+  pm.use(languageFeature());
+  pm.use(paymentsFeature());
   pm.use(
     conversations<BotContext, Context>({
       storage: {
@@ -95,12 +116,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   pm.use(rechargeFeature());
   pm.use(startFeature());
   pm.use(cancelFeature());
-  pm.use(ordersFeature());
-  pm.use(balanceFeature());
-  pm.use(helpFeature());
-  pm.use(supportFeature());
-  pm.use(languageFeature());
-  pm.use(paymentsFeature());
   pm.use(fallbackFeature());
 
   bot.catch(async (err) => {

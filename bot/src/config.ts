@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   SUPPORT_WHATSAPP: optionalText,
   /** How long the notification poller rests when the outbox is empty. */
   NOTIFY_POLL_MS: z.coerce.number().int().min(100).default(1000),
+  /** The Bot API server: Telegram's, or a self-hosted telegram-bot-api server (https://github.com/tdlib/telegram-bot-api). */
+  BOT_API_ROOT: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  /** `test`: Telegram's test environment (a separate set of accounts and bots; calls go to …/bot<token>/test/<method>). */
+  BOT_API_ENVIRONMENT: z.enum(['prod', 'test']).default('prod'),
+  /** On SIGTERM: how long updates under way may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 });
 
 export class ConfigError extends Error {}
@@ -45,6 +51,11 @@ export interface SupportContacts {
 }
 
 export type BotConfig = ReturnType<typeof loadConfig>;
+
+/** Every variable the bot reads (the test checks that .env.example documents each). */
+export function botVariableNames(): string[] {
+  return Object.keys(EnvSchema.shape);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -86,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webAppEnabled: webAppUrl.startsWith('https://'),
     support,
     notifyPollMs: e.NOTIFY_POLL_MS,
+    botApi: { apiRoot: e.BOT_API_ROOT.replace(/\/+$/, ''), environment: e.BOT_API_ENVIRONMENT },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

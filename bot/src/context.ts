@@ -1,11 +1,11 @@
-import type { Context, SessionFlavor } from 'grammy';
+import type { Context, LazySessionFlavor } from 'grammy';
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Logger } from 'pino';
 import type { TopupApi, UserApi } from './api/client';
 import type { SupportContacts } from './config';
 import type { Locale, Messages } from './locales';
 
-/** What the bot keeps per chat (in the API, key `session:<chatId>`). */
+/** What the bot keeps per chat (in the API, key `session:<chatId>`), read only when a handler uses it. */
 export interface SessionData {
   /** Chosen with /language; absent: follow Telegram's language code. */
   locale?: Locale;
@@ -29,4 +29,4 @@ export interface BotFlavor {
   userApi(): UserApi;
 }
 
-export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & BotFlavor>;
+export type BotContext = ConversationFlavor<Context & LazySessionFlavor<SessionData> & BotFlavor>;

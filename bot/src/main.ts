@@ -14,9 +14,15 @@ import { createWebhookServer } from './webhook';
 
 /**
  * Runs the bot: `node --import tsx bot/src/main.ts` (what `npm start` starts beside the API when
- * TELEGRAM_BOT_TOKEN is set), `npm start -w bot`, or the bot service of docker-compose.
- * Long polling with @grammyjs/runner by default; BOT_MODE=webhook (the production default) serves
- * WEBHOOK_URL's path on BOT_HOST:BOT_PORT and registers the webhook with WEBHOOK_SECRET.
+ * TELEGRAM_BOT_TOKEN is set), `npm start -w bot`, or `node dist/bot/main.js` in the bot service of
+ * docker-compose (under an init, so SIGTERM reaches it). Long polling with @grammyjs/runner by default;
+ * BOT_MODE=webhook (the production default) serves WEBHOOK_URL's path on BOT_HOST:BOT_PORT and
+ * registers the webhook with WEBHOOK_SECRET. BOT_API_ROOT and BOT_API_ENVIRONMENT choose the Bot API
+ * server (a self-hosted one, Telegram's test environment).
+ *
+ * On SIGTERM it takes no new update, lets the updates under way finish (SHUTDOWN_TIMEOUT_MS at most)
+ * and stops the notification poller (a notification taken but not acknowledged is leased, and sent
+ * again when the lease ends), then exits.
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,7 +45,8 @@ async function main() {
   const webAppUrl = config.webAppEnabled ? config.webAppUrl : null;
   if (!webAppUrl) log.warn({ webAppUrl: config.webAppUrl }, 'the mini-app address is not https: Telegram refuses it, so the bot shows no mini-app button');
   // Long polls last 30 s (the runner's default); any other call that takes 75 s has failed.
-  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, client: { timeoutSeconds: 75 } });
+  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, client: { timeoutSeconds: 75, ...config.botApi } });
+  if (config.botApi.apiRoot !== 'https://api.telegram.org' || config.botApi.environment !== 'prod') log.info(config.botApi, 'Bot API server');
 
   // getMe; Telegram may be briefly unreachable, a wrong token never recovers.
   for (let attempt = 1; ; attempt++) {
@@ -74,13 +81,21 @@ async function main() {
   }
   poller.start();
 
+  let signals = 0;
   const shutdown = async (signal: string) => {
-    log.info({ signal }, 'bot shutting down');
-    await Promise.allSettled([stopUpdates(), poller.stop()]);
-    process.exit(0);
+    if (++signals > 1) process.exit(1);
+    log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'bot shutting down: no new updates; the ones under way finish');
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      Promise.allSettled([stopUpdates(), poller.stop()]).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), config.shutdownTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+    log.info({ inTime }, 'bot stopped');
+    process.exit(inTime ? 0 : 1);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 void main();

@@ -107,7 +107,7 @@ describe('commands', () => {
     expect(calls.find((c) => c.method === 'setChatMenuButton')!.payload.menu_button).toEqual({ type: 'web_app', text: 'Recharge', web_app: { url: WEBAPP_URL } });
   });
 
-  it('says so when the API cannot be reached, for a message and for a button', async () => {
+  it('answers /help and /support with the API down, and says the service cannot be reached where it is needed', async () => {
     const offline = createBot({
       token: BOT_TOKEN,
       api: new TopupApi({ baseUrl: 'http://127.0.0.1:9', serviceToken: 'x'.repeat(40), timeoutMs: 2000 }),
@@ -120,6 +120,18 @@ describe('commands', () => {
     let mark = h.tg.calls.length;
     // As the runner and the webhook server do, a failed update goes to the bot's error handler.
     await offline.handleUpdate(h.updates.text(kim, '/help')).catch((err) => offline.errorHandler(err));
+    expect(h.tg.since(mark).map((c) => c.payload.text)).toEqual([expect.stringContaining('/recharge – top up a phone')]);
+    // In the user's language, from Telegram's language code: the session could not be read.
+    mark = h.tg.calls.length;
+    await offline.handleUpdate(h.updates.text(user(7011, 'Léa', 'fr'), '/help')).catch((err) => offline.errorHandler(err));
+    expect(h.tg.since(mark).map((c) => c.payload.text)).toEqual([expect.stringContaining('/recharge')]);
+    expect(h.tg.since(mark)[0]!.payload.text).not.toContain('top up a phone');
+    mark = h.tg.calls.length;
+    await offline.handleUpdate(h.updates.text(kim, '/support')).catch((err) => offline.errorHandler(err));
+    expect(h.tg.since(mark).map((c) => c.payload.text)).toEqual([expect.stringMatching(/^\S/)]);
+    expect(h.tg.since(mark)[0]!.payload.text).not.toContain('cannot be reached');
+    mark = h.tg.calls.length;
+    await offline.handleUpdate(h.updates.text(kim, '/recharge')).catch((err) => offline.errorHandler(err));
     expect(h.tg.since(mark).map((c) => c.payload.text)).toEqual(['The service cannot be reached right now. Please try again in a moment.']);
     mark = h.tg.calls.length;
     await offline.handleUpdate(h.updates.press(kim, { messageId: 1, data: 'g:recharge', kind: 'text' })).catch((err) => offline.errorHandler(err));

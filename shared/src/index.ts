@@ -17,3 +17,4 @@ export * from './client/errors';
 export * from './client/answer';
 export * from './client/request';
 export * from './client/endpoints';
+export * from './schemas/system';

@@ -33,6 +33,7 @@ export const KEYS = {
   audit: ['/api/admin/audit'],
   unmatched: ['/api/admin/payments/unmatched'],
   alerts: ['/api/admin/alerts'],
+  system: ['/api/admin/system'],
   countries: ['/api/countries'],
 } as const;
 
@@ -92,6 +93,9 @@ export const useAuditLog = (page: number, pageSize: number) =>
 export const useUnmatchedPayments = () => useQuery({ queryKey: KEYS.unmatched, queryFn: () => api.request(ADMIN_API.unmatchedPayments) });
 
 export const useAlerts = () => useQuery({ queryKey: KEYS.alerts, queryFn: () => api.request(ADMIN_API.alerts) });
+
+/** The readiness checks with their details (the same round as GET /api/ready). */
+export const useSystem = () => useQuery({ queryKey: KEYS.system, queryFn: () => api.request(ADMIN_API.system) });
 
 /** The catalog, cached as the four-step flow caches it (countries 30 min, operators 3 min). */
 export const useCountries = () =>

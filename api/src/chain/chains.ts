@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { DEFAULT_COIN, type ChainRegistry, type TChainFamily, type TCoin, type TOfferedCoin, type WalletLinks, type WalletPayment } from '@topup/shared';
 import type { Config, NetworkConfig } from '../config';
-import { EvmAdapter } from './evm-adapter';
+import { EvmAdapter, type EvmAdapterHooks } from './evm-adapter';
 import type { ChainAdapter, NetworkWatcher, WatcherOptions } from './port';
 
 /** A coin the server takes now, with where it is paid. */
@@ -23,12 +23,13 @@ export class Chains {
     readonly registry: ChainRegistry,
     readonly networks: Readonly<Record<string, NetworkConfig>>,
     depositXpub: string,
+    hooks: EvmAdapterHooks = {},
   ) {
-    this.adapters = { evm: new EvmAdapter(depositXpub) };
+    this.adapters = { evm: new EvmAdapter(depositXpub, hooks) };
   }
 
-  static fromConfig(config: Pick<Config, 'registry' | 'networks' | 'depositXpub'>): Chains {
-    return new Chains(config.registry, config.networks, config.depositXpub);
+  static fromConfig(config: Pick<Config, 'registry' | 'networks' | 'depositXpub'>, hooks: EvmAdapterHooks = {}): Chains {
+    return new Chains(config.registry, config.networks, config.depositXpub, hooks);
   }
 
   /** The coin if it is offered now. */
@@ -92,11 +93,19 @@ export class Chains {
     return this.adapters.evm.depositAddress(index);
   }
 
+  /** The enabled networks. */
+  enabled(): NetworkConfig[] {
+    return Object.values(this.networks).filter((n) => n.enabled);
+  }
+
+  /** A network's nodes as this process sees them (readiness, the admin's System panel). */
+  health(network: string) {
+    return this.adapter(network).health(this.networks[network]!);
+  }
+
   /** One watcher per enabled network, as the workers run them. */
   watchers(deps: Omit<WatcherOptions, 'network' | 'nativeCoin' | 'log'> & { log: Logger }): NetworkWatcher[] {
-    return Object.values(this.networks)
-      .filter((n) => n.enabled)
-      .map((n) => this.watcher(n.network, deps));
+    return this.enabled().map((n) => this.watcher(n.network, deps));
   }
 
   watcher(network: string, deps: Omit<WatcherOptions, 'network' | 'nativeCoin' | 'log'> & { log: Logger }): NetworkWatcher {

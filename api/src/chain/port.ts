@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { TChainFamily, WalletLinks, WalletPayment } from '@topup/shared';
 import type { NetworkConfig } from '../config';
 import type { Database } from '../db/client';
+import type { Metrics } from '../metrics';
 import type { AlertService } from '../services/alerts';
 import type { PaymentService } from '../services/payments';
 
@@ -25,6 +26,15 @@ export interface ChainAdapter {
   transferFees(network: NetworkConfig): Promise<TransferFees>;
   /** A watcher of one network of this family: scans, counts confirmations, survives reorganisations. */
   watcher(opts: WatcherOptions): NetworkWatcher;
+  /** The network's nodes as this process sees them, and the newest block they report (readiness). */
+  health(network: NetworkConfig): Promise<NetworkHealth>;
+}
+
+export interface NetworkHealth {
+  /** The newest block the nodes report; null when none answered. */
+  head: number | null;
+  endpoints: { endpoint: string; score: number; resting: boolean; lastError: string | null }[];
+  error: string | null;
 }
 
 export interface TransferFees {
@@ -46,6 +56,8 @@ export interface WatcherOptions {
   maxBlockRange?: number;
   /** A devnet may be restarted empty; then the watcher starts over instead of stopping. */
   devnet?: boolean;
+  /** Payments seen and the scan's lag are counted here. */
+  metrics?: Metrics;
 }
 
 export interface NetworkWatcher {

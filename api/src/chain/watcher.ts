@@ -3,7 +3,7 @@ import type { SessionLock } from '../db/client';
 import * as scan from '../services/chain-scan';
 import { BalanceChecker } from './balance-check';
 import { MAX_TOPICS_PER_CALL, nativePayments, tokenPayments } from './evm-payments';
-import { JsonRpcClient, RpcError, type RpcBlock } from './json-rpc';
+import { hostOf, JsonRpcClient, RpcError, type RpcBlock } from './json-rpc';
 import type { NetworkWatcher, WatcherOptions } from './port';
 
 const UNFILTERED_BLOCK_RANGE = 10;
@@ -51,7 +51,7 @@ export class ChainWatcher implements NetworkWatcher {
 
   constructor(private readonly opts: WatcherOptions & { rpc?: JsonRpcClient }) {
     this.network = opts.network;
-    this.rpc = opts.rpc ?? new JsonRpcClient(opts.network.rpcUrl);
+    this.rpc = opts.rpc ?? new JsonRpcClient(opts.network.rpcUrls, { chainId: opts.network.chainId });
     this.tokenCoins = new Map(Object.entries(opts.network.tokens).map(([coin, address]) => [address.toLowerCase(), coin]));
     this.keepBlocks = Math.max(64, opts.network.confirmations * 2);
     this.balances = new BalanceChecker({ network: opts.network, nativeCoin: opts.nativeCoin, db: opts.database.db, rpc: this.rpc });
@@ -111,10 +111,9 @@ export class ChainWatcher implements NetworkWatcher {
   private async onConfiguredChain(): Promise<boolean> {
     if (this.chainChecked) return true;
     const actual = Number(await this.rpc.call<string>('eth_chainId'));
-    const { network, chainId, rpcUrl } = this.network;
+    const { network, chainId } = this.network;
     if (actual !== chainId) {
-      const message = `${network} watcher refuses to scan: the node at ${new URL(rpcUrl).host} is chain ${actual}, the configuration says ${chainId}. Payments on ${network} are not seen until this is fixed.`;
-      await this.opts.alerts.raise(`chain_id_mismatch:${network}`, message);
+      await this.opts.alerts.raise(`chain_id_mismatch:${network}`, chainMismatchMessage(network, hostOf(this.rpc.url), actual, chainId));
       return false;
     }
     this.chainChecked = true;
@@ -155,6 +154,7 @@ export class ChainWatcher implements NetworkWatcher {
     const lastBlock = blocks.at(-1);
     const checks = lastBlock ? await this.balances.check(lastBlock, observed) : { found: [], checked: [] };
     observed.push(...checks.found);
+    this.count(head, scannedTo, observed);
     const finalBlock = await this.finalBlock(scannedTo, observed.length > 0);
 
     const touched = new Set<number>();
@@ -188,6 +188,16 @@ export class ChainWatcher implements NetworkWatcher {
     this.tagUnsupported = true;
     this.opts.log.warn({ network: this.network.network, tag }, `the node does not answer the "${tag}" block tag: counting ${this.network.confirmations} confirmations instead`);
     return byCount;
+  }
+
+  private count(head: number, scannedTo: number, observed: { coin: string }[]) {
+    const { metrics } = this.opts;
+    if (!metrics) return;
+    const network = this.network.network;
+    metrics.watcherHead.set({ network }, head);
+    metrics.watcherScanned.set({ network }, scannedTo);
+    metrics.watcherLag.set({ network }, Math.max(0, head - scannedTo));
+    for (const p of observed) metrics.paymentsSeen.inc({ network, coin: p.coin });
   }
 
   private async settle(orderIds: Iterable<number>): Promise<void> {
@@ -251,6 +261,11 @@ export class ChainWatcher implements NetworkWatcher {
     });
     await this.settle(touched);
   }
+}
+
+/** The admin alert when a network's node is on another chain. */
+export function chainMismatchMessage(network: string, host: string, actual: number, expected: number): string {
+  return `${network} watcher refuses to scan: the node at ${host} is chain ${actual}, the configuration says ${expected}. Payments on ${network} are not seen until this is fixed.`;
 }
 
 function heldOf(b: RpcBlock): scan.HeldBlock {

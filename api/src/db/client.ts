@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -105,9 +102,25 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     };
     return { db, kind: 'postgres', tryLock, listen, close: () => pool.end() };
   }
+  return openPglite(opts.dataDir);
+}
+
+/**
+ * The embedded database, loaded only when it is used: PGlite is an optional dependency, left out of
+ * the production image (which runs on a PostgreSQL server).
+ */
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let modules;
+  try {
+    modules = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new Error('This install has no embedded database (PGlite, an optional dependency): set DATABASE_URL to a PostgreSQL server.');
+  }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = modules;
   let dir: string | undefined;
-  if (opts.dataDir) {
-    dir = path.join(opts.dataDir, 'pglite');
+  if (dataDir) {
+    dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir);

@@ -343,6 +343,17 @@ export const auditLog = pgTable('audit_log', {
   createdAt: createdAt(),
 });
 
+/**
+ * Request counts per client and window for the rate limits (services/rate-limit-store.ts), kept here so
+ * that every API replica counts against the same limit.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  /** `<limiter>:<client key>`, e.g. `orders:203.0.113.7`. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
 export type OrderRow = typeof orders.$inferSelect;
 /** An order paid in crypto: its payment columns are set (the database checks it). */
 export type CryptoOrderRow = OrderRow & {

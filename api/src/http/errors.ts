@@ -47,6 +47,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       log.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
     }
     if (res.headersSent) return;
+    // The access log line of this request names what the customer was told (http/access-log.ts).
+    res.locals.answeredError = { code, message };
     res.status(httpStatusOf(code)).json(errorBody(code, message));
   };
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import type { AdminAuthService, AdminIdentity } from '../services/admin-auth';
 import { errorBody } from './errors';
 
@@ -30,11 +30,15 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
   };
 }
 
-/** Order creation per client address: enough for people, not for a script filling the address space. */
-export function orderRateLimit(perMinute: number): RequestHandler {
+/**
+ * Order creation per client address: enough for people, not for a script filling the address space.
+ * `store`: where the counts live (PostgreSQL in the app, so that every replica counts against one limit).
+ */
+export function orderRateLimit(perMinute: number, store?: Store): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
+    store,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res) => {

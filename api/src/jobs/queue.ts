@@ -66,6 +66,8 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** stop() was called: a pass under way gives back what it has not started. */
+  private stopping = false;
   /** A wake-up came while a pass was running: run another right after it. */
   private woken = false;
   private stopListening: (() => Promise<void>) | undefined;
@@ -81,17 +83,29 @@ export class JobWorker {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.stopping = false;
     this.stopListening = await this.database.listen(JOBS_CHANNEL, (queue) => {
       if (queue in this.handlers) this.wake();
     });
     this.schedule(0);
   }
 
+  /**
+   * Takes no new job; waits for the job running now (its lease stays until it ends: another worker
+   * must not start the same delivery meanwhile); the jobs this pass claimed but had not started are
+   * given back at once, for another process to take without waiting for their lease to end.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     await this.stopListening?.();
     await this.running;
+  }
+
+  /** Whether a job is being run now (for the shutdown's log). */
+  get busy(): boolean {
+    return this.running !== undefined;
   }
 
   /** Runs a pass now (or right after the one under way). */
@@ -112,7 +126,7 @@ export class JobWorker {
     for (;;) {
       const ran = await this.runOnce();
       total += ran;
-      if (ran === 0) return total;
+      if (ran === 0 || this.stopping) return total;
     }
   }
 
@@ -132,8 +146,27 @@ export class JobWorker {
 
   async runOnce(): Promise<number> {
     const claimed = await this.claim();
-    for (const job of claimed) await this.run(job);
+    for (const [i, job] of claimed.entries()) {
+      if (this.stopping) {
+        await this.release(claimed.slice(i));
+        return i;
+      }
+      await this.run(job);
+    }
     return claimed.length;
+  }
+
+  /** Gives back claimed jobs that were never started: due again at once, the claim's attempt not counted. */
+  private async release(unstarted: ClaimedJob[]): Promise<void> {
+    for (const job of unstarted) {
+      await this.db.execute(sql`
+        update ${jobs} set locked_until = null, attempts = attempts - 1, claim_token = null
+        where id = ${job.id} and claim_token = ${job.claimToken}`);
+    }
+    if (!unstarted.length) return;
+    // Wakes the other workers now rather than at their next poll.
+    for (const queue of new Set(unstarted.map((j) => j.queue))) await this.db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
+    this.opts.log.info({ jobs: unstarted.map((j) => ({ id: j.id, queue: j.queue })) }, 'shutting down: claimed jobs given back');
   }
 
   private async claim(): Promise<ClaimedJob[]> {

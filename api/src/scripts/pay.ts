@@ -6,13 +6,15 @@
  * By default it sends the order's exact amount in the order's coin to the order's deposit address.
  * --amount pays another amount (under- and over-payments); --coin pays in another supported coin to
  * the same address; --via-contract sends a native coin through the devnet's forwarder contract, an
- * internal transfer as an exchange's withdrawal makes it. RPC URLs and devnet token contracts come
- * from the same configuration as the API.
+ * internal transfer as an exchange's withdrawal makes it. The API and its devnet are found in the file
+ * the running API wrote (DATA_DIR/devnet.json), whatever ports they took; without it, from the same
+ * configuration as the API.
  */
 import { parseArgs } from 'node:util';
 import { ZPaymentStatus, formatUnits, parseUnits, type TCoin, type TPaymentStatus } from '@topup/shared';
 import { loadConfig, type Config } from '../config';
 import { DEFAULT_PAYER_INDEX, devnetForwarderAddress, payFromDevnet } from '../chain/devnet';
+import { readDevnetState } from '../chain/devnet/state';
 
 class UsageError extends Error {}
 
@@ -30,12 +32,14 @@ async function main() {
   if (!config.devnet) throw new UsageError('pay sends from the devnet\'s public test accounts; it runs only with the devnet (DEVNET=true)');
   if (values.account !== undefined && !/^[1-9]$/.test(values.account)) throw new UsageError(`--account must be a funded devnet account, 1..9`);
   const accountIndex = values.account === undefined ? DEFAULT_PAYER_INDEX : Number(values.account);
-  const api = (values.api ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
+  const running = readDevnetState(config.dataDir);
+  const api = (values.api ?? running?.api ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 
   const order = await fetchPaymentStatus(api, orderId);
   const coin = chooseCoin(config, values.coin, order);
   const units = chooseUnits(config, values.amount, coin, order);
-  const network = config.networks[coin.network]!;
+  const node = running?.networks[coin.network];
+  const network = node ? { ...config.networks[coin.network]!, rpcUrl: node.rpcUrl, chainId: node.chainId, tokens: node.tokens } : config.networks[coin.network]!;
   const viaContract = values['via-contract'] === true;
   if (viaContract && coin.kind !== 'native') throw new UsageError(`--via-contract sends a native coin; ${coin.symbol} is a token`);
   const tokenContract = coin.symbol === order.cryptocurrency ? order.tokenContract : (network.tokens[coin.symbol] ?? null);
@@ -46,7 +50,7 @@ async function main() {
     tokenContract,
     units,
     accountIndex,
-    forwarder: viaContract ? devnetForwarderAddress(config.registry, coin.network) : undefined,
+    forwarder: viaContract ? (node?.forwarder ?? devnetForwarderAddress(config.registry, coin.network)) : undefined,
   });
   console.log(
     `Paid order ${orderId}: ${formatUnits(units, coin.decimals)} ${coin.symbol} (${units} base units) on ${coin.network}${viaContract ? ' through the forwarder contract (an internal transfer)' : ''}\n` +

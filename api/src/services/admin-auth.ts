@@ -36,6 +36,11 @@ export class AdminAuthService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  async hasAdmin(): Promise<boolean> {
+    const [any] = await this.db.select({ id: admins.id }).from(admins).limit(1);
+    return any !== undefined;
+  }
+
   /** The first admin comes from ADMIN_EMAIL and ADMIN_PASSWORD when there is none yet. */
   async ensureFirstAdmin(email: string, password: string | undefined): Promise<void> {
     const [any] = await this.db.select({ id: admins.id }).from(admins).limit(1);

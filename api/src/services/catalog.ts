@@ -172,9 +172,9 @@ export class CatalogService {
         this.memory.set(key, saved);
         return saved;
       }
-      throw err instanceof AppError
-        ? err
-        : new AppError('PROVIDER_UNAVAILABLE', 'The top-up catalog is unavailable right now. Please try again in a moment.');
+      if (err instanceof AppError) throw err;
+      this.log.error({ err, key }, 'catalog provider unavailable and no saved copy: the customer gets a 503');
+      throw new AppError('PROVIDER_UNAVAILABLE', 'The top-up catalog is unavailable right now. Please try again in a moment.');
     }
   }
 

@@ -23,6 +23,11 @@ import { BotStateService } from './bot-sessions';
 import { AdminService } from './admin';
 import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
+import { ReadinessService } from './readiness';
+import { PgRateLimitStore } from './rate-limit-store';
+import { Metrics } from '../metrics';
+import { instrumentProvider } from '../airtime/instrumented';
+import { chainMismatchMessage } from '../chain/watcher';
 
 export interface Services {
   catalog: CatalogService;
@@ -43,21 +48,33 @@ export interface Services {
   addresses: DepositAddressAllocator;
   chains: Chains;
   networkFees: NetworkFees;
+  readiness: ReadinessService;
+  metrics: Metrics;
+  /** A rate limiter's counts in PostgreSQL (one store per limiter). */
+  rateLimitStore(prefix: string): PgRateLimitStore;
 }
 
 /** Wires the domain services; the adapters (provider, price feed) are chosen by the caller. */
-export function createServices(deps: { config: Config; db: Db; provider: AirtimeProvider; priceFeed: PriceFeed; log: Logger }): Services {
+export function createServices(deps: { config: Config; db: Db; provider: AirtimeProvider; priceFeed: PriceFeed; log: Logger; metrics?: Metrics }): Services {
   const { config, db } = deps;
-  const catalog = new CatalogService(db, deps.provider, deps.log);
-  const chains = Chains.fromConfig(config);
-  const pricing = new PricingService(deps.priceFeed, { registry: config.registry, cacheMs: config.prices.cacheMs, maxAgeMs: config.prices.maxAgeMs });
+  const metrics = deps.metrics ?? new Metrics();
+  metrics.useDatabase(db);
+  const provider = instrumentProvider(deps.provider, metrics);
+  const alerts = new AlertService(db, deps.log);
+  const catalog = new CatalogService(db, provider, deps.log);
+  const chains = Chains.fromConfig(config, {
+    metrics,
+    onWrongChain: (network, endpoint, actual) => {
+      alerts.raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)).catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
+    },
+  });
+  const pricing = new PricingService(deps.priceFeed, { registry: config.registry, cacheMs: config.prices.cacheMs, maxAgeMs: config.prices.maxAgeMs, log: deps.log });
   const settings = new SettingsService(db);
   const addresses = new DepositAddressAllocator(db, (index) => chains.depositAddress(index));
   const balances = new BalanceService(db);
   const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens: new OrderTokens(config.orderTokenSecret), chains });
   const payments = new PaymentService({ db, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps });
-  const alerts = new AlertService(db, deps.log);
-  const fulfilment = new FulfilmentService({ db, provider: deps.provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
+  const fulfilment = new FulfilmentService({ db, provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
   const mailer = config.mail.smtpUrl
     ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
     : new LocalOutboxMailer(path.join(config.dataDir, 'mail-outbox'), config.mail.from);
@@ -80,5 +97,8 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     addresses,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
+    readiness: new ReadinessService({ db, chains, provider, pricing, log: deps.log, metrics, cacheMs: config.readinessCacheMs, providerCacheMs: config.readinessCacheMs * 6 }),
+    metrics,
+    rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
   };
 }

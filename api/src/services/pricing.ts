@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { CHAINS, centsToCryptoUnits, PRICE_SCALE, type ChainRegistry, type TCoinSymbol } from '@topup/shared';
 import { AppError } from './errors';
 import type { PriceFeed, PricePoint, VolatileCoin } from './price-feed';
@@ -29,7 +30,7 @@ export class PricingService {
 
   constructor(
     private readonly feed: PriceFeed,
-    private readonly opts: { registry?: ChainRegistry; cacheMs: number; maxAgeMs: number; now?: () => number },
+    private readonly opts: { registry?: ChainRegistry; cacheMs: number; maxAgeMs: number; now?: () => number; log?: Logger },
   ) {}
 
   private now() {
@@ -89,8 +90,9 @@ export class PricingService {
           this.points.set(coin, point);
         }
       }
-    } catch {
+    } catch (err) {
       // The feed is down: each coin keeps its last price, and the age check decides whether it may be used.
+      this.opts.log?.warn({ err, feed: this.feed.name }, 'price feed unavailable; keeping the last prices while they are fresh enough');
     }
     // Also after a failure, so a feed that is down is asked again only once per cache period.
     this.fetchedAt = this.now();

@@ -10,7 +10,7 @@ export function languageFeature(): Composer<BotContext> {
   composer.callbackQuery(/^lang:(\w+)$/, async (ctx) => {
     const code = ctx.match[1];
     if (!isLocale(code)) return ctx.answerCallbackQuery({ text: ctx.t.staleButton });
-    ctx.session.locale = code;
+    (await ctx.session).locale = code;
     ctx.locale = code;
     ctx.t = messages(code);
     await ctx.answerCallbackQuery({ text: ctx.t.languageSet });

@@ -5,6 +5,7 @@ import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessi
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
 import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZSystemStatus } from '../schemas/system';
 import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
 import { endpoint, withQuery } from './request';
 
@@ -76,5 +77,7 @@ export const ADMIN_API = {
   saveSettings: endpoint({ method: 'PUT', path: '/api/admin/settings', body: admin.ZSettingsRequest, response: admin.ZSettingsSaved }),
   audit: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/audit', p), response: admin.ZAuditLog }),
   alerts: endpoint({ method: 'GET', path: '/api/admin/alerts', response: admin.ZAlerts }),
+  /** The readiness checks with their details (the same round as GET /api/ready). */
+  system: endpoint({ method: 'GET', path: '/api/admin/system', response: ZSystemStatus }),
   unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
 };

@@ -4,8 +4,9 @@ import { Card, LoadError, Spinner } from '../../components/ui';
 import { formatDateTime, formatUsd, type TAdminMe } from '@topup/shared';
 import { AuditLog } from './AuditLog';
 import { UnmatchedPayments } from './UnmatchedPayments';
+import { SystemPanel } from './SystemPanel';
 
-/** Dashboard: the spec's four cards; then what needs an admin (alerts, unmatched payments) and the audit log. */
+/** Dashboard: the spec's four cards; then what needs an admin (alerts, the system's health, unmatched payments) and the audit log. */
 export function DashboardTab({ me, onTopUpOrder }: { me: TAdminMe | null; onTopUpOrder: (orderId: number) => void }) {
   const queryClient = useQueryClient();
   const stats = useStats();
@@ -24,7 +25,7 @@ export function DashboardTab({ me, onTopUpOrder }: { me: TAdminMe | null; onTopU
         <button
           type="button"
           className="btn btn-small"
-          onClick={() => void refresh(queryClient, KEYS.stats, KEYS.alerts, KEYS.unmatched, KEYS.audit)}
+          onClick={() => void refresh(queryClient, KEYS.stats, KEYS.alerts, KEYS.system, KEYS.unmatched, KEYS.audit)}
           disabled={stats.isFetching}
         >
           {stats.isFetching ? 'Refreshing...' : 'Refresh'}
@@ -58,6 +59,7 @@ export function DashboardTab({ me, onTopUpOrder }: { me: TAdminMe | null; onTopU
           </ul>
         </Card>
       )}
+      <SystemPanel />
       <UnmatchedPayments onTopUpOrder={onTopUpOrder} />
       <AuditLog me={me} />
     </div>

@@ -36,6 +36,7 @@ import type { AdminService } from '../../services/admin';
 import { LOGIN_FAILED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
+import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
@@ -56,7 +57,7 @@ const ORDER_CSV_COLUMNS = Object.keys(ZAdminOrder.shape) as (keyof z.output<type
  * Admin routes (spec section 7). Every route after login and the guard below answers only to an admin
  * session: a route added here cannot forget it (a test enumerates them).
  */
-export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService; payments: PaymentService; alerts: AlertService }): Router {
+export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService; payments: PaymentService; alerts: AlertService; readiness: ReadinessService }): Router {
   const { auth, admin } = deps;
   const router = Router();
 
@@ -162,6 +163,11 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
   /** Money received that did not pay a fulfilled order: for an admin to look at. */
   router.get('/payments/unmatched', async (_req, res) => {
     res.json(ZUnmatchedPayments.encode(await deps.payments.unmatched()));
+  });
+
+  /** The readiness checks with their details (the console's System panel); the same round as GET /api/ready. */
+  router.get('/system', async (_req, res) => {
+    res.json(await deps.readiness.report());
   });
 
   router.use((req) => {

@@ -1,7 +1,7 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ZTelegramLogin } from '@topup/shared';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { errorBody, parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { requireCustomer, SESSION_COOKIE } from '../../http/identity';
@@ -20,12 +20,13 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ZProfilePicture = z.object({ profileImageData: z.string() });
 const IMAGE_DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,/i;
 
-export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceService; orders: OrderService; secureCookies: boolean }): Router {
+export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceService; orders: OrderService; secureCookies: boolean; rateLimitStore?: Store }): Router {
   const { auth } = deps;
   const router = Router();
   const limit = rateLimit({
     windowMs: 15 * 60_000,
     limit: 20,
+    store: deps.rateLimitStore,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res) => void res.status(429).json(errorBody('RATE_LIMITED', 'Too many sign-in attempts. Please wait a few minutes.')),

@@ -1,4 +1,5 @@
 import express, { Router, type Request } from 'express';
+import type { Store } from 'express-rate-limit';
 import { z } from 'zod';
 import {
   ZCancelTransactionRequest,
@@ -44,9 +45,14 @@ function beaconBody(body: unknown): unknown {
   }
 }
 
-export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: AdminAuthService, opts: { rateLimitPerMinute: number }): Router {
+export function ordersRouter(
+  orders: OrderService,
+  feed: OrderFeed,
+  adminAuth: AdminAuthService,
+  opts: { rateLimitPerMinute: number; rateLimitStore?: Store; closing?: AbortSignal },
+): Router {
   const router = Router();
-  const limit = orderRateLimit(opts.rateLimitPerMinute);
+  const limit = orderRateLimit(opts.rateLimitPerMinute, opts.rateLimitStore);
 
   router.post('/crypto-payment', limit, async (req, res) => {
     const input = parse(ZCryptoPaymentRequest, req.body);
@@ -74,7 +80,7 @@ export function ordersRouter(orders: OrderService, feed: OrderFeed, adminAuth: A
     const { ref } = parse(ZOrderRefParam, req.params);
     const read = () => (typeof ref === 'number' ? orders.lookup.statusByOrderId(ref) : orders.lookup.statusByPaymentId(ref));
     const { orderId } = await read(); // a 404 before the stream starts
-    streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed) });
+    streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed), closing: opts.closing });
   });
 
   router.post('/release-wallet', async (req, res) => {
