@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { botSessions, telegramMessages } from '../db/schema';
+import { botSessions, orders, telegramMessages } from '../db/schema';
+import { AppError } from './errors';
 
 /**
  * What the bot keeps between updates, stored here so that any bot instance can carry on a
@@ -27,6 +28,8 @@ export class BotStateService {
 
   /** Remembers the message to edit when the order changes (the latest one wins). */
   async rememberOrderMessage(orderId: number, chatId: number, messageId: number): Promise<void> {
+    const [order] = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new AppError('NOT_FOUND', `Order ${orderId} not found`);
     await this.db
       .insert(telegramMessages)
       .values({ orderId, chatId, messageId })

@@ -1,18 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { ZIntId } from '@topup/shared';
 import { parse } from '../../http/errors';
 import { requireService } from '../../http/identity';
 import type { BotStateService } from '../../services/bot-sessions';
 import type { TelegramOutbox } from '../../services/notifications';
 
 const ZTake = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
-const ZAck = z.object({ ids: z.array(z.number().int().positive()).max(100) });
+const ZAck = z.object({ ids: z.array(ZIntId).max(100) });
 const ZKey = z.object({ key: z.string().regex(/^[\w:.-]{1,200}$/, 'must be 1-200 letters, digits or :._-') });
-const ZSessionValue = z.object({ value: z.unknown().refine((v) => v !== undefined, 'is required') });
+const ZSessionValue = z.object({ value: z.unknown().refine((v) => v !== undefined && v !== null, 'is required') });
 const ZOrderMessage = z.object({
-  orderId: z.coerce.number().int().positive(),
+  orderId: ZIntId,
   chatId: z.number().int(),
-  messageId: z.number().int().positive(),
+  messageId: ZIntId,
 });
 
 /** The bot's side door: its stored state, and the Telegram messages of the outbox. */
