@@ -9,6 +9,7 @@ export function errorBody(code: TErrorCode, message: string): TErrorBody {
   return { error: { code, message }, message };
 }
 
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
 const NOT_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
