@@ -54,7 +54,14 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Express's trust proxy: a number of hops (1 behind one reverse proxy), true/false, or addresses and
+   * subnets (loopback, 10.0.0.0/8, …). Decides req.ip, which rate limits and the admin sign-in count by.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v): number | boolean | string => (/^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v))
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
 
   DEPOSIT_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a base58 extended public key (xpub…)').default(DEV_DEPOSIT_XPUB),

@@ -98,7 +98,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       // A malformed escape in the path (the router's decode), a body that is not the gzip it claims,
       // a file that is not there: the client's mistake, said in the status Express chose.
       code = CLIENT_STATUS_CODES[status] ?? 'VALIDATION_ERROR';
-      message = status === 404 ? 'Not found' : err instanceof URIError ? 'The request path is not validly encoded' : err instanceof Error && err.expose !== false ? err.message : 'Bad request';
+      message = status === 404 ? 'Not found' : err instanceof URIError ? 'The request path is not validly encoded' : err instanceof Error && (err as { expose?: boolean }).expose !== false ? err.message : 'Bad request';
       if (res.headersSent) return;
       res.status(status).json(errorBody(code, message));
       return;

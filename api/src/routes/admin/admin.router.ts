@@ -5,12 +5,18 @@ import { parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
-import { LOGIN_FAILED, type AdminAuthService } from '../../services/admin-auth';
+import { LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import { toCsv } from '../../http/csv';
 
-const ZLogin = z.object({ email: z.string().trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) });
+const ZLogin = z.object({
+  email: z.string().trim().min(1, 'is required').max(254),
+  password: z.string().min(1, 'is required').max(1024),
+  /** The TOTP code, for an account with two-factor sign-in on. */
+  totp: z.string().trim().max(16).optional(),
+});
+const ZTotpCode = z.object({ code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 
 /** The spec's email check: something@something.something, no spaces. */
 const email = (required: string) =>
@@ -118,13 +124,15 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
   const router = Router();
 
   router.post('/login', async (req, res) => {
-    const { email: address, password } = parse(ZLogin, req.body);
-    const session = await auth.login(address, password);
-    if (!session) {
-      res.status(401).json({ success: false, error: { code: 'UNAUTHORIZED', message: LOGIN_FAILED }, message: LOGIN_FAILED });
+    const { email: address, password, totp } = parse(ZLogin, req.body);
+    // req.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
+    const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown' });
+    if (!result.ok) {
+      const [code, message] = result.reason === 'credentials' ? (['UNAUTHORIZED', LOGIN_FAILED] as const) : result.reason === 'totp-required' ? (['TOTP_REQUIRED', TOTP_REQUIRED] as const) : (['UNAUTHORIZED', TOTP_FAILED] as const);
+      res.status(401).json({ success: false, ...(result.reason === 'credentials' ? {} : { totpRequired: true }), error: { code, message }, message });
       return;
     }
-    res.json({ success: true, token: session.token, email: session.admin.email, message: 'Signed in' });
+    res.json({ success: true, token: result.token, email: result.admin.email, message: 'Signed in' });
   });
 
   router.use(requireAdmin(auth));
@@ -134,8 +142,25 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
     res.json({ success: true, message: 'Signed out' });
   });
 
-  router.get('/me', (req, res) => {
-    res.json({ success: true, admin: req.admin });
+  router.get('/me', async (req, res) => {
+    res.json({ success: true, admin: req.admin, totpEnabled: await auth.totpEnabled(req.admin!.id) });
+  });
+
+  /** Two-factor sign-in: a new secret and its QR code; on once a code from it is confirmed. */
+  router.post('/totp/setup', async (req, res) => {
+    res.json({ success: true, ...(await auth.beginTotpEnrolment(req.admin!)) });
+  });
+
+  router.post('/totp/enable', async (req, res) => {
+    const { code } = parse(ZTotpCode, req.body);
+    await auth.confirmTotpEnrolment(req.admin!, code);
+    res.json({ success: true, message: 'Two-factor sign-in is on' });
+  });
+
+  router.post('/totp/disable', async (req, res) => {
+    const { code } = parse(ZTotpCode, req.body);
+    await auth.disableTotp(req.admin!, code);
+    res.json({ success: true, message: 'Two-factor sign-in is off' });
   });
 
   router.get('/stats', async (_req, res) => {
