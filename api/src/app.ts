@@ -22,25 +22,31 @@ import { sandboxRouter } from './routes/sandbox/sandbox.router';
 import type { Services } from './services';
 import type { OrderFeed } from './services/order-feed';
 
+/** The mini-app's pages (webapp/telegram.html), the only ones another site (Telegram) may frame. */
+const MINI_APP_PATH = /^\/telegram(\/|$)/;
+
 /** The HTTP application: routes are thin, the services own the rules. */
 export function createApp(deps: { config: Config; services: Services; feed: OrderFeed; log: Logger }): express.Express {
   const { config, services, feed, log } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
-  app.use(
+  // No page may be framed by another site (clickjacking), the admin console least of all; only the
+  // mini-app is, by Telegram's web clients, which X-Frame-Options cannot allow and CSP can.
+  const headers = (frameAncestors: string[]) =>
     helmet({
-      // Telegram's web clients show the mini-app in a frame; X-Frame-Options cannot allow them, CSP can.
-      xFrameOptions: false,
+      xFrameOptions: frameAncestors[0] === "'none'" ? { action: 'deny' } : false,
       contentSecurityPolicy: {
         directives: {
-          frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+          frameAncestors,
           // Operator logos and flags come from the airtime provider's servers.
           imgSrc: ["'self'", 'data:', 'https:'],
         },
       },
-    }),
-  );
+    });
+  const framedByTelegram = headers(["'self'", 'https://web.telegram.org', 'https://*.telegram.org']);
+  const neverFramed = headers(["'none'"]);
+  app.use((req, res, next) => (MINI_APP_PATH.test(req.path) ? framedByTelegram : neverFramed)(req, res, next));
 
   const api = express.Router();
   const json = express.json({ limit: '100kb' });

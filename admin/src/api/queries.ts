@@ -55,7 +55,10 @@ export async function refresh(client: TQueryClient, ...keys: (readonly string[])
   await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' })));
 }
 
-export const useMe = () => useQuery({ queryKey: KEYS.me, queryFn: () => apiJson('GET', '/api/admin/me', ZMe).then((r) => r.admin) });
+const fetchMe = () => apiJson('GET', '/api/admin/me', ZMe);
+export const useMe = () => useQuery({ queryKey: KEYS.me, queryFn: fetchMe, select: (r) => r.admin });
+/** Whether the signed-in admin has two-factor sign-in on (the same call as useMe). */
+export const useTotpEnabled = () => useQuery({ queryKey: KEYS.me, queryFn: fetchMe, select: (r) => r.totpEnabled === true });
 
 export const useStats = () => useQuery({ queryKey: KEYS.stats, queryFn: () => apiJson('GET', '/api/admin/stats', ZStats) });
 

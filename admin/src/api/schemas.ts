@@ -8,7 +8,10 @@ import { ZCountry, ZOperator, ZOrderStatus, ZOrderView } from '@topup/shared';
 
 export const ZLoginResponse = z.object({ success: z.boolean(), token: z.string().optional(), email: z.string().optional(), message: z.string().optional() });
 
-export const ZMe = z.object({ success: z.literal(true), admin: z.object({ id: z.number(), email: z.string() }) });
+export const ZMe = z.object({ success: z.literal(true), admin: z.object({ id: z.number(), email: z.string() }), totpEnabled: z.boolean().optional() });
+
+/** POST /api/admin/totp/setup: the secret to enrol, as an otpauth URI and its QR code. */
+export const ZTotpSetup = z.object({ success: z.literal(true), secret: z.string(), uri: z.string(), qrDataUrl: z.string().startsWith('data:image/png;base64,') });
 export type TMe = z.infer<typeof ZMe>['admin'];
 
 export const ZStats = z.object({ totalRevenue: z.number(), totalOrders: z.number(), successRate: z.number(), activeUsers: z.number() });

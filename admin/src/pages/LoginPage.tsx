@@ -26,6 +26,9 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
   const [pending, setPending] = useState(false);
+  /** Shown once the server says the account has two-factor sign-in on. */
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     document.title = 'Admin Login';
@@ -37,7 +40,8 @@ export function LoginPage() {
     if (pending) return;
     setPending(true);
     try {
-      const res = await apiJson('POST', '/api/admin/login', ZLoginResponse, { body: { email: email.trim(), password }, auth: 'none' });
+      const body = { email: email.trim(), password, ...(needsCode && code.trim() ? { totp: code.trim() } : {}) };
+      const res = await apiJson('POST', '/api/admin/login', ZLoginResponse, { body, auth: 'none' });
       if (!res.success || !res.token) {
         toast({ title: 'Login Failed', description: res.message || INVALID, variant: 'destructive' });
         setPending(false);
@@ -46,6 +50,11 @@ export function LoginPage() {
       saveSession(res.token, res.email ?? email.trim().toLowerCase(), remember);
       navigate('/admin');
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'TOTP_REQUIRED') {
+        setNeedsCode(true);
+        setPending(false);
+        return;
+      }
       const description = err instanceof ApiError ? err.serverMessage || INVALID : NETWORK;
       toast({ title: 'Login Failed', description, variant: 'destructive' });
       setPending(false);
@@ -101,6 +110,25 @@ export function LoginPage() {
               </button>
             </div>
           </div>
+          {needsCode && (
+            <div className="field">
+              <label htmlFor="login-code">Authenticator code</label>
+              <input
+                id="login-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                placeholder="123456"
+                disabled={pending}
+              />
+              <p className="hint">Enter the 6-digit code from your authenticator app.</p>
+            </div>
+          )}
           <label className="checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending} />
             Keep me signed in on this device
