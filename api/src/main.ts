@@ -35,7 +35,8 @@ async function main() {
     { provider: running.services.catalog.providerName, database: running.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
     'started',
   );
-  console.log(`\n  Top-up service running: open ${running.url}\n  API: ${running.url}/api/countries\n`);
+  console.log(`\n  Top-up service running: open ${running.url}\n  API: ${running.url}/api/countries`);
+  console.log(`  First deposit address: ${running.firstDepositAddress.address} (${running.firstDepositAddress.path}): compare it with your wallet\n`);
   const bot = config.runBot ? startBot(running.url) : undefined;
 
   const shutdown = async (signal: string) => {

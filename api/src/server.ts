@@ -11,18 +11,26 @@ import { createServices, type Services } from './services';
 import { startWorkers } from './workers';
 import { OrderFeed } from './services/order-feed';
 import { createApp } from './app';
+import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/addresses';
+import { refuseProductionProblems } from './startup-checks';
 
 export interface RunningServer {
   url: string;
   services: Services;
   database: Database;
   log: Logger;
+  /** Derived from DEPOSIT_XPUB at start, for the operator to compare with the wallet. */
+  firstDepositAddress: { address: string; path: string };
   close(): Promise<void>;
 }
 
 /** Opens the database, starts the HTTP server and the job worker. */
 export async function startServer(config: Config, overrides: { provider?: AirtimeProvider; priceFeed?: PriceFeed; log?: Logger } = {}): Promise<RunningServer> {
   const log = overrides.log ?? pino({ level: config.logLevel });
+  await refuseProductionProblems(config, log);
+  // An operator compares this with the wallet holding the seed: a wrong key takes payments no one can spend.
+  const firstDepositAddress = { address: new DepositKey(config.depositXpub).address(0), path: `${DEPOSIT_ACCOUNT_PATH}/0` };
+  log.info(firstDepositAddress, 'first deposit address');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const services = createServices({
     config,
@@ -49,6 +57,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     services,
     database,
     log,
+    firstDepositAddress,
     async close() {
       await workers?.stop();
       await feed.stop();
