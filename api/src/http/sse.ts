@@ -1,13 +1,18 @@
 import type { Request, Response } from 'express';
-
-const HEARTBEAT_MS = 25_000;
+import { STREAM_HEARTBEAT_MS } from '@topup/shared';
 
 /**
  * A Server-Sent Events stream of one value that changes: `read()` is called at start and after every
  * `changed()`; each distinct result is sent as an event. Reads never overlap, and a change that
- * arrives during a read triggers one more read, so the last state is always sent.
+ * arrives during a read triggers one more read, so the last state is always sent. A `ping` event every
+ * STREAM_HEARTBEAT_MS tells the client the stream is alive (a client that hears nothing for
+ * STREAM_SILENCE_MS polls instead) and keeps proxies from closing an idle connection.
  */
-export function streamChanges<T>(req: Request, res: Response, opts: { event: string; read: () => Promise<T>; subscribe: (changed: () => void) => () => void }) {
+export function streamChanges<T>(
+  req: Request,
+  res: Response,
+  opts: { event: string; read: () => Promise<T>; subscribe: (changed: () => void) => () => void; heartbeatMs?: number },
+) {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -42,7 +47,7 @@ export function streamChanges<T>(req: Request, res: Response, opts: { event: str
     }
   };
   const unsubscribe = opts.subscribe(() => void refresh());
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => res.write(`event: ping\ndata: ${Date.now()}\n\n`), opts.heartbeatMs ?? STREAM_HEARTBEAT_MS);
   req.on('close', () => {
     closed = true;
     clearInterval(heartbeat);
