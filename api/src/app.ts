@@ -6,7 +6,8 @@ import type { Config } from './config';
 import { errorHandler, notFoundApi } from './http/errors';
 import { AppError } from './services/errors';
 import { flagSvgPath } from './airtime/sandbox';
-import { identifyCustomer } from './http/identity';
+import { identifyCustomer, SESSION_COOKIE } from './http/identity';
+import { refuseCrossOriginCookieWrites } from './http/middleware';
 import { webappRouter } from './http/webapp';
 import { adminConsoleRouter } from './http/admin-console';
 import cookieParser from 'cookie-parser';
@@ -56,7 +57,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     res.json({ ok: true, provider: services.catalog.providerName });
   });
   // The catalog and prices need no identity: served before the cookie and session look-ups.
-  api.use(catalogRouter(services.catalog));
+  api.use(catalogRouter(services.catalog, { phoneCheckRateLimitPerMinute: config.phoneCheckRateLimitPerMinute, botApiSecret: config.botApiSecret }));
   api.use(coinsRouter(services.chains));
   api.use(
     pricingRouter(services.pricing, services.settings, {
@@ -67,6 +68,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     }),
   );
   api.use(cookieParser());
+  api.use(refuseCrossOriginCookieWrites(SESSION_COOKIE));
   api.use(identifyCustomer(services.customers, services.customerAuth, config));
   api.use(authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production }));
   api.use(ordersRouter(services.orders, feed, services.adminAuth, { rateLimitPerMinute: config.orderRateLimitPerMinute }));
@@ -89,6 +91,8 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   if (webapp) app.use(webapp);
   else app.get('/', (_req, res) => res.type('text/plain').send('API running. Build the web app (npm run build) to serve the site and the mini-app.'));
 
+  // Our own 404, not Express's: it keeps the security headers set above.
+  app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
   app.use(errorHandler(log));
   return app;
 }

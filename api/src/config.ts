@@ -111,6 +111,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
 
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Anonymous phone number checks (each may ask the airtime provider) per client address per minute. */
+  PHONE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
@@ -257,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? (production ? undefined : DEV_ADMIN_PASSWORD) },
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    phoneCheckRateLimitPerMinute: e.PHONE_CHECK_RATE_LIMIT_PER_MINUTE,
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
     runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,

@@ -56,7 +56,7 @@ function declaredRoutes(prefix: string, router: Router): Route[] {
 function everyRoute(): Route[] {
   const s = api.services;
   const routers: [string, Router][] = [
-    ['', catalogRouter(s.catalog)],
+    ['', catalogRouter(s.catalog, { phoneCheckRateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
     ['', coinsRouter(s.chains)],
     ['', pricingRouter(s.pricing, s.settings, { telegramBotId: null, emailDelivery: 'local-outbox', support: api.config.support })],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],

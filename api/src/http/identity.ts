@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { validate as validateInitData } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import type { Customer, CustomerService } from '../services/customers';
@@ -126,11 +126,16 @@ export const requireCustomer: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Whether the request carries the bot's service credential. */
+export function isServiceCall(req: Request, botApiSecret: string): boolean {
+  const token = req.get('x-service-token');
+  return token !== undefined && sameSecret(token, botApiSecret);
+}
+
 /** For routes only the bot calls (its service credential, with or without a user). */
 export function requireService(opts: { botApiSecret: string }): RequestHandler {
   return (req, _res, next) => {
-    const token = req.get('x-service-token');
-    if (!token || !sameSecret(token, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Service credential required.');
+    if (!isServiceCall(req, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Service credential required.');
     next();
   };
 }
