@@ -83,7 +83,7 @@ describe('signing out', () => {
     const signedIn = async () => (await api.call('GET', '/api/auth/user', { headers: { cookie } })).status === 200;
     expect((await api.call('GET', '/api/auth/logout', { headers: { cookie } })).status).toBe(404);
     // A form on another site (or a sibling subdomain, whose requests carry the Lax cookie).
-    for (const headers of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example.com' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example.com' }] as Record<string, string>[]) {
       expect((await api.call('POST', '/api/auth/logout', { body: {}, headers: { cookie, ...headers } })).status).toBe(403);
     }
     const form = await api.call('POST', '/api/auth/logout', { raw: 'a=1', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
