@@ -31,6 +31,7 @@ import {
   ZNotifications,
   ZOk,
   ZSessionRead,
+  ZSessionSaved,
   type TBalance,
   type TNotification,
 } from '@topup/shared';
@@ -164,17 +165,20 @@ export class TopupApi {
 
   // The bot's own routes (service credential only).
 
-  async readSession(key: string): Promise<unknown> {
-    const { value } = await this.request('GET', `/api/bot/sessions/${encodeURIComponent(key)}`, ZSessionRead, { service: true });
-    return value ?? undefined;
+  /** A stored value and its version (0: none). */
+  async readSession(key: string): Promise<{ value: unknown; version: number }> {
+    const { value, version } = await this.request('GET', `/api/bot/sessions/${encodeURIComponent(key)}`, ZSessionRead, { service: true });
+    return { value: value ?? undefined, version };
   }
 
-  async writeSession(key: string, value: unknown): Promise<void> {
-    await this.request('PUT', `/api/bot/sessions/${encodeURIComponent(key)}`, ZOk, { body: { value }, service: true });
+  /** Saves over the version read; a 409 ApiError when another instance saved since. Returns the new version. */
+  async writeSession(key: string, value: unknown, version: number): Promise<number> {
+    return (await this.request('PUT', `/api/bot/sessions/${encodeURIComponent(key)}`, ZSessionSaved, { body: { value, version }, service: true })).version;
   }
 
-  async deleteSession(key: string): Promise<void> {
-    await this.request('DELETE', `/api/bot/sessions/${encodeURIComponent(key)}`, ZOk, { service: true });
+  /** Deletes a value; with the version read, only if no other instance saved since. */
+  async deleteSession(key: string, version?: number): Promise<void> {
+    await this.request('DELETE', `/api/bot/sessions/${encodeURIComponent(key)}${version === undefined ? '' : `?version=${version}`}`, ZOk, { service: true });
   }
 
   async takeNotifications(limit = 30): Promise<TNotification[]> {

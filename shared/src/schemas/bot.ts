@@ -5,7 +5,9 @@ import { ZOrderStatus } from './orders';
 
 export const ZOk = z.object({ success: z.literal(true) });
 
-export const ZSessionRead = z.object({ success: z.literal(true), key: z.string(), value: z.unknown() });
+/** A bot session value and its version (0: none saved); a save names the version it is based on. */
+export const ZSessionRead = z.object({ success: z.literal(true), key: z.string(), value: z.unknown(), version: z.number().int() });
+export const ZSessionSaved = z.object({ success: z.literal(true), version: z.number().int() });
 
 /** What a status-change message says about an order; each channel renders it. */
 export const ZNotificationPayload = z.object({
