@@ -112,6 +112,8 @@ describe('saving the state', () => {
     // A value of null is no state: refused, not a 500.
     const nothing = await h.client.writeSession(key, null, 2).catch((err: unknown) => err);
     expect((nothing as ApiError).status).toBe(400);
+    const empty = await h.api.call('PUT', `/api/bot/sessions/${key}`, { body: {}, headers: { 'x-service-token': h.api.config.botApiSecret } });
+    expect(empty.status).toBe(400);
   });
 });
 

@@ -14,7 +14,7 @@ const MAX_SESSION_BYTES = 64 * 1024;
 const ZSessionValue = z.object({
   value: z
     .unknown()
-    .refine((v) => v !== undefined && v !== null, 'is required')
+    .refine((v) => v !== undefined && v !== null, { message: 'is required', abort: true })
     .refine((v) => JSON.stringify(v).length <= MAX_SESSION_BYTES, `must be at most ${MAX_SESSION_BYTES / 1024} KB`),
   /** The version this value was based on (from the read; 0 when there was none). */
   version: z.number({ error: 'is required (the version read, 0 for none)' }).int().min(0).max(2_147_483_647),
