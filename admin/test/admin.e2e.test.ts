@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -429,12 +430,47 @@ describe('admin console in Chromium', () => {
     expect(await page.evaluate(() => [localStorage.getItem('admin_token') !== null, localStorage.getItem('admin_email')])).toEqual([true, 'admin@example.com']);
   });
 
+  it('turns on two-factor sign-in from Settings with a QR code; sign-in then asks for the code', async () => {
+    await openTab('Settings');
+    const card = page.getByRole('region', { name: 'Two-Factor Sign-in' });
+    await card.getByRole('button', { name: 'Set Up Two-Factor Sign-in' }).click();
+    await card.getByRole('img', { name: 'QR code to scan with an authenticator app' }).waitFor();
+    const secret = (await card.locator('code').textContent())!;
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+    // Each code of its own time step: the server takes a code once.
+    const code = (steps: number) => totp.generate({ timestamp: Date.now() + steps * 30_000 });
+    await card.getByLabel('Authenticator code').fill(code(-1));
+    await card.getByRole('button', { name: 'Turn On' }).click();
+    await toast('Two-factor sign-in is on');
+    await card.getByText('Two-factor sign-in is on.').waitFor();
+    await shot('14-two-factor-on');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin-login');
+    await page.getByLabel('Admin Email').fill('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(server.config.admin.password!);
+    await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+    await page.getByLabel('Authenticator code').fill(code(0));
+    await shot('15-login-code');
+    await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+    await page.waitForURL('**/admin');
+
+    await openTab('Settings');
+    await card.getByLabel('Authenticator code').fill(code(1));
+    await card.getByRole('button', { name: 'Turn Off' }).click();
+    await toast('Two-factor sign-in is off');
+    await card.getByRole('button', { name: 'Set Up Two-Factor Sign-in' }).waitFor();
+  });
+
   it('served the page under the API security headers with no script errors', async () => {
     const res = await fetch(`${server.url}/admin-login`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    // No site may frame the console (clickjacking); only the mini-app is framed, by Telegram.
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect((await fetch(`${server.url}/admin/assets/nope.js`)).status).toBe(404);
     expect(pageErrors).toEqual([]);
   });

@@ -6,7 +6,8 @@ import type { Config } from './config';
 import { errorHandler, notFoundApi } from './http/errors';
 import { AppError } from './services/errors';
 import { flagSvgPath } from './airtime/sandbox';
-import { identifyCustomer } from './http/identity';
+import { identifyCustomer, SESSION_COOKIE } from './http/identity';
+import { refuseCrossOriginCookieWrites } from './http/middleware';
 import { webappRouter } from './http/webapp';
 import { adminConsoleRouter } from './http/admin-console';
 import cookieParser from 'cookie-parser';
@@ -25,6 +26,9 @@ import { requestLogging } from './http/access-log';
 import { metricsRouter } from './http/metrics';
 import { readinessRouter } from './http/readiness';
 
+/** The mini-app's pages (webapp/telegram.html), the only ones another site (Telegram) may frame. */
+const MINI_APP_PATH = /^\/telegram(\/|$)/;
+
 /**
  * The HTTP application: routes are thin, the services own the rules. Middleware order: the request id
  * and access log first (every later line of the request carries the id), then the probes and metrics
@@ -38,19 +42,22 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(log, services.metrics));
   app.use(metricsRouter(services.metrics, { token: config.metricsToken, production: config.production }));
-  app.use(
+  // No page may be framed by another site (clickjacking), the admin console least of all; only the
+  // mini-app is, by Telegram's web clients, which X-Frame-Options cannot allow and CSP can.
+  const headers = (frameAncestors: string[]) =>
     helmet({
-      // Telegram's web clients show the mini-app in a frame; X-Frame-Options cannot allow them, CSP can.
-      xFrameOptions: false,
+      xFrameOptions: frameAncestors[0] === "'none'" ? { action: 'deny' } : false,
       contentSecurityPolicy: {
         directives: {
-          frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+          frameAncestors,
           // Operator logos and flags come from the airtime provider's servers.
           imgSrc: ["'self'", 'data:', 'https:'],
         },
       },
-    }),
-  );
+    });
+  const framedByTelegram = headers(["'self'", 'https://web.telegram.org', 'https://*.telegram.org']);
+  const neverFramed = headers(["'none'"]);
+  app.use((req, res, next) => (MINI_APP_PATH.test(req.path) ? framedByTelegram : neverFramed)(req, res, next));
 
   const api = express.Router();
   const json = express.json({ limit: '100kb' });
@@ -62,7 +69,13 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   });
   api.use(readinessRouter(services.readiness));
   // The catalog and prices need no identity: served before the cookie and session look-ups.
-  api.use(catalogRouter(services.catalog));
+  api.use(
+    catalogRouter(services.catalog, {
+      phoneCheckRateLimitPerMinute: config.phoneCheckRateLimitPerMinute,
+      botApiSecret: config.botApiSecret,
+      rateLimitStore: services.rateLimitStore('phone-check'),
+    }),
+  );
   api.use(coinsRouter(services.chains, services.networkFees));
   api.use(
     pricingRouter(services.pricing, services.settings, {
@@ -73,6 +86,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     }),
   );
   api.use(cookieParser());
+  api.use(refuseCrossOriginCookieWrites(SESSION_COOKIE));
   api.use(identifyCustomer(services.customers, services.customerAuth, config));
   // Rate limits are counted in PostgreSQL: one limit across every replica.
   api.use(
@@ -104,6 +118,8 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   if (webapp) app.use(webapp);
   else app.get('/', (_req, res) => res.type('text/plain').send('API running. Build the web app (npm run build) to serve the site and the mini-app.'));
 
+  // Our own 404, not Express's: it keeps the security headers set above.
+  app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
   app.use(errorHandler(log));
   return app;
 }

@@ -3,24 +3,9 @@ import path from 'node:path';
 import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { CHAINS } from '@topup/shared';
-import { ConfigError, DEV_DEPOSIT_XPUB, REPO_ROOT, configVariableNames, loadConfig } from './config';
+import { productionEnv } from '../test/production-env';
+import { ConfigError, DEV_DEPOSIT_XPUB, PRODUCTION_CHECKS, REPO_ROOT, configVariableNames, loadConfig } from './config';
 
-const productionEnv = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://topup@db:5432/topup',
-  DEPOSIT_XPUB: HDNodeWallet.fromPhrase('legal winner thank year wave sausage worth useful legal winner thank yellow', undefined, "m/44'/60'/0'/0").neuter().extendedKey,
-  ORDER_TOKEN_SECRET: 'x'.repeat(40),
-  BOT_API_SECRET: 'y'.repeat(40),
-  AIRTIME_PROVIDER: 'reloadly',
-  RELOADLY_CLIENT_ID: 'id',
-  RELOADLY_CLIENT_SECRET: 'secret',
-  RELOADLY_ENVIRONMENT: 'production',
-  PRICE_FEED: 'coingecko',
-  ADMIN_PASSWORD: 'a-real-password',
-  ETHEREUM_RPC_URL: 'https://eth.example.com',
-  BSC_RPC_URL: 'https://bsc.example.com',
-  POLYGON_RPC_URL: 'https://polygon.example.com',
-};
 
 describe('configuration', () => {
   it('defaults to the embedded development mode', () => {
@@ -106,6 +91,61 @@ describe('configuration', () => {
     expect(message).not.toContain('KEY');
     // A network switched off shares nothing.
     expect(() => loadConfig({ ...productionEnv, POLYGON_RPC_URL: 'https://eth.example.com', POLYGON_ENABLED: 'false' })).not.toThrow();
+  });
+
+  it('refuses in production every setting that can take money without delivering, naming it', () => {
+    expect(() => loadConfig(productionEnv)).not.toThrow();
+    const refusal = (env: Record<string, string | undefined>) => {
+      try {
+        loadConfig({ ...productionEnv, ...env });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ RELOADLY_ENVIRONMENT: 'sandbox' })).toMatch(/RELOADLY_ENVIRONMENT: Reloadly's sandbox sends no airtime/);
+    expect(refusal({ SMTP_URL: undefined })).toMatch(/SMTP_URL: required; without it sign-in codes and receipts are written to a local folder/);
+    expect(refusal({ ADMIN_EMAIL: undefined })).toMatch(/ADMIN_EMAIL: admin@example.com is the development default/);
+    expect(refusal({ ADMIN_PASSWORD: 'eleven-char' })).toMatch(/ADMIN_PASSWORD: use at least 12 characters/);
+    expect(refusal({ ADMIN_PASSWORD: 'twelve-chars' })).toBe('accepted');
+    // Unset, Reloadly's environment follows NODE_ENV: production in production, the sandbox elsewhere.
+    expect(loadConfig({ ...productionEnv, RELOADLY_ENVIRONMENT: undefined }).airtime.reloadly.environment).toBe('production');
+    expect(loadConfig({}).airtime.reloadly.environment).toBe('sandbox');
+    // Each check stands alone and says what to set.
+    expect(Object.keys(PRODUCTION_CHECKS)).toEqual(expect.arrayContaining(['reloadlySandbox', 'noMailTransport', 'developmentAdminEmail', 'shortAdminPassword']));
+  });
+
+  it('a copied .env.example with the production secrets filled in is not the Reloadly sandbox', () => {
+    const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+    const copied = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+    const { RELOADLY_ENVIRONMENT: _, ...secrets } = productionEnv;
+    expect(loadConfig({ ...copied, ...secrets }).airtime.reloadly.environment).toBe('production');
+  });
+
+  it('refuses a deposit key whose base58 checksum is wrong: every one-character typo', () => {
+    const good = productionEnv.DEPOSIT_XPUB!;
+    const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    let typos = 0;
+    let takenByEthers = 0;
+    for (let i = 4; i < good.length; i += 3) {
+      for (const c of [alphabet[(alphabet.indexOf(good[i]!) + 1) % alphabet.length]!, alphabet[(alphabet.indexOf(good[i]!) + 29) % alphabet.length]!]) {
+        const typo = good.slice(0, i) + c + good.slice(i + 1);
+        try {
+          // ethers takes many of them (the reason for the check), each deriving addresses no wallet holds.
+          HDNodeWallet.fromExtendedKey(typo);
+          takenByEthers++;
+        } catch {
+          // a typo in the key's point: ethers notices this one
+        }
+        expect(() => loadConfig({ DEPOSIT_XPUB: typo }), typo).toThrow(/DEPOSIT_XPUB: the base58 checksum is wrong/);
+        typos++;
+      }
+    }
+    expect(typos).toBeGreaterThanOrEqual(70);
+    expect(takenByEthers).toBeGreaterThan(10);
+    expect(() => loadConfig({ DEPOSIT_XPUB: good })).not.toThrow();
+    expect(() => loadConfig({ DEPOSIT_XPUB: DEV_DEPOSIT_XPUB })).not.toThrow();
   });
 
   it('ships a development deposit key that is the public test phrase, not the devnet one', () => {

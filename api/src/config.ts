@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CHAINS, type ChainRegistry, type TCoin, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
+import { hasValidChecksum } from './chain/extended-key';
 
 /**
  * One zod schema over the environment. Defaults give the embedded development mode (PGlite, sandbox
@@ -12,6 +13,7 @@ import { devnetTokenAddresses } from './chain/devnet/addresses';
 /** Extended public key of m/44'/60'/0'/0 for the BIP-39 test phrase "abandon ×11 about". Development only. */
 export const DEV_DEPOSIT_XPUB =
   'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
+export const DEV_ADMIN_EMAIL = 'admin@example.com';
 export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
 export const DEV_ORDER_TOKEN_SECRET = 'development-order-token-secret-not-for-production';
 export const DEV_BOT_API_SECRET = 'development-bot-api-secret-not-for-production';
@@ -66,10 +68,22 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Express's trust proxy: a number of hops (1 behind one reverse proxy), true/false, or addresses and
+   * subnets (loopback, 10.0.0.0/8, …). Decides req.ip, which rate limits and the admin sign-in count by.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v): number | boolean | string => (/^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v))
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
 
-  DEPOSIT_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a base58 extended public key (xpub…)').default(DEV_DEPOSIT_XPUB),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a base58 extended public key (xpub…)')
+    // ethers does not check it: a one-character typo would give addresses no wallet holds.
+    .refine(hasValidChecksum, 'the base58 checksum is wrong: the key has a typo (copy it again from your wallet)')
+    .default(DEV_DEPOSIT_XPUB),
 
   /** Signs the order tokens given to anonymous customers. */
   ORDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_ORDER_TOKEN_SECRET),
@@ -85,7 +99,8 @@ const EnvSchema = z.object({
   AIRTIME_PROVIDER: z.enum(['sandbox', 'reloadly']).default('sandbox'),
   RELOADLY_CLIENT_ID: z.string().optional(),
   RELOADLY_CLIENT_SECRET: z.string().optional(),
-  RELOADLY_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Default: production with NODE_ENV=production, sandbox otherwise. */
+  RELOADLY_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
   /** Overrides of the base URLs, for a local double. */
   RELOADLY_AUTH_URL: z.string().url().optional(),
   RELOADLY_API_URL: z.string().url().optional(),
@@ -104,10 +119,12 @@ const EnvSchema = z.object({
   PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
   PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
 
-  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
   ADMIN_PASSWORD: z.string().min(6).optional(),
 
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Anonymous phone number checks (each may ask the airtime provider) per client address per minute. */
+  PHONE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
@@ -253,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
       reloadly: {
         clientId: e.RELOADLY_CLIENT_ID,
         clientSecret: e.RELOADLY_CLIENT_SECRET,
-        environment: e.RELOADLY_ENVIRONMENT,
+        environment: e.RELOADLY_ENVIRONMENT ?? (production ? 'production' : 'sandbox'),
         authUrl: e.RELOADLY_AUTH_URL,
         apiUrl: e.RELOADLY_API_URL,
       },
@@ -268,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? (production ? undefined : DEV_ADMIN_PASSWORD) },
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
+    phoneCheckRateLimitPerMinute: e.PHONE_CHECK_RATE_LIMIT_PER_MINUTE,
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
     runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,
@@ -285,7 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   };
   if (production) {
     const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
-    refuseDevelopmentDefaults(config, missingRpc);
+    const problems = [
+      ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
+      ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
+    ];
+    if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }
   if (config.prices.feed === 'coingecko' && config.prices.coingecko.plan === 'pro' && !config.prices.coingecko.apiKey) {
     throw new ConfigError('Invalid configuration:\n  COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
@@ -296,22 +318,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   return config;
 }
 
-function refuseDevelopmentDefaults(
-  config: { depositXpub: string; orderTokenSecret: string; botApiSecret: string; airtime: { provider: string }; prices: { feed: string }; admin: { password?: string }; devnet: boolean; databaseUrl?: string; networks: Record<string, NetworkConfig> },
-  missingRpc: string[],
-) {
-  const problems = missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`);
-  problems.push(...rpcUrlsSharedByNetworks(config.networks));
-  if (config.depositXpub === DEV_DEPOSIT_XPUB) problems.push('DEPOSIT_XPUB: set your own extended public key; the development key is public');
-  if (config.orderTokenSecret === DEV_ORDER_TOKEN_SECRET) problems.push('ORDER_TOKEN_SECRET: set a random secret of 32 characters or more');
-  if (config.botApiSecret === DEV_BOT_API_SECRET) problems.push('BOT_API_SECRET: set a random secret of 32 characters or more, the same for the API and the bot');
-  if (config.airtime.provider === 'sandbox') problems.push('AIRTIME_PROVIDER: the sandbox provider sends no airtime; use reloadly');
-  if (config.prices.feed === 'fixed') problems.push('PRICE_FEED: the fixed development price table is not a market price; use coingecko');
-  if (config.admin.password === DEV_ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: the development password is public');
-  if (config.devnet) problems.push('DEVNET: the local development chain cannot take real payments');
-  if (!config.databaseUrl) problems.push('DATABASE_URL: production runs on a PostgreSQL server');
-  if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+/** What a production check reads: the settings that can take money without delivering it. */
+interface CheckedSettings {
+  depositXpub: string;
+  orderTokenSecret: string;
+  botApiSecret: string;
+  airtime: { provider: string; reloadly: { environment: string } };
+  prices: { feed: string };
+  admin: { email: string; password?: string };
+  mail: { smtpUrl?: string };
+  devnet: boolean;
+  databaseUrl?: string;
+  networks: Record<string, NetworkConfig>;
 }
+
+/** Shortest admin password production accepts (the development one is refused by name too). */
+export const MIN_PRODUCTION_ADMIN_PASSWORD = 12;
+
+/**
+ * Production refuses to start on any of these: each is one small named check whose message names the
+ * setting. Whatever could take real money and deliver nothing (or deliver to no one) belongs here.
+ */
+export const PRODUCTION_CHECKS: Record<string, (c: CheckedSettings) => string | string[] | null> = {
+  developmentDepositKey: (c) => (c.depositXpub === DEV_DEPOSIT_XPUB ? 'DEPOSIT_XPUB: set your own extended public key; the development key is public' : null),
+  developmentOrderTokenSecret: (c) => (c.orderTokenSecret === DEV_ORDER_TOKEN_SECRET ? 'ORDER_TOKEN_SECRET: set a random secret of 32 characters or more' : null),
+  developmentBotApiSecret: (c) =>
+    c.botApiSecret === DEV_BOT_API_SECRET ? 'BOT_API_SECRET: set a random secret of 32 characters or more, the same for the API and the bot' : null,
+  sandboxProvider: (c) => (c.airtime.provider === 'sandbox' ? 'AIRTIME_PROVIDER: the sandbox provider sends no airtime; use reloadly' : null),
+  reloadlySandbox: (c) =>
+    c.airtime.reloadly.environment === 'sandbox'
+      ? "RELOADLY_ENVIRONMENT: Reloadly's sandbox sends no airtime (orders would complete with nothing delivered); set production"
+      : null,
+  fixedPrices: (c) => (c.prices.feed === 'fixed' ? 'PRICE_FEED: the fixed development price table is not a market price; use coingecko' : null),
+  developmentAdminEmail: (c) => (c.admin.email === DEV_ADMIN_EMAIL ? `ADMIN_EMAIL: ${DEV_ADMIN_EMAIL} is the development default; set the first admin's real address` : null),
+  developmentAdminPassword: (c) => (c.admin.password === DEV_ADMIN_PASSWORD ? 'ADMIN_PASSWORD: the development password is public' : null),
+  shortAdminPassword: (c) =>
+    c.admin.password !== undefined && c.admin.password.length < MIN_PRODUCTION_ADMIN_PASSWORD
+      ? `ADMIN_PASSWORD: use at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters`
+      : null,
+  noMailTransport: (c) => (c.mail.smtpUrl ? null : 'SMTP_URL: required; without it sign-in codes and receipts are written to a local folder and never sent'),
+  devnet: (c) => (c.devnet ? 'DEVNET: the local development chain cannot take real payments' : null),
+  embeddedDatabase: (c) => (c.databaseUrl ? null : 'DATABASE_URL: production runs on a PostgreSQL server'),
+  rpcUrlsShared: (c) => rpcUrlsSharedByNetworks(c.networks),
+};
 
 /**
  * A node serves one chain: one URL named by two networks means one of them watches the wrong chain (or

@@ -80,6 +80,7 @@ function banner(config: Config, running: RunningServer, withDevnet: boolean): st
     `    Admin console:  ${url}/admin${devLogin}`,
     `    API:            ${url}/api/countries`,
     `    Health:         ${url}/api/health  ·  readiness ${url}/api/ready  ·  metrics ${url}/metrics`,
+    `    First deposit address: ${running.firstDepositAddress.address} (${running.firstDepositAddress.path}): compare it with your wallet`,
   ];
   if (withDevnet) lines.push(`    Pay an order on the local devnet:  npm run pay -- <orderId>`);
   return `${lines.join('\n')}\n`;

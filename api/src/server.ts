@@ -14,7 +14,8 @@ import { OrderFeed } from './services/order-feed';
 import { createApp } from './app';
 import { createLogger } from './logging';
 import { Metrics } from './metrics';
-import { refuseUnsafeStart } from './startup-checks';
+import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/addresses';
+import { refuseUnsafeDatabase, refuseUnsafeEnvironment } from './startup-checks';
 
 export interface RunningServer {
   url: string;
@@ -30,6 +31,8 @@ export interface RunningServer {
    * locks; then the database closes. Resolves true when everything finished in time.
    */
   shutdown(timeoutMs: number): Promise<boolean>;
+  /** Derived from DEPOSIT_XPUB at start, for the operator to compare with the wallet. */
+  firstDepositAddress: { address: string; path: string };
   /** Shutdown with the configured time to finish. */
   close(): Promise<void>;
 }
@@ -37,6 +40,10 @@ export interface RunningServer {
 /** Opens the database, starts the HTTP server and the job worker. */
 export async function startServer(config: Config, overrides: { provider?: AirtimeProvider; priceFeed?: PriceFeed; log?: Logger } = {}): Promise<RunningServer> {
   const log = overrides.log ?? createLogger(config.logLevel);
+  if (config.production) await refuseUnsafeEnvironment(config, { log });
+  // An operator compares this with the wallet holding the seed: a wrong key takes payments no one can spend.
+  const firstDepositAddress = { address: new DepositKey(config.depositXpub).address(0), path: `${DEPOSIT_ACCOUNT_PATH}/0` };
+  log.info(firstDepositAddress, 'first deposit address');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   let services: Services;
   try {
@@ -48,7 +55,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
       log,
       metrics: new Metrics({ processMetrics: true }),
     });
-    if (config.production) await refuseUnsafeStart(config, { hasAdmin: () => services.adminAuth.hasAdmin() });
+    if (config.production) await refuseUnsafeDatabase(config, { hasAdmin: () => services.adminAuth.hasAdmin() });
     await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
   } catch (err) {
     await database.close();
@@ -109,6 +116,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     log,
     watchers: workers?.watchers ?? [],
     shutdown,
+    firstDepositAddress,
     async close() {
       await shutdown(config.shutdownTimeoutMs);
     },

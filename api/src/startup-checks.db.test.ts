@@ -1,3 +1,4 @@
+import pino from 'pino';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from './config';
 import type { Database } from './db/client';
 import { AdminAuthService } from './services/admin-auth';
-import { dataDirNotWritable, noAdminAtAll, refuseUnsafeStart } from './startup-checks';
+import { dataDirNotWritable, noAdminAtAll, refuseUnsafeEnvironment } from './startup-checks';
 import { openTestDatabase } from '../test/db';
 
 let database: Database;
@@ -42,12 +43,12 @@ describe('production refusals that need the disk and the database (issue 17 poin
     expect(await noAdminAtAll({ admin: { email: 'ops@example.com', password: undefined } }, auth)).toEqual([]);
   });
 
-  it('names every problem at once', async () => {
+  it('refuses before opening anything, in the words of every production refusal', async () => {
     const file = path.join(tmp, 'another-file');
     fs.writeFileSync(file, '');
-    const config = { dataDir: path.join(file, 'x'), admin: { email: 'ops@example.com', password: undefined } } as Parameters<typeof refuseUnsafeStart>[0];
-    const refusal = refuseUnsafeStart(config, { hasAdmin: async () => false });
+    const config = { dataDir: path.join(file, 'x'), networks: {} } as unknown as Parameters<typeof refuseUnsafeEnvironment>[0];
+    const refusal = refuseUnsafeEnvironment(config, { log: pino({ level: 'silent' }) });
     await expect(refusal).rejects.toBeInstanceOf(ConfigError);
-    await expect(refusal).rejects.toThrow(/Refusing to start in production:\n {2}DATA_DIR: .*\n {2}ADMIN_PASSWORD: /);
+    await expect(refusal).rejects.toThrow(/Refusing to start in production:\n {2}DATA_DIR: /);
   });
 });

@@ -1,13 +1,46 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { ConfigError, type Config } from './config';
+import { JsonRpcClient } from './chain/json-rpc';
+
+/** How long a start-up check waits for a node before leaving the question to the watcher. */
+const RPC_TIMEOUT_MS = 5_000;
+
+interface StartDeps {
+  log: Logger;
+  hasAdmin(): Promise<boolean>;
+}
 
 /**
- * Production refusals that need more than the environment: the data folder and the database. Each is
- * a small named check returning its problems; refuseUnsafeStart runs them all and names every problem
- * at once, as loadConfig does for the settings.
+ * Production refusals that need more than the environment (the settings alone are checked in
+ * config.ts, PRODUCTION_CHECKS): the nodes, the data folder, the database. Each is a small named check
+ * returning its problems, each naming its setting; each refusal names every problem of its stage at once.
+ *
+ * Each enabled network's nodes are on the configured chain: a testnet or devnet URL by mistake would
+ * let payments that cost nothing pay real orders. A node that does not answer is left to its
+ * watcher, which asks again before its first scan and after every failed contact.
  */
+export async function nodesOnAnotherChain(config: Pick<Config, 'networks'>, { log }: Pick<StartDeps, 'log'>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const net of Object.values(config.networks).filter((n) => n.enabled)) {
+    const prefix = net.network.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+    for (const url of net.rpcUrls) {
+      let actual: number;
+      try {
+        actual = Number(await new JsonRpcClient(url, RPC_TIMEOUT_MS).call<string>('eth_chainId'));
+      } catch (err) {
+        log.warn({ err, network: net.network, endpoint: new URL(url).host }, 'could not ask a node its chain id at start; the watcher will before it uses it');
+        continue;
+      }
+      if (actual !== net.chainId) {
+        problems.push(`${prefix}_RPC_URL: the node at ${new URL(url).host} is chain ${actual}, but ${prefix}_CHAIN_ID is ${net.chainId}`);
+      }
+    }
+  }
+  return problems;
+}
 
 /** The data folder holds the local mail outbox and the devnet file: a process that cannot write there fails later, silently. */
 export async function dataDirNotWritable(config: Pick<Config, 'dataDir'>): Promise<string[]> {
@@ -23,12 +56,21 @@ export async function dataDirNotWritable(config: Pick<Config, 'dataDir'>): Promi
 }
 
 /** Without ADMIN_PASSWORD the first admin is never created: a service with no admin cannot be run. */
-export async function noAdminAtAll(config: Pick<Config, 'admin'>, deps: { hasAdmin(): Promise<boolean> }): Promise<string[]> {
-  if (config.admin.password || (await deps.hasAdmin())) return [];
+export async function noAdminAtAll(config: Pick<Config, 'admin'>, { hasAdmin }: Pick<StartDeps, 'hasAdmin'>): Promise<string[]> {
+  if (config.admin.password || (await hasAdmin())) return [];
   return ['ADMIN_PASSWORD: there is no admin in the database and none to create; set ADMIN_EMAIL and ADMIN_PASSWORD for the first start'];
 }
 
-export async function refuseUnsafeStart(config: Config, deps: { hasAdmin(): Promise<boolean> }): Promise<void> {
-  const problems = [...(await dataDirNotWritable(config)), ...(await noAdminAtAll(config, deps))];
+function refuse(problems: string[]): void {
   if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}
+
+/** Before anything is opened: what the nodes and the data folder say. */
+export async function refuseUnsafeEnvironment(config: Config, deps: Pick<StartDeps, 'log'>): Promise<void> {
+  refuse((await Promise.all([nodesOnAnotherChain(config, deps), dataDirNotWritable(config)])).flat());
+}
+
+/** Once the database is open: what it holds. */
+export async function refuseUnsafeDatabase(config: Config, deps: Pick<StartDeps, 'hasAdmin'>): Promise<void> {
+  refuse(await noAdminAtAll(config, deps));
 }

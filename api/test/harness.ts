@@ -32,7 +32,7 @@ export async function startTestApi(
   opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry; database?: Database; log?: Logger } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
   const database = opts.database ?? (await openTestDatabase());
   const log = opts.log ?? pino({ level: 'silent' });
   const provider = opts.provider ?? new SandboxProvider({});
@@ -81,4 +81,25 @@ export async function adminToken(api: TestApi): Promise<string> {
   const res = await api.call('POST', '/api/admin/login', { body: { email: api.config.admin.email, password: api.config.admin.password } });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
+}
+
+/** The code in the newest sign-in mail to `email` in the local mail outbox. */
+export function lastSignInCode(api: TestApi, email: string): string {
+  const folder = path.join(api.config.dataDir, 'mail-outbox');
+  const files = fs.readdirSync(folder).filter((f) => f.includes(email)).sort();
+  const text = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8');
+  return /sign-in code is (\d{6})/.exec(text)![1]!;
+}
+
+/** The session cookie a sign-in answer sets, as a Cookie header. */
+export function cookieOf(res: { headers: Headers }): string {
+  const set = res.headers.get('set-cookie') ?? '';
+  return set.split(';')[0]!;
+}
+
+/** Signs a customer in by e-mail code; returns the session cookie. */
+export async function signInByEmail(api: TestApi, email: string): Promise<string> {
+  const start = await api.call('POST', '/api/auth/email/start', { body: { email } });
+  if (start.status !== 200) throw new Error(`sign-in code refused: ${start.status} ${JSON.stringify(start.body)}`);
+  return cookieOf(await api.call('POST', '/api/auth/email/verify', { body: { email, code: lastSignInCode(api, email) } }));
 }

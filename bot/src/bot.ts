@@ -3,6 +3,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import { autoRetry, type AutoRetryOptions } from '@grammyjs/auto-retry';
 import { conversations, type ConversationData, type VersionedState } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
+import { limit } from '@grammyjs/ratelimiter';
 import pino, { type Logger } from 'pino';
 import { ApiError, type TopupApi } from './api/client';
 import { ApiStorage } from './api/storage';
@@ -43,7 +44,15 @@ export interface BotDeps {
   client?: ApiClientOptions;
   /** Version of the stored conversation states (default RECHARGE_STATE_VERSION); states of another version are dropped. */
   stateVersion?: number;
+  /** Updates a user may send per window before the rest are dropped (default USER_RATE_LIMIT); false: no limit. */
+  rateLimit?: { limit: number; windowMs: number } | false;
 }
+
+/**
+ * What one user may send: enough for anyone typing or pressing buttons, not for a flood (each update
+ * costs API calls and, in a conversation, a replay). Beyond it updates are dropped, with one notice.
+ */
+export const USER_RATE_LIMIT = { limit: 10, windowMs: 5_000 };
 
 /** The sessions and conversation states of a chat, keyed by chat id in the API's bot state. */
 export const sessionKey = (chatId: number) => `session:${chatId}`;
@@ -75,6 +84,26 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
 
   // The bot works in private chats; elsewhere it stays silent.
   const pm = bot.chatType('private');
+  const rate = deps.rateLimit ?? USER_RATE_LIMIT;
+  if (rate) {
+    pm.use(
+      limit<BotContext, never>({
+        timeFrame: rate.windowMs,
+        limit: rate.limit,
+        keyGenerator: (ctx) => ctx.from?.id.toString(),
+        // Called once per window for a user over the limit: one notice, not one per message.
+        onLimitExceeded: async (ctx) => {
+          const t = messages(localeFromLanguageCode(ctx.from?.language_code) ?? DEFAULT_LOCALE);
+          try {
+            if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: t.tooFast });
+            else await ctx.reply(t.tooFast);
+          } catch (err) {
+            log.warn({ err }, 'could not send the rate limit notice');
+          }
+        },
+      }),
+    );
+  }
   const sessions = new SessionStore<SessionData>(new ApiStorage<SessionData>(deps.api), log);
   pm.use(
     lazySession<SessionData, BotContext>({

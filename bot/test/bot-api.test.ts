@@ -22,13 +22,13 @@ class CountingApi extends TopupApi {
     this.calls.push(`read ${key.split(':')[0]}`);
     return super.readSession(key);
   }
-  override async writeSession(key: string, value: unknown) {
+  override async writeSession(key: string, value: unknown, version: number) {
     this.calls.push(`write ${key.split(':')[0]}`);
-    return super.writeSession(key, value);
+    return super.writeSession(key, value, version);
   }
-  override async deleteSession(key: string) {
+  override async deleteSession(key: string, version?: number) {
     this.calls.push(`delete ${key.split(':')[0]}`);
-    return super.deleteSession(key);
+    return super.deleteSession(key, version);
   }
 }
 

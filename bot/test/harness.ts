@@ -5,7 +5,7 @@ import type { TOrderStatus } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../api/test/harness';
 import { transition } from '../../api/src/services/order-state';
 import { TopupApi } from '../src/api/client';
-import { createBot } from '../src/bot';
+import { createBot, type BotDeps } from '../src/bot';
 import type { BotContext } from '../src/context';
 import { NotificationPoller } from '../src/features/notifications';
 import { SendScheduler } from '../src/throttle';
@@ -233,7 +233,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { apiEnv?: Record<string, string> } = {}): Promise<Harness> {
+/** The per-user rate limit is off unless a test asks for it: tests send updates faster than people. */
+export async function startHarness(opts: { apiEnv?: Record<string, string>; rateLimit?: BotDeps['rateLimit'] } = {}): Promise<Harness> {
   const api = await startTestApi({ env: opts.apiEnv });
   const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret });
   const tg = new TelegramDouble();
@@ -245,6 +246,7 @@ export async function startHarness(opts: { apiEnv?: Record<string, string> } = {
     supportContacts: { email: 'support@topup.example', telegram: '@topup_support' },
     transformers: [tg.transformer],
     autoRetry: { maxRetryAttempts: 1, maxDelaySeconds: 1 },
+    rateLimit: opts.rateLimit ?? false,
   });
   await bot.init();
   // Spacing shortened for the tests; the production values have their own test (throttle.test.ts).

@@ -230,7 +230,7 @@ describe('the recharge conversation', () => {
     const fay = user(5005, 'Fay');
     await say(fay, '/recharge');
     await press(fay, 'r:country:MX');
-    const stored = await h.client.readSession(`conv:${fay.id}`);
+    const stored = (await h.client.readSession(`conv:${fay.id}`)).value;
     expect(stored).toMatchObject({ version: [0, RECHARGE_STATE_VERSION] });
     expect(JSON.stringify(stored).length).toBeLessThan(20_000);
 
@@ -249,6 +249,6 @@ describe('the recharge conversation', () => {
     expect(answered[0]!.payload.text).toMatch(/no longer works/);
 
     await say(fay, '/cancel');
-    expect(await h.client.readSession(`conv:${fay.id}`)).toBeUndefined();
+    expect((await h.client.readSession(`conv:${fay.id}`)).value).toBeUndefined();
   });
 });

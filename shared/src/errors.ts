@@ -5,6 +5,8 @@ export const ERROR_CODES = {
   INVALID_PHONE: 400,
   AMOUNT_OUT_OF_RANGE: 400,
   UNAUTHORIZED: 401,
+  /** The password was right; the account's second factor (a TOTP code) is needed too. */
+  TOTP_REQUIRED: 401,
   FORBIDDEN: 403,
   REGISTRATIONS_CLOSED: 403,
   NOT_FOUND: 404,

@@ -5,6 +5,12 @@
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
+/**
+ * The largest amount in dollars any request may carry: far above any top-up or balance, and far below
+ * what the database's integer cent columns hold (2^31 - 1), sums of two included.
+ */
+export const MAX_USD_CENTS = 100_000_000;
+
 /** "12.5" or 12.5 -> 1250. Returns null for negatives, NaN, or more than two decimals. */
 export function usdToCents(value: number | string): number | null {
   const text = typeof value === 'number' ? numberToPlainString(value) : value.trim();

@@ -771,7 +771,7 @@ describe('customer accounts', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await toast(page).getByText('Profile picture updated successfully!').waitFor();
       await page.getByAltText('Your profile picture').waitFor();
-      expect(await page.getByAltText('Your profile picture').getAttribute('src')).toMatch(/^\/api\/user\/profile-picture\/\d+/);
+      expect(await page.getByAltText('Your profile picture').getAttribute('src')).toMatch(/^\/api\/user\/profile-picture\/[\w-]{24}$/);
 
       // Sign out: back to anonymous.
       await page.getByRole('button', { name: 'Sign out' }).click();

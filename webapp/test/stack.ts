@@ -49,6 +49,7 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
       POLYGON_ENABLED: 'false',
       JOB_POLL_MS: '100',
       ORDER_RATE_LIMIT_PER_MINUTE: '1000',
+      PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '1000',
       // Without the chain: no devnet, no workers (catalog and pages only).
       ...(chain ? {} : { RUN_WORKERS: 'false' }),
       ...env,

@@ -45,7 +45,10 @@ export async function refresh(client: TQueryClient, ...keys: (readonly string[])
   await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'all' })));
 }
 
-export const useMe = () => useQuery({ queryKey: KEYS.me, queryFn: () => api.request(ADMIN_API.me).then((r) => r.admin) });
+const fetchMe = () => api.request(ADMIN_API.me);
+export const useMe = () => useQuery({ queryKey: KEYS.me, queryFn: fetchMe, select: (r) => r.admin });
+/** Whether the signed-in admin has two-factor sign-in on (the same call as useMe). */
+export const useTotpEnabled = () => useQuery({ queryKey: KEYS.me, queryFn: fetchMe, select: (r) => r.totpEnabled });
 
 export const useStats = () => useQuery({ queryKey: KEYS.stats, queryFn: () => api.request(ADMIN_API.stats) });
 

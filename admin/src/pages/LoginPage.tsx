@@ -25,6 +25,9 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
   const [pending, setPending] = useState(false);
+  /** Shown once the server says the account has two-factor sign-in on. */
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
   useEffect(() => {
     document.title = 'Admin Login';
@@ -36,10 +39,16 @@ export function LoginPage() {
     if (pending) return;
     setPending(true);
     try {
-      const res = await api.request(ADMIN_API.login, { body: { email: email.trim(), password } });
+      const body = { email: email.trim(), password, ...(needsCode && code.trim() ? { totp: code.trim() } : {}) };
+      const res = await api.request(ADMIN_API.login, { body });
       saveSession(res.token, res.email, remember);
       navigate('/admin');
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'TOTP_REQUIRED') {
+        setNeedsCode(true);
+        setPending(false);
+        return;
+      }
       // Status 0: no answer, or none that could be read.
       const description = err instanceof ApiError && err.status !== 0 ? err.serverMessage || ADMIN_MESSAGES.loginFailed : NETWORK;
       toast({ title: 'Login Failed', description, variant: 'destructive' });
@@ -96,6 +105,25 @@ export function LoginPage() {
               </button>
             </div>
           </div>
+          {needsCode && (
+            <div className="field">
+              <label htmlFor="login-code">Authenticator code</label>
+              <input
+                id="login-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                placeholder="123456"
+                disabled={pending}
+              />
+              <p className="hint">Enter the 6-digit code from your authenticator app.</p>
+            </div>
+          )}
           <label className="checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending} />
             Keep me signed in on this device

@@ -4,6 +4,8 @@ import * as secp256k1 from 'tiny-secp256k1';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
+/** The level whose extended public key we hold; deposit address i is its child i. */
+export const DEPOSIT_ACCOUNT_PATH = "m/44'/60'/0'/0";
 /** Depth of m/44'/60'/0'/0, the level whose extended public key we hold. */
 const ACCOUNT_CHAIN_DEPTH = 4;
 

@@ -27,8 +27,12 @@ export interface Database {
    * process loses it at once). Null when another session holds it.
    */
   tryLock(key: number): Promise<SessionLock | null>;
-  /** Receives NOTIFY payloads of a channel (from any process) until the returned function is called. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Receives NOTIFY payloads of a channel (from any process) until the returned function is called.
+   * `onLost` is called once if the listening connection drops (a restart, a terminated backend): the
+   * subscription is then over, and notifications sent meanwhile are not delivered.
+   */
+  listen(channel: string, handler: (payload: string) => void, onLost?: (err?: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -88,15 +92,29 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       session.release();
       return null;
     };
-    const listen = async (channel: string, handler: (payload: string) => void) => {
+    const listen = async (channel: string, handler: (payload: string) => void, onLost?: (err?: Error) => void) => {
       // LISTEN belongs to a session: a client of its own, outside the pool.
       const client = new pg.Client({ connectionString: opts.databaseUrl });
-      await client.connect();
-      client.on('notification', (n) => n.channel === channel && handler(n.payload ?? ''));
-      // A lost connection ends the subscription; the feed's clients fall back on polling the status.
-      client.on('error', () => undefined);
-      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      let ended = false;
+      const lost = (err?: Error) => {
+        if (ended) return;
+        ended = true;
+        client.end().catch(() => undefined);
+        onLost?.(err);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost());
+      try {
+        await client.connect();
+        client.on('notification', (n) => n.channel === channel && handler(n.payload ?? ''));
+        await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      } catch (err) {
+        ended = true;
+        await client.end().catch(() => undefined);
+        throw err;
+      }
       return async () => {
+        ended = true;
         await client.end().catch(() => undefined);
       };
     };

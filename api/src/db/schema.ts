@@ -52,11 +52,24 @@ export const emailCodes = pgTable('email_codes', {
   createdAt: createdAt(),
 });
 
+/**
+ * Sign-in codes sent per mailbox (the address without its +tag): one code per 30 s and a few an hour,
+ * however the address is spelled.
+ */
+export const emailCodeSends = pgTable('email_code_sends', {
+  mailbox: text('mailbox').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  sent: integer('sent').notNull(),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+});
+
 /** Profile pictures, in the database so every API instance serves them. */
 export const customerImages = pgTable('customer_images', {
   customerId: bigint('customer_id', { mode: 'number' })
     .primaryKey()
     .references(() => customers.id, { onDelete: 'cascade' }),
+  /** The picture's address (/api/user/profile-picture/<publicId>): random, so no one can list pictures by customer id. */
+  publicId: text('public_id').notNull().unique(),
   contentType: text('content_type').notNull(),
   /** Base64 of the image bytes. */
   data: text('data').notNull(),
@@ -282,6 +295,8 @@ export const notifications = pgTable(
 export const botSessions = pgTable('bot_sessions', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+  /** Raised by every write: a write based on an older read is refused, so two bot instances cannot overwrite each other. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -315,13 +330,22 @@ export const admins = pgTable('admins', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   contactEmail: text('contact_email'),
+  /** The TOTP second factor's secret (base32) once enrolled; null: password only. */
+  totpSecret: text('totp_secret'),
+  /** A secret shown for enrolment, enabled only when a code from it is confirmed. */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last TOTP time step accepted: a code is good once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
 });
 
-/** Failed sign-ins per account: after five, the account is locked for a period that grows. */
-export const adminLoginFailures = pgTable('admin_login_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+/**
+ * Sign-in attempts per client address (`address:<ip>`) and per account (`account:<email>`): each
+ * attempt takes a slot here before the password is checked, so parallel guesses cannot outrun the count.
+ */
+export const adminLoginLimits = pgTable('admin_login_limits', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

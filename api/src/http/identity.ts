@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { validate as validateInitData } from '@telegram-apps/init-data-node';
 import { z } from 'zod';
 import type { Customer, CustomerService } from '../services/customers';
@@ -15,10 +15,24 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** A name header, URI-encoded by the bot (headers carry no Unicode). */
+const ZEncodedName = z
+  .string()
+  .max(256)
+  .transform((v, ctx) => {
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be URI-encoded' });
+      return z.NEVER;
+    }
+  })
+  .optional();
+
 const ZTelegramHeaders = z.object({
   'x-telegram-user-id': z.string().regex(/^\d{1,15}$/, 'must be a Telegram user id').transform(Number),
-  'x-telegram-first-name': z.string().max(256).optional(),
-  'x-telegram-last-name': z.string().max(256).optional(),
+  'x-telegram-first-name': ZEncodedName,
+  'x-telegram-last-name': ZEncodedName,
 });
 
 function sameSecret(given: string, expected: string): boolean {
@@ -71,17 +85,10 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
       'x-telegram-first-name': req.get('x-telegram-first-name'),
       'x-telegram-last-name': req.get('x-telegram-last-name'),
     });
-    const decode = (v: string | undefined) => {
-      try {
-        return v === undefined ? null : decodeURIComponent(v);
-      } catch {
-        throw new AppError('VALIDATION_ERROR', 'x-telegram-first-name / x-telegram-last-name must be URI-encoded');
-      }
-    };
     req.customer = await customers.fromTelegram({
       id: headers['x-telegram-user-id'],
-      firstName: decode(headers['x-telegram-first-name']),
-      lastName: decode(headers['x-telegram-last-name']),
+      firstName: headers['x-telegram-first-name'] ?? null,
+      lastName: headers['x-telegram-last-name'] ?? null,
     });
     req.channel = 'bot';
     next();
@@ -119,11 +126,16 @@ export const requireCustomer: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Whether the request carries the bot's service credential. */
+export function isServiceCall(req: Request, botApiSecret: string): boolean {
+  const token = req.get('x-service-token');
+  return token !== undefined && sameSecret(token, botApiSecret);
+}
+
 /** For routes only the bot calls (its service credential, with or without a user). */
 export function requireService(opts: { botApiSecret: string }): RequestHandler {
   return (req, _res, next) => {
-    const token = req.get('x-service-token');
-    if (!token || !sameSecret(token, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Service credential required.');
+    if (!isServiceCall(req, opts.botApiSecret)) throw new AppError('UNAUTHORIZED', 'Service credential required.');
     next();
   };
 }

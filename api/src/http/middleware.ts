@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { AdminAuthService, AdminIdentity } from '../services/admin-auth';
 import { errorBody } from './errors';
+import { isServiceCall } from './identity';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -31,18 +32,68 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
 }
 
 /**
- * Order creation per client address: enough for people, not for a script filling the address space.
- * `store`: where the counts live (PostgreSQL in the app, so that every replica counts against one limit).
+ * Requests per client address (req.ip, which follows TRUST_PROXY) and minute. `store`: where the counts
+ * live (PostgreSQL in the app, so that every replica counts against one limit; memory without one).
  */
-export function orderRateLimit(perMinute: number, store?: Store): RequestHandler {
+function perAddressRateLimit(opts: { perMinute: number; message: string; store?: Store; skip?: (req: Request) => boolean }): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
-    limit: perMinute,
-    store,
+    limit: opts.perMinute,
+    store: opts.store,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(opts.skip ? { skip: opts.skip } : {}),
     handler: (_req, res) => {
-      res.status(429).json(errorBody('RATE_LIMITED', 'Too many payment requests. Please wait a minute and try again.'));
+      res.status(429).json(errorBody('RATE_LIMITED', opts.message));
     },
   });
+}
+
+/** Order creation per client address: enough for people, not for a script filling the address space. */
+export function orderRateLimit(perMinute: number, store?: Store): RequestHandler {
+  return perAddressRateLimit({ perMinute, store, message: 'Too many payment requests. Please wait a minute and try again.' });
+}
+
+/**
+ * Anonymous phone checks per client address: each may cost a provider call. The bot calls for all its
+ * users from one address with its service credential; it limits each of its users itself.
+ */
+export function phoneCheckRateLimit(perMinute: number, opts: { botApiSecret: string; store?: Store }): RequestHandler {
+  return perAddressRateLimit({
+    perMinute,
+    store: opts.store,
+    message: 'Too many phone number checks. Please wait a minute and try again.',
+    skip: (req) => isServiceCall(req, opts.botApiSecret),
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a browser made the request from another origin (a sibling subdomain counts: SameSite=Lax
+ * cookies travel there). Browsers say so in Sec-Fetch-Site, and in Origin on every POST; a request
+ * with neither (curl, a server) is no browser's, and no cookie of a victim rides on it.
+ */
+function crossOrigin(req: Request): boolean {
+  const site = req.get('sec-fetch-site');
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  const origin = req.get('origin');
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== req.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A change made on the strength of the session cookie must come from our own pages: another site (or a
+ * sibling subdomain) cannot sign a customer out or act for them. Calls authenticated by a header (the
+ * mini-app's init data, the bot, admins) carry nothing a browser adds on its own.
+ */
+export function refuseCrossOriginCookieWrites(cookieName: string): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || !req.cookies?.[cookieName] || !crossOrigin(req)) return next();
+    res.status(403).json(errorBody('FORBIDDEN', 'This request must come from this site.'));
+  };
 }

@@ -7,12 +7,14 @@ const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 /**
  * A Server-Sent Events stream of one value that changes: `read()` is called at start and after every
  * `changed()`; each distinct result is sent as an event. Reads never overlap, and a change that
- * arrives during a read triggers one more read, so the last state is always sent.
+ * arrives during a read triggers one more read, so the last state is always sent. A `ping` event every
+ * STREAM_HEARTBEAT_MS tells the client the stream is alive (a client that hears nothing for
+ * STREAM_SILENCE_MS polls instead) and keeps proxies from closing an idle connection.
  */
 export function streamChanges<T>(
   req: Request,
   res: Response,
-  opts: { event: string; read: () => Promise<T>; subscribe: (changed: () => void) => () => void; closing?: AbortSignal },
+  opts: { event: string; read: () => Promise<T>; subscribe: (changed: () => void) => () => void; closing?: AbortSignal; heartbeatMs?: number },
 ) {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -49,7 +51,7 @@ export function streamChanges<T>(
   };
   const unsubscribe = opts.subscribe(() => void refresh());
   // An event, not a comment: clients see it, and treat STREAM_SILENCE_MS without one as a dead stream.
-  const heartbeat = setInterval(() => res.write('event: ping\ndata: {}\n\n'), STREAM_HEARTBEAT_MS);
+  const heartbeat = setInterval(() => res.write(`event: ping\ndata: ${Date.now()}\n\n`), opts.heartbeatMs ?? STREAM_HEARTBEAT_MS);
   // The process is shutting down: the stream ends with a short retry hint, and the client reconnects.
   const end = () => {
     if (closed) return;

@@ -1,27 +1,46 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
 import { ADMIN_MESSAGES } from '@topup/shared';
 import type { Db } from '../db/client';
-import { adminLoginFailures, adminSessions, admins } from '../db/schema';
+import { adminLoginLimits, adminSessions, admins } from '../db/schema';
 import { AppError } from './errors';
 import { recordAudit } from './audit';
 
 const SESSION_MS = 12 * 60 * 60 * 1000;
 /** A session used after half its life is extended: sliding expiry without a write per request. */
 const EXTEND_AFTER_MS = SESSION_MS / 2;
-/** Failures allowed before an account is locked; each further failure doubles the lock, up to a day. */
-const FREE_FAILURES = 5;
+
+/**
+ * Sign-in limits. Each attempt takes a slot per client address and per account before the password is
+ * checked; past the free attempts, the key is locked for a period that doubles with each further
+ * attempt, up to a day. An address is stopped after a few guesses; the account itself only after
+ * guesses from several addresses, so one attacker cannot lock the real admin out from elsewhere.
+ */
+export const ADDRESS_FREE_ATTEMPTS = 5;
+export const ACCOUNT_FREE_ATTEMPTS = 20;
 const FIRST_LOCK_MS = 60_000;
 const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
+/** Attempts older than this are forgotten (a typo a month ago does not count towards a lock today). */
+const FORGET_AFTER_MS = MAX_LOCK_MS;
 
 /** The spec's single failure message: it never says which of email or password was wrong. */
 export const LOGIN_FAILED = ADMIN_MESSAGES.loginFailed;
+export const TOTP_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+export const TOTP_FAILED = 'That code is not right. Enter the current 6-digit code from your authenticator app.';
+const TOTP_ISSUER = 'Crypto Top-ups admin';
 
 export interface AdminIdentity {
   id: number;
   email: string;
 }
+
+export type LoginResult =
+  | { ok: true; token: string; admin: AdminIdentity }
+  /** The password is right and the account has a second factor: ask for its code. */
+  | { ok: false; reason: 'totp-required' | 'totp-failed' | 'credentials' };
 
 function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('hex');
@@ -29,7 +48,9 @@ function sha256(text: string): string {
 
 const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
-/** Admin sign-in: argon2id password hashes, random session tokens stored only as hashes. */
+const totpFor = (secret: string, email: string) => new OTPAuth.TOTP({ issuer: TOTP_ISSUER, label: email, secret: OTPAuth.Secret.fromBase32(secret) });
+
+/** Admin sign-in: argon2id password hashes, an optional TOTP second factor, random session tokens stored only as hashes. */
 export class AdminAuthService {
   constructor(
     private readonly db: Db,
@@ -49,36 +70,136 @@ export class AdminAuthService {
   }
 
   /**
-   * A session token, or null for a wrong email or password. After five failures for an account,
-   * further attempts are refused (429) for a period that doubles with each failure.
+   * A session for the right email, password and (when enrolled) TOTP code. The attempt takes its slots
+   * (client address, then account) before anything slow runs: a locked key is refused (429) without a
+   * password check, so a burst of parallel guesses gets no more checks than the free attempts.
+   * Sign-ins, failures and lockouts are audited.
    */
-  async login(emailInput: string, password: string): Promise<{ token: string; admin: AdminIdentity } | null> {
-    const email = emailInput.trim().toLowerCase();
-    const [lock] = await this.db.select().from(adminLoginFailures).where(eq(adminLoginFailures.email, email));
-    if (lock?.lockedUntil && lock.lockedUntil.getTime() > this.now()) {
-      const minutes = Math.ceil((lock.lockedUntil.getTime() - this.now()) / 60_000);
-      throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  async login(input: { email: string; password: string; totp?: string; address: string }): Promise<LoginResult> {
+    const email = input.email.trim().toLowerCase();
+    const slots: { key: string; attempts: number; lockedUntil: Date | null }[] = [];
+    for (const [key, free] of [[`address:${input.address}`, ADDRESS_FREE_ATTEMPTS], [`account:${email}`, ACCOUNT_FREE_ATTEMPTS]] as const) {
+      const slot = await this.takeSlot(key, free);
+      if (!slot.granted) {
+        const minutes = Math.max(1, Math.ceil((slot.lockedUntil.getTime() - this.now()) / 60_000));
+        throw new AppError('RATE_LIMITED', `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      }
+      slots.push({ key, ...slot });
     }
     const [admin] = await this.db.select().from(admins).where(eq(admins.email, email));
     // Verify against a hash even for an unknown email, so timing does not tell which accounts exist.
-    const ok = await argon2.verify(admin?.passwordHash ?? DUMMY_HASH, password);
-    if (!admin || !ok) {
-      await this.recordFailure(email, lock?.failures ?? 0);
-      return null;
+    const passwordOk = await argon2.verify(admin?.passwordHash ?? DUMMY_HASH, input.password);
+    let result: LoginResult = { ok: false, reason: 'credentials' };
+    if (admin && passwordOk) {
+      if (!admin.totpSecret) result = await this.startSession(admin);
+      else if (!input.totp) result = { ok: false, reason: 'totp-required' };
+      else result = (await this.acceptTotp(admin.id, admin.totpSecret, admin.email, input.totp)) ? await this.startSession(admin) : { ok: false, reason: 'totp-failed' };
     }
-    if (lock) await this.db.delete(adminLoginFailures).where(eq(adminLoginFailures.email, email));
-    const token = crypto.randomBytes(32).toString('base64url');
-    await this.db.insert(adminSessions).values({ tokenHash: sha256(token), adminId: admin.id, expiresAt: new Date(this.now() + SESSION_MS) });
-    return { token, admin: { id: admin.id, email: admin.email } };
+    await this.db.transaction(async (tx) => {
+      const audit = { adminId: admin?.id ?? null, target: email };
+      if (result.ok) {
+        await tx.delete(adminLoginLimits).where(inArray(adminLoginLimits.key, slots.map((s) => s.key)));
+        await recordAudit(tx, { ...audit, action: 'admin.sign-in', after: { address: input.address } });
+        return;
+      }
+      // The right password without the code is a step, not a failure: its slots are given back (unless
+      // other attempts came since), so the code can follow at once.
+      if (result.reason === 'totp-required') {
+        for (const slot of slots) {
+          await tx.update(adminLoginLimits).set({ attempts: slot.attempts - 1, lockedUntil: null }).where(and(eq(adminLoginLimits.key, slot.key), eq(adminLoginLimits.attempts, slot.attempts)));
+        }
+        return;
+      }
+      await recordAudit(tx, { ...audit, action: 'admin.sign-in-failed', after: { address: input.address, reason: result.reason === 'totp-failed' ? 'wrong TOTP code' : 'wrong email or password' } });
+      for (const slot of slots.filter((s) => s.lockedUntil)) {
+        await recordAudit(tx, { ...audit, action: 'admin.sign-in-locked', after: { key: slot.key, attempts: slot.attempts, lockedUntil: slot.lockedUntil } });
+      }
+    });
+    return result;
   }
 
-  private async recordFailure(email: string, previous: number): Promise<void> {
-    const failures = previous + 1;
-    const lockedUntil = failures >= FREE_FAILURES ? new Date(this.now() + Math.min(FIRST_LOCK_MS * 2 ** (failures - FREE_FAILURES), MAX_LOCK_MS)) : null;
-    await this.db
-      .insert(adminLoginFailures)
-      .values({ email, failures, lockedUntil })
-      .onConflictDoUpdate({ target: adminLoginFailures.email, set: { failures: sql`${adminLoginFailures.failures} + 1`, lockedUntil, updatedAt: new Date() } });
+  /**
+   * Takes one attempt for `key` in one statement (the row lock orders parallel attempts): refused while
+   * the key is locked; the attempt that reaches the free count locks the key at once, before its
+   * password is checked, and a successful sign-in lifts the lock again.
+   */
+  private async takeSlot(key: string, free: number): Promise<{ granted: true; attempts: number; lockedUntil: Date | null } | { granted: false; lockedUntil: Date }> {
+    const now = new Date(this.now()).toISOString();
+    const forgetBefore = new Date(this.now() - FORGET_AFTER_MS).toISOString();
+    const t = adminLoginLimits;
+    const attempts = sql`(case when ${t.updatedAt} < ${forgetBefore}::timestamptz then 1 else ${t.attempts} + 1 end)`;
+    const lockFor = (n: SQL) =>
+      sql`(case when ${n} >= ${free} then ${now}::timestamptz + interval '1 millisecond' * least(${FIRST_LOCK_MS} * power(2, ${n} - ${free}), ${MAX_LOCK_MS}) end)`;
+    const [row] = await this.db
+      .insert(t)
+      .values({ key, attempts: 1, lockedUntil: lockFor(sql`1`), updatedAt: sql`${now}::timestamptz` })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: { attempts, lockedUntil: lockFor(attempts), updatedAt: sql`${now}::timestamptz` },
+        setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= ${now}::timestamptz`,
+      })
+      .returning({ attempts: t.attempts, lockedUntil: t.lockedUntil });
+    if (row) return { granted: true, attempts: row.attempts, lockedUntil: row.lockedUntil };
+    const [locked] = await this.db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.key, key));
+    return { granted: false, lockedUntil: locked?.lockedUntil ?? new Date(this.now() + FIRST_LOCK_MS) };
+  }
+
+  private async startSession(admin: AdminIdentity): Promise<LoginResult> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    await this.db.insert(adminSessions).values({ tokenHash: sha256(token), adminId: admin.id, expiresAt: new Date(this.now() + SESSION_MS) });
+    return { ok: true, token, admin: { id: admin.id, email: admin.email } };
+  }
+
+  /**
+   * A code of the current time step or the one either side (clock drift), accepted once: the step is
+   * recorded in the same statement that checks it was not used, so a code cannot be replayed.
+   */
+  private async acceptTotp(adminId: number, secret: string, email: string, code: string): Promise<boolean> {
+    const totp = totpFor(secret, email);
+    const delta = totp.validate({ token: code.trim(), timestamp: this.now(), window: 1 });
+    if (delta === null) return false;
+    const step = Math.floor(this.now() / 1000 / totp.period) + delta;
+    const used = await this.db
+      .update(admins)
+      .set({ totpLastStep: step })
+      .where(and(eq(admins.id, adminId), or(isNull(admins.totpLastStep), lt(admins.totpLastStep, step))))
+      .returning({ id: admins.id });
+    return used.length === 1;
+  }
+
+  /** Starts enrolment: a new secret, kept aside until a code from it is confirmed. */
+  async beginTotpEnrolment(admin: AdminIdentity): Promise<{ secret: string; uri: string; qrDataUrl: string }> {
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    await this.db.update(admins).set({ totpPendingSecret: secret }).where(eq(admins.id, admin.id));
+    const uri = totpFor(secret, admin.email).toString();
+    return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
+  }
+
+  /** Turns the second factor on once a code from the pending secret proves the app has it. */
+  async confirmTotpEnrolment(admin: AdminIdentity, code: string): Promise<void> {
+    const [row] = await this.db.select({ pending: admins.totpPendingSecret }).from(admins).where(eq(admins.id, admin.id));
+    if (!row?.pending) throw new AppError('INVALID_STATE', 'Start the two-factor set-up first.');
+    if (!(await this.acceptTotp(admin.id, row.pending, admin.email, code))) throw new AppError('VALIDATION_ERROR', TOTP_FAILED);
+    await this.db.transaction(async (tx) => {
+      await tx.update(admins).set({ totpSecret: row.pending, totpPendingSecret: null }).where(eq(admins.id, admin.id));
+      await recordAudit(tx, { adminId: admin.id, action: 'admin.totp-enabled' });
+    });
+  }
+
+  /** Turns the second factor off; a current code is the proof. */
+  async disableTotp(admin: AdminIdentity, code: string): Promise<void> {
+    const [row] = await this.db.select({ secret: admins.totpSecret }).from(admins).where(eq(admins.id, admin.id));
+    if (!row?.secret) throw new AppError('INVALID_STATE', 'Two-factor sign-in is not on.');
+    if (!(await this.acceptTotp(admin.id, row.secret, admin.email, code))) throw new AppError('VALIDATION_ERROR', TOTP_FAILED);
+    await this.db.transaction(async (tx) => {
+      await tx.update(admins).set({ totpSecret: null, totpPendingSecret: null }).where(eq(admins.id, admin.id));
+      await recordAudit(tx, { adminId: admin.id, action: 'admin.totp-disabled' });
+    });
+  }
+
+  async totpEnabled(adminId: number): Promise<boolean> {
+    const [row] = await this.db.select({ secret: admins.totpSecret }).from(admins).where(eq(admins.id, adminId));
+    return Boolean(row?.secret);
   }
 
   async authenticate(token: string): Promise<AdminIdentity | null> {

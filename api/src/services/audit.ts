@@ -2,7 +2,8 @@ import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
-  adminId: number;
+  /** Null for what no known admin did (a failed sign-in to an unknown account). */
+  adminId: number | null;
   action: string;
   target?: string;
   before?: unknown;

@@ -31,6 +31,10 @@ export function countryNumericId(code: string): number | null {
   return numeric ? Number(numeric) : (EXTRA_NUMERIC_IDS[code] ?? null);
 }
 
+/** How long the provider's operator for a number is reused, and how many numbers are remembered. */
+const DETECTION_FRESH_MS = 30 * 60 * 1000;
+const MAX_DETECTIONS = 10_000;
+
 export interface Entry<T> {
   value: T;
   /** The serialised value and its ETag, so hot reads skip JSON.stringify and hashing. */
@@ -51,6 +55,8 @@ function entry<T>(value: T, fetchedAt: number): Entry<T> {
  */
 export class CatalogService {
   private memory = new Map<string, Entry<unknown>>();
+  /** Operator detection per number (oldest first), with the time it was asked. */
+  private detections = new Map<string, { operatorId: Promise<number | null>; at: number }>();
   private inflight = new Map<string, Promise<Entry<unknown>>>();
   private operatorsById = new Map<number, ProviderOperator>();
   /** Amount lists per operator object: a refreshed operator is a new object, so its lists are rebuilt. */
@@ -121,13 +127,29 @@ export class CatalogService {
     if (!check.valid) return { valid: false, error: check.error, phoneNumber: null, detectedOperatorId: null };
     let detectedOperatorId: number | null = null;
     try {
-      const detected = await this.provider.detectOperator(check.e164, countryCode);
-      detectedOperatorId = detected ? wireOperatorId(detected.operatorId) : null;
+      detectedOperatorId = await this.detectOperator(check.e164, countryCode);
     } catch (err) {
       // Detection is a convenience: the number is still valid when the provider cannot say.
       this.log.warn({ err }, 'operator auto-detect failed');
     }
     return { valid: true, error: null, phoneNumber: check.e164, detectedOperatorId };
+  }
+
+  /**
+   * The provider's operator for a number, asked once per number for a while: anyone may ask (the
+   * checks are anonymous), and each answer costs a provider call. Parallel asks share one call.
+   */
+  private detectOperator(e164: string, countryCode: string): Promise<number | null> {
+    const key = `${countryCode}:${e164}`;
+    const known = this.detections.get(key);
+    if (known && this.now() - known.at < DETECTION_FRESH_MS) return known.operatorId;
+    const asked = this.provider.detectOperator(e164, countryCode).then((detected) => (detected ? wireOperatorId(detected.operatorId) : null));
+    this.detections.delete(key);
+    this.detections.set(key, { operatorId: asked, at: this.now() });
+    // The oldest answer goes first once the cache is full; a failure is not kept.
+    if (this.detections.size > MAX_DETECTIONS) this.detections.delete(this.detections.keys().next().value!);
+    asked.catch(() => this.detections.delete(key));
+    return asked;
   }
 
   /** A full international number: its country, and its operator when the provider can tell. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TTelegramLogin } from '@topup/shared';
 import type { Db } from '../db/client';
-import { customerImages, customerSessions, customers, emailCodes, orders } from '../db/schema';
+import { customerImages, customerSessions, customers, emailCodeSends, emailCodes, orders } from '../db/schema';
 import { AppError } from './errors';
 import type { Mailer } from './mailer';
 import type { SettingsService } from './settings';
@@ -11,8 +11,15 @@ const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = SESSION_MS / 2;
 const CODE_MS = 10 * 60 * 1000;
 const CODE_TRIES = 5;
-/** A new code for the same address at most this often. */
+/** A new code for the same mailbox at most this often, and at most this many an hour. */
 const RESEND_MS = 30_000;
+const CODES_PER_HOUR = 5;
+
+/** The inbox an address reaches: lower case, without a +tag (name+shop@x and name@x are one mailbox). */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at).split('+')[0]}${email.slice(at)}`.toLowerCase();
+}
 /** Telegram Login Widget data older than this is refused. */
 const TELEGRAM_LOGIN_MAX_AGE_S = 24 * 60 * 60;
 
@@ -35,10 +42,7 @@ export class CustomerAuthService {
 
   async sendEmailCode(emailInput: string): Promise<void> {
     const email = emailInput.trim().toLowerCase();
-    const [live] = await this.deps.db.select().from(emailCodes).where(eq(emailCodes.email, email));
-    if (live && this.now() - live.createdAt.getTime() < RESEND_MS) {
-      throw new AppError('RATE_LIMITED', 'A code was just sent. Please wait a few seconds before asking again.');
-    }
+    await this.takeSend(mailboxOf(email));
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const row = { codeHash: sha256(`${email}:${code}`), expiresAt: new Date(this.now() + CODE_MS), attempts: 0, createdAt: new Date(this.now()) };
     await this.deps.db.insert(emailCodes).values({ email, ...row }).onConflictDoUpdate({ target: emailCodes.email, set: row });
@@ -47,6 +51,31 @@ export class CustomerAuthService {
       subject: `Your sign-in code: ${code}`,
       text: `Your sign-in code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this message.\n`,
     });
+  }
+
+  /**
+   * One code per mailbox per RESEND_MS and at most CODES_PER_HOUR an hour, counted in one statement
+   * (parallel asks cannot slip through), per mailbox: name+1@ and name+2@ reach the same inbox.
+   */
+  private async takeSend(mailbox: string): Promise<void> {
+    const t = emailCodeSends;
+    const now = sql`${new Date(this.now()).toISOString()}::timestamptz`;
+    const windowOver = sql`${t.windowStart} <= ${now} - interval '1 hour'`;
+    const [taken] = await this.deps.db
+      .insert(t)
+      .values({ mailbox, windowStart: now, sent: 1, lastSentAt: now })
+      .onConflictDoUpdate({
+        target: t.mailbox,
+        set: { windowStart: sql`case when ${windowOver} then ${now} else ${t.windowStart} end`, sent: sql`case when ${windowOver} then 1 else ${t.sent} + 1 end`, lastSentAt: now },
+        setWhere: sql`${t.lastSentAt} <= ${now} - ${RESEND_MS} * interval '1 millisecond' and (${windowOver} or ${t.sent} < ${CODES_PER_HOUR})`,
+      })
+      .returning({ mailbox: t.mailbox });
+    if (taken) return;
+    const [row] = await this.deps.db.select().from(t).where(eq(t.mailbox, mailbox));
+    if (row && this.now() - row.lastSentAt.getTime() < RESEND_MS) {
+      throw new AppError('RATE_LIMITED', 'A code was just sent. Please wait a few seconds before asking again.');
+    }
+    throw new AppError('RATE_LIMITED', 'Too many codes were sent to this address. Please try again in an hour.');
   }
 
   /** Checks the code and returns a session token for the customer of that address. */
@@ -132,18 +161,23 @@ export class CustomerAuthService {
     await this.deps.db.delete(customerSessions).where(eq(customerSessions.tokenHash, sha256(token)));
   }
 
+  /**
+   * Saves the picture under a new random address: no one can fetch pictures by walking customer ids,
+   * and the new address also tells caches the picture changed.
+   */
   async setProfileImage(customerId: number, contentType: string, data: Buffer): Promise<string> {
-    const url = `/api/user/profile-picture/${customerId}?v=${this.now()}`;
+    const publicId = crypto.randomBytes(18).toString('base64url');
+    const url = `/api/user/profile-picture/${publicId}`;
     await this.deps.db.transaction(async (tx) => {
-      const row = { contentType, data: data.toString('base64'), updatedAt: new Date(this.now()) };
+      const row = { publicId, contentType, data: data.toString('base64'), updatedAt: new Date(this.now()) };
       await tx.insert(customerImages).values({ customerId, ...row }).onConflictDoUpdate({ target: customerImages.customerId, set: row });
       await tx.update(customers).set({ profileImageUrl: url }).where(eq(customers.id, customerId));
     });
     return url;
   }
 
-  async profileImage(customerId: number): Promise<{ contentType: string; data: Buffer } | null> {
-    const [row] = await this.deps.db.select().from(customerImages).where(eq(customerImages.customerId, customerId));
+  async profileImage(publicId: string): Promise<{ contentType: string; data: Buffer } | null> {
+    const [row] = await this.deps.db.select().from(customerImages).where(eq(customerImages.publicId, publicId));
     return row ? { contentType: row.contentType, data: Buffer.from(row.data, 'base64') } : null;
   }
 }

@@ -149,17 +149,20 @@ export class TopupApi {
 
   // The bot's own routes (service credential only).
 
-  async readSession(key: string): Promise<unknown> {
-    const { value } = await this.client.request(BOT_API.readSession, { params: { key } });
-    return value ?? undefined;
+  /** A stored value and its version (0: none). */
+  async readSession(key: string): Promise<{ value: unknown; version: number }> {
+    const { value, version } = await this.client.request(BOT_API.readSession, { params: { key } });
+    return { value: value ?? undefined, version };
   }
 
-  async writeSession(key: string, value: unknown): Promise<void> {
-    await this.client.request(BOT_API.writeSession, { params: { key }, body: { value } });
+  /** Saves over the version read; a 409 ApiError when another instance saved since. Returns the new version. */
+  async writeSession(key: string, value: unknown, version: number): Promise<number> {
+    return (await this.client.request(BOT_API.writeSession, { params: { key }, body: { value, version } })).version;
   }
 
-  async deleteSession(key: string): Promise<void> {
-    await this.client.request(BOT_API.deleteSession, { params: { key } });
+  /** Deletes a value; with the version read, only if no other instance saved since. */
+  async deleteSession(key: string, version?: number): Promise<void> {
+    await this.client.request(BOT_API.deleteSession, { params: { key, version } });
   }
 
   async takeNotifications(limit = 30): Promise<TNotification[]> {

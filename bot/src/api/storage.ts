@@ -1,14 +1,22 @@
 import type { TopupApi } from './client';
 
+/** What is known of a key: its last JSON (read or written; null: absent) and the version it has. */
+interface Seen {
+  json: string | null;
+  version: number;
+}
+
 /**
  * A grammY storage adapter over the API's bot state (GET/PUT/DELETE /api/bot/sessions/:key), used for
  * sessions and for the conversations plugin's versioned state, so any bot instance can carry on a
- * conversation. grammY writes a session back after every update that read it: a write whose value
- * is the one just read (or last written) is skipped, which saves a round trip on most updates.
+ * conversation. Every save names the version it is based on: when another instance saved the same
+ * chat's state in between, the API refuses (409) and the update fails instead of overwriting it.
+ * grammY writes a session back after every update that read it: a write whose value is the one just
+ * read (or last written) is skipped, which saves a round trip on most updates.
  */
 export class ApiStorage<T> {
-  /** Last JSON seen per key (read or written; null: absent), oldest first; bounded. */
-  private readonly seen = new Map<string, string | null>();
+  /** Per key, oldest first; bounded. */
+  private readonly seen = new Map<string, Seen>();
 
   constructor(
     private readonly api: Pick<TopupApi, 'readSession' | 'writeSession' | 'deleteSession'>,
@@ -16,27 +24,29 @@ export class ApiStorage<T> {
   ) {}
 
   async read(key: string): Promise<T | undefined> {
-    const value = await this.api.readSession(key);
-    this.remember(key, value === undefined ? null : JSON.stringify(value));
+    const { value, version } = await this.api.readSession(key);
+    this.remember(key, { json: value === undefined ? null : JSON.stringify(value), version });
     return value as T | undefined;
   }
 
   async write(key: string, value: T): Promise<void> {
     const json = JSON.stringify(value);
-    if (this.seen.get(key) === json) return;
-    await this.api.writeSession(key, value);
-    this.remember(key, json);
+    const seen = this.seen.get(key);
+    if (seen?.json === json) return;
+    const version = await this.api.writeSession(key, value, seen?.version ?? 0);
+    this.remember(key, { json, version });
   }
 
   async delete(key: string): Promise<void> {
-    if (this.seen.get(key) === null) return;
-    await this.api.deleteSession(key);
-    this.remember(key, null);
+    const seen = this.seen.get(key);
+    if (seen?.json === null) return;
+    await this.api.deleteSession(key, seen?.version);
+    this.remember(key, { json: null, version: 0 });
   }
 
-  private remember(key: string, json: string | null) {
+  private remember(key: string, seen: Seen) {
     this.seen.delete(key);
-    this.seen.set(key, json);
+    this.seen.set(key, seen);
     if (this.seen.size > this.maxTracked) {
       const oldest = this.seen.keys().next();
       if (!oldest.done) this.seen.delete(oldest.value);

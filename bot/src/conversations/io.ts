@@ -13,6 +13,9 @@ export interface Failure {
 }
 export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 
+/** Longer than any country name, amount, phone number or coin a step takes. */
+export const MAX_ANSWER_CHARS = 200;
+
 export type Answer = { kind: 'button'; value: string } | { kind: 'text'; text: string };
 
 function failure(err: unknown): Failure {
@@ -75,35 +78,51 @@ export class ConversationIo {
   }
 
   /**
-   * Waits for the answer to the current step: a press on one of this step's keyboards (`promptIds`),
-   * or a text. A press on any other keyboard of the conversation gets a clear answer and the wait goes
-   * on; commands and other buttons go to the rest of the bot (/cancel, /orders…) and the step stays.
+   * Forgets the update being answered: the conversation's stored state stays as it was before it
+   * arrived (conversations v2 `skip`), while what was sent in reply stays sent. Every answer that does
+   * not move the recharge on ends here, so wrong answers, however many and however long, never make
+   * the state grow: only the answers that fill the draft are kept.
+   */
+  reject(): Promise<never> {
+    return this.conv.skip();
+  }
+
+  /**
+   * Waits for the answer to the current step: a press on a keyboard of this step sent since it began
+   * (`promptIds[0]` onwards: message ids only grow in a chat, so a keyboard sent again with a refusal
+   * counts too, though the refusal itself was forgotten), or a text. A press on an older keyboard of
+   * the conversation gets a clear answer; commands and other buttons go to the rest of the bot
+   * (/cancel, /orders…) and the step stays.
    */
   async answerTo(step: string, promptIds: readonly number[], t: Messages): Promise<Answer> {
-    for (;;) {
-      const ctx = await this.conv.wait();
-      const query = ctx.callbackQuery;
-      if (query) {
-        const data = query.data ?? '';
-        if (!data.startsWith('r:')) await this.conv.skip({ next: true });
-        const [, s, ...rest] = data.split(':');
-        if (s === step && query.message && promptIds.includes(query.message.message_id)) {
-          await this.answer(query.id);
-          return { kind: 'button', value: rest.join(':') };
-        }
-        await this.answer(query.id, t.staleStep);
-        continue;
+    const since = Math.min(...promptIds);
+    const ctx = await this.conv.wait();
+    const query = ctx.callbackQuery;
+    if (query) {
+      const data = query.data ?? '';
+      if (!data.startsWith('r:')) await this.conv.skip({ next: true });
+      const [, s, ...rest] = data.split(':');
+      if (s === step && query.message && query.message.message_id >= since) {
+        await this.answer(query.id);
+        return { kind: 'button', value: rest.join(':') };
       }
-      const text = ctx.message?.text;
-      if (text !== undefined) {
-        if (isCommand(ctx)) await this.conv.skip({ next: true });
-        return { kind: 'text', text };
-      }
-      if (ctx.message) {
-        await this.send(t.useButtons);
-        continue;
-      }
-      await this.conv.skip({ next: true });
+      await this.answer(query.id, t.staleStep);
+      return this.reject();
     }
+    const text = ctx.message?.text;
+    if (text !== undefined) {
+      if (isCommand(ctx)) await this.conv.skip({ next: true });
+      // No step's answer is this long (a pasted text): refused before any step reads it.
+      if (text.length > MAX_ANSWER_CHARS) {
+        await this.send(t.answerTooLong);
+        return this.reject();
+      }
+      return { kind: 'text', text };
+    }
+    if (ctx.message) {
+      await this.send(t.useButtons);
+      return this.reject();
+    }
+    return this.conv.skip({ next: true });
   }
 }

@@ -88,60 +88,61 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
     return 'abort';
   }
   const prompts = [await io.send(t.stepCountry, countryKeyboard(popular.value))];
-  for (;;) {
-    const answer = await io.answerTo('country', prompts, t);
-    if (answer.kind === 'button') {
-      const found = await io.call(async (o) => {
-        const c = (await o.services.api.countries()).find((x) => x.code === answer.value);
-        return c ? toChoice(c) : null;
-      });
-      if (found.ok && found.value) {
-        draft.country = found.value;
-        return 'done';
-      }
-      continue;
-    }
-    const number = internationalNumber(answer.text);
-    if (number) {
-      type Detected = { error: string } | { country: CountryChoice; phone: string; operator: OperatorChoice | null };
-      const detected = await io.call(async (o): Promise<Detected> => {
-        const r = await o.services.api.detectPhone(number);
-        if (!r.valid || !r.country || !r.phoneNumber) return { error: r.error ?? t.countryNotFound };
-        const operators = r.detectedOperatorId === null ? [] : await o.services.api.operators(r.country.code);
-        const op = operators.find((x) => x.operatorId === r.detectedOperatorId);
-        const operator: OperatorChoice | null = op
-          ? { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) }
-          : null;
-        return { country: toChoice(r.country), phone: r.phoneNumber, operator };
-      });
-      if (!detected.ok) {
-        await io.send(t.numberNotRecognised({ error: detected.error.message }));
-        continue;
-      }
-      if ('error' in detected.value) {
-        await io.send(t.numberNotRecognised({ error: localPhoneError(t, detected.value.error) }));
-        continue;
-      }
-      const { country, phone, operator } = detected.value;
-      draft.country = country;
-      draft.phone = phone;
-      if (operator) draft.operator = operator;
-      await io.send(t.detected({ country: countryLabel(locale, country), operator: operator?.name ?? null }));
+  const answer = await io.answerTo('country', prompts, t);
+  if (answer.kind === 'button') {
+    const found = await io.call(async (o) => {
+      const c = (await o.services.api.countries()).find((x) => x.code === answer.value);
+      return c ? toChoice(c) : null;
+    });
+    if (found.ok && found.value) {
+      draft.country = found.value;
       return 'done';
     }
-    const match = await io.call(async (o) => matchCountry(answer.text, await o.services.api.countries(), locale));
-    if (!match.ok) {
-      await io.send(t.errorLoadingCountries);
-      continue;
-    }
-    const m = match.value;
-    if (m.kind === 'one') {
-      draft.country = m.country;
-      return 'done';
-    }
-    if (m.kind === 'many') prompts.push(await io.send(t.countryCandidates, countryKeyboard(m.countries.map((c) => ({ code: c.code, label: countryLabel(locale, c) })))));
-    else prompts.push(await io.send(t.countryNotFound, countryKeyboard(popular.value)));
+    return io.reject();
   }
+  const number = internationalNumber(answer.text);
+  if (number) {
+    type Detected = { error: string } | { country: CountryChoice; phone: string; operator: OperatorChoice | null };
+    const detected = await io.call(async (o): Promise<Detected> => {
+      const r = await o.services.api.detectPhone(number);
+      if (!r.valid || !r.country || !r.phoneNumber) return { error: r.error ?? t.countryNotFound };
+      const operators = r.detectedOperatorId === null ? [] : await o.services.api.operators(r.country.code);
+      const op = operators.find((x) => x.operatorId === r.detectedOperatorId);
+      const operator: OperatorChoice | null = op
+        ? { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) }
+        : null;
+      return { country: toChoice(r.country), phone: r.phoneNumber, operator };
+    });
+    if (!detected.ok) {
+      await io.send(t.numberNotRecognised({ error: detected.error.message }));
+      return io.reject();
+    }
+    if ('error' in detected.value) {
+      await io.send(t.numberNotRecognised({ error: localPhoneError(t, detected.value.error) }));
+      return io.reject();
+    }
+    const { country, phone, operator } = detected.value;
+    draft.country = country;
+    draft.phone = phone;
+    if (operator) draft.operator = operator;
+    await io.send(t.detected({ country: countryLabel(locale, country), operator: operator?.name ?? null }));
+    return 'done';
+  }
+  const match = await io.call(async (o) => matchCountry(answer.text, await o.services.api.countries(), locale));
+  if (!match.ok) {
+    await io.send(t.errorLoadingCountries);
+    return io.reject();
+  }
+  const m = match.value;
+  if (m.kind === 'one') {
+    draft.country = m.country;
+    return 'done';
+  }
+  // Candidates or the popular countries again: their buttons count (they are newer than the step's
+  // first prompt), and the typed name is forgotten.
+  if (m.kind === 'many') await io.send(t.countryCandidates, countryKeyboard(m.countries.map((c) => ({ code: c.code, label: countryLabel(locale, c) }))));
+  else await io.send(t.countryNotFound, countryKeyboard(popular.value));
+  return io.reject();
 }
 
 async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
@@ -170,18 +171,17 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     return 'done';
   }
   const prompts = [await io.send(t.stepOperator({ country: countryLabel(locale, country) }), operatorKeyboard(list.value))];
-  for (;;) {
-    const answer = await io.answerTo('operator', prompts, t);
-    const chosen =
-      answer.kind === 'button'
-        ? list.value.find((op) => String(op.operatorId) === answer.value)
-        : list.value.find((op) => normalize(op.name) === normalize(answer.text)) ?? singleMatch(list.value, answer.text);
-    if (chosen) {
-      draft.operator = chosen;
-      return 'done';
-    }
-    prompts.push(await io.send(t.useButtons, operatorKeyboard(list.value)));
+  const answer = await io.answerTo('operator', prompts, t);
+  const chosen =
+    answer.kind === 'button'
+      ? list.value.find((op) => String(op.operatorId) === answer.value)
+      : list.value.find((op) => normalize(op.name) === normalize(answer.text)) ?? singleMatch(list.value, answer.text);
+  if (chosen) {
+    draft.operator = chosen;
+    return 'done';
   }
+  await io.send(t.useButtons, operatorKeyboard(list.value));
+  return io.reject();
 }
 
 function singleMatch(ops: OperatorChoice[], text: string): OperatorChoice | undefined {
@@ -220,37 +220,35 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   }
   const text = [t.stepAmount({ operator: op.name }), range ? t.customAmountHint({ min: formatUsd(min), max: formatUsd(max) }) : ''].filter(Boolean).join('\n');
   const prompts = [await io.send(text, amountKeyboard(choices))];
-  for (;;) {
-    const answer = await io.answerTo('amount', prompts, t);
-    if (answer.kind === 'button') {
-      const chosen = choices.find((a) => String(a.cents) === answer.value);
-      if (chosen) {
-        draft.amount = chosen;
-        return 'done';
-      }
-      continue;
-    }
-    const typed = usdToCents(answer.text.replace(/[$\s]|usd/gi, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, ''));
-    if (typed === null || typed === 0) {
-      await io.send(t.amountNotANumber);
-      continue;
-    }
-    const listed = choices.find((a) => a.cents === typed);
-    if (listed) {
-      draft.amount = listed;
+  const answer = await io.answerTo('amount', prompts, t);
+  if (answer.kind === 'button') {
+    const chosen = choices.find((a) => String(a.cents) === answer.value);
+    if (chosen) {
+      draft.amount = chosen;
       return 'done';
     }
-    if (!range) {
-      await io.send(t.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsd(a.cents)).join(', ') }));
-      continue;
-    }
-    if (typed < min || typed > max) {
-      await io.send(t.amountOutOfRange({ min: formatUsd(min), max: formatUsd(max) }));
-      continue;
-    }
-    draft.amount = { cents: typed, label: formatUsd(typed) };
+    return io.reject();
+  }
+  const typed = usdToCents(answer.text.replace(/[$\s]|usd/gi, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, ''));
+  if (typed === null || typed === 0) {
+    await io.send(t.amountNotANumber);
+    return io.reject();
+  }
+  const listed = choices.find((a) => a.cents === typed);
+  if (listed) {
+    draft.amount = listed;
     return 'done';
   }
+  if (!range) {
+    await io.send(t.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsd(a.cents)).join(', ') }));
+    return io.reject();
+  }
+  if (typed < min || typed > max) {
+    await io.send(t.amountOutOfRange({ min: formatUsd(min), max: formatUsd(max) }));
+    return io.reject();
+  }
+  draft.amount = { cents: typed, label: formatUsd(typed) };
+  return 'done';
 }
 
 /** The API's phone messages in the user's language when we know them, else as the API says them. */
@@ -262,21 +260,19 @@ async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> 
   const { locale, t } = await io.texts();
   const country = draft.country!;
   const prompts = [await io.send(t.stepPhone({ country: countryLabel(locale, country), dialCode: country.dialCode }))];
-  for (;;) {
-    const answer = await io.answerTo('phone', prompts, t);
-    if (answer.kind === 'button') continue;
-    const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
-    if (!checked.ok) {
-      await io.send(t.phoneInvalid({ error: checked.error.status === 0 ? t.serviceUnavailable : checked.error.message }));
-      continue;
-    }
-    if (!checked.value.valid || !checked.value.phoneNumber) {
-      await io.send(t.phoneInvalid({ error: localPhoneError(t, checked.value.error ?? 'Invalid phone number format') }));
-      continue;
-    }
-    draft.phone = checked.value.phoneNumber;
-    return 'done';
+  const answer = await io.answerTo('phone', prompts, t);
+  if (answer.kind === 'button') return io.reject();
+  const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
+  if (!checked.ok) {
+    await io.send(t.phoneInvalid({ error: checked.error.status === 0 ? t.serviceUnavailable : checked.error.message }));
+    return io.reject();
   }
+  if (!checked.value.valid || !checked.value.phoneNumber) {
+    await io.send(t.phoneInvalid({ error: localPhoneError(t, checked.value.error ?? 'Invalid phone number format') }));
+    return io.reject();
+  }
+  draft.phone = checked.value.phoneNumber;
+  return 'done';
 }
 
 async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
@@ -288,16 +284,15 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
     return 'abort';
   }
   const prompts = [await io.send(t.stepCoin, coinKeyboard(offered.value))];
-  for (;;) {
-    const answer = await io.answerTo('coin', prompts, t);
-    const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
-    const coin = offered.value.find((c) => c.symbol === value);
-    if (coin) {
-      draft.coin = coin;
-      return 'done';
-    }
-    prompts.push(await io.send(t.useButtons, coinKeyboard(offered.value)));
+  const answer = await io.answerTo('coin', prompts, t);
+  const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
+  const coin = offered.value.find((c) => c.symbol === value);
+  if (coin) {
+    draft.coin = coin;
+    return 'done';
   }
+  await io.send(t.useButtons, coinKeyboard(offered.value));
+  return io.reject();
 }
 
 async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'confirm' | 'edit' | 'cancel'; reviewId: number }> {
@@ -326,45 +321,43 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     t.reviewNotice,
   ].join('\n');
   const reviewId = await io.send(text, reviewKeyboard(t));
-  for (;;) {
-    const answer = await io.answerTo('review', [reviewId], t);
-    if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel')) {
-      return { action: answer.value, reviewId };
-    }
-    if (answer.kind === 'text') await io.send(t.useButtons);
+  const answer = await io.answerTo('review', [reviewId], t);
+  if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel')) {
+    return { action: answer.value, reviewId };
   }
+  if (answer.kind === 'text') await io.send(t.useButtons);
+  return io.reject();
 }
 
 async function edit(io: ConversationIo, draft: Draft): Promise<void> {
   const { t } = await io.texts();
   const promptId = await io.send(t.editPrompt, editKeyboard(t));
-  for (;;) {
-    const answer = await io.answerTo('edit', [promptId], t);
-    if (answer.kind === 'text') {
-      await io.send(t.useButtons);
-      continue;
-    }
-    switch (answer.value) {
-      case 'country':
-        // Another country: another operator, amount and number format. The coin stays.
-        draft.country = draft.operator = draft.amount = draft.phone = undefined;
-        return;
-      case 'operator':
-        draft.operator = draft.amount = undefined;
-        return;
-      case 'amount':
-        draft.amount = undefined;
-        return;
-      case 'phone':
-        draft.phone = undefined;
-        return;
-      case 'coin':
-        draft.coin = undefined;
-        return;
-      case 'back':
-        return;
-    }
+  const answer = await io.answerTo('edit', [promptId], t);
+  if (answer.kind === 'text') {
+    await io.send(t.useButtons);
+    return io.reject();
   }
+  switch (answer.value) {
+    case 'country':
+      // Another country: another operator, amount and number format. The coin stays.
+      draft.country = draft.operator = draft.amount = draft.phone = undefined;
+      return;
+    case 'operator':
+      draft.operator = draft.amount = undefined;
+      return;
+    case 'amount':
+      draft.amount = undefined;
+      return;
+    case 'phone':
+      draft.phone = undefined;
+      return;
+    case 'coin':
+      draft.coin = undefined;
+      return;
+    case 'back':
+      return;
+  }
+  return io.reject();
 }
 
 /**

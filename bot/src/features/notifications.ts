@@ -175,7 +175,7 @@ export class NotificationPoller {
   /** The chat's language: the one chosen with /language, else Telegram's, else English. */
   private async texts(chatId: number): Promise<Messages> {
     try {
-      const session = (await this.opts.api.readSession(`session:${chatId}`)) as SessionData | undefined;
+      const session = (await this.opts.api.readSession(`session:${chatId}`)).value as SessionData | undefined;
       const locale = isLocale(session?.locale) ? session.locale : (localeFromLanguageCode(session?.languageCode) ?? DEFAULT_LOCALE);
       return messages(locale);
     } catch {

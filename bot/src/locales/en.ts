@@ -49,6 +49,8 @@ export const en = {
   staleStep: 'That button is from an earlier step. Please use the latest message.',
   fallback: "I didn't get that. Send /recharge to top up a phone, or /help to see what I can do.",
   useButtons: 'Please choose with the buttons of the last message, or type your answer.',
+  answerTooLong: 'That is too long to be an answer here. Please type just what this step asks for.',
+  tooFast: 'You are sending messages very fast. Please wait a few seconds; I answer the ones that came first.',
   errorGeneric: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service cannot be reached right now. Please try again in a moment.',
 

@@ -42,6 +42,8 @@ export const es: Messages = {
   staleStep: 'Ese botón es de un paso anterior. Usa el último mensaje.',
   fallback: 'No te he entendido. Envía /recharge para recargar un teléfono, o /help para ver lo que puedo hacer.',
   useButtons: 'Elige con los botones del último mensaje o escribe tu respuesta.',
+  answerTooLong: 'Es demasiado largo para una respuesta aquí. Escribe solo lo que pide este paso.',
+  tooFast: 'Estás enviando mensajes muy rápido. Espera unos segundos; respondo a los que llegaron primero.',
   errorGeneric: 'Algo salió mal por nuestra parte. Inténtalo de nuevo.',
   serviceUnavailable: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en un momento.',
 

@@ -42,6 +42,8 @@ export const fr: Messages = {
   staleStep: "Ce bouton vient d'une étape précédente. Utilisez le dernier message.",
   fallback: "Je n'ai pas compris. Envoyez /recharge pour recharger un téléphone, ou /help pour voir ce que je sais faire.",
   useButtons: 'Choisissez avec les boutons du dernier message, ou tapez votre réponse.',
+  answerTooLong: "C'est trop long pour une réponse ici. Tapez seulement ce que cette étape demande.",
+  tooFast: 'Vous envoyez des messages très vite. Patientez quelques secondes ; je réponds aux premiers arrivés.',
   errorGeneric: 'Une erreur est survenue de notre côté. Veuillez réessayer.',
   serviceUnavailable: "Le service est injoignable pour le moment. Réessayez dans un instant.",
 

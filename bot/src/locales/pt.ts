@@ -42,6 +42,8 @@ export const pt: Messages = {
   staleStep: 'Esse botão é de uma etapa anterior. Use a última mensagem.',
   fallback: 'Não entendi. Envie /recharge para recarregar um telefone, ou /help para ver o que eu posso fazer.',
   useButtons: 'Escolha com os botões da última mensagem ou digite sua resposta.',
+  answerTooLong: 'Isso é longo demais para uma resposta aqui. Digite apenas o que esta etapa pede.',
+  tooFast: 'Você está enviando mensagens muito rápido. Aguarde alguns segundos; respondo às que chegaram primeiro.',
   errorGeneric: 'Algo deu errado do nosso lado. Tente novamente.',
   serviceUnavailable: 'O serviço não está acessível agora. Tente novamente em instantes.',
 

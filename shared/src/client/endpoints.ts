@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TCoinSymbol } from '../coins';
 import * as admin from '../schemas/admin';
-import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionWrite } from '../schemas/bot';
+import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionSaved, ZSessionWrite } from '../schemas/bot';
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
 import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
@@ -50,8 +50,12 @@ export const API = {
 /** The bot's own calls (service credential only). */
 export const BOT_API = {
   readSession: endpoint({ method: 'GET', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, response: ZSessionRead }),
-  writeSession: endpoint({ method: 'PUT', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, body: ZSessionWrite, response: ZOk }),
-  deleteSession: endpoint({ method: 'DELETE', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, response: ZOk }),
+  writeSession: endpoint({ method: 'PUT', path: (p: { key: string }) => `/api/bot/sessions/${segment(p.key)}`, body: ZSessionWrite, response: ZSessionSaved }),
+  deleteSession: endpoint({
+    method: 'DELETE',
+    path: (p: { key: string; version?: number }) => withQuery(`/api/bot/sessions/${segment(p.key)}`, { version: p.version }),
+    response: ZOk,
+  }),
   takeNotifications: endpoint({ method: 'GET', path: (p: { limit: number }) => withQuery('/api/bot/notifications', p), response: ZNotifications }),
   ackNotifications: endpoint({ method: 'POST', path: '/api/bot/notifications/ack', body: ZNotificationsAck, response: ZOk }),
   orderMessage: endpoint({ method: 'POST', path: (p: { orderId: number }) => `/api/bot/orders/${p.orderId}/message`, body: ZOrderMessage, response: ZOk }),
@@ -62,6 +66,9 @@ export const ADMIN_API = {
   login: endpoint({ method: 'POST', path: '/api/admin/login', body: admin.ZAdminLoginRequest, response: admin.ZAdminLoginResponse }),
   logout: endpoint({ method: 'POST', path: '/api/admin/logout', response: admin.ZAdminDone }),
   me: endpoint({ method: 'GET', path: '/api/admin/me', response: admin.ZAdminMe }),
+  totpSetup: endpoint({ method: 'POST', path: '/api/admin/totp/setup', response: admin.ZTotpSetup }),
+  totpEnable: endpoint({ method: 'POST', path: '/api/admin/totp/enable', body: admin.ZTotpCode, response: admin.ZAdminDone }),
+  totpDisable: endpoint({ method: 'POST', path: '/api/admin/totp/disable', body: admin.ZTotpCode, response: admin.ZAdminDone }),
   stats: endpoint({ method: 'GET', path: '/api/admin/stats', response: admin.ZAdminStats }),
   /** A page of orders (the total is the X-Total-Count header); `format: 'csv'` exports them all. */
   orders: endpoint({ method: 'GET', path: (q: admin.TAdminOrdersQueryInput) => withQuery('/api/admin/orders', q), response: admin.ZAdminOrders }),

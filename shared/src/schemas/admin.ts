@@ -61,7 +61,15 @@ const requiredId = (message: string) =>
 /** Dollars as number or text; a missing or empty amount gets the form's own message. */
 const dollars = (required: string) => z.union([z.number(), z.string().trim().min(1, required)], { error: required });
 
-export const ZAdminLoginRequest = z.object({ email: z.string().trim().min(1, 'is required').max(254), password: z.string().min(1, 'is required').max(1024) });
+export const ZAdminLoginRequest = z.object({
+  email: z.string().trim().min(1, 'is required').max(254),
+  password: z.string().min(1, 'is required').max(1024),
+  /** The authenticator code, for an account with two-factor sign-in on. */
+  totp: z.string().trim().max(16).optional(),
+});
+
+/** Two-factor sign-in: a code from the authenticator app confirms turning it on or off. */
+export const ZTotpCode = z.object({ code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 
 export const ZChangePasswordRequest = z.object({
   currentPassword: z.string({ error: ADMIN_MESSAGES.passwordRequired }).min(1, ADMIN_MESSAGES.passwordRequired).max(1024),
@@ -171,7 +179,10 @@ export const ZAdminDone = z.object({ success: z.literal(true), message: z.string
 
 export const ZAdminLoginResponse = z.object({ success: z.literal(true), token: z.string(), email: z.string(), message: z.string() });
 
-export const ZAdminMe = z.object({ success: z.literal(true), admin: z.object({ id: z.number().int(), email: z.string() }) });
+export const ZAdminMe = z.object({ success: z.literal(true), admin: z.object({ id: z.number().int(), email: z.string() }), totpEnabled: z.boolean() });
+
+/** POST /api/admin/totp/setup: the secret to enrol, as an otpauth URI and its QR code. */
+export const ZTotpSetup = z.object({ success: z.literal(true), secret: z.string(), uri: z.string(), qrDataUrl: z.string().startsWith('data:image/png;base64,') });
 export type TAdminMe = z.infer<typeof ZAdminMe>['admin'];
 
 /**

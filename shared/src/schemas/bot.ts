@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUsd } from './common';
+import { ZIntId, ZUsd } from './common';
 import { ZOrderStatus } from './orders';
 
 /** The bot-only routes (/api/bot/*) and GET /api/balance as the bot reads it. */
@@ -7,17 +7,29 @@ import { ZOrderStatus } from './orders';
 /** GET /api/bot/notifications?limit= */
 export const ZNotificationsQuery = z.object({ limit: z.string().default('30').transform(Number).pipe(z.number().int().min(1).max(100)) });
 /** POST /api/bot/notifications/ack */
-export const ZNotificationsAck = z.object({ ids: z.array(z.number().int().positive()).max(100) });
+export const ZNotificationsAck = z.object({ ids: z.array(ZIntId).max(100) });
 /** The key of a piece of the bot's stored state (/api/bot/sessions/:key). */
 export const ZSessionKey = z.object({ key: z.string().regex(/^[\w:.-]{1,200}$/, 'must be 1-200 letters, digits or :._-') });
-/** PUT /api/bot/sessions/:key */
-export const ZSessionWrite = z.object({ value: z.unknown().refine((v) => v !== undefined, 'is required') });
+/** A session value is small: a bot conversation keeps only the answers that moved it on. */
+export const MAX_SESSION_BYTES = 64 * 1024;
+/** PUT /api/bot/sessions/:key: the value and the version it was based on (from the read; 0 when there was none). */
+export const ZSessionWrite = z.object({
+  value: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, { message: 'is required', abort: true })
+    .refine((v) => JSON.stringify(v).length <= MAX_SESSION_BYTES, `must be at most ${MAX_SESSION_BYTES / 1024} KB`),
+  version: z.number({ error: 'is required (the version read, 0 for none)' }).int().min(0).max(2_147_483_647),
+});
+/** DELETE /api/bot/sessions/:key?version=: only the version read (none: whatever is there). */
+export const ZSessionDeleteQuery = z.object({ version: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
 /** POST /api/bot/orders/:orderId/message: the message showing an order's payment in a chat. */
-export const ZOrderMessage = z.object({ chatId: z.number().int(), messageId: z.number().int().positive() });
+export const ZOrderMessage = z.object({ chatId: z.number().int(), messageId: ZIntId });
 
 export const ZOk = z.object({ success: z.literal(true) });
 
-export const ZSessionRead = z.object({ success: z.literal(true), key: z.string(), value: z.unknown() });
+/** A bot session value and its version (0: none saved); a save names the version it is based on. */
+export const ZSessionRead = z.object({ success: z.literal(true), key: z.string(), value: z.unknown(), version: z.number().int() });
+export const ZSessionSaved = z.object({ success: z.literal(true), version: z.number().int() });
 
 /** What a status-change message says about an order; each channel renders it. */
 export const ZNotificationPayload = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usdToCents } from '../money';
+import { formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
 
 /** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
 export const ZIntId = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number')])
@@ -22,13 +22,17 @@ export const ZDateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   encode: (date) => date.toISOString(),
 });
 
-/** US dollars as the client sends them (number or text) -> integer cents. */
+/** US dollars as the client sends them (number or text) -> integer cents, at most MAX_USD_CENTS. */
 export const ZUsdCents = z
   .union([z.number(), z.string()])
   .transform((value, ctx) => {
     const cents = usdToCents(value);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number of dollars with at most 2 decimals' });
+      return z.NEVER;
+    }
+    if (cents > MAX_USD_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `Amount must be at most ${formatUsd(MAX_USD_CENTS)}` });
       return z.NEVER;
     }
     return cents;

@@ -79,7 +79,8 @@ export async function signInWithTelegram(queryClient: QueryClient, data: Telegra
 }
 
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  await apiRequest('/api/auth/logout', (s) => s.ZMessage, { method: 'POST' });
+  // A JSON body: the API refuses a sign-out that a form on another site could have sent.
+  await apiRequest('/api/auth/logout', (s) => s.ZMessage, { method: 'POST', body: {} });
   // Every cached answer goes back to empty (nothing of the account stays on screen); shown ones reload.
   await queryClient.resetQueries();
 }

@@ -13,7 +13,7 @@ import {
   type TAdminSettings,
 } from '@topup/shared';
 import { api, messageOf } from '../../api/client';
-import { KEYS, refresh, useSettings } from '../../api/queries';
+import { KEYS, refresh, useSettings, useTotpEnabled } from '../../api/queries';
 import { updateSessionEmail } from '../../api/session';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, LoadError } from '../../components/ui';
@@ -25,8 +25,75 @@ export function SettingsTab() {
       <PasswordForm />
       <ContactEmailForm />
       <SignInEmailForm />
+      <TwoFactorForm />
       <SystemSettingsForm />
     </div>
+  );
+}
+
+/**
+ * Two-factor sign-in: a QR code to scan with an authenticator app, on once a code from it is entered;
+ * off again with a current code. Sign-in then asks for the code after the password.
+ */
+function TwoFactorForm() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const enabled = useTotpEnabled();
+  const [code, setCode] = useState('');
+  const setup = useMutation({
+    mutationFn: () => api.request(ADMIN_API.totpSetup),
+    onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to start the two-factor set-up'), variant: 'destructive' }),
+  });
+  const confirm = useMutation({
+    mutationFn: (action: 'enable' | 'disable') => api.request(action === 'enable' ? ADMIN_API.totpEnable : ADMIN_API.totpDisable, { body: { code } }),
+    onSuccess: async (res) => {
+      toast({ title: 'Two-factor sign-in', description: res.message ?? 'Saved' });
+      setCode('');
+      setup.reset();
+      await refresh(queryClient, KEYS.me, KEYS.audit);
+    },
+    onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to save two-factor sign-in'), variant: 'destructive' }),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code)) return toast({ title: 'Error', description: 'Enter the 6-digit code', variant: 'destructive' });
+    confirm.mutate(enabled.data ? 'disable' : 'enable');
+  }
+  const codeField = (
+    <Field label="Authenticator code" htmlFor="totp-code">
+      <input id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} placeholder="123456" />
+    </Field>
+  );
+  return (
+    <Card title="Two-Factor Sign-in" description="A code from an authenticator app (TOTP) after your password at every sign-in.">
+      {enabled.isPending && <p className="muted">Loading...</p>}
+      {enabled.data === true && (
+        <form className="form" onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
+          <p>Two-factor sign-in is on.</p>
+          {codeField}
+          <button type="submit" className="btn" disabled={confirm.isPending}>
+            Turn Off
+          </button>
+        </form>
+      )}
+      {enabled.data === false && !setup.data && (
+        <button type="button" className="btn btn-primary" onClick={() => setup.mutate()} disabled={setup.isPending}>
+          {setup.isPending ? 'Preparing...' : 'Set Up Two-Factor Sign-in'}
+        </button>
+      )}
+      {enabled.data === false && setup.data && (
+        <form className="form" onSubmit={submit} noValidate aria-label="Turn on two-factor sign-in">
+          <img src={setup.data.qrDataUrl} alt="QR code to scan with an authenticator app" width={240} height={240} />
+          <p className="hint">
+            Scan it with your authenticator app, or enter this key: <code>{setup.data.secret}</code>
+          </p>
+          {codeField}
+          <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
+            {confirm.isPending ? 'Checking...' : 'Turn On'}
+          </button>
+        </form>
+      )}
+    </Card>
   );
 }
 

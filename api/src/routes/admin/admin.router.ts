@@ -26,6 +26,8 @@ import {
   ZManualTopupRequest,
   ZSettingsRequest,
   ZSettingsSaved,
+  ZTotpCode,
+  ZTotpSetup,
   ZUnmatchedPayments,
   formatUsd,
 } from '@topup/shared';
@@ -33,7 +35,7 @@ import { parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
-import { LOGIN_FAILED, type AdminAuthService } from '../../services/admin-auth';
+import { LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
@@ -62,13 +64,15 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
   const router = Router();
 
   router.post('/login', async (req, res) => {
-    const { email: address, password } = parse(ZAdminLoginRequest, req.body);
-    const session = await auth.login(address, password);
-    if (!session) {
-      res.status(401).json({ success: false, error: { code: 'UNAUTHORIZED', message: LOGIN_FAILED }, message: LOGIN_FAILED });
+    const { email: address, password, totp } = parse(ZAdminLoginRequest, req.body);
+    // req.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
+    const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown' });
+    if (!result.ok) {
+      const [code, message] = result.reason === 'credentials' ? (['UNAUTHORIZED', LOGIN_FAILED] as const) : result.reason === 'totp-required' ? (['TOTP_REQUIRED', TOTP_REQUIRED] as const) : (['UNAUTHORIZED', TOTP_FAILED] as const);
+      res.status(401).json({ success: false, ...(result.reason === 'credentials' ? {} : { totpRequired: true }), error: { code, message }, message });
       return;
     }
-    res.json(ZAdminLoginResponse.encode({ success: true, token: session.token, email: session.admin.email, message: 'Signed in' }));
+    res.json(ZAdminLoginResponse.encode({ success: true, token: result.token, email: result.admin.email, message: 'Signed in' }));
   });
 
   router.use(requireAdmin(auth));
@@ -78,8 +82,25 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
     res.json(ZAdminDone.encode({ success: true, message: 'Signed out' }));
   });
 
-  router.get('/me', (req, res) => {
-    res.json(ZAdminMe.encode({ success: true, admin: req.admin! }));
+  router.get('/me', async (req, res) => {
+    res.json(ZAdminMe.encode({ success: true, admin: req.admin!, totpEnabled: await auth.totpEnabled(req.admin!.id) }));
+  });
+
+  /** Two-factor sign-in: a new secret and its QR code; on once a code from it is confirmed. */
+  router.post('/totp/setup', async (req, res) => {
+    res.json(ZTotpSetup.encode({ success: true, ...(await auth.beginTotpEnrolment(req.admin!)) }));
+  });
+
+  router.post('/totp/enable', async (req, res) => {
+    const { code } = parse(ZTotpCode, req.body);
+    await auth.confirmTotpEnrolment(req.admin!, code);
+    res.json(ZAdminDone.encode({ success: true, message: 'Two-factor sign-in is on' }));
+  });
+
+  router.post('/totp/disable', async (req, res) => {
+    const { code } = parse(ZTotpCode, req.body);
+    await auth.disableTotp(req.admin!, code);
+    res.json(ZAdminDone.encode({ success: true, message: 'Two-factor sign-in is off' }));
   });
 
   router.get('/stats', async (_req, res) => {

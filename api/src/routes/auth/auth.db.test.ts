@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../../test/harness';
+import { cookieOf, lastSignInCode, startTestApi, type TestApi } from '../../../test/harness';
 
 const BOT_TOKEN = '123456789:TEST-token-for-the-login-widget-0000';
 let api: TestApi;
@@ -11,18 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** The code in the newest sign-in mail to `email` in the local mail outbox. */
-function lastCode(email: string): string {
-  const folder = path.join(api.config.dataDir, 'mail-outbox');
-  const files = fs.readdirSync(folder).filter((f) => f.includes(email)).sort();
-  const text = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8');
-  return /sign-in code is (\d{6})/.exec(text)![1]!;
-}
-
-function cookieOf(res: { headers: Headers }): string {
-  const set = res.headers.get('set-cookie') ?? '';
-  return set.split(';')[0]!;
-}
+const lastCode = (email: string) => lastSignInCode(api, email);
 
 describe('signing in by e-mail', () => {
   it('sends a code to the local mail outbox, signs in with it, and attaches the orders made before', async () => {
@@ -43,7 +30,7 @@ describe('signing in by e-mail', () => {
     const mine = await api.call('GET', '/api/orders', { headers: { cookie } });
     expect(mine.body.map((o: { id: number }) => o.id)).toEqual([order.body.orderId]);
 
-    expect((await api.call('POST', '/api/auth/logout', { headers: { cookie } })).status).toBe(200);
+    expect((await api.call('POST', '/api/auth/logout', { body: {}, headers: { cookie } })).status).toBe(200);
     expect((await api.call('GET', '/api/auth/user', { headers: { cookie } })).status).toBe(401);
   });
 

@@ -56,7 +56,9 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
     res.json({ success: true, message: 'Signed in' });
   });
 
+  /** POST with a JSON body only: a form on another site can send neither (and see the same-origin check in app.ts). */
   router.post('/auth/logout', async (req, res) => {
+    if (!req.is('application/json')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Sign out with a JSON POST from this site.');
     const token = req.cookies?.[SESSION_COOKIE] as string | undefined;
     if (token) await auth.endSession(token);
     res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ success: true, message: 'Signed out' });
@@ -88,9 +90,9 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
     res.json({ success: true, profileImageUrl: await auth.setProfileImage(req.customer!.id, contentType, data) });
   });
 
-  router.get('/user/profile-picture/:customerId', async (req, res) => {
-    const { customerId } = parse(z.object({ customerId: z.coerce.number().int().positive() }), req.params);
-    const image = await auth.profileImage(customerId);
+  router.get('/user/profile-picture/:publicId', async (req, res) => {
+    const { publicId } = parse(z.object({ publicId: z.string().regex(/^[\w-]{16,64}$/, 'unknown picture') }), req.params);
+    const image = await auth.profileImage(publicId);
     if (!image) throw new AppError('NOT_FOUND', 'No profile picture');
     // An image cannot run script, but a stored SVG could: never let the browser render it as a page.
     res.type(image.contentType).set({ 'cache-control': 'public, max-age=31536000, immutable', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff' }).send(image.data);

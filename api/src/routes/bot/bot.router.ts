@@ -1,5 +1,16 @@
 import { Router } from 'express';
-import { ZNotificationsAck, ZNotificationsQuery, ZOk, ZOrderIdParam, ZOrderMessage, ZSessionKey, ZSessionRead, ZSessionWrite } from '@topup/shared';
+import {
+  ZNotificationsAck,
+  ZNotificationsQuery,
+  ZOk,
+  ZOrderIdParam,
+  ZOrderMessage,
+  ZSessionDeleteQuery,
+  ZSessionKey,
+  ZSessionRead,
+  ZSessionSaved,
+  ZSessionWrite,
+} from '@topup/shared';
 import { parse } from '../../http/errors';
 import { requireService } from '../../http/identity';
 import type { BotStateService } from '../../services/bot-sessions';
@@ -26,20 +37,20 @@ export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: 
 
   router.get('/sessions/:key', async (req, res) => {
     const { key } = parse(ZSessionKey, req.params);
-    const value = await state.read(key);
-    res.json(ZSessionRead.encode({ success: true, key, value: value ?? null }));
+    const { value, version } = await state.read(key);
+    res.json(ZSessionRead.encode({ success: true, key, value: value ?? null, version }));
   });
 
   router.put('/sessions/:key', async (req, res) => {
     const { key } = parse(ZSessionKey, req.params);
-    const { value } = parse(ZSessionWrite, req.body);
-    await state.write(key, value);
-    res.json(OK);
+    const { value, version } = parse(ZSessionWrite, req.body);
+    res.json(ZSessionSaved.encode({ success: true, version: await state.write(key, value, version) }));
   });
 
   router.delete('/sessions/:key', async (req, res) => {
     const { key } = parse(ZSessionKey, req.params);
-    await state.delete(key);
+    const { version } = parse(ZSessionDeleteQuery, req.query);
+    await state.delete(key, version);
     res.json(OK);
   });
 

@@ -1,6 +1,8 @@
+import type { Store } from 'express-rate-limit';
 import { Router, type Response } from 'express';
 import { ZAmountsQuery, ZCountryParam, ZDetectPhoneRequest, ZOperatorParam, ZOperatorsQuery, ZValidatePhoneRequest } from '@topup/shared';
 import { parse } from '../../http/errors';
+import { phoneCheckRateLimit } from '../../http/middleware';
 import { AppError } from '../../services/errors';
 import type { CatalogService, Entry } from '../../services/catalog';
 
@@ -9,8 +11,9 @@ function sendJson(res: Response, { json, etag }: Entry<unknown>) {
   res.type('application/json').set('etag', etag).send(json);
 }
 
-export function catalogRouter(catalog: CatalogService): Router {
+export function catalogRouter(catalog: CatalogService, opts: { phoneCheckRateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store }): Router {
   const router = Router();
+  const phoneLimit = phoneCheckRateLimit(opts.phoneCheckRateLimitPerMinute, { botApiSecret: opts.botApiSecret, store: opts.rateLimitStore });
 
   router.get('/countries', async (_req, res) => {
     sendJson(res, await catalog.countries());
@@ -34,12 +37,12 @@ export function catalogRouter(catalog: CatalogService): Router {
     sendJson(res, await catalog.promotions());
   });
 
-  router.post('/phone/detect', async (req, res) => {
+  router.post('/phone/detect', phoneLimit, async (req, res) => {
     const { phoneNumber } = parse(ZDetectPhoneRequest, req.body);
     res.json(await catalog.detectPhone(phoneNumber));
   });
 
-  router.post('/validate/phone', async (req, res) => {
+  router.post('/validate/phone', phoneLimit, async (req, res) => {
     const { phoneNumber, countryCode } = parse(ZValidatePhoneRequest, req.body);
     res.json(await catalog.validatePhone(phoneNumber, countryCode));
   });

@@ -7,12 +7,8 @@ import { SignInPanel } from '../components/SignInPanel';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
 import { readTelegramAuthResult, signInWithTelegram, useUser } from '../session';
+import { safeNext } from '../safe-next';
 
-/** Only a path of this site is a place to go back to. */
-export function safeNext(search: string): string {
-  const next = new URLSearchParams(search).get('next') ?? '/dashboard';
-  return /^\/(?!\/)[^\s]*$/.test(next) ? next : '/dashboard';
-}
 
 /** /sign-in: the sign-in panel, and where Telegram's login returns (#tgAuthResult=…). */
 export default function SignIn() {
