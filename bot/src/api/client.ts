@@ -157,11 +157,6 @@ export class TopupApi {
     return this.request('GET', `/api/payment-status/${orderId}`, ZPaymentStatus);
   }
 
-  /** Cancels an unpaid order (its payment id is the proof of ownership). */
-  releaseWallet(paymentId: string): Promise<z.infer<typeof ZCancelResponse>> {
-    return this.request('POST', '/api/release-wallet', ZCancelResponse, { body: { paymentId } });
-  }
-
   // The bot's own routes (service credential only).
 
   async readSession(key: string): Promise<unknown> {
@@ -260,6 +255,11 @@ export class UserApi {
       cryptoCurrency: input.cryptoCurrency,
     };
     return this.api.request('POST', '/api/crypto-payment', ZPaymentCreated, { body, user: this.user, headers: { 'idempotency-key': idempotencyKey } });
+  }
+
+  /** Cancels an unpaid order of this user: the API checks that the user made it. */
+  releaseWallet(paymentId: string): Promise<z.infer<typeof ZCancelResponse>> {
+    return this.api.request('POST', '/api/release-wallet', ZCancelResponse, { body: { paymentId }, user: this.user });
   }
 
   orders(): Promise<TOrderView[]> {

@@ -153,10 +153,17 @@ export const ZOrderRefParam = z.object({ ref: z.union([ZIntId, ZPaymentIdParam.s
 
 const ZPaymentId = ZPaymentIdParam.shape.paymentId;
 
+/**
+ * The order token as proof of ownership, in the body: a beacon (text/plain) can send no header. The
+ * payment id names the order but proves nothing (the status calls show it to anyone).
+ */
+const ZOrderTokenField = z.string().trim().max(200).optional();
+
 /** POST /api/release-wallet and /api/auto-cancel-order: the customer leaves an unpaid order. */
 export const ZReleaseRequest = z.object({
   paymentId: ZPaymentId,
   cryptocurrency: z.string().optional(),
+  orderToken: ZOrderTokenField,
 });
 
 /** POST /api/cancel-transaction (spec: orderId, paymentId, amount, cryptocurrency, transactionType). */
@@ -166,6 +173,7 @@ export const ZCancelTransactionRequest = z.object({
   amount: z.unknown().optional(),
   cryptocurrency: z.string().optional(),
   transactionType: z.string().optional(),
+  orderToken: ZOrderTokenField,
 });
 
 export const ZCancelResponse = z.object({

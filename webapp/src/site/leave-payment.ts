@@ -12,13 +12,13 @@ export function useReleaseOnLeave(unpaid: boolean, payment: TPaymentCreated | nu
   useEffect(() => {
     const onHide = (e: PageTransitionEvent) => {
       const { unpaid: open, payment: p } = leaving.current;
-      if (open && p && !e.persisted) autoCancelBeacon(p.paymentId);
+      if (open && p && !e.persisted) autoCancelBeacon(p);
     };
     window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);
       const { unpaid: open, payment: p } = leaving.current;
-      if (open && p) void releaseWallet(p.paymentId, p.cryptocurrency);
+      if (open && p) void releaseWallet(p);
     };
   }, []);
 }

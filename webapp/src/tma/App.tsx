@@ -151,7 +151,7 @@ export function App({ env }: { env: TelegramEnv }) {
   useEffect(() => {
     if (!unpaid || !payment) return;
     const leave = (e: PageTransitionEvent) => {
-      if (!e.persisted) autoCancelBeacon(payment.paymentId);
+      if (!e.persisted) autoCancelBeacon(payment);
     };
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
@@ -174,7 +174,7 @@ export function App({ env }: { env: TelegramEnv }) {
   }, []);
 
   const leavePayment = useCallback(() => {
-    if (payment && view === 'waiting') void releaseWallet(payment.paymentId, payment.cryptocurrency);
+    if (payment && view === 'waiting') void releaseWallet(payment);
     setPayment(null);
     setStatus(null);
     setView(null);

@@ -179,7 +179,7 @@ export default function Compact() {
   useReleaseOnLeave(unpaid, payment);
 
   const leavePayment = useCallback(() => {
-    if (payment && unpaid) void releaseWallet(payment.paymentId, payment.cryptocurrency);
+    if (payment && unpaid) void releaseWallet(payment);
     setPayment(null);
     setStatus(null);
     setStep(5);

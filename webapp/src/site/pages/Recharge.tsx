@@ -314,7 +314,7 @@ export default function Recharge() {
 
   const leaveOverlay = (how: 'back' | 'cancel') => {
     if (payment && unpaid) {
-      if (how === 'back') void releaseWallet(payment.paymentId, payment.cryptocurrency);
+      if (how === 'back') void releaseWallet(payment);
       else void cancelTransaction(payment);
     }
     setOverlay(null);
