@@ -27,6 +27,6 @@ export function renderReceipt(to: string, p: TNotificationPayload): Mail {
 export async function deliverEmail(db: Db, mailer: Mailer, notificationId: number): Promise<void> {
   const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
   if (!n || n.deliveredAt) return;
-  await mailer.send(renderReceipt(n.recipient, n.payload as TNotificationPayload));
+  await mailer.send(renderReceipt(n.recipient, n.payload));
   await db.update(notifications).set({ deliveredAt: new Date(), attempts: n.attempts + 1 }).where(eq(notifications.id, notificationId));
 }

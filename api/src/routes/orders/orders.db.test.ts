@@ -143,7 +143,7 @@ describe('POST /api/create-payment (compact)', () => {
 
 describe('Idempotency-Key', () => {
   it('returns the same order for a retry with the same key', async () => {
-    const headers = { 'idempotency-key': 'retry-1' };
+    const headers = { 'idempotency-key': 'retry-1-0123456789abcdef' };
     const first = await create(fiveStep, undefined, headers);
     const second = await create({ ...fiveStep, cryptoAmount: 'changed by the client' }, undefined, headers);
     expect(first.status).toBe(201);
@@ -153,14 +153,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('gives one order to concurrent requests with one key', async () => {
-    const headers = { 'idempotency-key': 'race-1' };
+    const headers = { 'idempotency-key': 'race-1-0123456789abcdef' };
     const results = await Promise.all(Array.from({ length: 8 }, () => create(fiveStep, undefined, headers)));
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
   });
 
   it('refuses the same key with another request', async () => {
-    const headers = { 'idempotency-key': 'retry-2' };
+    const headers = { 'idempotency-key': 'retry-2-0123456789abcdef' };
     await create(fiveStep, undefined, headers);
     const other = await create({ ...fiveStep, amount: 20 }, undefined, headers);
     expect(other.status).toBe(422);
