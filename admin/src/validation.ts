@@ -1,3 +1,5 @@
+import { isEmailAddress } from '@topup/shared';
+
 /**
  * The console's form checks, with the spec's messages word for word (section 5). Each returns the
  * message to show, or null when the form may be sent. The API checks the same again.
@@ -19,8 +21,6 @@ export const MESSAGES = {
 /** Minimum length of a new admin password (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** The spec's email form: something@something.something, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const blank = (v: string) => v.trim() === '';
 
@@ -48,7 +48,7 @@ export function checkPasswordChange(f: { currentPassword: string; newPassword: s
 
 export function checkEmail(value: string, requiredMessage: string): string | null {
   if (blank(value)) return requiredMessage;
-  return EMAIL.test(value.trim()) ? null : MESSAGES.emailFormat;
+  return isEmailAddress(value) ? null : MESSAGES.emailFormat;
 }
 
 /** The default balance adjustment note (spec section 5). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
 import { usdToCents } from '../money';
 
 /** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
@@ -27,6 +28,9 @@ export const ZUsdCents = z
     }
     return cents;
   });
+
+/** An e-mail address (shared/src/email.ts), trimmed, refused with the asking form's own message. */
+export const zEmail = (message: string) => z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, message).regex(EMAIL_PATTERN, message);
 
 export const ZServiceType = z.enum(['airtime', 'data']);
 export type TServiceType = z.infer<typeof ZServiceType>;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { DEFAULT_COIN } from '../coins';
-import { ZIntId, ZServiceType, ZUsdCents } from './common';
+import { ZIntId, ZServiceType, ZUsdCents, zEmail } from './common';
 import { ZCoinSymbol } from './pricing';
 
 /** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
 const ZOptionalEmail = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
-  z.email({ error: 'Please enter a valid email address.' }).max(254).optional(),
+  zEmail('Please enter a valid email address.').optional(),
 );
 
 const ZPhone = z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(32);

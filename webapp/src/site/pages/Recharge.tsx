@@ -15,7 +15,7 @@ import {
   watchPayment,
 } from '../../api/payments';
 import { useToast } from '../../components/Toast';
-import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE, DEFAULT_COIN, formatDateTime, formatUsd } from '../../shared';
+import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE, DEFAULT_COIN, formatDateTime, formatUsd, isEmailAddress } from '../../shared';
 import {
   canJumpTo,
   centsOf,
@@ -50,7 +50,6 @@ const PaymentOverlay = lazy(loadOverlay);
  */
 
 export const STEP_LABELS = ['Country', 'Operator', 'Details', 'Payment', 'Success'] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Stage = 'wizard' | 'pay' | 'success';
 
@@ -246,7 +245,7 @@ export default function Recharge() {
 
   const checkPayment = (): boolean => {
     const value = email.trim();
-    if (value && !EMAIL.test(value)) {
+    if (value && !isEmailAddress(value)) {
       setEmailError('Please enter a valid email address.');
       return false;
     }
