@@ -8,7 +8,7 @@ import { checkPhone, createCompactPayment, internationalNumber, releaseWallet, w
 import { useToast } from '../../components/Toast';
 import { DEFAULT_COIN, DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, flagEmoji, formatUsd, QUICK_AMOUNTS_USD, usdToCents } from '../../shared';
 import { centsOf, dialPrefix, Notice, usd } from '../../wizard';
-import { PageLoading } from '../App';
+import { PageLoading } from '../components/PageLoading';
 import { Dropdown } from '../components/Dropdown';
 import { useReleaseOnLeave } from '../leave-payment';
 import { usePageMeta } from '../meta';

@@ -33,7 +33,7 @@ import {
 } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
 import type { PaymentView } from '../../wizard/PaymentScreen';
-import { PageLoading } from '../App';
+import { PageLoading } from '../components/PageLoading';
 import { useReleaseOnLeave } from '../leave-payment';
 import { usePageMeta } from '../meta';
 import { Link, navigate, useLocation } from '../router';
