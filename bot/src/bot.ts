@@ -7,7 +7,7 @@ import pino, { type Logger } from 'pino';
 import { ApiError, type TopupApi } from './api/client';
 import { ApiStorage } from './api/storage';
 import type { SupportContacts } from './config';
-import type { BotContext, SessionData } from './context';
+import { sessionKey, type BotContext, type SessionData } from './context';
 import { RECHARGE_STATE_VERSION } from './conversations/recharge';
 import { balanceFeature } from './features/balance';
 import { cancelFeature } from './features/cancel';
@@ -21,7 +21,7 @@ import { startFeature } from './features/start';
 import { supportFeature } from './features/support';
 import { DEFAULT_LOCALE, localeFromLanguageCode, messages, type Messages } from './locales';
 
-export interface BotDeps {
+interface BotDeps {
   token: string;
   api: TopupApi;
   /** Known bot identity: no getMe call at start (tests, webhook cold starts). */
@@ -40,9 +40,8 @@ export interface BotDeps {
   stateVersion?: number;
 }
 
-/** The sessions and conversation states of a chat, keyed by chat id in the API's bot state. */
-export const sessionKey = (chatId: number) => `session:${chatId}`;
-export const conversationKeyPrefix = 'conv:';
+/** The conversation states of a chat, keyed by chat id in the API's bot state (sessions: context.ts). */
+const conversationKeyPrefix = 'conv:';
 
 /**
  * Builds the bot; starts nothing (no polling, no webhook, no network call when botInfo is given).

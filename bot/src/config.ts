@@ -45,8 +45,6 @@ export interface SupportContacts {
   whatsapp?: string;
 }
 
-export type BotConfig = ReturnType<typeof loadConfig>;
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);

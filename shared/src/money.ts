@@ -24,10 +24,6 @@ function numberToPlainString(value: number): string | null {
   return value.toFixed(10).replace(/\.?0+$/, '');
 }
 
-export function centsToUsd(cents: number): number {
-  return cents / 100;
-}
-
 const usdFormatter = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -41,7 +37,7 @@ export function formatUsd(cents: number): string {
 }
 
 /** The most decimals we ever show for a crypto amount (spec section 9). */
-export const MAX_DISPLAY_DECIMALS = 8;
+const MAX_DISPLAY_DECIMALS = 8;
 
 /** Base units -> decimal text with trailing zeros trimmed. Exact: never rounds. */
 export function formatUnits(units: bigint, decimals: number): string {

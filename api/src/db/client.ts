@@ -7,7 +7,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -120,8 +119,4 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return () => stop();
   };
   return { db, kind: 'pglite', tryLock, listen, close: () => client.close() };
-}
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
-export interface AuditEntry {
+interface AuditEntry {
   adminId: number;
   action: string;
   target?: string;

@@ -17,9 +17,9 @@ export type LedgerReason = (typeof LEDGER_REASONS)[number];
  * Whose balance an entry moves: a customer's, or (no customer) the credits held on an anonymous order
  * for whoever holds its token.
  */
-export type LedgerOwner = { customerId: number } | { heldOn: number };
+type LedgerOwner = { customerId: number } | { heldOn: number };
 
-export interface LedgerEntry {
+interface LedgerEntry {
   /** Null for an anonymous customer: the money is held on the order, claimable with its token. */
   customerId: number | null;
   orderId: number | null;

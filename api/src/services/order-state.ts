@@ -114,7 +114,7 @@ async function onEnter(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause:
   }
 }
 
-export interface TransitionOptions {
+interface TransitionOptions {
   cause: string;
   detail?: Record<string, unknown>;
   /** Other columns that change with the status (e.g. the provider's transaction id). */

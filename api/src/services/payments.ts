@@ -270,7 +270,7 @@ export class PaymentService {
   }
 }
 
-export interface UnmatchedPayment {
+interface UnmatchedPayment {
   id: number;
   network: string;
   txHash: string;

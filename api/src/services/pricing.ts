@@ -2,7 +2,7 @@ import { CHAINS, centsToCryptoUnits, PRICE_SCALE, type ChainRegistry, type TCoin
 import { AppError } from './errors';
 import { VOLATILE_COINS, type PriceFeed, type PricePoint, type VolatileCoin } from './price-feed';
 
-export interface Quote {
+interface Quote {
   coin: TCoinSymbol;
   cents: number;
   units: bigint;

@@ -5,7 +5,7 @@ import type { Mail, Mailer } from './mailer';
 import type { TNotificationPayload } from '@topup/shared';
 
 /** The e-mail receipt for a status: a short plain-text message. */
-export function renderReceipt(to: string, p: TNotificationPayload): Mail {
+function renderReceipt(to: string, p: TNotificationPayload): Mail {
   const what = p.kind === 'balance_topup' ? `Balance top-up of ${p.amount}` : `${p.amount} of airtime for ${p.phoneNumber} (${p.operatorName})`;
   const paid = p.cryptoAmount ? `${p.cryptoAmount} ${p.cryptocurrency} (${p.total})` : p.total;
   const lines: Record<string, [string, string]> = {

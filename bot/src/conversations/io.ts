@@ -6,14 +6,14 @@ import { messages, type Locale, type Messages } from '../locales';
 
 export type Conv = Conversation<BotContext, Context>;
 
-export interface Failure {
+interface Failure {
   status: number;
   code: string;
   message: string;
 }
-export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 
-export type Answer = { kind: 'button'; value: string } | { kind: 'text'; text: string };
+type Answer = { kind: 'button'; value: string } | { kind: 'text'; text: string };
 
 function failure(err: unknown): Failure {
   if (err instanceof ApiError) return { status: err.status, code: err.code, message: err.message };

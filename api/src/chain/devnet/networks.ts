@@ -6,7 +6,7 @@ import { loadConfig, type NetworkConfig } from '../../config';
  * Devnet network configurations on chosen ports, for tests: the same chain ids and token addresses
  * the application's configuration gives the default devnet, taken from that configuration itself.
  */
-export function devnetNetworks(ports: Record<string, number>, registry: ChainRegistry = CHAINS): Record<string, NetworkConfig> {
+function devnetNetworks(ports: Record<string, number>, registry: ChainRegistry = CHAINS): Record<string, NetworkConfig> {
   const env: Record<string, string> = { NODE_ENV: 'test', DEVNET: 'true' };
   for (const { id } of registry.networks) env[`${id.toUpperCase()}_RPC_URL`] = `http://127.0.0.1:${ports[id]}`;
   return loadConfig(env, registry).networks;

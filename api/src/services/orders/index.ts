@@ -7,7 +7,6 @@ import { OrderLookup } from './lookup';
 import { checkRecharge, type RechargeRequest } from './recharge-check';
 import { OrderViews } from './views';
 
-export type { OrderContext, OrderDeps } from './deps';
 export type { OwnerProof } from './ownership';
 export { orderView } from './views';
 
