@@ -3,7 +3,7 @@
  * becoming `paid` to its top-up request arriving at the airtime provider.
  *
  * - PostgreSQL server, a fresh database created and dropped again (BENCH_PG_SERVER, default the local one).
- * - The provider is the Reloadly double (api/test/reloadly-double.ts) in this process; it timestamps each
+ * - The provider is the Reloadly double (api/test/reloadly-double/) in this process; it timestamps each
  *   POST /topups-async as it arrives.
  * - The worker is the real API in a second process, as in production: startServer with its workers on
  *   (every job queue, default JOB_POLL_MS, woken by NOTIFY), the Reloadly adapter pointed at the double,

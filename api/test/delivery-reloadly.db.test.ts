@@ -1,5 +1,5 @@
 /**
- * Delivery on the Reloadly adapter against its local double (api/test/reloadly-double.ts): every
+ * Delivery on the Reloadly adapter against its local double (api/test/reloadly-double/): every
  * outcome of the port (delivered, failed-final, retry-later, unknown) through the real job worker, and
  * a top-up sent exactly once whatever Reloadly answers or fails to answer.
  */

@@ -236,10 +236,26 @@ describe('logs', () => {
 
   it('logs every e-mail receipt that could not be sent, and the last try as an error', async () => {
     const s = api.services;
-    const orderId = (await api.call('POST', '/api/crypto-payment', { body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDC' } })).body.orderId as number;
+    const created = (await api.call('POST', '/api/crypto-payment', { body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDC' } })).body;
+    const orderId = created.orderId as number;
+    const payload = {
+      orderId,
+      paymentId: created.paymentId as string,
+      status: 'paid' as const,
+      kind: 'recharge' as const,
+      phoneNumber: '+237671234567',
+      operatorName: 'MTN Cameroon',
+      amount: '$5.00',
+      total: '$6.00',
+      cryptoAmount: '6',
+      cryptocurrency: 'USDC',
+      transactionId: null,
+      creditedAmount: null,
+      cause: 'test',
+    };
     const [n] = await api.database.db
       .insert(notifications)
-      .values({ orderId, channel: 'email', recipient: 'customer@example.com', status: 'paid', payload: { orderId, status: 'paid', amount: '$5.00', total: '$6.00' } })
+      .values({ orderId, channel: 'email', recipient: 'customer@example.com', status: 'paid', payload })
       .returning();
     const down = { description: 'SMTP test', send: async () => Promise.reject(new Error('connect ECONNREFUSED smtp')) };
     const handler = jobHandlers(api.database, { ...s, mailer: down }, createLogger('info', logs))[QUEUES.email];

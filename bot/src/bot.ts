@@ -9,7 +9,7 @@ import { ApiError, type TopupApi } from './api/client';
 import { ApiStorage } from './api/storage';
 import { SessionStore } from './session';
 import type { SupportContacts } from './config';
-import type { BotContext, SessionData } from './context';
+import { sessionKey, type BotContext, type SessionData } from './context';
 import { RECHARGE_STATE_VERSION } from './conversations/recharge';
 import { balanceFeature } from './features/balance';
 import { cancelFeature } from './features/cancel';
@@ -54,9 +54,8 @@ export interface BotDeps {
  */
 export const USER_RATE_LIMIT = { limit: 10, windowMs: 5_000 };
 
-/** The sessions and conversation states of a chat, keyed by chat id in the API's bot state. */
-export const sessionKey = (chatId: number) => `session:${chatId}`;
-export const conversationKeyPrefix = 'conv:';
+/** The conversation states of a chat, keyed by chat id in the API's bot state (sessions: context.ts). */
+const conversationKeyPrefix = 'conv:';
 
 /**
  * Builds the bot; starts nothing (no polling, no webhook, no network call when botInfo is given).

@@ -32,4 +32,9 @@ describe('bot configuration', () => {
     expect(c).toMatchObject({ mode: 'webhook', webhook: { path: '/telegram/webhook', port: 3001 }, support: { email: 'help@example.com' } });
     expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, BOT_MODE: 'webhook', WEBHOOK_URL: 'http://bot.example.com/x', WEBHOOK_SECRET: 'a-long-random-webhook-secret' })).toThrow(/https/);
   });
+
+  it('refuses a support address that is not an e-mail address (the one rule of shared/src/email.ts)', () => {
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, SUPPORT_EMAIL: 'help at example.com' })).toThrow(/SUPPORT_EMAIL[\s\S]*e-mail address/);
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, SUPPORT_EMAIL: ' help@example.com ' }).support.email).toBe('help@example.com');
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zEmail } from '@topup/shared';
 
 /**
  * The bot's configuration: one zod schema over the environment, checked at start (fails fast).
@@ -27,7 +28,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** The mini-app; Telegram accepts only https web-app addresses. */
   WEBAPP_URL: z.url().optional(),
-  SUPPORT_EMAIL: optionalText,
+  SUPPORT_EMAIL: zEmail('must be an e-mail address').optional(),
   /** A Telegram handle (@name) or t.me link. */
   SUPPORT_TELEGRAM: optionalText,
   /** A WhatsApp number in international format or a wa.me link. */

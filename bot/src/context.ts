@@ -5,7 +5,9 @@ import type { TopupApi, UserApi } from './api/client';
 import type { SupportContacts } from './config';
 import type { Locale, Messages } from './locales';
 
-/** What the bot keeps per chat (in the API, key `session:<chatId>`), read only when a handler uses it. */
+/** What the bot keeps per chat (read only when a handler uses it), in the API's bot state under this key. */
+export const sessionKey = (chatId: number) => `session:${chatId}`;
+
 export interface SessionData {
   /** Chosen with /language; absent: follow Telegram's language code. */
   locale?: Locale;
@@ -14,7 +16,7 @@ export interface SessionData {
 }
 
 /** What every handler can use, installed by createBot. */
-export interface BotServices {
+interface BotServices {
   api: TopupApi;
   log: Logger;
   webAppUrl: string | null;

@@ -96,7 +96,7 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   return rows[a.length]![b.length]!;
 }
 
-export type CountryMatch = { kind: 'one'; country: CountryChoice } | { kind: 'many'; countries: CountryChoice[] } | { kind: 'none' };
+type CountryMatch = { kind: 'one'; country: CountryChoice } | { kind: 'many'; countries: CountryChoice[] } | { kind: 'none' };
 
 const MAX_CANDIDATES = 6;
 

@@ -8,7 +8,7 @@
  * throttler is built on Bottleneck (unmaintained since 2019), and it throttles every call, including
  * the replies a user is waiting for; here only the broadcast-like notifications need spacing.
  */
-export interface SchedulerOptions {
+interface SchedulerOptions {
   perChatIntervalMs?: number;
   globalPerSecond?: number;
   now?: () => number;

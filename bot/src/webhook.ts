@@ -3,7 +3,7 @@ import { BotError, webhookCallback, type Bot } from 'grammy';
 import type { Logger } from 'pino';
 import type { BotContext } from './context';
 
-export interface WebhookServerOptions {
+interface WebhookServerOptions {
   /** Path Telegram posts to (the path of WEBHOOK_URL). */
   path: string;
   /** Telegram sends it back in X-Telegram-Bot-Api-Secret-Token; other requests get 401. */

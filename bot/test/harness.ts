@@ -167,19 +167,14 @@ export class Updates {
   private updateId = 1;
   private messageId = 1;
 
+  /** A message from `from` in their private chat with the bot. */
+  private message(from: User) {
+    return { message_id: this.messageId++, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' as const, first_name: from.first_name }, from };
+  }
+
   text(from: User, text: string): Update {
     const entities = text.startsWith('/') ? [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]!.length }] : undefined;
-    return {
-      update_id: this.updateId++,
-      message: {
-        message_id: this.messageId++,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: from.id, type: 'private', first_name: from.first_name },
-        from,
-        text,
-        ...(entities ? { entities } : {}),
-      },
-    };
+    return { update_id: this.updateId++, message: { ...this.message(from), text, ...(entities ? { entities } : {}) } };
   }
 
   /** A press on a button of a message the bot sent (found by the double). */
@@ -203,16 +198,8 @@ export class Updates {
   }
 
   sticker(from: User): Update {
-    return {
-      update_id: this.updateId++,
-      message: {
-        message_id: this.messageId++,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: from.id, type: 'private', first_name: from.first_name },
-        from,
-        sticker: { file_id: 's', file_unique_id: 's', type: 'regular', width: 1, height: 1, is_animated: false, is_video: false },
-      },
-    };
+    const sticker = { file_id: 's', file_unique_id: 's', type: 'regular' as const, width: 1, height: 1, is_animated: false, is_video: false };
+    return { update_id: this.updateId++, message: { ...this.message(from), sticker } };
   }
 }
 

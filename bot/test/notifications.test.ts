@@ -106,6 +106,18 @@ describe('notifications from the outbox', () => {
     expect(row!.status).toBe('cancelled');
   });
 
+  it("refuses another user's press of the cancel button (the API checks who made the order)", async () => {
+    const order = await rechargeViaBot(h, eve);
+    const mallory = user(6003, 'Mallory');
+    await h.send(h.updates.text(mallory, '/start'));
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.press(mallory, h.tg.messageWithButton(`pay:x:${order.paymentId}`, eve.id)));
+    const answer = h.tg.since(mark).find((c) => c.method === 'answerCallbackQuery')!;
+    expect(answer.payload).toMatchObject({ show_alert: true, text: expect.stringContaining('Cannot cancel: Only whoever made this order') });
+    const [row] = await h.api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.orderId));
+    expect(row!.status).toBe('pending_crypto_payment');
+  });
+
   it('sends a new message for an order the bot never showed (e.g. made in the mini-app), then edits that text', async () => {
     const zoe = user(6002, 'Zoe');
     await h.send(h.updates.text(zoe, '/start')); // the chat exists

@@ -1,5 +1,6 @@
 export * from './coins';
 export * from './constants';
+export * from './email';
 export * from './errors';
 export * from './format';
 export * from './money';

@@ -50,7 +50,7 @@ export function formatUsd(cents: number): string {
 }
 
 /** The most decimals we ever show for a crypto amount (spec section 9). */
-export const MAX_DISPLAY_DECIMALS = 8;
+const MAX_DISPLAY_DECIMALS = 8;
 
 /** Base units -> decimal text with trailing zeros trimmed. Exact: never rounds. */
 export function formatUnits(units: bigint, decimals: number): string {

@@ -37,15 +37,6 @@ export function canTransition(from: TOrderStatus, to: TOrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
-export function nextStatuses(from: TOrderStatus): readonly TOrderStatus[] {
-  return TRANSITIONS[from];
-}
-
 export function isFinalStatus(status: TOrderStatus): boolean {
   return TRANSITIONS[status].length === 0;
-}
-
-/** Statuses in which the order's deposit address may still receive the order's own payment. */
-export function isAwaitingPayment(status: TOrderStatus): boolean {
-  return status === 'pending_crypto_payment';
 }

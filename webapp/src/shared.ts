@@ -1,6 +1,6 @@
 /**
- * The zod-free half of @topup/shared (formats, money, constants, statuses, the API client's core),
- * imported file by file. The package's entry also evaluates every zod schema, which with zod itself weighs about
+ * The zod-free half of @topup/shared (formats, money, constants, e-mail, statuses, the API client's
+ * core), imported file by file. The package's entry also evaluates every zod schema, which with zod itself weighs about
  * 26 KB gzip: the web app loads those in a chunk of their own (api/schemas.ts), fetched beside the
  * first API call, so the first screen's script does not carry them. Types come from the package.
  * The built-in coin registry is not here: clients show the coins GET /api/coins offers, and the one
@@ -8,6 +8,7 @@
  * keeping it out of the mini-app's first load.
  */
 export * from '../../shared/src/constants';
+export * from '../../shared/src/email';
 export * from '../../shared/src/format';
 export * from '../../shared/src/money';
 export * from '../../shared/src/order-status';

@@ -6,7 +6,7 @@ import { seenIn } from './evm-payments';
 import { hex, type JsonRpcClient, type RpcBlock } from './json-rpc';
 
 /** How long before an order's window ends, and before its watch ends, its balance is looked at. */
-export const BALANCE_CHECK_LEAD_MS = 30_000;
+const BALANCE_CHECK_LEAD_MS = 30_000;
 /** Most addresses asked in one batched request. */
 const BALANCE_BATCH = 100;
 

@@ -5,7 +5,7 @@ import { EvmAdapter, type EvmAdapterHooks } from './evm-adapter';
 import type { ChainAdapter, NetworkWatcher, WatcherOptions } from './port';
 
 /** A coin the server takes now, with where it is paid. */
-export interface Offer {
+interface Offer {
   coin: TCoin;
   network: NetworkConfig;
   /** Null for the network's native coin. */

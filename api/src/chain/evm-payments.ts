@@ -2,11 +2,11 @@ import type { ObservedPayment } from '../services/payments';
 import type { JsonRpcClient, RpcBlock, RpcTransaction } from './json-rpc';
 
 /** keccak256("Transfer(address,address,uint256)") */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 /** Most nodes cap one eth_getLogs filter at this many topic values. */
 export const MAX_TOPICS_PER_CALL = 1000;
 
-export interface ScanContext {
+interface ScanContext {
   network: string;
   chainId: number;
   nativeCoin: string;

@@ -31,7 +31,7 @@ export interface RpcTransaction {
   blockHash: string;
 }
 
-export interface RpcLog {
+interface RpcLog {
   address: string;
   topics: string[];
   data: string;
@@ -42,7 +42,7 @@ export interface RpcLog {
   removed?: boolean;
 }
 
-export interface RpcReceipt {
+interface RpcReceipt {
   status: string;
   blockHash: string;
   blockNumber: string;

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -151,8 +150,4 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     return () => stop();
   };
   return { db, kind: 'pglite', tryLock, listen, close: () => client.close() };
-}
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -15,6 +15,28 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, type TNotificationPayload } from '@topup/shared';
+
+/** How an order reached us (OrderContext.source). */
+export const ORDER_SOURCES = ['web', 'compact', 'telegram', 'bot', 'admin'] as const;
+
+/** Why money moved on a balance (services/ledger.ts writes every entry). */
+export const LEDGER_REASONS = [
+  'overpayment',
+  'late_payment',
+  'underpayment',
+  'wrong_coin',
+  'failed_delivery',
+  'balance_topup',
+  'purchase',
+  'claim_in',
+  'claim_out',
+  'admin_adjustment',
+  'manual_retry',
+] as const;
+
+/** A CHECK that a text column holds one of `values` (the database refuses anything else). */
+const oneOf = (column: SQL, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Crypto amounts in base units: up to 78 digits holds any uint256. */
@@ -89,8 +111,8 @@ export const orders = pgTable(
     paymentId: text('payment_id').notNull().unique(),
     customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
     kind: text('kind', { enum: ['recharge', 'balance_topup'] }).notNull(),
-    source: text('source').notNull(),
-    status: text('status').notNull(),
+    source: text('source', { enum: ORDER_SOURCES }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     countryCode: text('country_code'),
     countryId: integer('country_id'),
     operatorId: integer('operator_id'),
@@ -132,6 +154,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_status_idx').on(t.status),
+    check('orders_status_known', oneOf(sql`${t.status}`, ORDER_STATUSES)),
     index('orders_customer_idx').on(t.customerId),
     index('orders_watch_idx').on(t.watchUntil),
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
@@ -147,13 +170,16 @@ export const orderEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     cause: text('cause').notNull(),
     detail: jsonb('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId),
+    check('order_events_statuses_known', sql`${oneOf(sql`${t.toStatus}`, ORDER_STATUSES)} and (${t.fromStatus} is null or ${oneOf(sql`${t.fromStatus}`, ORDER_STATUSES)})`),
+  ],
 );
 
 export const payments = pgTable(
@@ -211,8 +237,8 @@ export const ledgerEntries = pgTable(
     /** Set for credits held for an anonymous order's owner. */
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     amountCents: integer('amount_cents').notNull(),
-    reason: text('reason').notNull(),
-    referenceType: text('reference_type').notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
+    referenceType: text('reference_type', { enum: ['payment', 'order', 'admin'] }).notNull(),
     referenceId: text('reference_id').notNull(),
     note: text('note'),
     createdAt: createdAt(),
@@ -220,6 +246,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_customer_idx').on(t.customerId),
     uniqueIndex('ledger_reference_uq').on(t.reason, t.referenceType, t.referenceId),
+    check('ledger_reason_known', oneOf(sql`${t.reason}`, LEDGER_REASONS)),
   ],
 );
 
@@ -229,13 +256,22 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  /** sha256 of the request body, so the same key with another body is refused. */
-  requestHash: text('request_hash').notNull(),
-  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
+/**
+ * Idempotency-Keys, each in its caller's scope (`customer:<id>`, or `anonymous`): a key replays only
+ * its own caller's order. Stored as a sha256: the key gives back an order token, so it is a secret.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** sha256 of the request body, so the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.keyHash] })],
+);
 
 export const catalogCache = pgTable('catalog_cache', {
   key: text('key').primaryKey(),
@@ -276,8 +312,8 @@ export const notifications = pgTable(
     channel: text('channel', { enum: ['telegram', 'email'] }).notNull(),
     /** Telegram chat id or e-mail address. */
     recipient: text('recipient').notNull(),
-    status: text('status').notNull(),
-    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    payload: jsonb('payload').$type<TNotificationPayload>().notNull(),
     createdAt: createdAt(),
     /** A consumer has it until then (so two bot instances do not send it twice meanwhile). */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),

@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Router } from 'express';
 
 /** The console's two routes (spec section 2). */
-export const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/'];
+const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/'];
 
 /**
  * The built admin console (admin/dist): one page at /admin-login and /admin, its files under

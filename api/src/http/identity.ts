@@ -44,7 +44,7 @@ function sameSecret(given: string, expected: string): boolean {
 /** The web site's session cookie (httpOnly): a random token, see CustomerAuthService. */
 export const SESSION_COOKIE = 'sid';
 
-export interface IdentityOptions {
+interface IdentityOptions {
   botApiSecret: string;
   /** Mini-app init data is signed with the bot's token; without one, mini-app requests cannot be trusted. */
   telegramBotToken?: string;

@@ -8,7 +8,7 @@ import { getJson, trimSlash, type SourceOptions } from '../outbound/http';
  * key goes in `x-cg-demo-api-key` on api.coingecko.com, a paid (Pro) key in `x-cg-pro-api-key` on
  * pro-api.coingecko.com: each key works only on its own root.
  */
-export type CoinGeckoPlan = 'demo' | 'pro';
+type CoinGeckoPlan = 'demo' | 'pro';
 
 export const COINGECKO_BASE_URLS: Record<CoinGeckoPlan, string> = {
   demo: 'https://api.coingecko.com/api/v3',
@@ -21,7 +21,7 @@ const IDS: Readonly<Record<VolatileCoin, string>> = { ETH: 'ethereum', BNB: 'bin
 
 const ZAnswer = z.record(z.string(), z.object({ usd: ZNumberText.optional(), last_updated_at: ZNumberText.optional() }).nullish());
 
-export interface CoinGeckoOptions extends Partial<SourceOptions> {
+interface CoinGeckoOptions extends Partial<SourceOptions> {
   plan?: CoinGeckoPlan;
   apiKey?: string;
 }

@@ -102,17 +102,12 @@ export class AdminService {
   /** Adds to or takes from a customer's balance, as a ledger entry with the admin's notes; the balance after it, in cents. */
   async adjustBalance(adminId: number, input: { userId: number; amountCents: number; action: 'add' | 'subtract'; notes: string }) {
     return this.deps.db.transaction(async (tx) => {
-      const [customer] = await tx.select().from(customers).where(eq(customers.id, input.userId)).for('update');
+      const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, input.userId));
       if (!customer) throw new AppError('NOT_FOUND', `User ${input.userId} not found`);
-      const before = await this.deps.balances.balanceCents(customer.id, tx);
       const signed = input.action === 'add' ? input.amountCents : -input.amountCents;
-      if (before + signed < 0) throw new AppError('INSUFFICIENT_FUNDS', `The balance is ${formatUsd(before)}: it cannot go below zero.`);
-      const [entry] = await tx
-        .insert(ledgerEntries)
-        .values({ customerId: customer.id, amountCents: signed, reason: 'admin_adjustment', referenceType: 'admin', referenceId: `${adminId}:${Date.now()}`, note: input.notes })
-        .returning({ id: ledgerEntries.id });
-      await recordAudit(tx, { adminId, action: `balance.${input.action}`, target: `user:${customer.id}`, before: { balanceCents: before }, after: { balanceCents: before + signed, entry: entry!.id, notes: input.notes } });
-      return before + signed;
+      const { beforeCents, afterCents, reference } = await this.deps.balances.adjustByAdmin(tx, adminId, customer.id, signed, input.notes);
+      await recordAudit(tx, { adminId, action: `balance.${input.action}`, target: `user:${customer.id}`, before: { balanceCents: beforeCents }, after: { balanceCents: afterCents, reference, notes: input.notes } });
+      return afterCents;
     });
   }
 
@@ -146,7 +141,7 @@ export class AdminService {
     return this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
       if (!order) throw new AppError('NOT_FOUND', `Order ${input.orderId} not found`);
-      if (!MANUAL_TOPUP_STATUSES.includes(order.status as TOrderStatus)) {
+      if (!MANUAL_TOPUP_STATUSES.includes(order.status)) {
         throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only pending, failed or expired orders can be topped up by hand.`);
       }
       if (order.kind !== 'recharge') throw new AppError('INVALID_STATE', 'A balance top-up has no phone to top up.');
@@ -155,13 +150,6 @@ export class AdminService {
         await transition(tx, order.id, 'paid', { cause });
         await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, before: { status: order.status }, after: { status: 'paid', notes: input.notes } });
         return order.id;
-      }
-      // The failure's credit comes back first: from the customer's balance (locked), or the order's holding.
-      const owner = order.customerId;
-      if (owner !== null) await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, owner)).for('update');
-      const available = owner === null ? await this.deps.balances.heldCents(order.id, tx) : await this.deps.balances.balanceCents(owner, tx);
-      if (available < order.totalCents) {
-        throw new AppError('INSUFFICIENT_FUNDS', `The ${formatUsd(order.totalCents)} credited for this failed order was already used; top up as a new order instead.`);
       }
       const createdAt = new Date();
       const retry = await insertPaidOrder(
@@ -189,7 +177,8 @@ export class AdminService {
         },
         `${cause} (again for failed order ${order.id})`,
       );
-      await tx.insert(ledgerEntries).values({ customerId: owner, orderId: order.id, amountCents: -order.totalCents, reason: 'manual_retry', referenceType: 'order', referenceId: String(retry.id), note: input.notes });
+      // The failure's credit comes back (409 when it was already spent: the whole top-up is undone).
+      await this.deps.balances.takeBackFailureCredit(tx, order, retry.id, input.notes);
       await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, after: { retryOrder: retry.id, notes: input.notes } });
       return retry.id;
     });

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 
-export interface AuditEntry {
+interface AuditEntry {
   /** Null for what no known admin did (a failed sign-in to an unknown account). */
   adminId: number | null;
   action: string;

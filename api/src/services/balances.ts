@@ -1,36 +1,27 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { formatUsd } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { customers, ledgerEntries, orders, type OrderRow } from '../db/schema';
+import { ledgerEntries, orders, type OrderRow } from '../db/schema';
 import { AppError } from './errors';
-import { credit, type LedgerReason } from './ledger';
+import { balanceOf, credit, debit, lockBalance, transfer, type LedgerReason } from './ledger';
 
 /**
- * Balances are ledger entries (DESIGN.md section 5): a balance is the sum of its entries and never goes
- * below zero. A customer's balance is their entries; an anonymous order's held credits are the entries
- * on that order with no customer, until someone holding the order token claims them.
- *
- * Every debit locks the row that owns the balance (the customer, or the order for held credits) and
- * checks the sum in the same transaction, so concurrent purchases cannot overdraw it.
+ * Balances (DESIGN.md section 5): what moves money on a balance and why, written to the ledger
+ * (ledger.ts). A customer's balance is their entries; an anonymous order's held credits are the entries
+ * on that order with no customer, until someone holding the order token claims them. No balance ever
+ * goes below zero: every debit locks the balance's owner and checks the sum in its transaction.
  */
 export class BalanceService {
   constructor(private readonly db: Db) {}
 
-  async balanceCents(customerId: number, db: DbOrTx = this.db): Promise<number> {
-    const [row] = await db
-      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.customerId, customerId));
-    return Number(row?.sum ?? 0);
+  balanceCents(customerId: number, db: DbOrTx = this.db): Promise<number> {
+    return balanceOf(db, { customerId });
   }
 
   /** Credits held on an anonymous order, claimable with its token. */
-  async heldCents(orderId: number, db: DbOrTx = this.db): Promise<number> {
-    const [row] = await db
-      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.orderId, orderId), isNull(ledgerEntries.customerId)));
-    return Number(row?.sum ?? 0);
+  heldCents(orderId: number, db: DbOrTx = this.db): Promise<number> {
+    return balanceOf(db, { heldOn: orderId });
   }
 
   /** A delivery that failed: the order's value (top-up and fee) goes back to whoever paid. */
@@ -48,22 +39,36 @@ export class BalanceService {
    * creates the order. Throws INSUFFICIENT_FUNDS (409) when the balance is short.
    */
   async debitForPurchase(tx: DbOrTx, customerId: number, amountCents: number, orderId: number): Promise<void> {
-    // NO KEY UPDATE, not UPDATE: the order this debit pays for was inserted in this transaction, and its
-    // foreign key holds a KEY SHARE lock on the customer; FOR UPDATE would wait on the other purchases'
-    // KEY SHARE locks while they wait on ours (a deadlock). NO KEY UPDATE still queues the debits.
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
-    const balance = await this.balanceCents(customerId, tx);
-    if (balance < amountCents) {
-      throw new AppError('INSUFFICIENT_FUNDS', `Your balance is ${formatUsd(balance)}; this order costs ${formatUsd(amountCents)}.`);
-    }
-    await tx.insert(ledgerEntries).values({
-      customerId,
-      orderId,
-      amountCents: -amountCents,
-      reason: 'purchase',
-      referenceType: 'order',
-      referenceId: String(orderId),
-    });
+    await debit(
+      tx,
+      { customerId, orderId, amountCents, reason: 'purchase', referenceType: 'order', referenceId: String(orderId) },
+      (balance) => `Your balance is ${formatUsd(balance)}; this order costs ${formatUsd(amountCents)}.`,
+    );
+  }
+
+  /**
+   * An admin adds to or takes from a customer's balance (`signedCents` < 0 takes). Each adjustment is
+   * its own entry, named by a random reference: parallel ones never collide. Returns the balance before
+   * and after, and the entry's reference.
+   */
+  async adjustByAdmin(tx: DbOrTx, adminId: number, customerId: number, signedCents: number, note: string) {
+    const before = await lockBalance(tx, { customerId });
+    const entry = { customerId, orderId: null, amountCents: Math.abs(signedCents), reason: 'admin_adjustment' as const, referenceType: 'admin' as const, referenceId: `${adminId}:${crypto.randomUUID()}`, note };
+    if (signedCents >= 0) await credit(tx, entry);
+    else await debit(tx, entry, (balance) => `The balance is ${formatUsd(balance)}: it cannot go below zero.`);
+    return { beforeCents: before, afterCents: before + signedCents, reference: entry.referenceId };
+  }
+
+  /**
+   * A failed order is sent again as `retryOrderId` (an admin's manual top-up): the credit its failure
+   * gave comes back from whoever holds it (the customer, or the order's holding), or the retry is refused.
+   */
+  async takeBackFailureCredit(tx: DbOrTx, failed: OrderRow, retryOrderId: number, note: string): Promise<void> {
+    await debit(
+      tx,
+      { customerId: failed.customerId, orderId: failed.id, amountCents: failed.totalCents, reason: 'manual_retry', referenceType: 'order', referenceId: String(retryOrderId), note },
+      () => `The ${formatUsd(failed.totalCents)} credited for this failed order was already used; top up as a new order instead.`,
+    );
   }
 
   /**
@@ -78,11 +83,12 @@ export class BalanceService {
       if (held <= 0) return 0;
       // Named by the newest entry it moves, so each claim is distinct and a repeated one is refused.
       const [newest] = await tx.select({ id: sql<number>`max(${ledgerEntries.id})` }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
-      const reference = { referenceType: 'order', referenceId: `${orderId}@${newest?.id}` };
-      await tx.insert(ledgerEntries).values([
-        { ...reference, reason: 'claim_out', customerId: null, orderId, amountCents: -held, note: `claimed by customer ${customerId}` },
-        { ...reference, reason: 'claim_in', customerId, orderId, amountCents: held, note: `claimed from order ${orderId}` },
-      ]);
+      const reference = { orderId, amountCents: held, referenceType: 'order', referenceId: `${orderId}@${newest?.id}` } as const;
+      await transfer(
+        tx,
+        { ...reference, customerId: null, reason: 'claim_out', note: `claimed by customer ${customerId}` },
+        { ...reference, customerId, reason: 'claim_in', note: `claimed from order ${orderId}` },
+      );
       if (order.customerId === null) await tx.update(orders).set({ customerId }).where(eq(orders.id, orderId));
       return held;
     });

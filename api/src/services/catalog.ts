@@ -26,7 +26,7 @@ const isoCountries = require('i18n-iso-countries') as { alpha2ToNumeric(code: st
 /** Codes in use without an ISO numeric code get one from the user-assigned range 900-999. */
 const EXTRA_NUMERIC_IDS: Record<string, number> = { XK: 900, AC: 901, TA: 902 };
 
-export function countryNumericId(code: string): number | null {
+function countryNumericId(code: string): number | null {
   const numeric = isoCountries.alpha2ToNumeric(code);
   return numeric ? Number(numeric) : (EXTRA_NUMERIC_IDS[code] ?? null);
 }
@@ -251,7 +251,7 @@ function toOperator(o: ProviderOperator): TOperator {
 }
 
 /** FIXED: the denominations; RANGE: the provider's suggestions, else the spec's quick amounts, within range. */
-export function amountOptions(o: ProviderOperator): TAmountOption[] {
+function amountOptions(o: ProviderOperator): TAmountOption[] {
   const base = { currencySymbol: o.localCurrencySymbol, currencyCode: o.localCurrencyCode };
   if (o.denominationType === 'FIXED') {
     return o.fixedAmountsCents.map((cents, i) => ({

@@ -14,7 +14,7 @@ export interface HeldBlock {
   parentHash: string;
 }
 
-export interface Cursor {
+interface Cursor {
   chainId: number;
   lastBlock: number;
 }

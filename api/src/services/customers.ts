@@ -6,7 +6,7 @@ import { customers } from '../db/schema';
 
 export type Customer = Pick<typeof customers.$inferSelect, 'id' | 'email' | 'telegramUserId' | 'firstName' | 'lastName' | 'profileImageUrl' | 'createdAt'>;
 
-export interface TelegramUser {
+interface TelegramUser {
   id: number;
   firstName?: string | null;
   lastName?: string | null;

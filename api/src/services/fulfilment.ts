@@ -13,7 +13,7 @@ import type { AlertService } from './alerts';
 /** The points of a delivery where a crash matters; the fault-injection test stops the process at each. */
 export type FulfilmentStep = 'before-submit' | 'after-submit' | 'polling';
 
-export interface FulfilmentOptions {
+interface FulfilmentOptions {
   db: Db;
   provider: AirtimeProvider;
   balances: BalanceService;
@@ -44,7 +44,7 @@ const ALERT_TEXT: Record<AccountProblem, string> = {
  * a reused development database cannot mistake an old top-up for a new one); a top-up sent again after
  * the provider ended the previous one undelivered gets its own, as identifiers are never reused.
  */
-export function customIdentifier(order: Pick<OrderRow, 'paymentId' | 'topupAttempt'>): string {
+function customIdentifier(order: Pick<OrderRow, 'paymentId' | 'topupAttempt'>): string {
   return order.topupAttempt === 1 ? order.paymentId : `${order.paymentId}-${order.topupAttempt}`;
 }
 

@@ -12,7 +12,7 @@ const EMAIL_STATUSES: ReadonlySet<TOrderStatus> = new Set(['paid', 'completed', 
 /** Addresses the spec's clients send as placeholders (a Telegram-style domain, a generic web address). */
 const PLACEHOLDER_EMAIL = /@(telegram\.(org|me)|t\.me|example\.(com|org))$/i;
 
-export function notificationPayload(order: OrderRow, status: TOrderStatus, cause: string): TNotificationPayload {
+function notificationPayload(order: OrderRow, status: TOrderStatus, cause: string): TNotificationPayload {
   // Coins of the built-in registry: every registry entry that ships is in it.
   const coin = order.coin ? (CHAINS.coin(order.coin) ?? null) : null;
   return {

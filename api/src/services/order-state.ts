@@ -114,7 +114,7 @@ async function onEnter(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause:
   }
 }
 
-export interface TransitionOptions {
+interface TransitionOptions {
   cause: string;
   detail?: Record<string, unknown>;
   /** Other columns that change with the status (e.g. the provider's transaction id). */
@@ -128,7 +128,7 @@ export interface TransitionOptions {
 export async function transition(tx: DbOrTx, orderId: number, to: TOrderStatus, opts: TransitionOptions): Promise<OrderRow> {
   const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!current) throw new AppError('NOT_FOUND', `Order ${orderId} not found`);
-  const from = current.status as TOrderStatus;
+  const from = current.status;
   if (!canTransition(from, to)) {
     throw new AppError('INVALID_STATE', `Order ${orderId} cannot go from ${from} to ${to}`);
   }

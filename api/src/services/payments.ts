@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TOrderStatus, type TUnmatchedPayment } from '@topup/shared';
+import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TUnmatchedPayment } from '@topup/shared';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -150,7 +150,7 @@ export class PaymentService {
     const received = confirmed.reduce((sum, p) => sum + BigInt(p.amount), 0n);
     const enough = received * 10_000n >= expected * BigInt(10_000 - this.deps.toleranceBps);
     const coin = this.deps.registry.requireCoin(order.coin);
-    let status = order.status as TOrderStatus;
+    let status = order.status;
 
     if (status === 'pending_crypto_payment' || status === 'payment_expired') {
       if (!unconfirmed && !enough) return;

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
-export type PhoneCheck =
+type PhoneCheck =
   | { valid: true; e164: string; nationalNumber: string; countryCode: string }
   | { valid: false; error: string };
 

@@ -5,7 +5,7 @@ import type { Mail, Mailer } from './mailer';
 import type { TNotificationPayload } from '@topup/shared';
 
 /** The e-mail receipt for a status: a short plain-text message. */
-export function renderReceipt(to: string, p: TNotificationPayload): Mail {
+function renderReceipt(to: string, p: TNotificationPayload): Mail {
   const what = p.kind === 'balance_topup' ? `Balance top-up of ${p.amount}` : `${p.amount} of airtime for ${p.phoneNumber} (${p.operatorName})`;
   const paid = p.cryptoAmount ? `${p.cryptoAmount} ${p.cryptocurrency} (${p.total})` : p.total;
   const lines: Record<string, [string, string]> = {
@@ -27,6 +27,6 @@ export function renderReceipt(to: string, p: TNotificationPayload): Mail {
 export async function deliverEmail(db: Db, mailer: Mailer, notificationId: number): Promise<void> {
   const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
   if (!n || n.deliveredAt) return;
-  await mailer.send(renderReceipt(n.recipient, n.payload as TNotificationPayload));
+  await mailer.send(renderReceipt(n.recipient, n.payload));
   await db.update(notifications).set({ deliveredAt: new Date(), attempts: n.attempts + 1 }).where(eq(notifications.id, notificationId));
 }

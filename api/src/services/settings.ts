@@ -17,7 +17,7 @@ export const ZPricingSetting = z.object({
 export type PricingSetting = z.infer<typeof ZPricingSetting>;
 
 /** The spec's defaults: a $1.00 flat fee; top-ups from $5 to $500 (admin settings, spec section 2). */
-export const DEFAULT_PRICING: PricingSetting = { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 };
+const DEFAULT_PRICING: PricingSetting = { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 };
 
 export const ZSystemSetting = z.object({
   /** New orders are refused (with a clear message) while on. */
@@ -28,7 +28,7 @@ export const ZSystemSetting = z.object({
 export type SystemSetting = z.infer<typeof ZSystemSetting>;
 
 /** The spec's admin defaults: maintenance off, registrations on. */
-export const DEFAULT_SYSTEM: SystemSetting = { maintenanceMode: false, allowNewRegistrations: true };
+const DEFAULT_SYSTEM: SystemSetting = { maintenanceMode: false, allowNewRegistrations: true };
 
 const DEFINITIONS = {
   pricing: { schema: ZPricingSetting, fallback: DEFAULT_PRICING },

@@ -9,6 +9,7 @@ import {
   type ApiClient,
   type TAmountOption,
   type TBalance,
+  type TCancelResponse,
   type TCoinSymbol,
   type TCoinsResponse,
   type TCountry,
@@ -142,11 +143,6 @@ export class TopupApi {
     return this.client.request(API.paymentStatus, { params: { orderId } });
   }
 
-  /** Cancels an unpaid order (its payment id is the proof of ownership). */
-  releaseWallet(paymentId: string) {
-    return this.client.request(API.releaseWallet, { body: { paymentId } });
-  }
-
   // The bot's own routes (service credential only).
 
   /** A stored value and its version (0: none). */
@@ -206,6 +202,11 @@ export class UserApi {
       cryptoCurrency: input.cryptoCurrency,
     };
     return this.client.request(API.createPayment, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+  }
+
+  /** Cancels an unpaid order of this user: the API checks that the user made it. */
+  releaseWallet(paymentId: string): Promise<TCancelResponse> {
+    return this.client.request(API.releaseWallet, { body: { paymentId }, headers: this.headers });
   }
 
   orders(): Promise<TOrderView[]> {

@@ -6,12 +6,12 @@ import { messages, type Locale, type Messages } from '../locales';
 
 export type Conv = Conversation<BotContext, Context>;
 
-export interface Failure {
+interface Failure {
   status: number;
   code: string;
   message: string;
 }
-export type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
+type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 
 /** Longer than any country name, amount, phone number or coin a step takes. */
 export const MAX_ANSWER_CHARS = 200;

@@ -2,7 +2,7 @@ import { GrammyError, HttpError, type Api } from 'grammy';
 import type { Logger } from 'pino';
 import type { TopupApi } from '../api/client';
 import type { TNotification } from '@topup/shared';
-import type { SessionData } from '../context';
+import { sessionKey, type SessionData } from '../context';
 import { DEFAULT_LOCALE, isLocale, localeFromLanguageCode, messages, type Messages } from '../locales';
 import { SendScheduler } from '../throttle';
 import { statusCaption, statusKeyboard } from '../views/payment';
@@ -15,7 +15,7 @@ import { statusCaption, statusKeyboard } from '../views/payment';
  * bot, the chat is gone); otherwise its lease runs out and it comes back.
  */
 
-export interface PollerOptions {
+interface PollerOptions {
   api: TopupApi;
   telegram: Api;
   log: Logger;
@@ -28,7 +28,7 @@ export interface PollerOptions {
 
 type Outcome = 'delivered' | 'undeliverable' | 'retry';
 
-export interface PassResult {
+interface PassResult {
   taken: number;
   acked: number;
   outcomes: Record<Outcome, number>;
@@ -175,7 +175,7 @@ export class NotificationPoller {
   /** The chat's language: the one chosen with /language, else Telegram's, else English. */
   private async texts(chatId: number): Promise<Messages> {
     try {
-      const session = (await this.opts.api.readSession(`session:${chatId}`)).value as SessionData | undefined;
+      const session = (await this.opts.api.readSession(sessionKey(chatId))).value as SessionData | undefined;
       const locale = isLocale(session?.locale) ? session.locale : (localeFromLanguageCode(session?.languageCode) ?? DEFAULT_LOCALE);
       return messages(locale);
     } catch {

@@ -1,4 +1,5 @@
 import { Composer } from 'grammy';
+import type { TOrderView } from '@topup/shared';
 import type { BotContext } from '../context';
 import { rechargeKeyboard } from '../keyboards';
 import { orderDetails, ordersList } from '../views/orders';
@@ -8,13 +9,8 @@ export function ordersFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('orders', async (ctx) => {
     const t = ctx.t;
-    let orders;
-    try {
-      orders = await ctx.userApi().orders();
-    } catch (err) {
-      ctx.services.log.warn({ err }, 'orders failed');
-      return void (await ctx.reply(t.ordersFailed));
-    }
+    const orders = await myOrders(ctx);
+    if (!orders) return;
     if (orders.length === 0) {
       return void (await ctx.reply(t.ordersEmpty, { parse_mode: 'HTML', reply_markup: rechargeKeyboard(t.btnFirstRecharge) }));
     }
@@ -25,19 +21,23 @@ export function ordersFeature(): Composer<BotContext> {
 
 /** One of the customer's orders (deep link /start order_<id>); someone else's order is "not found". */
 export async function showOrder(ctx: BotContext, orderId: number): Promise<void> {
-  const t = ctx.t;
-  let orders;
-  try {
-    orders = await ctx.userApi().orders();
-  } catch (err) {
-    ctx.services.log.warn({ err }, 'orders failed');
-    await ctx.reply(t.ordersFailed);
-    return;
-  }
+  const orders = await myOrders(ctx);
+  if (!orders) return;
   const order = orders.find((o) => o.id === orderId);
   if (!order) {
-    await ctx.reply(t.orderNotFound);
+    await ctx.reply(ctx.t.orderNotFound);
     return;
   }
-  await ctx.reply(orderDetails(t, ctx.locale, order), { parse_mode: 'HTML' });
+  await ctx.reply(orderDetails(ctx.t, ctx.locale, order), { parse_mode: 'HTML' });
+}
+
+/** The customer's orders; null (and the customer told) when the API cannot give them. */
+async function myOrders(ctx: BotContext): Promise<TOrderView[] | null> {
+  try {
+    return await ctx.userApi().orders();
+  } catch (err) {
+    ctx.services.log.warn({ err }, 'orders failed');
+    await ctx.reply(ctx.t.ordersFailed);
+    return null;
+  }
 }

@@ -5,7 +5,7 @@ import { RECHARGE_CONVERSATION, recharge } from '../conversations/recharge';
 import { CB } from '../keyboards';
 
 /** A recharge left waiting this long is dropped; the next message is handled as if none were open. */
-export const RECHARGE_MAX_WAIT_MS = 60 * 60 * 1000;
+const RECHARGE_MAX_WAIT_MS = 60 * 60 * 1000;
 
 /** The recharge in the chat: the conversation, and its entry points (/recharge, the welcome button). */
 export function rechargeFeature(): Composer<BotContext> {

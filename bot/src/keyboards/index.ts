@@ -17,8 +17,6 @@ export const CB = {
   step: (step: string, value: string | number) => `r:${step}:${value}`,
 } as const;
 
-export type Step = 'country' | 'operator' | 'amount' | 'coin' | 'review' | 'edit';
-
 function grid(buttons: { label: string; data: string }[], perRow: number): InlineKeyboard {
   const kb = new InlineKeyboard();
   buttons.forEach((b, i) => {

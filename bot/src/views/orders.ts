@@ -14,12 +14,12 @@ const STATUS_ICONS: Record<TOrderStatus, string> = {
   cancelled: '✖️',
 };
 
-export function statusBadge(t: Messages, status: TOrderStatus): string {
+function statusBadge(t: Messages, status: TOrderStatus): string {
   return `${STATUS_ICONS[status]} ${t.statusNames[status]}`;
 }
 
 /** The spec's date-time format (short month, numeric day and year, 2-digit time) in the user's language, UTC. */
-export function formatDate(locale: Locale, iso: string): string {
+function formatDate(locale: Locale, iso: string): string {
   const text = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
     new Date(iso),
   );
@@ -28,7 +28,7 @@ export function formatDate(locale: Locale, iso: string): string {
 
 const usd = (dollars: number) => formatUsd(Math.round(dollars * 100));
 
-export const ORDERS_SHOWN = 10;
+const ORDERS_SHOWN = 10;
 
 export function ordersList(t: Messages, locale: Locale, orders: TOrderView[], botUsername: string): string {
   const lines = [t.ordersTitle, ''];

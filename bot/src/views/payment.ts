@@ -7,13 +7,13 @@ import { h } from '../locales/html';
 import type { Messages } from '../locales';
 
 /** What the payment message says about the recharge besides the payment itself. */
-export interface OrderDetails {
+interface OrderDetails {
   phoneNumber: string | null;
   operatorName: string | null;
 }
 
 /** The QR code of the payment link (EIP-681), as a PNG a wallet app can scan from the chat. */
-export function paymentQrPng(paymentUri: string): Promise<Buffer> {
+function paymentQrPng(paymentUri: string): Promise<Buffer> {
   return QRCode.toBuffer(paymentUri, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 384 });
 }
 
@@ -61,7 +61,7 @@ export async function sendPaymentMessage(api: Api, chatId: number, t: Messages, 
   return message.message_id;
 }
 
-export function statusLine(t: Messages, status: TOrderStatus, confirmations?: { n: number; m: number }): string {
+function statusLine(t: Messages, status: TOrderStatus, confirmations?: { n: number; m: number }): string {
   switch (status) {
     case 'pending_crypto_payment':
       return t.statusWaiting;

@@ -12,7 +12,7 @@ export const ZCountry = z.object({
 });
 export type TCountry = z.infer<typeof ZCountry>;
 
-export const ZDenominationType = z.enum(['FIXED', 'RANGE']);
+const ZDenominationType = z.enum(['FIXED', 'RANGE']);
 
 /** Operator (spec section 3): id/operatorId, name, logoUrls, logo; plus what a client needs to offer amounts. */
 export const ZOperator = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
 import { formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
 
 /** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
@@ -45,6 +46,9 @@ export const ZCustomerName = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
 });
+
+/** An e-mail address (shared/src/email.ts), trimmed, refused with the asking form's own message. */
+export const zEmail = (message: string) => z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, message).regex(EMAIL_PATTERN, message);
 
 export const ZServiceType = z.enum(['airtime', 'data']);
 export type TServiceType = z.infer<typeof ZServiceType>;

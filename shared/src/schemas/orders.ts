@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { DEFAULT_COIN } from '../coins';
-import { ZIntId, ZServiceType, ZUsdCents } from './common';
+import { ZIntId, ZServiceType, ZUsdCents, zEmail } from './common';
 import { ZCoinSymbol } from './pricing';
 import { ZWalletLinks } from './coins';
 
 /** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
 const ZOptionalEmail = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
-  z.email({ error: 'Please enter a valid email address.' }).max(254).optional(),
+  zEmail('Please enter a valid email address.').optional(),
 );
 
 const ZPhone = z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(32);
@@ -159,10 +159,17 @@ export const ZOrderRefParam = z.object({ ref: z.union([ZIntId, ZPaymentIdParam.s
 
 const ZPaymentId = ZPaymentIdParam.shape.paymentId;
 
+/**
+ * The order token as proof of ownership, in the body: a beacon (text/plain) can send no header. The
+ * payment id names the order but proves nothing (the status calls show it to anyone).
+ */
+const ZOrderTokenField = z.string().trim().max(200).optional();
+
 /** POST /api/release-wallet and /api/auto-cancel-order: the customer leaves an unpaid order. */
 export const ZReleaseRequest = z.object({
   paymentId: ZPaymentId,
   cryptocurrency: z.string().optional(),
+  orderToken: ZOrderTokenField,
 });
 
 /** POST /api/cancel-transaction (spec: orderId, paymentId, amount, cryptocurrency, transactionType). */
@@ -172,6 +179,7 @@ export const ZCancelTransactionRequest = z.object({
   amount: z.unknown().optional(),
   cryptocurrency: z.string().optional(),
   transactionType: z.string().optional(),
+  orderToken: ZOrderTokenField,
 });
 
 export const ZCancelResponse = z.object({
@@ -180,3 +188,4 @@ export const ZCancelResponse = z.object({
   status: ZOrderStatus,
   message: z.string(),
 });
+export type TCancelResponse = z.infer<typeof ZCancelResponse>;

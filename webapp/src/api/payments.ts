@@ -44,12 +44,25 @@ export function createCompactPayment(input: CompactPaymentInput, idempotencyKey 
   return apiRequest('/api/create-payment', (s) => s.ZPaymentCreated, { method: 'POST', body: input, headers: { 'idempotency-key': idempotencyKey } });
 }
 
+/**
+ * What proves the payment is ours when leaving it: its order token, sent in the body too (a beacon can
+ * send no header, and the mini-app keeps no token list); the payment id alone proves nothing.
+ */
+type LeavingPayment = Pick<TPaymentCreated, 'paymentId' | 'orderToken'>;
+
 /** CANCEL on the payment overlay (spec: orderId, paymentId, amount, cryptocurrency, transactionType). Errors are only logged. */
-export async function cancelTransaction(payment: Pick<TPaymentCreated, 'orderId' | 'paymentId' | 'cryptoAmount' | 'cryptocurrency'>): Promise<void> {
+export async function cancelTransaction(payment: LeavingPayment & Pick<TPaymentCreated, 'orderId' | 'cryptoAmount' | 'cryptocurrency'>): Promise<void> {
   try {
     await apiRequest('/api/cancel-transaction', (s) => s.ZCancelResponse, {
       method: 'POST',
-      body: { orderId: payment.orderId, paymentId: payment.paymentId, amount: payment.cryptoAmount, cryptocurrency: payment.cryptocurrency, transactionType: 'recharge' },
+      body: {
+        orderId: payment.orderId,
+        paymentId: payment.paymentId,
+        amount: payment.cryptoAmount,
+        cryptocurrency: payment.cryptocurrency,
+        transactionType: 'recharge',
+        orderToken: payment.orderToken,
+      },
     });
   } catch (err) {
     console.error('cancel-transaction failed', err);
@@ -57,17 +70,18 @@ export async function cancelTransaction(payment: Pick<TPaymentCreated, 'orderId'
 }
 
 /** The customer leaves an unpaid payment (Back, CANCEL): its address is released. Errors are only logged. */
-export async function releaseWallet(paymentId: string, cryptocurrency?: string): Promise<void> {
+export async function releaseWallet(payment: LeavingPayment & Pick<TPaymentCreated, 'cryptocurrency'>): Promise<void> {
   try {
-    await apiRequest('/api/release-wallet', (s) => s.ZCancelResponse, { method: 'POST', body: { paymentId, cryptocurrency } });
+    const { paymentId, cryptocurrency, orderToken } = payment;
+    await apiRequest('/api/release-wallet', (s) => s.ZCancelResponse, { method: 'POST', body: { paymentId, cryptocurrency, orderToken } });
   } catch (err) {
     console.error('release-wallet failed', err);
   }
 }
 
 /** The page is going away with an unpaid payment: a beacon (text/plain, no headers possible) still gets out. */
-export function autoCancelBeacon(paymentId: string): void {
-  const body = new Blob([JSON.stringify({ paymentId })], { type: 'text/plain' });
+export function autoCancelBeacon(payment: LeavingPayment): void {
+  const body = new Blob([JSON.stringify({ paymentId: payment.paymentId, orderToken: payment.orderToken })], { type: 'text/plain' });
   if (!navigator.sendBeacon?.('/api/auto-cancel-order', body)) {
     void fetch('/api/auto-cancel-order', { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => undefined);
   }

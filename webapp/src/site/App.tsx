@@ -2,6 +2,7 @@ import { Component, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { SupportWidget } from './shell/SupportWidget';
+import { PageLoading } from './components/PageLoading';
 import { useLocation, setRoutePreloader } from './router';
 import { pageFor, preload, routePath } from './routes';
 
@@ -45,14 +46,6 @@ export function App() {
       </main>
       {(path === '/' || path === '/landing') && <Footer />}
       {!compact && <SupportWidget />}
-    </div>
-  );
-}
-
-export function PageLoading() {
-  return (
-    <div className="page-loading" role="status" aria-label="Loading">
-      <span className="spinner" aria-hidden="true" />
     </div>
   );
 }

@@ -74,7 +74,7 @@ function release(state: CheckoutState, how: 'back' | 'cancel'): void {
   if (!payments || !isPayable(state, Date.now())) return;
   const payment = state.payment as TPaymentCreated;
   if (how === 'cancel') void payments.cancelTransaction(payment);
-  else void payments.releaseWallet(payment.paymentId, payment.cryptocurrency);
+  else void payments.releaseWallet(payment);
 }
 
 /** The checkout model (./checkout.ts) with its calls: number check, quote, creation, live status, leaving. */
@@ -120,7 +120,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   useEffect(() => {
     const onHide = (e: PageTransitionEvent) => {
       const s = latest.current;
-      if (!e.persisted && s.payment && isPayable(s, Date.now())) payments?.autoCancelBeacon(s.payment.paymentId);
+      if (!e.persisted && s.payment && isPayable(s, Date.now())) payments?.autoCancelBeacon(s.payment);
     };
     window.addEventListener('pagehide', onHide);
     return () => {

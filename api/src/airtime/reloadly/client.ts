@@ -27,7 +27,7 @@ export interface ReloadlyOptions {
 }
 
 const AUTH_URL = 'https://auth.reloadly.com';
-export const API_URLS = { sandbox: 'https://topups-sandbox.reloadly.com', production: 'https://topups.reloadly.com' } as const;
+const API_URLS = { sandbox: 'https://topups-sandbox.reloadly.com', production: 'https://topups.reloadly.com' } as const;
 const ACCEPT = 'application/com.reloadly.topups-v1+json';
 const DEFAULT_TIMEOUT_MS = 20_000;
 const TOKEN_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);

@@ -54,7 +54,7 @@ const FINAL = new Set([
 ]);
 
 /** FAILED: "wait 30 minutes before reinitiating the top-up. Funds are not debited" (Top-up status docs). */
-export const FAILED_RETRY_MS = 30 * MINUTE;
+const FAILED_RETRY_MS = 30 * MINUTE;
 
 /** A refused (or unanswered) POST /topups-async. */
 export function outcomeOfRefusal(error: ProviderError): TopupOutcome {

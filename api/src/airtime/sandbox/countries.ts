@@ -11,7 +11,7 @@ import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
  * ("United States", not "United States of America") and also names AC and TA, which the other lacks.
  */
 
-export interface SandboxCountry {
+interface SandboxCountry {
   code: string;
   name: string;
   callingCodes: string[];

@@ -27,7 +27,7 @@ import { sandboxPromotions } from './promotions';
 export { flagSvgPath } from './countries';
 export { operatorLogoSvg } from './logos';
 
-export interface SandboxProviderOptions {
+interface SandboxProviderOptions {
   /** Prefix of logo and flag URLs, e.g. "https://topup.example"; '' gives relative paths. */
   publicBaseUrl?: string;
   /** How long a "slow" top-up (number ending in 0003) stays PROCESSING. */

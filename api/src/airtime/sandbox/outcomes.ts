@@ -16,7 +16,7 @@
  */
 import type { AccountProblem } from '../provider';
 
-export type SandboxOutcome =
+type SandboxOutcome =
   | { kind: 'SUCCESSFUL' | 'SLOW' | 'FAILED' | 'REFUNDED' }
   | { kind: 'REFUSED'; reason: string; delayMs: number | null; needs: AccountProblem | null };
 

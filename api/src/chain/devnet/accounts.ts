@@ -5,7 +5,7 @@ import { HDNodeWallet } from 'ethers';
  * test phrase. Account #0 deploys the tokens; #1..#9 hold them and pay orders. Never use them elsewhere:
  * their keys are known to everyone.
  */
-export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
+const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
 export const DEPLOYER_INDEX = 0;
 export const FUNDED_ACCOUNT_INDEXES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 /** The account that pays when none is named: #0 is busy being the deployer. */

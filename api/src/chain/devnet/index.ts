@@ -6,9 +6,9 @@ import { startHardhatNode, type NodeProcess } from './node';
 import { probeRpc } from './rpc';
 import { contractsDeployed, deployContracts, planDeployment, type DeployPlan } from './tokens';
 
-export { payFromDevnet, type DevnetPayment, type SentPayment } from './pay';
-export { devnetAccount, DEVNET_MNEMONIC, FUNDED_ACCOUNT_INDEXES, DEFAULT_PAYER_INDEX } from './accounts';
-export { devnetNetworks, freeDevnetNetworks } from './networks';
+export { payFromDevnet, type SentPayment } from './pay';
+export { devnetAccount, FUNDED_ACCOUNT_INDEXES, DEFAULT_PAYER_INDEX } from './accounts';
+export { freeDevnetNetworks } from './networks';
 export { devnetForwarderAddress } from './addresses';
 
 /**
@@ -18,7 +18,7 @@ export { devnetForwarderAddress } from './addresses';
  * section 3: a real chain in development and tests).
  */
 
-export interface DevnetOptions {
+interface DevnetOptions {
   networks: Readonly<Record<string, NetworkConfig>>;
   /** The registry the networks come from (default: the built-in one). */
   registry?: ChainRegistry;

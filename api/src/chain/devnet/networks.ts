@@ -7,7 +7,7 @@ import { loadConfig, type NetworkConfig } from '../../config';
  * the application's configuration gives the default devnet, taken from that configuration itself.
  * `settings`: more of it (e.g. BASE_ENABLED=true for a network switched off by default).
  */
-export function devnetNetworks(ports: Record<string, number>, registry: ChainRegistry = CHAINS, settings: Record<string, string> = {}): Record<string, NetworkConfig> {
+function devnetNetworks(ports: Record<string, number>, registry: ChainRegistry = CHAINS, settings: Record<string, string> = {}): Record<string, NetworkConfig> {
   const env: Record<string, string> = { NODE_ENV: 'test', DEVNET: 'true', ...settings };
   for (const { id } of registry.networks) env[`${id.toUpperCase()}_RPC_URL`] = `http://127.0.0.1:${ports[id]}`;
   return loadConfig(env, registry).networks;

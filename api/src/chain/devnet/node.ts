@@ -16,7 +16,7 @@ const STOP_GRACE_MS = 5_000;
 /** Lines of the node's output kept to explain a failure. */
 const OUTPUT_TAIL_LINES = 30;
 
-export interface NodeOptions {
+interface NodeOptions {
   rpcUrl: string;
   port: number;
   chainId: number;

@@ -3,7 +3,7 @@ import { DEFAULT_PAYER_INDEX, devnetAccount } from './accounts';
 import { requireChainId } from './rpc';
 
 /** A payment a customer's wallet would make, sent from one of the devnet's funded accounts. */
-export interface DevnetPayment {
+interface DevnetPayment {
   rpcUrl: string;
   to: string;
   /** The token's ERC-20 contract; null for the network's native coin. */

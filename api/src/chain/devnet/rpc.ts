@@ -1,5 +1,5 @@
 /** What answers at a JSON-RPC URL: nothing, an EVM node (and its chain id), or something else. */
-export type RpcProbe = { kind: 'nothing' } | { kind: 'node'; chainId: number } | { kind: 'other'; detail: string };
+type RpcProbe = { kind: 'nothing' } | { kind: 'node'; chainId: number } | { kind: 'other'; detail: string };
 
 export async function probeRpc(rpcUrl: string, timeoutMs = 2_000): Promise<RpcProbe> {
   let response: Response;

@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { ZTelegramLogin } from '@topup/shared';
+import { ZTelegramLogin, zEmail } from '@topup/shared';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { errorBody, parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
@@ -9,7 +9,7 @@ import type { BalanceService } from '../../services/balances';
 import type { CustomerAuthService } from '../../services/customer-auth';
 import type { OrderService } from '../../services/orders';
 
-const ZEmailStart = z.object({ email: z.email({ error: 'Please enter a valid email address.' }).max(254) });
+const ZEmailStart = z.object({ email: zEmail('Please enter a valid email address.') });
 const ZEmailVerify = ZEmailStart.extend({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
 
 /** The one route with a body larger than the API's JSON limit: it parses its own. */

@@ -149,7 +149,7 @@ describe('POST /api/create-payment (compact)', () => {
 
 describe('Idempotency-Key', () => {
   it('returns the same order for a retry with the same key', async () => {
-    const headers = { 'idempotency-key': 'retry-1' };
+    const headers = { 'idempotency-key': 'retry-1-0123456789abcdef' };
     const first = await create(fiveStep, undefined, headers);
     const second = await create({ ...fiveStep, cryptoAmount: 'changed by the client' }, undefined, headers);
     expect(first.status).toBe(201);
@@ -159,14 +159,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('gives one order to concurrent requests with one key', async () => {
-    const headers = { 'idempotency-key': 'race-1' };
+    const headers = { 'idempotency-key': 'race-1-0123456789abcdef' };
     const results = await Promise.all(Array.from({ length: 8 }, () => create(fiveStep, undefined, headers)));
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
   });
 
   it('refuses the same key with another request', async () => {
-    const headers = { 'idempotency-key': 'retry-2' };
+    const headers = { 'idempotency-key': 'retry-2-0123456789abcdef' };
     await create(fiveStep, undefined, headers);
     const other = await create({ ...fiveStep, amount: 20 }, undefined, headers);
     expect(other.status).toBe(422);
@@ -221,10 +221,11 @@ describe('GET /api/orders', () => {
 describe('leaving an unpaid order', () => {
   it('release-wallet cancels it, and asking again is harmless', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
-    const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId, cryptocurrency: 'USDT' } });
+    const owner = { 'x-order-token': created.orderToken };
+    const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId, cryptocurrency: 'USDT' }, headers: owner });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, status: 'cancelled' });
-    expect((await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId } })).status).toBe(200);
+    expect((await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId }, headers: owner })).status).toBe(200);
     const events = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, created.orderId));
     expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([
       [null, 'pending_crypto_payment'],
@@ -235,17 +236,20 @@ describe('leaving an unpaid order', () => {
 
   it('cancel-transaction takes the spec payload and checks the order id', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
-    const wrong = await api.call('POST', '/api/cancel-transaction', { body: { orderId: created.orderId + 1000, paymentId: created.paymentId } });
+    const owner = { 'x-order-token': created.orderToken };
+    const wrong = await api.call('POST', '/api/cancel-transaction', { body: { orderId: created.orderId + 1000, paymentId: created.paymentId }, headers: owner });
     expect(wrong.status).toBe(404);
     const ok = await api.call('POST', '/api/cancel-transaction', {
       body: { orderId: created.orderId, paymentId: created.paymentId, amount: 10, cryptocurrency: 'USDT', transactionType: 'recharge' },
+      headers: owner,
     });
     expect(ok.body.status).toBe('cancelled');
   });
 
   it('auto-cancel-order accepts a beacon with a text/plain body', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
-    const res = await api.call('POST', '/api/auto-cancel-order', { raw: JSON.stringify({ paymentId: created.paymentId }), headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const beacon = JSON.stringify({ paymentId: created.paymentId, orderToken: created.orderToken });
+    const res = await api.call('POST', '/api/auto-cancel-order', { raw: beacon, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
     expect((await api.call('POST', '/api/auto-cancel-order', { raw: 'garbage', headers: { 'content-type': 'text/plain' } })).status).toBe(400);
@@ -258,7 +262,7 @@ describe('leaving an unpaid order', () => {
       chainId: 31337, network: 'ethereum', txHash: `0x${'1'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'2'.repeat(64)}`, blockTime: new Date(),
       toAddress: created.walletAddress, coin: 'USDT', amount: '1000000', orderId: created.orderId,
     });
-    const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId } });
+    const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId, orderToken: created.orderToken } });
     expect(res.status).toBe(409);
     const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
     expect(status.body).toMatchObject({ receivedAmount: '1', remainingAmount: '10' });

@@ -17,7 +17,7 @@ import { orderRateLimit, requireAdmin } from '../../http/middleware';
 import { streamChanges } from '../../http/sse';
 import type { OrderFeed } from '../../services/order-feed';
 import type { AdminAuthService } from '../../services/admin-auth';
-import type { OrderService } from '../../services/orders';
+import type { OrderService, OwnerProof } from '../../services/orders';
 
 const ZIdempotencyKey = z.string().trim().min(1).max(200).optional();
 const MAX_TOKENS = 100;
@@ -33,6 +33,11 @@ function orderTokens(req: Request): string[] {
     .map((t) => t.trim())
     .filter(Boolean)
     .slice(0, MAX_TOKENS);
+}
+
+/** Who the caller is and the order tokens it holds: the header's and one in the body (a beacon sends no header). */
+function ownerProof(req: Request, bodyToken: string | undefined): OwnerProof {
+  return { customerId: req.customer?.id, orderTokens: bodyToken ? [...orderTokens(req), bodyToken] : orderTokens(req) };
 }
 
 /** navigator.sendBeacon posts text/plain: the JSON is in the text. */
@@ -84,18 +89,18 @@ export function ordersRouter(
   });
 
   router.post('/release-wallet', async (req, res) => {
-    const { paymentId } = parse(ZReleaseRequest, req.body);
-    res.json(await orders.cancelByCustomer(paymentId, 'customer released the payment address'));
+    const { paymentId, orderToken } = parse(ZReleaseRequest, req.body);
+    res.json(await orders.cancelByCustomer({ paymentId, cause: 'customer released the payment address', proof: ownerProof(req, orderToken) }));
   });
 
   router.post('/cancel-transaction', async (req, res) => {
-    const { paymentId, orderId } = parse(ZCancelTransactionRequest, req.body);
-    res.json(await orders.cancelByCustomer(paymentId, 'customer cancelled the payment', orderId));
+    const { paymentId, orderId, orderToken } = parse(ZCancelTransactionRequest, req.body);
+    res.json(await orders.cancelByCustomer({ paymentId, orderId, cause: 'customer cancelled the payment', proof: ownerProof(req, orderToken) }));
   });
 
   router.post('/auto-cancel-order', express.text({ type: 'text/plain', limit: '4kb' }), async (req, res) => {
-    const { paymentId } = parse(ZReleaseRequest, beaconBody(req.body));
-    res.json(await orders.cancelByCustomer(paymentId, 'customer left the payment page'));
+    const { paymentId, orderToken } = parse(ZReleaseRequest, beaconBody(req.body));
+    res.json(await orders.cancelByCustomer({ paymentId, cause: 'customer left the payment page', proof: ownerProof(req, orderToken) }));
   });
 
   router.get('/orders', async (req, res) => {

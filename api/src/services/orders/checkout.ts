@@ -9,6 +9,7 @@ import {
   type TPaymentCreated,
 } from '@topup/shared';
 import type { Tx } from '../../db/client';
+import type { OrderRow } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
 import { AppError } from '../errors';
 import { OrderInserter } from '../order-inserter';
@@ -16,9 +17,12 @@ import { insertOrder, insertPaidOrder, type NewOrder } from '../order-state';
 import { newPaymentId } from '../order-tokens';
 import { assertAmountInRange, chargesFor, type Charges } from '../quote';
 import type { OrderContext, OrderDeps } from './deps';
-import { hashRequest, onceForKey, orderForKey } from './idempotency';
+import { hashRequest, onceForKey, orderForKey, scopedKey, type ScopedKey } from './idempotency';
 import { checkRecharge, type CheckedRecharge, type RechargeRequest } from './recharge-check';
 import type { OrderViews } from './views';
+
+/** A request's Idempotency-Key in its caller's scope, and what the key is bound to; null without a key. */
+type Once = { key: ScopedKey; requestHash: string } | null;
 
 /** An order request after each flow's payload is read: the same rules apply to all of them. */
 interface OrderSpec {
@@ -69,30 +73,33 @@ export class OrderCheckout {
       email: input.email ?? null,
       recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId },
     };
-    return (await this.create(spec, ctx)) as TPaymentCreated;
+    const created = await this.create(spec, ctx);
+    // Paid in crypto: the payload names a coin, and a replay is of this very request.
+    if ('paymentMethod' in created) throw new Error(`compact order ${created.orderId} is not paid in crypto`);
+    return created;
   }
 
   private async create(spec: OrderSpec, ctx: OrderContext): Promise<TPaymentCreated | TBalanceOrderCreated> {
-    const requestHash = ctx.idempotencyKey ? hashRequest(ctx.source, spec) : '';
-    if (ctx.idempotencyKey) {
-      const replay = await this.replay(ctx.idempotencyKey, requestHash);
-      if (replay) return replay;
-    }
+    const once: Once = ctx.idempotencyKey ? { key: scopedKey(ctx.idempotencyKey, ctx.customerId), requestHash: hashRequest(ctx.source, spec) } : null;
+    const earlier = once && (await orderForKey(this.deps.db, once.key, once.requestHash));
+    if (earlier) return this.views.created(earlier);
     await this.deps.settings.assertOpenForOrders();
     const pricing = await this.deps.settings.get('pricing');
     assertAmountInRange(pricing, spec.amountCents);
     const recharge = spec.recharge ? await checkRecharge(this.deps.catalog, spec.recharge, spec.amountCents) : null;
     const charges = chargesFor(recharge ? 'recharge' : 'balance_topup', spec.amountCents, pricing);
-    if (spec.payment.method === 'balance') return this.createPaidFromBalance(spec, recharge!, charges, ctx, requestHash);
-    return this.createCrypto(spec, spec.payment.coin, recharge, charges, ctx, requestHash);
+    const order = spec.payment.method === 'balance' ? await this.placePaidFromBalance(spec, recharge!, charges, ctx, once) : await this.placeCrypto(spec, spec.payment.coin, recharge, charges, ctx, once);
+    return this.views.created(order);
   }
 
-  private async replay(key: string, requestHash: string) {
-    const order = await orderForKey(this.deps.db, key, requestHash);
-    return order ? this.views.created(order) : null;
+  /** Inserts the order under its Idempotency-Key; when another request with the key won, that one's order. */
+  private async once(once: NonNullable<Once>, insert: (tx: Tx) => Promise<OrderRow>): Promise<OrderRow> {
+    const order = (await onceForKey(this.deps.db, once.key, once.requestHash, insert)) ?? (await orderForKey(this.deps.db, once.key, once.requestHash));
+    if (!order) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed. Please retry.');
+    return order;
   }
 
-  private async createCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: CheckedRecharge | null, charges: Charges, ctx: OrderContext, requestHash: string): Promise<TPaymentCreated> {
+  private async placeCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: CheckedRecharge | null, charges: Charges, ctx: OrderContext, once: Once): Promise<OrderRow> {
     const offer = this.deps.chains.offer(symbol);
     if (!offer) {
       const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
@@ -140,13 +147,11 @@ export class OrderCheckout {
         createdAt,
       },
     };
-    if (!ctx.idempotencyKey) return this.views.paymentCreated(await this.inserter.insert(newOrder));
-    const created = await onceForKey(this.deps.db, ctx.idempotencyKey, requestHash, (tx) => insertOrder(tx, newOrder));
-    return created ? this.views.paymentCreated(created) : ((await this.replay(ctx.idempotencyKey, requestHash)) as TPaymentCreated);
+    return once ? this.once(once, (tx) => insertOrder(tx, newOrder)) : this.inserter.insert(newOrder);
   }
 
   /** A recharge paid from the signed-in customer's balance: debited and paid in one transaction. */
-  private async createPaidFromBalance(spec: OrderSpec, recharge: CheckedRecharge, charges: Charges, ctx: OrderContext, requestHash: string): Promise<TBalanceOrderCreated> {
+  private async placePaidFromBalance(spec: OrderSpec, recharge: CheckedRecharge, charges: Charges, ctx: OrderContext, once: Once): Promise<OrderRow> {
     const customerId = ctx.customerId;
     if (!customerId) throw new AppError('UNAUTHORIZED', 'Sign in to pay from your balance.');
     const createdAt = new Date(this.now());
@@ -168,8 +173,6 @@ export class OrderCheckout {
       await this.deps.balances.debitForPurchase(tx, customerId, order.totalCents, order.id);
       return order;
     };
-    const order = ctx.idempotencyKey ? await onceForKey(this.deps.db, ctx.idempotencyKey, requestHash, place) : await this.deps.db.transaction(place);
-    if (!order) return (await this.replay(ctx.idempotencyKey!, requestHash)) as TBalanceOrderCreated;
-    return this.views.balanceOrderCreated(order);
+    return once ? this.once(once, place) : this.deps.db.transaction(place);
   }
 }

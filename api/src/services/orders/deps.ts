@@ -1,6 +1,7 @@
 import type { Chains } from '../../chain/chains';
 import type { DepositAddressAllocator } from '../../chain/addresses';
 import type { Db } from '../../db/client';
+import type { ORDER_SOURCES } from '../../db/schema';
 import type { BalanceService } from '../balances';
 import type { CatalogService } from '../catalog';
 import type { OrderTokens } from '../order-tokens';
@@ -22,7 +23,7 @@ export interface OrderDeps {
 
 /** Who is asking, and how the request reached us. */
 export interface OrderContext {
-  source: 'web' | 'compact' | 'telegram' | 'bot' | 'admin';
+  source: (typeof ORDER_SOURCES)[number];
   customerId?: number | null;
   idempotencyKey?: string;
 }

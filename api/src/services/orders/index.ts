@@ -1,4 +1,4 @@
-import { cancelByCustomer } from './cancellation';
+import { cancelByCustomer, type CancelRequest } from './cancellation';
 import { OrderCheckout } from './checkout';
 import { deleteUnpaidOrder } from './admin-delete';
 import type { OrderDeps } from './deps';
@@ -7,7 +7,7 @@ import { OrderLookup } from './lookup';
 import { checkRecharge, type RechargeRequest } from './recharge-check';
 import { OrderViews } from './views';
 
-export type { OrderContext, OrderDeps } from './deps';
+export type { OwnerProof } from './ownership';
 export { orderView } from './views';
 
 /**
@@ -29,8 +29,8 @@ export class OrderService {
     return checkRecharge(this.deps.catalog, r, amountCents);
   }
 
-  cancelByCustomer(paymentId: string, cause: string, orderId?: number) {
-    return cancelByCustomer(this.deps.db, paymentId, cause, orderId);
+  cancelByCustomer(request: CancelRequest) {
+    return cancelByCustomer(this.deps, request);
   }
 
   expire(orderId: number): Promise<void> {

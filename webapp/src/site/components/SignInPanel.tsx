@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { siteConfigQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
+import { isEmailAddress } from '../../shared';
 import { startEmailSignIn, telegramLoginUrl, verifyEmailCode } from '../session';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
 /**
@@ -26,7 +26,7 @@ export function SignInPanel({ next = '/dashboard', onSignedIn, title = 'Sign in'
   const send = async (e?: FormEvent) => {
     e?.preventDefault();
     const address = email.trim();
-    if (!EMAIL.test(address)) return void setError('Please enter a valid email address.');
+    if (!isEmailAddress(address)) return void setError('Please enter a valid email address.');
     setBusy(true);
     setError(null);
     try {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { siteConfigQuery } from '../../../api/queries';
 import { useToast } from '../../../components/Toast';
 import { CHECKOUT_TEXTS, createErrorText, Notice, onChain, type Checkout } from '../../../wizard';
-import { PageLoading } from '../../App';
+import { PageLoading } from '../../components/PageLoading';
 import { navigate } from '../../router';
 import { whatsappLink } from '../../support';
 

@@ -4,7 +4,7 @@ import type { TSiteConfig } from '@topup/shared';
 import { useToast } from '../../../components/Toast';
 import { CHECKOUT_TEXTS } from '../../../wizard';
 import type { OverlayState } from '../../../wizard/PaymentOverlay';
-import { PageLoading } from '../../App';
+import { PageLoading } from '../../components/PageLoading';
 import { Link } from '../../router';
 import { openSupportChat, whatsappLink } from '../../support';
 

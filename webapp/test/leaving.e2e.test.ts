@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { webSession } from '../../api/test/customers';
+import { ensureBuilt } from './build';
+import { startStack, type Stack } from './stack';
+
+/**
+ * Leaving an unpaid payment on the web site still cancels it now that the API asks for proof of
+ * ownership (issue 11, point 1): the site sends the order token (in the body, and for anonymous
+ * visitors in X-Order-Token) or the signed-in customer's cookie. The mini-app's back button and
+ * beacon are in tma.e2e.test.ts, /recharge's BACK, CANCEL and navigation in site.e2e.test.ts.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PHONE = { width: 360, height: 740 };
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  ensureBuilt();
+  // Orders and their cancellation need no chain: no devnet, no workers.
+  stack = await startStack({}, { chain: false });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function statusOf(orderId: number): Promise<string> {
+  return ((await (await fetch(`${stack.url}/api/payment-status/${orderId}`)).json()) as { status: string }).status;
+}
+
+/** Resolves with the order id of the next order the page creates. */
+function nextOrder(page: Page, route: string): Promise<number> {
+  return page
+    .waitForResponse((r) => r.url().endsWith(route) && r.request().method() === 'POST')
+    .then(async (r) => ((await r.json()) as { orderId: number }).orderId);
+}
+
+/** /app from step 1 to the payment of step 6. */
+async function compactToPayment(page: Page): Promise<number> {
+  await page.getByLabel('Phone number').fill('671234567');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Choose Operator' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('group', { name: 'Quick amounts' }).getByRole('button').filter({ hasText: '$10' }).first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Review Order' }).waitFor();
+  const created = nextOrder(page, '/api/create-payment');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page.getByText('Waiting for Payment...').waitFor();
+  return created;
+}
+
+/** /recharge from step 1 to the payment overlay. */
+async function rechargeToPayment(page: Page): Promise<number> {
+  await page.getByPlaceholder('Search country...').fill('Nigeria');
+  await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: /Nigeria/ }).click();
+  await page.getByRole('button', { name: 'MTN Nigeria', exact: true }).click();
+  await page.getByLabel('Phone number').fill('8031234567');
+  await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+  const created = nextOrder(page, '/api/crypto-payment');
+  await page.getByRole('button', { name: 'Create USDT Payment' }).click();
+  await page.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
+  return created;
+}
+
+describe('the owner leaves an unpaid payment on the web site', () => {
+  it('/app: Back on the payment step, and closing the page (the beacon carries the order token)', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/app`);
+      const first = await compactToPayment(page);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect.poll(() => statusOf(first), { timeout: 10_000 }).toBe('cancelled');
+
+      await page.goto(`${stack.url}/app`);
+      const second = await compactToPayment(page);
+      await page.goto('about:blank');
+      await expect.poll(() => statusOf(second), { timeout: 10_000 }).toBe('cancelled');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/recharge, anonymous: closing the page with the payment open', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/recharge`);
+      const orderId = await rechargeToPayment(page);
+      await page.goto('about:blank');
+      await expect.poll(() => statusOf(orderId), { timeout: 10_000 }).toBe('cancelled');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/recharge, signed in: CANCEL (the session cookie proves it; no order token is kept)', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      await context.addCookies([{ name: 'sid', value: await webSession(stack, 'leaver@example.com'), url: stack.url }]);
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/recharge`);
+      const orderId = await rechargeToPayment(page);
+      expect(await page.evaluate(() => localStorage.getItem('order_tokens'))).toBeNull();
+      await page.getByRole('button', { name: 'CANCEL' }).click();
+      await expect.poll(() => statusOf(orderId), { timeout: 10_000 }).toBe('cancelled');
+    } finally {
+      await context.close();
+    }
+  });
+});
