@@ -56,8 +56,8 @@ export async function dataDirNotWritable(config: Pick<Config, 'dataDir'>): Promi
 }
 
 /** Without ADMIN_PASSWORD the first admin is never created: a service with no admin cannot be run. */
-export async function noAdminAtAll(config: Pick<Config, 'admin'>, { hasAdmin }: Pick<StartDeps, 'hasAdmin'>): Promise<string[]> {
-  if (config.admin.password || (await hasAdmin())) return [];
+export async function noAdminAtAll(config: Pick<Config, 'admin'>, deps: Pick<StartDeps, 'hasAdmin'>): Promise<string[]> {
+  if (config.admin.password || (await deps.hasAdmin())) return [];
   return ['ADMIN_PASSWORD: there is no admin in the database and none to create; set ADMIN_EMAIL and ADMIN_PASSWORD for the first start'];
 }
 
