@@ -33,7 +33,7 @@ export function CoinMark({ asset, small = false }: { asset: string; small?: bool
 }
 
 /** The coins (USDT, USDC, ETH, BNB, POL) as tiles; picking one chooses its cheapest network. */
-export function AssetChoice({ options, selected, onSelect }: { options: TPaymentOptionsResponse; selected: TCoinSymbol | null; onSelect(coin: TCoinSymbol): void }) {
+function AssetChoice({ options, selected, onSelect }: { options: TPaymentOptionsResponse; selected: TCoinSymbol | null; onSelect(coin: TCoinSymbol): void }) {
   const current = assetOf(options, selected);
   return (
     <div className="wz-assets" role="radiogroup" aria-label="Cryptocurrency">
