@@ -8,7 +8,7 @@ import { BOT_INFO, BOT_TOKEN, TelegramDouble, Updates, user, WEBAPP_URL } from '
 
 /**
  * Handling time per update, API excluded: how long `bot.handleUpdate` takes for the updates of a
- * whole recharge (/recharge, country, operator, amount, phone, coin, confirm with the QR code) and for
+ * whole recharge (/recharge, country, operator, amount, phone, coin, network, confirm with the QR code) and for
  * commands, with the outgoing Bot API calls captured by the transformer (answered at once) and the
  * HTTP API replaced by an in-process stub: the bot's session and conversation state in a Map, every
  * other call answered with the body the real API gave for the same request during a first, untimed
@@ -103,6 +103,7 @@ export async function measureHandlingTime(opts: { conversations?: number } = {})
         ['amount (typed)', () => updates.text(u, '10')],
         ['phone (typed)', () => updates.text(u, '803 123 4567')],
         ['coin (button)', () => press('r:coin:USDT')],
+        ['network (button)', () => press('r:network:USDT')],
         ['confirm (QR photo)', () => press('r:review:confirm')],
         ['stale button', () => press('r:review:confirm')],
       ];

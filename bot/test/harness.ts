@@ -1,7 +1,7 @@
 import type { Bot, Transformer } from 'grammy';
 import type { InlineKeyboardMarkup, Message, Update, User, UserFromGetMe } from 'grammy/types';
 import pino from 'pino';
-import type { TOrderStatus } from '@topup/shared';
+import { CHAINS, type TOrderStatus } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../api/test/harness';
 import { transition } from '../../api/src/services/order-state';
 import { TopupApi } from '../src/api/client';
@@ -258,6 +258,15 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
 }
 
 
+/** The coin step for `coin` (a symbol): its asset's button, then its network's when the bot asks which. */
+export async function chooseCoin(h: Harness, from: User, coin: string): Promise<void> {
+  const mark = h.tg.calls.length;
+  await h.send(h.updates.press(from, h.tg.messageWithButton(`r:coin:${CHAINS.requireCoin(coin).asset}`, from.id)));
+  const network = `r:network:${coin}`;
+  const asked = h.tg.since(mark).some((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat().some((b) => 'callback_data' in b && b.callback_data === network));
+  if (asked) await h.send(h.updates.press(from, h.tg.messageWithButton(network, from.id)));
+}
+
 /** Runs the whole recharge in the chat for `from` and returns the order and its payment message. */
 export async function rechargeViaBot(
   h: Harness,
@@ -270,17 +279,17 @@ export async function rechargeViaBot(
   await press(`r:operator:${o.operatorId}`);
   await h.send(h.updates.text(from, o.amount));
   await h.send(h.updates.text(from, o.phone));
-  await press(`r:coin:${o.coin}`);
+  await chooseCoin(h, from, o.coin);
   const mark = h.tg.calls.length;
   await press('r:review:confirm');
   const photo = h.tg.since(mark).find((c) => c.method === 'sendPhoto');
   if (!photo) throw new Error(`no payment message: ${JSON.stringify(h.tg.textsSince(mark - 3))}`);
   const markup = photo.payload.reply_markup as InlineKeyboardMarkup;
-  const cancel = markup.inline_keyboard[0]![0]!;
+  const cancel = markup.inline_keyboard.flat().find((b) => 'callback_data' in b && b.callback_data?.startsWith('pay:x:'));
   const caption = photo.payload.caption as string;
   return {
     orderId: Number(/[#º°] ?(\d+)/.exec(caption)![1]),
-    paymentId: ('callback_data' in cancel ? cancel.callback_data! : '').replace('pay:x:', ''),
+    paymentId: cancel && 'callback_data' in cancel ? cancel.callback_data!.replace('pay:x:', '') : '',
     messageId: (photo.result as Message).message_id,
     caption,
   };

@@ -4,7 +4,7 @@ import { ApiError } from '../src/api/client';
 import { USER_RATE_LIMIT } from '../src/bot';
 import { MAX_ANSWER_CHARS } from '../src/conversations/io';
 import { messages } from '../src/locales';
-import { startHarness, user, type Harness } from './harness';
+import { chooseCoin, startHarness, user, type Harness } from './harness';
 
 /**
  * A conversation cannot get stuck, and one user cannot flood the bot (issue 11 point 6): refused
@@ -36,7 +36,7 @@ async function toAmountStep(from: User) {
 async function finish(from: User): Promise<string> {
   await say(from, '10');
   await say(from, '803 123 4567');
-  await press(from, 'r:coin:USDT');
+  await chooseCoin(h, from, 'USDT');
   const mark = h.tg.calls.length;
   await press(from, 'r:review:confirm');
   const photo = h.tg.since(mark).find((c) => c.method === 'sendPhoto');
@@ -79,7 +79,7 @@ describe('a conversation under wrong answers', () => {
     expect(h.tg.textsSince(atLimit)).not.toContain(t.answerTooLong);
 
     await say(lee, '803 123 4567');
-    await press(lee, 'r:coin:USDT');
+    await chooseCoin(h, lee, 'USDT');
     const confirm = h.tg.calls.length;
     await press(lee, 'r:review:confirm');
     expect(h.tg.since(confirm).some((c) => c.method === 'sendPhoto')).toBe(true);

@@ -75,9 +75,12 @@ describe('the recharge conversation', () => {
     expect(texts(await say(ada, '+234 803 123 4567'))[0]).toContain('This phone number does not belong to the selected country');
     const coin = await say(ada, '671 23 45 67');
     expect(texts(coin)[0]).toContain('Step 5 of 6');
-    expect(buttons(coin[0])).toEqual(['USDT', 'USDT-BEP20', 'ETH', 'USDC', 'POL', 'BNB', 'USDT-POLYGON', 'USDC-POLYGON'].map((s) => `r:coin:${s}`));
+    // The coin first (payment-choice.test.ts has the networks, their order and their fees).
+    expect(buttons(coin[0])).toEqual(['USDT', 'USDC', 'ETH', 'BNB', 'POL'].map((s) => `r:coin:${s}`));
+    const networks = (await press(ada, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
+    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON'].map((s) => `r:network:${s}`));
 
-    const review = (await press(ada, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
+    const review = (await press(ada, 'r:network:USDT')).find((c) => c.method === 'sendMessage')!;
     const reviewText = review.payload.text as string;
     expect(reviewText).toContain('Review Order');
     expect(reviewText).toContain('🇨🇲 Cameroon');
@@ -109,7 +112,7 @@ describe('the recharge conversation', () => {
     expect(caption).toContain('Send to this address, from a wallet.');
     expect(caption).toMatch(/Expires at \d\d:\d\d UTC \(6 min\)/);
     expect(caption).toContain('Waiting for Payment...');
-    expect(buttons(photo)).toEqual([`pay:x:${order!.paymentId}`]);
+    expect(buttons(photo)).toEqual(['👛 Open in MetaMask', `pay:x:${order!.paymentId}`]);
 
     // The payment message is registered with the API, so status changes edit it.
     const messageId = (photo.result as { message_id: number }).message_id;
@@ -152,7 +155,8 @@ describe('the recharge conversation', () => {
     const edit = await press(bea, 'r:review:edit');
     expect(texts(edit)).toEqual(['What do you want to change?']);
     await press(bea, 'r:edit:coin');
-    const reviewed = (await press(bea, 'r:coin:USDC')).find((c) => c.method === 'sendMessage')!;
+    await press(bea, 'r:coin:USDC');
+    const reviewed = (await press(bea, 'r:network:USDC')).find((c) => c.method === 'sendMessage')!;
     expect(reviewed.payload.text).toContain('USD Coin (USDC)');
     expect(reviewed.payload.text).toContain('Total: <b>$6.00</b>');
 
@@ -178,7 +182,8 @@ describe('the recharge conversation', () => {
     await h.api.services.settings.set('pricing', { serviceFeeCents: 250, minAmountCents: 500, maxAmountCents: 50_000 });
     try {
       await say(dee, '07400 123456');
-      const review = (await press(dee, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
+      await press(dee, 'r:coin:USDT');
+      const review = (await press(dee, 'r:network:USDT')).find((c) => c.method === 'sendMessage')!;
       expect(review.payload.text).toContain('Service fee: <b>$2.50</b>');
       expect(review.payload.text).toContain('Total: <b>$7.50</b>');
       expect(review.payload.text).toContain('<code>7.5</code> USDT');

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './format';
 export * from './money';
 export * from './order-status';
+export * from './payment-choice';
 export * from './wallet-links';
 export * from './schemas/common';
 export * from './schemas/catalog';

@@ -31,6 +31,15 @@ export interface WalletLinks {
 }
 
 /**
+ * The wallets with a payment link of their own, in the order every client offers them, and the names
+ * they are offered by ("Open in MetaMask"). Coinbase Wallet is not among them: see coinbaseWalletLink.
+ */
+export const WALLET_APPS: readonly { link: Exclude<keyof WalletLinks, 'eip681'>; name: string }[] = [
+  { link: 'metamask', name: 'MetaMask' },
+  { link: 'trust', name: 'Trust Wallet' },
+];
+
+/**
  * EIP-681 (eips.ethereum.org/EIPS/eip-681): `ethereum:<recipient>@<chainId>?value=<wei>` for the native
  * coin, `ethereum:<token>@<chainId>/transfer?address=<recipient>&uint256=<units>` for a token. The amount
  * is the plain integer of base units, every digit: wallets that read it with eth-url-parser (MetaMask)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ensureBuilt, WEBAPP_DIR } from './build';
+import { rechargeToPayment } from './pages';
 import { startStack, type Stack } from './stack';
 import { TEST_BOT_TOKEN } from './telegram';
 
@@ -101,17 +102,6 @@ function codeFromOutbox(email: string): string {
     .sort();
   const text = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8');
   return /Your sign-in code: (\d{6})/.exec(text)![1]!;
-}
-
-/** Steps 1-3 of /recharge: country (searched), operator, phone and an amount tile. */
-async function rechargeToPayment(page: Page, opts: { search: string; country: RegExp; operator: string; phone: string; amount: string }) {
-  await page.getByPlaceholder('Search country...').fill(opts.search);
-  await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: opts.country }).click();
-  await page.getByRole('button', { name: opts.operator, exact: true }).click();
-  await page.getByLabel('Phone number').fill(opts.phone);
-  await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: opts.amount }).click();
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
 }
 
 describe('the shell, home and landing', () => {
@@ -329,17 +319,21 @@ describe('/recharge, the five-step wizard', () => {
       await page.getByLabel('Phone number').fill('671234567');
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
-      // Step 4: summary, the coins the server offers (GET /api/coins: BSC and Polygon are switched off here), the optional e-mail.
+      // Step 4: summary, the coins the server offers (GET /api/payment-options: BSC and Polygon are switched off here), the optional e-mail.
       await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
       const summary = page.getByRole('region', { name: 'Order summary' });
       expect(await summary.innerText()).toMatch(/Cameroon[\s\S]*MTN Cameroon[\s\S]*\+237 671234567[\s\S]*Airtime[\s\S]*\$10\.00 USD[\s\S]*\$1\.00 USD[\s\S]*\$11\.00 USD/);
       const coins = page.getByRole('radiogroup', { name: 'Cryptocurrency' }).getByRole('radio');
       await coins.first().waitFor();
+      // Coin, then network (issue 15): the coins, then the chosen coin's networks, each with the spec's
+      // symbol, name and network (payment-choice.e2e.test.ts has several networks and their fees).
       expect(await coins.allInnerTexts()).toEqual([
-        expect.stringMatching(/USDT\s+Tether USDT \(ERC-20\)\s+Ethereum ERC-20/),
-        expect.stringMatching(/ETH\s+Ethereum \(ETH\)\s+Ethereum Network/),
-        expect.stringMatching(/USDC\s+USD Coin \(USDC\)\s+Ethereum ERC-20/),
+        expect.stringMatching(/USDT\s+Tether USDT$/),
+        expect.stringMatching(/USDC\s+USD Coin \(USDC\)$/),
+        expect.stringMatching(/ETH\s+Ethereum \(ETH\)$/),
       ]);
+      const networks = page.getByRole('radiogroup', { name: /^Network/ }).getByRole('radio');
+      expect(await networks.allInnerTexts()).toEqual([expect.stringMatching(/^Ethereum\s+USDT · Tether USDT \(ERC-20\) · Ethereum ERC-20/)]);
       await page.getByText('11 USDT').waitFor();
       await page.getByText("We'll send your receipt to this address.").waitFor();
       await page.getByLabel('Email (optional)').fill('not-an-email');
@@ -615,15 +609,16 @@ describe('/app, the compact six-step wizard', () => {
       await shots(page, 'app-3-amount');
       await page.getByRole('button', { name: 'Continue' }).click();
 
-      // Step 4: the coins with the spec's names; USDT by default.
+      // Step 4: the coin (USDT by default), then its network, with the spec's coin names.
       await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
-      await page.getByRole('button', { name: /Cryptocurrency Tether USDT \(ERC-20\)/ }).click();
+      await page.getByRole('button', { name: /Cryptocurrency Tether USDT/ }).click();
       const names = await page.getByRole('option').allInnerTexts();
-      // What the server offers: BSC and Polygon are switched off here.
-      const expected = ['Tether USDT (ERC-20)', 'Ethereum (ETH)', 'USD Coin (USDC)'];
+      // What the server offers: BSC and Polygon are switched off here, so each coin has one network.
+      const expected = ['Tether USDT', 'USD Coin (USDC)', 'Ethereum (ETH)'];
       expect(names).toHaveLength(3);
       names.forEach((n, i) => expect(n).toContain(expected[i]));
       await page.keyboard.press('Escape');
+      expect(await page.getByRole('radiogroup', { name: /^Network/ }).getByRole('radio', { checked: true }).innerText()).toMatch(/Tether USDT \(ERC-20\)/);
       await page.getByRole('button', { name: 'Continue' }).click();
 
       // Step 5: the review with the four-bullet notice.

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { COINS, type TCoinSymbol } from '@topup/shared';
+import { CHAINS, COINS, type TCoinSymbol } from '@topup/shared';
 import { loadConfig, type Config } from '../../api/src/config';
 import { startServer, type RunningServer } from '../../api/src/server';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet, type SentPayment } from '../../api/src/chain/devnet';
@@ -19,13 +19,14 @@ export interface Stack {
 }
 
 /**
- * The whole service in this process, as `npm start` runs it: the local chain (Ethereum only: the other
- * networks are switched off to save the machine two nodes), then startServer (API, job worker, chain
- * watchers) on a free port with a fresh embedded database, serving the built web app. With
- * `chain: false`, only the API and the pages (no devnet, no workers).
+ * The whole service in this process, as `npm start` runs it: the local chain (Ethereum only unless
+ * `networks` names more: the others are switched off to save the machine their nodes), then startServer
+ * (API, job worker, chain watchers) on a free port with a fresh embedded database, serving the built web
+ * app. With `chain: false`, only the API and the pages (no devnet, no workers).
  */
-export async function startStack(env: Record<string, string> = {}, opts: { chain?: boolean } = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, opts: { chain?: boolean; networks?: readonly string[] } = {}): Promise<Stack> {
   const chain = opts.chain ?? true;
+  const enabled = new Set(['ethereum', ...(opts.networks ?? [])]);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'webapp-e2e-'));
   const closers: (() => Promise<unknown>)[] = [() => rm(dataDir, { recursive: true, force: true })];
   const close = async () => {
@@ -45,8 +46,14 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
       // Two blocks: the screen shows "confirming" before "paid".
       ETHEREUM_CONFIRMATIONS: '2',
       ETHEREUM_POLL_MS: '200',
-      BSC_ENABLED: 'false',
-      POLYGON_ENABLED: 'false',
+      ...Object.fromEntries(
+        CHAINS.networks
+          .filter((n) => n.id !== 'ethereum')
+          .flatMap((n) => {
+            const prefix = n.id.toUpperCase();
+            return enabled.has(n.id) ? [[`${prefix}_ENABLED`, 'true'], [`${prefix}_RPC_URL`, networks[n.id]!.rpcUrl], [`${prefix}_POLL_MS`, '200']] : [[`${prefix}_ENABLED`, 'false']];
+          }),
+      ),
       JOB_POLL_MS: '100',
       ORDER_RATE_LIMIT_PER_MINUTE: '1000',
       PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '1000',

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureBuilt, WEBAPP_DIR } from './build';
+import { expectMainButton, openInTelegram as openTelegram, PHONE_390 as PHONE, pressBackButton, pressMainButton } from './pages';
 import { startStack, type Stack } from './stack';
 import { DARK_THEME, launchHash, LIGHT_THEME, signedInitData, telegramClientScript, TEST_BOT_TOKEN, TEST_USER } from './telegram';
 
@@ -14,7 +15,6 @@ import { DARK_THEME, launchHash, LIGHT_THEME, signedInitData, telegramClientScri
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
-const PHONE = { width: 390, height: 844 };
 
 let stack: Stack;
 let browser: Browser;
@@ -32,27 +32,9 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function openInTelegram(theme = LIGHT_THEME, initData = signedInitData()): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
-  await context.addInitScript({ content: telegramClientScript(theme) });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err));
-  await page.goto(`${stack.url}/telegram${launchHash(initData, theme)}`);
-  return { context, page };
-}
+const openInTelegram = (theme = LIGHT_THEME, initData = signedInitData()) => openTelegram(browser, stack.url, theme, initData);
 
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(ARTIFACTS, `tma-${name}.png`), fullPage });
-
-/** The main button as the mocked Telegram client last drew it. */
-const mainButton = (page: Page) => page.evaluate(() => (window as unknown as { __tg: { mainButton: { text: string; is_visible: boolean; is_active: boolean } | null } }).__tg.mainButton);
-
-async function expectMainButton(page: Page, text: string, active: boolean) {
-  await expect.poll(() => mainButton(page), { timeout: 10_000 }).toMatchObject({ text, is_visible: true, is_active: active });
-}
-
-/** Telegram tells the mini-app its main button was pressed. */
-const pressMainButton = (page: Page) => page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'));
-const pressBackButton = (page: Page) => page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
 
 describe('the mini-app in Telegram', () => {
   it('goes from country to a completed order paid on the devnet', async () => {

@@ -11,12 +11,12 @@ import {
   type TBalance,
   type TCancelResponse,
   type TCoinSymbol,
-  type TCoinsResponse,
   type TCountry,
   type TDetectPhoneResponse,
   type TNotification,
   type TOperator,
   type TOrderView,
+  type TPaymentOptionsResponse,
   type TPaymentCreated,
   type TPaymentStatus,
   type TPricingSettings,
@@ -117,9 +117,12 @@ export class TopupApi {
     return this.cached(`amounts:${operatorId}:${serviceType}`, CATALOG_FRESH_MS.amounts, () => this.client.request(API.amounts, { params: { operatorId, serviceType } }));
   }
 
-  /** The coins offered now; they change only with the server's configuration. */
-  coins(): Promise<TCoinsResponse> {
-    return this.cached('coins', PRICING_FRESH_MS, () => this.client.request(API.coins));
+  /**
+   * The coins offered now, by asset then network, with each network's typical fee: the offer changes
+   * only with the server's configuration, the fees at most once a minute.
+   */
+  paymentOptions(): Promise<TPaymentOptionsResponse> {
+    return this.cached('payment-options', PRICING_FRESH_MS, () => this.client.request(API.paymentOptions));
   }
 
   pricing(): Promise<TPricingSettings> {

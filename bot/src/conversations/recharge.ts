@@ -1,20 +1,20 @@
 import type { Context } from 'grammy';
-import { formatUsd, usdToCents, type TCoinSymbol, type TServiceType } from '@topup/shared';
+import { asksNetwork, countText, feeText, formatUsd, networkSummary, usdToCents, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
-import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
+import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import type { Locale, Messages } from '../locales';
 import { h } from '../locales/html';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
 import { ConversationIo, type Conv } from './io';
 
 /**
- * The recharge, as one conversation (conversations v2): country, operator, amount, phone, coin,
- * review, then the payment message. Its state lives in the API (see bot.ts) under a version: bump
+ * The recharge, as one conversation (conversations v2): country, operator, amount, phone, coin then
+ * its network (shared/src/payment-choice.ts), review, then the payment message. Its state lives in the API (see bot.ts) under a version: bump
  * RECHARGE_STATE_VERSION whenever a change here would make a stored replay log invalid, so that
  * conversations in flight restart cleanly instead of replaying the wrong steps.
  */
 export const RECHARGE_CONVERSATION = 'recharge';
-export const RECHARGE_STATE_VERSION = 2;
+export const RECHARGE_STATE_VERSION = 3;
 
 interface OperatorChoice {
   operatorId: number;
@@ -36,13 +36,35 @@ interface Draft {
   amount?: AmountChoice;
   /** E.164, as the API validated it. */
   phone?: string;
+  /** The coin chosen first (USDT, USDC, ETH, BNB, POL); `coin` is the network it is paid on. */
+  asset?: string;
   coin?: CoinChoice;
 }
 
-/** A coin the API offers now (GET /api/coins): its symbol and its name in the list. */
+/** A coin the API offers now on one network (GET /api/payment-options): what the review shows of it. */
 interface CoinChoice {
   symbol: TCoinSymbol;
   name: string;
+  networkLabel: string;
+  /** US cents; null while the server does not know it. */
+  typicalFee: number | null;
+  timeToCountSeconds: number;
+}
+
+/** An asset and its networks, cheapest first: the part of the payment options the conversation keeps. */
+interface AssetChoice {
+  asset: string;
+  name: string;
+  networks: CoinChoice[];
+}
+
+/** Only what the steps use, so that the conversation's stored log stays small. */
+function assetChoices(options: TPaymentOptionsResponse): AssetChoice[] {
+  return options.assets.map(({ asset, name, networks }) => ({
+    asset,
+    name,
+    networks: networks.map((n) => ({ symbol: n.symbol, name: n.name, networkLabel: n.networkLabel, typicalFee: n.typicalFee, timeToCountSeconds: n.timeToCountSeconds })),
+  }));
 }
 
 type StepOutcome = 'done' | 'abort';
@@ -62,7 +84,8 @@ export async function recharge(conversation: Conv, ctx: Context): Promise<void> 
     else if (!draft.operator) outcome = await askOperator(io, draft);
     else if (!draft.amount) outcome = await askAmount(io, draft);
     else if (!draft.phone) outcome = await askPhone(io, draft);
-    else if (!draft.coin) outcome = await askCoin(io, draft);
+    else if (!draft.asset) outcome = await askCoin(io, draft);
+    else if (!draft.coin) outcome = await askNetwork(io, draft);
     else {
       const { action, reviewId } = await review(io, draft);
       if (action === 'cancel') {
@@ -278,20 +301,56 @@ async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> 
 async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { t } = await io.texts();
   // The coins the server takes now: a network switched off there is not offered here.
-  const offered = await io.call(async (o) => (await o.services.api.coins()).coins.map((c) => ({ symbol: c.symbol, name: c.name })));
+  const offered = await io.call(async (o) => assetChoices(await o.services.api.paymentOptions()));
   if (!offered.ok) {
     await io.send(t.serviceUnavailable);
     return 'abort';
   }
-  const prompts = [await io.send(t.stepCoin, coinKeyboard(offered.value))];
+  const assets = offered.value;
+  const prompts = [await io.send(t.stepCoin, coinKeyboard(assets))];
   const answer = await io.answerTo('coin', prompts, t);
   const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
-  const coin = offered.value.find((c) => c.symbol === value);
-  if (coin) {
-    draft.coin = coin;
+  // A coin (USDT), or a coin on its network typed as its symbol (USDT-POLYGON): that network, no question.
+  const asset = assets.find((a) => a.asset === value);
+  const typedCoin = asset ? undefined : assets.flatMap((a) => a.networks.map((n) => ({ a, n }))).find(({ n }) => n.symbol === value);
+  const chosen = asset ?? typedCoin?.a;
+  if (!chosen) {
+    await io.send(t.useButtons, coinKeyboard(assets));
+    return io.reject();
+  }
+  draft.asset = chosen.asset;
+  // A coin offered on one network asks nothing more.
+  draft.coin = typedCoin?.n ?? (asksNetwork(chosen) ? undefined : chosen.networks[0]);
+  return 'done';
+}
+
+async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
+  const { t } = await io.texts();
+  const words = t.choiceWords;
+  const offered = await io.call(async (o) => assetChoices(await o.services.api.paymentOptions()).find((a) => a.asset === draft.asset) ?? null);
+  if (!offered.ok) {
+    await io.send(t.serviceUnavailable);
+    return 'abort';
+  }
+  if (!offered.value) {
+    // No longer offered (its networks were switched off meanwhile): the coin is asked again.
+    draft.asset = undefined;
     return 'done';
   }
-  await io.send(t.useButtons, coinKeyboard(offered.value));
+  const { name, networks } = offered.value;
+  const lines = networks.map((n) => `• <b>${h(n.networkLabel)}</b> · ${h(n.name)}\n   ${h(feeText(n.typicalFee, words))} · ${h(countText(n.timeToCountSeconds, words))}`);
+  const keyboard = () => networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` })));
+  const prompts = [await io.send([t.stepNetwork({ asset: name }), ...lines].join('\n'), keyboard())];
+  const answer = await io.answerTo('network', prompts, t);
+  const chosen =
+    answer.kind === 'button'
+      ? networks.find((n) => n.symbol === answer.value)
+      : networks.find((n) => normalize(n.networkLabel) === normalize(answer.text) || n.symbol === answer.text.trim().toUpperCase());
+  if (chosen) {
+    draft.coin = chosen;
+    return 'done';
+  }
+  await io.send(t.useButtons, keyboard());
   return io.reject();
 }
 
@@ -316,6 +375,7 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     line(t.lblFee, charges ? h(formatUsd(charges.feeCents)) : '…'),
     line(t.lblTotal, charges ? h(formatUsd(charges.totalCents)) : '…'),
     line(t.lblPayWith, h(coin.name)),
+    line(t.lblNetwork, h(networkSummary(coin, t.choiceWords))),
     line(t.lblTotalCrypto, cryptoText),
     '',
     t.reviewNotice,
@@ -352,7 +412,7 @@ async function edit(io: ConversationIo, draft: Draft): Promise<void> {
       draft.phone = undefined;
       return;
     case 'coin':
-      draft.coin = undefined;
+      draft.asset = draft.coin = undefined;
       return;
     case 'back':
       return;
@@ -379,14 +439,14 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
     await io.send(t.paymentFailed({ error: code === 'INVALID_PHONE' ? localPhoneError(t, message) : created.error.status === 0 ? t.serviceUnavailable : message }));
     if (code === 'INVALID_PHONE') draft.phone = undefined;
     else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
-    else if (/payments are not available/i.test(message)) draft.coin = undefined;
+    else if (/payments are not available/i.test(message)) draft.asset = draft.coin = undefined;
     return false;
   }
   const payment = created.value;
   const details = { phoneNumber: phone, operatorName: operator.name };
   const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details));
   // Without the photo, the same text still lets the customer pay (address and amount are what matter).
-  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), pendingPaymentKeyboard(t, payment.paymentId));
+  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), pendingPaymentKeyboard(t, payment));
   // Later status changes edit this message; without the registration they arrive as new messages.
   await io.call((o) => o.services.api.registerOrderMessage(payment.orderId, io.chatId, messageId));
   return true;

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { WALLET_APPS, type TWalletLinks } from '@topup/shared';
 import { LOCALE_CODES, LOCALES, type Messages } from '../locales';
 
 /**
@@ -53,9 +54,14 @@ export function amountKeyboard(amounts: { cents: number; label: string }[]): Inl
   return grid(amounts.map((a) => ({ label: a.label, data: CB.step('amount', a.cents) })), 2);
 }
 
-/** The coins the API offers (GET /api/coins), by name. */
-export function coinKeyboard(coins: { symbol: string; name: string }[]): InlineKeyboard {
-  return grid(coins.map((c) => ({ label: c.name, data: CB.step('coin', c.symbol) })), 2);
+/** The coins (assets) the API offers (GET /api/payment-options), by name: USDT, USDC, ETH, BNB, POL. */
+export function coinKeyboard(assets: { asset: string; name: string }[]): InlineKeyboard {
+  return grid(assets.map((a) => ({ label: a.name, data: CB.step('coin', a.asset) })), 2);
+}
+
+/** The networks of the coin chosen, cheapest first, one a row (a label carries the network and its fee). */
+export function networkKeyboard(networks: { symbol: string; label: string }[]): InlineKeyboard {
+  return grid(networks.map((n) => ({ label: n.label, data: CB.step('network', n.symbol) })), 1);
 }
 
 export function reviewKeyboard(t: Messages): InlineKeyboard {
@@ -78,8 +84,18 @@ export function editKeyboard(t: Messages): InlineKeyboard {
     .text(t.btnBackToReview, CB.step('edit', 'back'));
 }
 
-export function pendingPaymentKeyboard(t: Messages, paymentId: string): InlineKeyboard {
-  return new InlineKeyboard().text(t.btnCancelPayment, CB.cancelPayment(paymentId));
+/**
+ * An unpaid payment's buttons: one per wallet that has a payment link, opening it with the payment
+ * filled in, then Cancel. Telegram takes only HTTP(S) and tg:// links for a URL button, so the EIP-681
+ * `ethereum:` link stays with the QR code; the wallets' own links are https.
+ */
+export function pendingPaymentKeyboard(t: Messages, payment: { paymentId: string; walletLinks: TWalletLinks }): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const { link, name } of WALLET_APPS) {
+    const url = payment.walletLinks[link];
+    if (url?.startsWith('https://')) kb.url(t.btnOpenIn({ wallet: name }), url).row();
+  }
+  return kb.text(t.btnCancelPayment, CB.cancelPayment(payment.paymentId));
 }
 
 export function expiredKeyboard(t: Messages, orderId: number): InlineKeyboard {

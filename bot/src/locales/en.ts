@@ -1,4 +1,4 @@
-import { SEND_FROM_WALLET_NOTE } from '@topup/shared';
+import { PAYMENT_CHOICE_WORDS, SEND_FROM_WALLET_NOTE } from '@topup/shared';
 import type { TOrderStatus } from '@topup/shared';
 import { h } from './html';
 
@@ -82,7 +82,10 @@ export const en = {
     'This phone number does not belong to the selected country': 'This phone number does not belong to the selected country',
     'This is not a mobile phone number': 'This is not a mobile phone number',
   } as Record<string, string>,
-  stepCoin: '🪙 <b>Step 5 of 6 · Cryptocurrency</b>\nHow do you want to pay?',
+  stepCoin: '🪙 <b>Step 5 of 6 · Cryptocurrency</b>\nWhich coin do you want to pay with? Then you choose the network to send it on.',
+  stepNetwork: (p: { asset: string }) => `🔗 <b>Network</b>\nYou can send ${h(p.asset)} on these networks, cheapest first (the network fee is what your wallet pays for the transfer):`,
+  /** How the coin-then-network choice says a fee and a time (shared/src/payment-choice.ts). */
+  choiceWords: PAYMENT_CHOICE_WORDS,
   reviewTitle: '🧾 <b>Step 6 of 6 · Review Order</b>',
   lblCountry: 'Country',
   lblOperator: 'Operator',
@@ -120,6 +123,7 @@ export const en = {
   payScan: (p: { coin: string }) => `Scan with your ${h(p.coin)} wallet app, or copy the amount and address (tap to copy).`,
   payImportant: 'Send the exact amount on this network only. The top-up is processed automatically.',
   payFromWallet: SEND_FROM_WALLET_NOTE,
+  btnOpenIn: (p: { wallet: string }) => `👛 Open in ${p.wallet}`,
   btnCancelPayment: '✖️ Cancel payment',
   btnNewPayment: '🔄 Create New Payment',
   btnNewRecharge: '⚡ New recharge',

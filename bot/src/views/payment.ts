@@ -50,13 +50,13 @@ export function pendingPaymentCaption(t: Messages, payment: TPaymentCreated, det
   ].join('\n');
 }
 
-/** Sends the payment message (QR code photo, copyable amount and address) and returns its id. */
+/** Sends the payment message (QR code photo, copyable amount and address, buttons opening the wallets) and returns its id. */
 export async function sendPaymentMessage(api: Api, chatId: number, t: Messages, payment: TPaymentCreated, details: OrderDetails): Promise<number> {
   const png = await paymentQrPng(payment.paymentUri);
   const message = await api.sendPhoto(chatId, new InputFile(png, `payment-${payment.orderId}.png`), {
     caption: pendingPaymentCaption(t, payment, details),
     parse_mode: 'HTML',
-    reply_markup: pendingPaymentKeyboard(t, payment.paymentId),
+    reply_markup: pendingPaymentKeyboard(t, payment),
   });
   return message.message_id;
 }

@@ -4,6 +4,7 @@ import * as admin from '../schemas/admin';
 import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionSaved, ZSessionWrite } from '../schemas/bot';
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
+import { ZPaymentOptionsResponse } from '../schemas/coins';
 import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
 import { ZSystemStatus } from '../schemas/system';
 import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
@@ -31,6 +32,8 @@ export const API = {
     response: z.array(ZAmountOption),
   }),
   coins: endpoint({ method: 'GET', path: '/api/coins', response: ZCoinsResponse }),
+  /** The coins by asset, then network (cheapest first), with each network's typical fee and time to count. */
+  paymentOptions: endpoint({ method: 'GET', path: '/api/payment-options', response: ZPaymentOptionsResponse }),
   pricing: endpoint({ method: 'GET', path: '/api/pricing', response: ZPricingSettings }),
   validatePhone: endpoint({ method: 'POST', path: '/api/validate/phone', body: ZValidatePhoneRequest, response: ZValidatePhoneResponse }),
   detectPhone: endpoint({ method: 'POST', path: '/api/phone/detect', body: ZDetectPhoneRequest, response: ZDetectPhoneResponse }),

@@ -63,6 +63,18 @@ export const coinsQuery = () =>
     queryFn: ({ signal }) => apiRequest('/api/coins', (s) => s.ZCoinsResponse, { signal }),
   });
 
+/**
+ * The same coins by asset, then network (cheapest first), with each network's typical fee and time to
+ * count (GET /api/payment-options): the coin-then-network choice. The fees are estimated at most once
+ * a minute: an answer is fresh for that long.
+ */
+export const paymentOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['/api/payment-options'],
+    queryFn: ({ signal }) => apiRequest('/api/payment-options', (s) => s.ZPaymentOptionsResponse, { signal }),
+    staleTime: MINUTE,
+  });
+
 /** The service fee and amount limits of the API's settings (DESIGN.md section 6). */
 export const pricingQuery = () =>
   queryOptions({

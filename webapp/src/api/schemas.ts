@@ -15,6 +15,7 @@ export {
   ZOperator,
   ZOrderView,
   ZPaymentCreated,
+  ZPaymentOptionsResponse,
   ZPaymentStatus,
   ZPricingSettings,
   ZPromotion,

@@ -6,7 +6,7 @@ import { useToast } from '../components/Toast';
 import { canAdvance, CHECKOUT_TEXTS, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
 import { WizardScreen } from './WizardScreen';
-import { haptics, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
+import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
 const loadPaymentScreen = () => import('../wizard/PaymentScreen');
 const PaymentScreen = lazy(loadPaymentScreen);
@@ -98,7 +98,7 @@ export function App({ env }: { env: TelegramEnv }) {
         : // Enabled without a phone, so that pressing it says what is missing ('Phone number is required').
           { text: MAIN_BUTTON_LABELS[4], enabled: wizard.amount !== null, loading: checking, onClick: () => void proceed() }
       : screen === 'coin'
-        ? { text: creating ? 'Processing Payment...' : `Create ${coin} Payment`, enabled: ready, loading: creating, onClick: pay }
+        ? { text: creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`, enabled: ready, loading: creating, onClick: pay }
         : screen === 'orders'
           ? { text: 'New Recharge', enabled: true, onClick: startOver }
           : null;
@@ -150,6 +150,7 @@ export function App({ env }: { env: TelegramEnv }) {
                 toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 });
               }}
               onViewChange={onViewChange}
+              openLink={env.inTelegram ? openExternal : undefined}
             />
           </Suspense>
         )}

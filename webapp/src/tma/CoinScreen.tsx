@@ -3,7 +3,7 @@ import { Notice, shownNumber, type Checkout } from '../wizard';
 import { CoinStep } from '../wizard/CoinStep';
 import { haptics } from './telegram';
 
-/** The coin choice with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
+/** The coin, then network, with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
 export default function CoinScreen({ checkout, error, inTelegram, onPay }: { checkout: Checkout; error: string | null; inTelegram: boolean; onPay(): void }) {
   const { wizard, coin, creating } = checkout.state;
   if (!wizard.country || !wizard.operator) return null;
@@ -14,6 +14,7 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
         haptics.select();
         checkout.setCoin(c);
       }}
+      onPreselect={checkout.preselectCoin}
       totalCents={checkout.quote?.totalAmount}
       cryptoAmount={checkout.cryptoAmount}
     >
@@ -23,7 +24,7 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
       {error && <Notice kind="error">{error}</Notice>}
       {!inTelegram && (
         <Button size="l" stretched loading={creating} disabled={creating} onClick={onPay}>
-          {creating ? 'Processing Payment...' : `Create ${coin} Payment`}
+          {creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`}
         </Button>
       )}
     </CoinStep>

@@ -8,6 +8,7 @@ import {
   isTMA,
   mainButton,
   miniApp,
+  openLink,
   retrieveLaunchParams,
   themeParams,
   viewport,
@@ -107,6 +108,14 @@ export const haptics = {
   warning: () => void hapticFeedback.notificationOccurred.ifAvailable('warning'),
   error: () => void hapticFeedback.notificationOccurred.ifAvailable('error'),
 };
+
+/**
+ * Opens a link outside the mini-app (a wallet's payment link) through Telegram, which hands it to the
+ * phone; a web view's own navigation may not leave Telegram. Where Telegram cannot, the browser's way.
+ */
+export function openExternal(url: string): void {
+  if (!openLink.ifAvailable(url)[0]) window.open(url, '_blank', 'noopener');
+}
 
 export interface MainButtonSpec {
   text: string;

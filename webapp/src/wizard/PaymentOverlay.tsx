@@ -3,10 +3,11 @@ import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { formatUsd } from '../shared';
 import { ClosedPayment, CopyField, FailedActions, Countdown, paymentView, QrCode, SendFromWallet, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
 import { centsOf } from './format';
+import { WalletButtons } from './WalletButtons';
 
 /**
  * The five-step wizard's payment overlay (spec section 2 "Payment overlay", section 4): processing
- * (amount and address with copy, QR, countdown with its bar, BACK and CANCEL), expired, completed,
+ * (amount and address with copy, QR and the wallet buttons, countdown with its bar, BACK and CANCEL), expired, completed,
  * failed. A modal dialog over step 4; the surface decides what each button does.
  */
 export type OverlayState =
@@ -128,6 +129,7 @@ function Processing({
             <CopyField label="Amount" value={payment.cryptoAmount} display={`${payment.cryptoAmount} ${payment.cryptocurrency}`} onCopied={() => onCopied?.('amount')} testId="pay-amount" />
             <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
             <SendFromWallet />
+            <WalletButtons links={payment.walletLinks} />
           </div>
           <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />
         </div>

@@ -4,6 +4,7 @@ import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { formatCountdown, formatUsd, PAYMENT_WINDOW_MS, SEND_FROM_WALLET_NOTE } from '../shared';
 import { copyText } from './copy';
 import { centsOf, usd } from './format';
+import { WalletButtons } from './WalletButtons';
 
 export type PaymentView = 'waiting' | 'confirming' | 'processing' | 'completed' | 'failed' | 'expired' | 'cancelled';
 
@@ -48,6 +49,8 @@ export interface PaymentScreenProps {
   onCopied?(what: 'amount' | 'address'): void;
   /** Called once when the screen changes view (for haptics, say). */
   onViewChange?(view: PaymentView): void;
+  /** Opens a wallet link instead of the browser (the mini-app: through Telegram). */
+  openLink?(url: string): void;
   now?: () => number;
 }
 
@@ -62,7 +65,7 @@ export function useNow(now: () => number, running: boolean): number {
   return time;
 }
 
-/** The payment screen 'Complete Payment': QR, amount and address with copy, countdown, live status, result. */
+/** The payment screen 'Complete Payment': QR and the wallet buttons, amount and address with copy, countdown, live status, result. */
 export default function PaymentScreen(props: PaymentScreenProps) {
   const { payment, status, now = Date.now } = props;
   const current = status?.status ?? payment.status;
@@ -93,6 +96,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
         <>
           {view === 'waiting' && <Countdown msLeft={msLeft} />}
           {view === 'waiting' && <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />}
+          {view === 'waiting' && <WalletButtons links={payment.walletLinks} open={props.openLink} />}
           <Details {...props} view={view} />
           {view === 'waiting' && (
             <>

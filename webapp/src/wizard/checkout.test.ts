@@ -61,7 +61,7 @@ describe('checkout: what is bought', () => {
     expect(quoteRequest(chosen(), true)).toEqual({ amount: '10', kind: 'recharge', coin: 'USDT' });
     expect(quoteRequest({ ...chosen(), coin: null }, true)).toBeNull();
     expect(quoteRequest(initialCheckout({ wizard: balanceTopupWizard(20), coin: 'ETH' }), true)).toEqual({ amount: '20', kind: 'balance_topup', coin: 'ETH' });
-    // No coin yet (the server's default comes with GET /api/coins): the dollars only.
+    // No coin yet (the coin choice preselects one): the dollars only.
     expect(initialCheckout().coin).toBeNull();
   });
 });

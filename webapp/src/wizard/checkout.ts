@@ -51,7 +51,7 @@ export interface CheckoutState {
   /** Index into the surface's steps. */
   step: number;
   wizard: WizardState;
-  /** Null until chosen or until the server names its default. */
+  /** Null until chosen or preselected (the coin choice preselects the server's default, on its cheapest network). */
   coin: TCoinSymbol | null;
   email: string;
   /** Why the last move on was refused; cleared by any change. */
@@ -70,7 +70,7 @@ export interface CheckoutState {
 export type CheckoutAction =
   | { type: 'choose'; action: WizardAction }
   | { type: 'setCoin'; coin: TCoinSymbol }
-  /** The server's default coin, taken while none is chosen: not the customer's change. */
+  /** The coin the choice preselects, taken while none is chosen: not the customer's change. */
   | { type: 'preselectCoin'; coin: TCoinSymbol }
   | { type: 'setEmail'; email: string }
   | { type: 'problem'; problem: Problem }
@@ -87,7 +87,7 @@ export function initialCheckout(start: Partial<CheckoutState> = {}): CheckoutSta
   return {
     step: 0,
     wizard: initialWizardState,
-    // The server's default coin once it says which (GET /api/coins).
+    // Preselected by the coin choice once the server says what it offers (GET /api/payment-options).
     coin: null,
     email: '',
     problem: null,

@@ -4,7 +4,7 @@ import type { TCoinSymbol, TOrderKind, TPaymentCreated, TPaymentStatus, TQuote }
 import { randomKey } from '../api/client';
 import type * as PaymentsModule from '../api/payments';
 import { checkPhone } from '../api/phone';
-import { coinsQuery, quoteQuery } from '../api/queries';
+import { paymentOptionsQuery, quoteQuery } from '../api/queries';
 import {
   checkoutReducer,
   classifyCreateError,
@@ -57,6 +57,8 @@ export interface Checkout {
   cryptoAmount: string | null | undefined;
   choose(action: WizardAction): void;
   setCoin(coin: TCoinSymbol): void;
+  /** The coin the choice preselects (./PaymentChoice.tsx), taken only while none is chosen. */
+  preselectCoin(coin: TCoinSymbol): void;
   setEmail(email: string): void;
   /** Checks the step's needs (and the number, on the server), then moves on; the problem when it did not. */
   next(): Promise<Problem | null>;
@@ -90,12 +92,6 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   const withCoin = options.steps[state.step]?.showsCryptoTotal === true;
   const dollars = useQuery(quoteQuery(quoteRequest(state)));
   const inCoin = useQuery(quoteQuery(withCoin ? quoteRequest(state, true) : null));
-
-  // The coin the server preselects (GET /api/coins), until one is chosen; asked for once past the first step.
-  const defaultCoin = useQuery({ ...coinsQuery(), enabled: state.step > 0 }).data?.defaultCoin;
-  useEffect(() => {
-    if (state.coin === null && defaultCoin) dispatch({ type: 'preselectCoin', coin: defaultCoin });
-  }, [state.coin, defaultCoin]);
 
   const { payment } = state;
   useEffect(() => {
@@ -143,6 +139,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
     cryptoAmount: !withCoin ? undefined : inCoin.isError ? null : inCoin.data?.crypto?.cryptoAmount,
     choose: (action) => dispatch({ type: 'choose', action }),
     setCoin: (coin) => dispatch({ type: 'setCoin', coin }),
+    preselectCoin: (coin) => dispatch({ type: 'preselectCoin', coin }),
     setEmail: (email) => dispatch({ type: 'setEmail', email }),
     goTo: (step) => dispatch({ type: 'goTo', step }),
     reset: (start) => dispatch({ type: 'reset', state: initialCheckout(start) }),
@@ -152,9 +149,9 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       const { steps } = opts.current;
       const step = steps[s.step];
       if (!step || s.checking) return null;
-      // Paying comes after the steps: its calls and the coins load meanwhile.
+      // Paying comes after the steps: its calls and the coins with their networks load meanwhile.
       void loadPayments();
-      void queryClient.prefetchQuery(coinsQuery());
+      void queryClient.prefetchQuery(paymentOptionsQuery());
       const problem = stepProblem(s, step);
       if (problem) return fail(problem);
       if (step.checkNumber && s.wizard.country) {

@@ -1,7 +1,7 @@
 import './pages.css';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { amountsQuery, coinsQuery, countriesQuery, operatorsQuery, pricingQuery, promotionsQuery, quoteQuery } from '../../api/queries';
+import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pricingQuery, promotionsQuery, quoteQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID } from '../../shared';
 import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
@@ -10,6 +10,7 @@ import { rememberOrder, useUser } from '../session';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, validAmount, type AmountEntry } from './compact/amount';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
+import { networkOf } from '../../../../shared/src/payment-choice';
 
 /**
  * /app: the spec's compact six-step wizard (header, footer and support widget hidden). Country and
@@ -61,7 +62,7 @@ export default function Compact() {
   const fixed = operator?.denominationType === 'FIXED';
   const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator && fixed });
   const promotions = useQuery(promotionsQuery());
-  const offered = useQuery(coinsQuery()).data?.coins ?? [];
+  const options = useQuery({ ...paymentOptionsQuery(), enabled: step >= 4 }).data;
   const quick = quickAmounts(operator, amounts.data, limits);
 
   // Spec: Cameroon preselected when in the list; the spec's default operator (53) when the country has it.
@@ -171,9 +172,9 @@ export default function Compact() {
             quote={checkout.quote}
           />
         )}
-        {step === 4 && <CoinChoice coins={offered} coin={coin} onChange={checkout.setCoin} />}
+        {step === 4 && <CoinChoice coin={coin} onChange={checkout.setCoin} onPreselect={checkout.preselectCoin} />}
         {step === 5 && country && operator && coin && wizard.amount && (
-          <Review country={country} phone={wizard.phone} operator={operator} amount={wizard.amount.amount} quote={checkout.quote} coinName={offered.find((c) => c.symbol === coin)?.name ?? coin} />
+          <Review country={country} phone={wizard.phone} operator={operator} amount={wizard.amount.amount} quote={checkout.quote} coinName={(options && networkOf(options, coin)?.name) ?? coin} />
         )}
 
         {step === 6 && <PaymentStep checkout={checkout} onNewPurchase={startOver} />}

@@ -1,17 +1,21 @@
 import './pages.css';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
 import { canJumpTo, CHECKOUT_TEXTS, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
+import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
 import { rememberOrder, useUser } from '../session';
-import { PayStep } from './recharge/PayStep';
 import { CHOOSE, PAY, savedStart, SUCCESS, useSavedProgress } from './recharge/progress';
 import { SuccessStep } from './recharge/SuccessStep';
 import { loadOverlay, RechargeOverlay } from './recharge/Overlay';
+
+/** Step 4 (the coin and network choice with it) loads once the customer moves towards it, not with the page. */
+const loadPayStep = () => import('./recharge/PayStep');
+const PayStep = lazy(async () => ({ default: (await loadPayStep()).PayStep }));
 
 /**
  * The five-step wizard on /recharge (spec section 2, "Five-step wizard"): steps 1-3 are the four-step
@@ -90,6 +94,7 @@ export default function Recharge() {
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
   const continueToPayment = async () => {
+    void loadPayStep();
     if ((await checkout.next())?.need === 'amount') toast({ title: CHECKOUT_TEXTS.selectAmount, variant: 'destructive' });
   };
   const pay = async (method?: 'balance') => {
@@ -163,14 +168,16 @@ export default function Recharge() {
               )}
             </>
           ) : step === PAY ? (
-            <PayStep
-              checkout={checkout}
-              balance={user.data?.balance}
-              maintenance={maintenance}
-              onGoBack={() => (balanceTopup ? navigate('/add-balance') : checkout.goTo(CHOOSE))}
-              onPay={() => void pay()}
-              onPayFromBalance={() => void pay('balance')}
-            />
+            <Suspense fallback={<PageLoading />}>
+              <PayStep
+                checkout={checkout}
+                balance={user.data?.balance}
+                maintenance={maintenance}
+                onGoBack={() => (balanceTopup ? navigate('/add-balance') : checkout.goTo(CHOOSE))}
+                onPay={() => void pay()}
+                onPayFromBalance={() => void pay('balance')}
+              />
+            </Suspense>
           ) : (
             <SuccessStep checkout={checkout} onNew={startOver} />
           )}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import type { TCoinSymbol, TCountry, TOfferedCoin, TOperator, TPromotion, TQuote } from '@topup/shared';
+import type { TCoinSymbol, TCountry, TOperator, TPromotion, TQuote } from '@topup/shared';
+import { assetOf, chooseAsset } from '../../../../../shared/src/payment-choice';
 import { flagEmoji, formatUsd } from '../../../shared';
 import { centsOf, dialPrefix, Notice, shortUsd, shownNumber, usd, type CatalogList } from '../../../wizard';
+import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
 import type { AmountEntry, Limits } from './amount';
 import { Promotions } from './Promotions';
@@ -144,28 +146,26 @@ export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEnt
   );
 }
 
-/** Step 4, 'Choose Payment Method': the coins the server offers (GET /api/coins). */
-export function CoinChoice({ coins, coin, onChange }: { coins: TOfferedCoin[]; coin: TCoinSymbol | null; onChange(coin: TCoinSymbol): void }) {
-  const chosen = coins.find((c) => c.symbol === coin);
+/**
+ * Step 4, 'Choose Payment Method': the spec's cryptocurrency dropdown with logos, now for the coin (what
+ * GET /api/payment-options offers), then the coin's networks, cheapest first, with their fees.
+ */
+export function CoinChoice({ coin, onChange, onPreselect }: { coin: TCoinSymbol | null; onChange(coin: TCoinSymbol): void; onPreselect(coin: TCoinSymbol): void }) {
+  const options = usePaymentOptions(coin, onPreselect);
+  const asset = options && assetOf(options, coin);
   return (
     <div className="wz-step">
-      <Dropdown<TCoinSymbol>
+      <Dropdown<string>
         label="Cryptocurrency"
         placeholder="Select a cryptocurrency"
-        value={coin}
-        onChange={onChange}
-        options={coins.map((c) => ({
-          value: c.symbol,
-          label: c.name,
-          hint: c.networkLabel,
-          icon: (
-            <span className={`wz-coin-mark wz-coin-${c.network} coin-small`} aria-hidden="true">
-              {c.symbol.slice(0, 4)}
-            </span>
-          ),
-        }))}
+        value={asset?.asset ?? null}
+        onChange={(chosen) => {
+          const next = options?.assets.find((a) => a.asset === chosen);
+          if (next) onChange(chooseAsset(next, coin));
+        }}
+        options={(options?.assets ?? []).map((a) => ({ value: a.asset, label: a.name, hint: a.asset, icon: <CoinMark asset={a.asset} small /> }))}
       />
-      {chosen && <p className="wz-hint">Network: {chosen.networkLabel}</p>}
+      {asset && <NetworkChoice asset={asset} selected={coin} onSelect={onChange} />}
     </div>
   );
 }

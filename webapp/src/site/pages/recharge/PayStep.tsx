@@ -23,7 +23,7 @@ export function PayStep({ checkout, balance, maintenance, onGoBack, onPay, onPay
   return (
     <div className="pay-step">
       <PaySummary wizard={wizard} balanceTopup={balanceTopup} quote={quote} />
-      <CoinStep selected={coin} onSelect={checkout.setCoin} totalCents={quote?.totalAmount} cryptoAmount={checkout.cryptoAmount}>
+      <CoinStep selected={coin} onSelect={checkout.setCoin} onPreselect={checkout.preselectCoin} totalCents={quote?.totalAmount} cryptoAmount={checkout.cryptoAmount}>
         <div className="field">
           <label htmlFor="receipt-email">Email (optional)</label>
           <input

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchHash, LIGHT_THEME, signedInitData, telegramClientScript } from './telegram';
+
+/** How the end-to-end tests drive the pages: the site's wizard steps, the mini-app inside the mocked Telegram client. */
+
+/** A phone, as the mini-app's tests and the coin-then-network tests use it. */
+export const PHONE_390 = { width: 390, height: 844 };
+
+/** Steps 1-3 of /recharge: country (searched), operator, phone and an amount tile; then step 4 is on screen. */
+export async function rechargeToPayment(page: Page, opts: { search: string; country: RegExp; operator: string; phone: string; amount: string }) {
+  await page.getByPlaceholder('Search country...').fill(opts.search);
+  await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: opts.country }).click();
+  await page.getByRole('button', { name: opts.operator, exact: true }).click();
+  await page.getByLabel('Phone number').fill(opts.phone);
+  await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: opts.amount }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+}
+
+/** The mini-app at `baseUrl`/telegram in a phone-size page inside the mocked Telegram client, launched with signed init data. */
+export async function openInTelegram(browser: Browser, baseUrl: string, theme = LIGHT_THEME, initData = signedInitData()): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: PHONE_390, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  await context.addInitScript({ content: telegramClientScript(theme) });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err));
+  await page.goto(`${baseUrl}/telegram${launchHash(initData, theme)}`);
+  return { context, page };
+}
+
+/** The main button as the mocked Telegram client last drew it. */
+const mainButton = (page: Page) => page.evaluate(() => (window as unknown as { __tg: { mainButton: { text: string; is_visible: boolean; is_active: boolean } | null } }).__tg.mainButton);
+
+export async function expectMainButton(page: Page, text: string, active: boolean) {
+  await expect.poll(() => mainButton(page), { timeout: 10_000 }).toMatchObject({ text, is_visible: true, is_active: active });
+}
+
+/** Telegram tells the mini-app its main button (or its back button) was pressed. */
+export const pressMainButton = (page: Page) => page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'));
+export const pressBackButton = (page: Page) => page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
+
+/** The methods the mini-app called on the mocked Telegram client, with their parameters. */
+export const telegramEvents = (page: Page) => page.evaluate(() => (window as unknown as { __tg: { events: [string, unknown][] } }).__tg.events);
