@@ -1,9 +1,9 @@
 import type { Context, LazySessionFlavor } from 'grammy';
+import { type Locale, type Catalog } from '@topup/shared';
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Logger } from 'pino';
 import type { TopupApi, UserApi } from './api/client';
 import type { SupportContacts } from './config';
-import type { Locale, Messages } from './locales';
 
 /** What the bot keeps per chat (read only when a handler uses it), in the API's bot state under this key. */
 export const sessionKey = (chatId: number) => `session:${chatId}`;
@@ -26,7 +26,7 @@ interface BotServices {
 export interface BotFlavor {
   services: BotServices;
   locale: Locale;
-  t: Messages;
+  t: Catalog;
   /** The API on behalf of the user who sent the update. */
   userApi(): UserApi;
 }

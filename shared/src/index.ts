@@ -19,3 +19,5 @@ export * from './client/answer';
 export * from './client/request';
 export * from './client/endpoints';
 export * from './schemas/system';
+export * from './i18n';
+export * from './i18n/catalogs';

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { LOCALE_CODES, LOCALES, type Messages } from '../locales';
+import { LOCALE_CODES, CATALOGS, type Catalog } from '@topup/shared';
 
 /**
  * Inline keyboards and their callback data (at most 64 bytes):
@@ -26,10 +26,10 @@ function grid(buttons: { label: string; data: string }[], perRow: number): Inlin
   return kb;
 }
 
-export function welcomeKeyboard(t: Messages, webAppUrl: string | null): InlineKeyboard {
+export function welcomeKeyboard(t: Catalog, webAppUrl: string | null): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (webAppUrl) kb.webApp(t.btnOpenApp, webAppUrl).row();
-  return kb.text(t.btnRechargeInChat, CB.recharge);
+  if (webAppUrl) kb.webApp(t.bot.btnOpenApp, webAppUrl).row();
+  return kb.text(t.bot.btnRechargeInChat, CB.recharge);
 }
 
 export function rechargeKeyboard(label: string): InlineKeyboard {
@@ -38,7 +38,7 @@ export function rechargeKeyboard(label: string): InlineKeyboard {
 
 export function languageKeyboard(): InlineKeyboard {
   const flags: Record<string, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', pt: '🇧🇷' };
-  return grid(LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${LOCALES[code].languageName}`.trim(), data: CB.language(code) })), 2);
+  return grid(LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${CATALOGS[code].common.languageName}`.trim(), data: CB.language(code) })), 2);
 }
 
 export function countryKeyboard(countries: { code: string; label: string }[]): InlineKeyboard {
@@ -58,30 +58,30 @@ export function coinKeyboard(coins: { symbol: string; name: string }[]): InlineK
   return grid(coins.map((c) => ({ label: c.name, data: CB.step('coin', c.symbol) })), 2);
 }
 
-export function reviewKeyboard(t: Messages): InlineKeyboard {
+export function reviewKeyboard(t: Catalog): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t.btnConfirm, CB.step('review', 'confirm'))
+    .text(t.bot.btnConfirm, CB.step('review', 'confirm'))
     .row()
-    .text(t.btnEdit, CB.step('review', 'edit'))
-    .text(t.btnCancel, CB.step('review', 'cancel'));
+    .text(t.bot.btnEdit, CB.step('review', 'edit'))
+    .text(t.bot.btnCancel, CB.step('review', 'cancel'));
 }
 
-export function editKeyboard(t: Messages): InlineKeyboard {
+export function editKeyboard(t: Catalog): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t.btnEditCountry, CB.step('edit', 'country'))
-    .text(t.btnEditOperator, CB.step('edit', 'operator'))
+    .text(t.bot.btnEditCountry, CB.step('edit', 'country'))
+    .text(t.bot.btnEditOperator, CB.step('edit', 'operator'))
     .row()
-    .text(t.btnEditAmount, CB.step('edit', 'amount'))
-    .text(t.btnEditPhone, CB.step('edit', 'phone'))
+    .text(t.bot.btnEditAmount, CB.step('edit', 'amount'))
+    .text(t.bot.btnEditPhone, CB.step('edit', 'phone'))
     .row()
-    .text(t.btnEditCoin, CB.step('edit', 'coin'))
-    .text(t.btnBackToReview, CB.step('edit', 'back'));
+    .text(t.bot.btnEditCoin, CB.step('edit', 'coin'))
+    .text(t.bot.btnBackToReview, CB.step('edit', 'back'));
 }
 
-export function pendingPaymentKeyboard(t: Messages, paymentId: string): InlineKeyboard {
-  return new InlineKeyboard().text(t.btnCancelPayment, CB.cancelPayment(paymentId));
+export function pendingPaymentKeyboard(t: Catalog, paymentId: string): InlineKeyboard {
+  return new InlineKeyboard().text(t.bot.btnCancelPayment, CB.cancelPayment(paymentId));
 }
 
-export function expiredKeyboard(t: Messages, orderId: number): InlineKeyboard {
-  return new InlineKeyboard().text(t.btnNewPayment, CB.newPayment(orderId));
+export function expiredKeyboard(t: Catalog, orderId: number): InlineKeyboard {
+  return new InlineKeyboard().text(t.bot.btnNewPayment, CB.newPayment(orderId));
 }
