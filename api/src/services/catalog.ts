@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
+  PHONE_ERROR_MESSAGES,
   QUICK_AMOUNTS_USD,
   CATALOG_FRESH_MS,
   type TAmountOption,
@@ -18,7 +19,7 @@ import { catalogCache } from '../db/schema';
 import { AppError } from './errors';
 import type { AirtimeProvider, ProviderCountry, ProviderOperator } from '../airtime/provider';
 import { providerOperatorId, wireOperatorId } from '../airtime/operator-ids';
-import { checkMobileNumber, countryOfNumber } from './phone';
+import { checkMobileNumber, countryOfNumber, internationalForm, nationalNumber } from './phone';
 
 const require = createRequire(import.meta.url);
 const isoCountries = require('i18n-iso-countries') as { alpha2ToNumeric(code: string): string | undefined };
@@ -152,14 +153,26 @@ export class CatalogService {
     return asked;
   }
 
-  /** A full international number: its country, and its operator when the provider can tell. */
+  /**
+   * A full international number, however written (see internationalForm): its country, the number
+   * (E.164 and national), and its operator when the provider can tell, with what a client needs to
+   * go straight to the amounts (the operator's id, service type, denominations or range).
+   */
   async detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
-    const code = countryOfNumber(phoneNumber);
+    const e164 = internationalForm(phoneNumber);
+    const code = e164 ? countryOfNumber(e164) : null;
     const country = code ? await this.country(code) : null;
-    if (!country) {
-      return { valid: false, error: 'Enter the full number with its country code, e.g. +237 671 234 567', phoneNumber: null, detectedOperatorId: null, country: null };
+    if (!e164 || !country) {
+      return { valid: false, error: PHONE_ERROR_MESSAGES.needsCountryCode, phoneNumber: null, detectedOperatorId: null, country: null, nationalNumber: null, operator: null };
     }
-    return { ...(await this.validatePhone(phoneNumber, country.code)), country };
+    const check = await this.validatePhone(e164, country.code);
+    const operators = check.detectedOperatorId === null ? null : await this.operators(country.code).catch(() => null);
+    return {
+      ...check,
+      country,
+      nationalNumber: check.valid ? nationalNumber(e164) : null,
+      operator: operators?.value.find((o) => o.operatorId === check.detectedOperatorId) ?? null,
+    };
   }
 
   private async providerOperators(countryCode: string): Promise<Entry<ProviderOperator[]>> {
