@@ -78,7 +78,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   );
   api.use(coinsRouter(services.chains, services.networkFees));
   api.use(
-    pricingRouter(services.pricing, services.settings, {
+    pricingRouter(services.pricing, services.settings, services.catalog, {
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).
       telegramBotId: config.telegramBotToken ? Number(config.telegramBotToken.split(':')[0]) : null,
       emailDelivery: config.mail.smtpUrl ? 'smtp' : 'local-outbox',

@@ -260,6 +260,8 @@ function toOperator(o: ProviderOperator): TOperator {
     maxAmount: o.maxAmountCents / 100,
     localCurrencyCode: o.localCurrencyCode,
     localCurrencySymbol: o.localCurrencySymbol,
+    localMinAmount: localAmountFor(o, o.minAmountCents),
+    localMaxAmount: localAmountFor(o, o.maxAmountCents),
   };
 }
 
@@ -271,7 +273,7 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
       ...base,
       id: `${o.operatorId}-${cents}`,
       amount: cents / 100,
-      localAmount: o.localFixedAmounts[i] ?? null,
+      localAmount: localAmountFor(o, cents),
       description: o.fixedAmountDescriptions[i] ?? null,
     }));
   }
@@ -283,9 +285,29 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
       ...base,
       id: `${o.operatorId}-${cents}`,
       amount: cents / 100,
-      localAmount: o.fxRate === null ? null : Math.round(cents * o.fxRate) / 100,
+      localAmount: localAmountFor(o, cents),
       description: null,
     }));
+}
+
+/**
+ * What the recipient gets for `cents`, in the operator's currency: a denomination's own local amount,
+ * or a range operator's rate applied (to the hundredth). Null when the provider gives neither. The
+ * one conversion: amount choices, quotes and orders all take it from here.
+ */
+export function localAmountFor(o: ProviderOperator, cents: number): number | null {
+  if (o.denominationType === 'FIXED') return o.localFixedAmounts[o.fixedAmountsCents.indexOf(cents)] ?? null;
+  return o.fxRate === null ? null : Math.round(cents * o.fxRate) / 100;
+}
+
+/**
+ * The US cents to charge so that the recipient gets at least `localAmount` of a range operator's
+ * currency (rounded up to the cent); null when the operator has no rate or sells fixed amounts.
+ */
+export function centsForLocalAmount(o: ProviderOperator, localAmount: number): number | null {
+  if (o.denominationType !== 'RANGE' || !o.fxRate || o.fxRate <= 0) return null;
+  // The small tolerance keeps a float quotient such as 416.99999999 from costing one cent more.
+  return Math.ceil((localAmount * 100) / o.fxRate - 1e-6);
 }
 
 /** Whether `cents` is a valid top-up for the operator. */

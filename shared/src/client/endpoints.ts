@@ -34,10 +34,15 @@ export const API = {
   pricing: endpoint({ method: 'GET', path: '/api/pricing', response: ZPricingSettings }),
   validatePhone: endpoint({ method: 'POST', path: '/api/validate/phone', body: ZValidatePhoneRequest, response: ZValidatePhoneResponse }),
   detectPhone: endpoint({ method: 'POST', path: '/api/phone/detect', body: ZDetectPhoneRequest, response: ZDetectPhoneResponse }),
-  /** What an order of `amount` (US dollars as decimal text) costs, and its total in `coin` when given. */
+  /**
+   * What an order of `amount` (US dollars as decimal text) costs, and its total in `coin` when given;
+   * with `operatorId`, what the recipient gets; or, for a range operator, the order that gives the
+   * recipient `localAmount` (decimal text in the operator's currency) instead of `amount`.
+   */
   quote: endpoint({
     method: 'GET',
-    path: (p: { amount: string; kind?: TOrderKind; coin?: TCoinSymbol }) => withQuery('/api/quote', p),
+    path: (p: { kind?: TOrderKind; coin?: TCoinSymbol; operatorId?: number } & ({ amount: string; localAmount?: undefined } | { amount?: undefined; localAmount: string; operatorId: number })) =>
+      withQuery('/api/quote', p),
     response: ZQuote,
   }),
   createPayment: endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZPaymentCreated }),

@@ -29,6 +29,9 @@ export const ZOperator = z.object({
   maxAmount: z.number(),
   localCurrencyCode: z.string().nullable(),
   localCurrencySymbol: z.string().nullable(),
+  /** What the recipient gets at `minAmount` and `maxAmount`, in the local currency (null when the provider gives no rate). */
+  localMinAmount: z.number().nullable(),
+  localMaxAmount: z.number().nullable(),
 });
 export type TOperator = z.infer<typeof ZOperator>;
 

@@ -71,6 +71,15 @@ describe('GET /api/operators/{operatorId}/amounts', () => {
     expect(amounts.every((a) => a.currencyCode === 'XAF' && a.localAmount! > a.amount)).toBe(true);
   });
 
+  it('gives every option, range operators\' suggestions too, the local amount to show first, and the operator its local limits', async () => {
+    for (const operatorId of [53, 54]) {
+      const amounts = ZAmountOption.array().parse((await api.call('GET', `/api/operators/${operatorId}/amounts`)).body);
+      expect(amounts.map((a) => [a.amount, a.localAmount, a.currencyCode])).toEqual(amounts.map((a) => [a.amount, Math.round(a.amount * 600), 'XAF']));
+    }
+    const mtn = ZOperator.array().parse((await api.call('GET', '/api/countries/CM/operators')).body).find((o) => o.operatorId === 53);
+    expect(mtn).toMatchObject({ minAmount: 1, maxAmount: 200, localMinAmount: 600, localMaxAmount: 120_000, localCurrencyCode: 'XAF' });
+  });
+
   it('defaults to airtime and is empty for another service type', async () => {
     expect((await api.call('GET', '/api/operators/53/amounts')).body.length).toBeGreaterThan(0);
     expect((await api.call('GET', '/api/operators/53/amounts?serviceType=data')).body).toEqual([]);
