@@ -6,6 +6,7 @@ export * from './format';
 export * from './money';
 export * from './order-status';
 export * from './wallet-links';
+export * from './links';
 export * from './schemas/common';
 export * from './schemas/catalog';
 export * from './schemas/pricing';

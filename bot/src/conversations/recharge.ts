@@ -361,11 +361,11 @@ async function edit(io: ConversationIo, draft: Draft): Promise<void> {
  * made, after saying why; the review is shown again with what needs changing cleared.
  */
 async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
-  const { t } = await io.texts();
+  const { locale, t } = await io.texts();
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   const created = await io.call((o) =>
     o.userApi().createPayment(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol },
+      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale },
       `tg-${io.chatId}-${reviewId}`,
     ),
   );

@@ -42,7 +42,7 @@ export function paymentsFeature(): Composer<BotContext> {
       const payment = await ctx
         .userApi()
         .createPayment(
-          { amountCents: Math.round(order.amount * 100), phoneNumber: order.phoneNumber, operatorId: order.operatorId, countryId: order.countryId, cryptoCurrency: coin },
+          { amountCents: Math.round(order.amount * 100), phoneNumber: order.phoneNumber, operatorId: order.operatorId, countryId: order.countryId, cryptoCurrency: coin, locale: ctx.locale },
           key,
         );
       await ctx.answerCallbackQuery();
