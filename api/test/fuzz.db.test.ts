@@ -8,6 +8,7 @@ import { createApp } from '../src/app';
 import { readinessRouter } from '../src/http/readiness';
 import { adminRouter } from '../src/routes/admin/admin.router';
 import { authRouter } from '../src/routes/auth/auth.router';
+import { recipientsRouter } from '../src/routes/recipients/recipients.router';
 import { balanceRouter } from '../src/routes/balance/balance.router';
 import { botRouter } from '../src/routes/bot/bot.router';
 import { catalogRouter } from '../src/routes/catalog/catalog.router';
@@ -64,6 +65,7 @@ function everyRoute(): Route[] {
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],
     ['', ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, { rateLimitPerMinute: 100_000 })],
     ['', balanceRouter(s.balances, s.orders)],
+    ['', recipientsRouter(s.recipients)],
     ['/bot', botRouter(s.telegramOutbox, s.botState, api.config)],
     ['/admin', adminRouter({ auth: s.adminAuth, admin: s.admin, payments: s.payments, alerts: s.alerts, readiness: s.readiness })],
     ['/sandbox', sandboxRouter()],

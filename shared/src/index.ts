@@ -20,5 +20,7 @@ export * from './client/answer';
 export * from './client/request';
 export * from './client/endpoints';
 export * from './schemas/system';
+export * from './schemas/recipients';
+export * from './recipients-storage';
 export * from './i18n';
 export * from './i18n/catalogs';

@@ -5,6 +5,7 @@ import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessi
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
 import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZRecipient, ZRecipients, ZRenameRecipient } from '../schemas/recipients';
 import { ZSystemStatus } from '../schemas/system';
 import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
 import { endpoint, withQuery } from './request';
@@ -50,6 +51,12 @@ export const API = {
   releaseWallet: endpoint({ method: 'POST', path: '/api/release-wallet', body: ZReleaseRequest, response: ZCancelResponse }),
   orders: endpoint({ method: 'GET', path: '/api/orders', response: z.array(ZOrderView) }),
   balance: endpoint({ method: 'GET', path: '/api/balance', response: ZBalance }),
+  /** The caller's recent recipients (a signed-in customer, the mini-app's or the bot's Telegram user). */
+  recipients: endpoint({ method: 'GET', path: '/api/recipients', response: ZRecipients }),
+  /** Names one of them ("Mum"); `id` is the number's digits. */
+  renameRecipient: endpoint({ method: 'PATCH', path: (p: { id: string }) => `/api/recipients/${segment(p.id)}`, body: ZRenameRecipient, response: ZRecipient }),
+  /** Takes one off the list (until the customer tops that number up again). */
+  removeRecipient: endpoint({ method: 'DELETE', path: (p: { id: string }) => `/api/recipients/${segment(p.id)}`, response: ZOk }),
 };
 
 /** The bot's own calls (service credential only). */
