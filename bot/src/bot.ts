@@ -1,3 +1,4 @@
+import { NO_ORDER_LINKS, type OrderLinks } from './keyboards';
 import { Bot, lazySession, type ApiClientOptions, type Context, type Transformer } from 'grammy';
 import { DEFAULT_LOCALE, localeFromTag, catalogFor, type Catalog } from '@topup/shared';
 import type { UserFromGetMe } from 'grammy/types';
@@ -31,6 +32,8 @@ export interface BotDeps {
   /** The mini-app (https only, Telegram refuses others); null: no mini-app button. */
   webAppUrl: string | null;
   supportContacts: SupportContacts;
+  /** Where an order's messages link to (MINI_APP_LINK, the site's PUBLIC_URL); none by default. */
+  orderLinks?: OrderLinks;
   log?: Logger;
   /** Bot API transformers installed under auto-retry (tests install the capturing harness here). */
   transformers?: Transformer[];
@@ -71,7 +74,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   for (const transformer of deps.transformers ?? []) bot.api.config.use(transformer);
   if (deps.autoRetry !== false) bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, ...deps.autoRetry }));
 
-  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts };
+  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks: deps.orderLinks ?? NO_ORDER_LINKS };
 
   // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));

@@ -1,3 +1,4 @@
+import type { OrderLinks } from './keyboards';
 import type { Context, LazySessionFlavor } from 'grammy';
 import { type Locale, type Catalog } from '@topup/shared';
 import type { ConversationFlavor } from '@grammyjs/conversations';
@@ -21,6 +22,7 @@ interface BotServices {
   log: Logger;
   webAppUrl: string | null;
   support: SupportContacts;
+  orderLinks: OrderLinks;
 }
 
 export interface BotFlavor {

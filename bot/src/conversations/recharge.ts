@@ -1,7 +1,7 @@
 import type { Context } from 'grammy';
 import { countryNameIn, formatLocalAmount, phoneErrorKey, formatUsd, usdToCents, type TCoinSymbol, type TServiceType, type Catalog, escapeHtml as h } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
-import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
+import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, NO_ORDER_LINKS, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
 import { ConversationIo, type Conv } from './io';
 
@@ -379,9 +379,11 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   }
   const payment = created.value;
   const details = { phoneNumber: phone, operatorName: operator.name };
-  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details));
+  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details, o.services.orderLinks));
   // Without the photo, the same text still lets the customer pay (address and amount are what matter).
-  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), pendingPaymentKeyboard(t, payment.paymentId));
+  const links = await io.call(async (o) => o.services.orderLinks);
+  const keyboard = pendingPaymentKeyboard(t, payment.paymentId, links.ok ? links.value : NO_ORDER_LINKS);
+  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), keyboard);
   // Later status changes edit this message; without the registration they arrive as new messages.
   await io.call((o) => o.services.api.registerOrderMessage(payment.orderId, io.chatId, messageId));
   return true;

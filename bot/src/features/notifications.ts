@@ -5,6 +5,7 @@ import type { TopupApi } from '../api/client';
 import type { TNotification } from '@topup/shared';
 import { sessionKey, type SessionData } from '../context';
 import { SendScheduler } from '../throttle';
+import { NO_ORDER_LINKS, type OrderLinks } from '../keyboards';
 import { statusCaption, statusKeyboard } from '../views/payment';
 
 /**
@@ -24,6 +25,8 @@ interface PollerOptions {
   batchSize?: number;
   /** Rest between polls when the outbox is empty. */
   idleMs?: number;
+  /** Where an order's message links to (the mini-app, the site); none by default. */
+  orderLinks?: OrderLinks;
 }
 
 type Outcome = 'delivered' | 'undeliverable' | 'retry';
@@ -129,7 +132,7 @@ export class NotificationPoller {
       if (status) confirmations = { n: Math.min(status.confirmations, status.requiredConfirmations), m: status.requiredConfirmations };
     }
     const text = statusCaption(t, p, confirmations);
-    const reply_markup = statusKeyboard(t, p);
+    const reply_markup = statusKeyboard(t, p, this.opts.orderLinks ?? NO_ORDER_LINKS);
     const tg = this.opts.telegram;
     try {
       if (n.messageId !== null) {

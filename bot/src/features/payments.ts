@@ -47,7 +47,7 @@ export function paymentsFeature(): Composer<BotContext> {
         );
       await ctx.answerCallbackQuery();
       await ctx.editMessageReplyMarkup().catch(() => undefined);
-      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName });
+      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName }, ctx.services.orderLinks);
       await ctx.services.api.registerOrderMessage(payment.orderId, chatId, messageId);
     } catch (err) {
       ctx.services.log.warn({ err }, 'new payment failed');

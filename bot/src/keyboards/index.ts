@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { miniAppOrderLink, orderPageUrl } from '@topup/shared';
 import { LOCALE_CODES, CATALOGS, type Catalog } from '@topup/shared';
 
 /**
@@ -78,10 +79,35 @@ export function editKeyboard(t: Catalog): InlineKeyboard {
     .text(t.bot.btnBackToReview, CB.step('edit', 'back'));
 }
 
-export function pendingPaymentKeyboard(t: Catalog, paymentId: string): InlineKeyboard {
-  return new InlineKeyboard().text(t.bot.btnCancelPayment, CB.cancelPayment(paymentId));
+/**
+ * Where an order can be opened besides the chat ("share and come back"): the mini-app on the order
+ * (MINI_APP_LINK with startapp=order_<paymentId>) and its page on the site (PUBLIC_URL/orders/<paymentId>).
+ * Null where not configured: the button is left out.
+ */
+export interface OrderLinks {
+  miniApp: string | null;
+  site: string | null;
+}
+export const NO_ORDER_LINKS: OrderLinks = { miniApp: null, site: null };
+
+/** The order's links, as URL buttons on a row of their own. */
+function withOrderLinks(kb: InlineKeyboard, t: Catalog, links: OrderLinks, paymentId: string): InlineKeyboard {
+  if (!links.miniApp && !links.site) return kb;
+  kb.row();
+  if (links.miniApp) kb.url(t.common.share.openInApp, miniAppOrderLink(links.miniApp, paymentId));
+  if (links.site) kb.url(t.common.share.openOnSite, orderPageUrl(links.site, paymentId));
+  return kb;
 }
 
-export function expiredKeyboard(t: Catalog, orderId: number): InlineKeyboard {
-  return new InlineKeyboard().text(t.bot.btnNewPayment, CB.newPayment(orderId));
+export function pendingPaymentKeyboard(t: Catalog, paymentId: string, links: OrderLinks): InlineKeyboard {
+  return withOrderLinks(new InlineKeyboard().text(t.bot.btnCancelPayment, CB.cancelPayment(paymentId)), t, links, paymentId);
+}
+
+export function expiredKeyboard(t: Catalog, p: { orderId: number; paymentId: string }, links: OrderLinks): InlineKeyboard {
+  return withOrderLinks(new InlineKeyboard().text(t.bot.btnNewPayment, CB.newPayment(p.orderId)), t, links, p.paymentId);
+}
+
+/** After the order ended (completed, failed, cancelled): a new recharge, and the order's links. */
+export function endedOrderKeyboard(t: Catalog, paymentId: string, links: OrderLinks): InlineKeyboard {
+  return withOrderLinks(rechargeKeyboard(t.bot.btnNewRecharge), t, links, paymentId);
 }

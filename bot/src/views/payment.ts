@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { InputFile, type Api, type InlineKeyboard } from 'grammy';
 import { COINS, formatUsd, type TOrderStatus, type TPaymentCreated, type Catalog, escapeHtml as h } from '@topup/shared';
 import type { TNotificationPayload } from '@topup/shared';
-import { expiredKeyboard, pendingPaymentKeyboard, rechargeKeyboard } from '../keyboards';
+import { endedOrderKeyboard, expiredKeyboard, pendingPaymentKeyboard, type OrderLinks } from '../keyboards';
 
 /** What the payment message says about the recharge besides the payment itself. */
 interface OrderDetails {
@@ -49,12 +49,12 @@ export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, deta
 }
 
 /** Sends the payment message (QR code photo, copyable amount and address) and returns its id. */
-export async function sendPaymentMessage(api: Api, chatId: number, t: Catalog, payment: TPaymentCreated, details: OrderDetails): Promise<number> {
+export async function sendPaymentMessage(api: Api, chatId: number, t: Catalog, payment: TPaymentCreated, details: OrderDetails, links: OrderLinks): Promise<number> {
   const png = await paymentQrPng(payment.paymentUri);
   const message = await api.sendPhoto(chatId, new InputFile(png, `payment-${payment.orderId}.png`), {
     caption: pendingPaymentCaption(t, payment, details),
     parse_mode: 'HTML',
-    reply_markup: pendingPaymentKeyboard(t, payment.paymentId),
+    reply_markup: pendingPaymentKeyboard(t, payment.paymentId, links),
   });
   return message.message_id;
 }
@@ -97,9 +97,9 @@ export function statusCaption(t: Catalog, p: TNotificationPayload, confirmations
 }
 
 /** The buttons an order's message keeps after a status change (none while the payment confirms). */
-export function statusKeyboard(t: Catalog, p: { orderId: number; status: TOrderStatus }): InlineKeyboard | undefined {
-  if (p.status === 'payment_expired') return expiredKeyboard(t, p.orderId);
-  if (p.status === 'completed' || p.status === 'failed' || p.status === 'cancelled') return rechargeKeyboard(t.bot.btnNewRecharge);
+export function statusKeyboard(t: Catalog, p: { orderId: number; paymentId: string; status: TOrderStatus }, links: OrderLinks): InlineKeyboard | undefined {
+  if (p.status === 'payment_expired') return expiredKeyboard(t, p, links);
+  if (p.status === 'completed' || p.status === 'failed' || p.status === 'cancelled') return endedOrderKeyboard(t, p.paymentId, links);
   return undefined;
 }
 
