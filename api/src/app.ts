@@ -14,6 +14,7 @@ import cookieParser from 'cookie-parser';
 import { adminRouter } from './routes/admin/admin.router';
 import { authRouter, PROFILE_PICTURE_PATH } from './routes/auth/auth.router';
 import { balanceRouter } from './routes/balance/balance.router';
+import { recipientsRouter } from './routes/recipients/recipients.router';
 import { botRouter } from './routes/bot/bot.router';
 import { catalogRouter } from './routes/catalog/catalog.router';
 import { ordersRouter } from './routes/orders/orders.router';
@@ -78,7 +79,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   );
   api.use(coinsRouter(services.chains, services.networkFees));
   api.use(
-    pricingRouter(services.pricing, services.settings, {
+    pricingRouter(services.pricing, services.settings, services.catalog, {
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).
       telegramBotId: config.telegramBotToken ? Number(config.telegramBotToken.split(':')[0]) : null,
       emailDelivery: config.mail.smtpUrl ? 'smtp' : 'local-outbox',
@@ -100,6 +101,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     }),
   );
   api.use(balanceRouter(services.balances, services.orders));
+  api.use(recipientsRouter(services.recipients));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
   api.use('/admin', adminRouter({ auth: services.adminAuth, admin: services.admin, payments: services.payments, alerts: services.alerts, readiness: services.readiness }));
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());

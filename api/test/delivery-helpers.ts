@@ -13,7 +13,7 @@ import { transition } from '../src/services/order-state';
 
 /** The job worker of workers.ts, for the queues of delivery (fulfil and e-mail); run with `drain()`. */
 export function deliveryWorker(api: TestApi): JobWorker {
-  const handlers = jobHandlers(api.database, api.services);
+  const handlers = jobHandlers(api.database, api.services, undefined, api.config.publicUrl);
   return new JobWorker(api.database, { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] }, { pollMs: 50, log: pino({ level: 'silent' }) });
 }
 

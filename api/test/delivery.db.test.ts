@@ -493,6 +493,38 @@ describe('delivery on the sandbox provider', () => {
       expect(subjects).toEqual([`Payment received – order #${created.orderId}`, `Top-up failed – $11.00 credited to your balance – order #${created.orderId}`].sort());
     });
 
+    it('writes receipts in the order’s language: its own field, else the browser’s, with the order’s page', async () => {
+      const lea = 'lea.receipts@gmail.com';
+      const fr = await createOrder(api, { amount: 10, phoneNumber: '670000656', operatorId: 53, email: lea, locale: 'fr' }, { 'accept-language': 'en-US' });
+      const joao = 'joao.receipts@gmail.com';
+      const pt = await createOrder(api, { amount: 10, phoneNumber: '670000001', operatorId: 53, email: joao }, { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.5' });
+      expect([(await orderRow(api, fr.orderId)).locale, (await orderRow(api, pt.orderId)).locale]).toEqual(['fr', 'pt']);
+      await markPaid(api, fr.orderId);
+      await markPaid(api, pt.orderId);
+      await worker.drain();
+      const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+      // Bodies with non-ASCII text travel quoted-printable.
+      const body = (qp: string) => nbsp(Buffer.from(qp.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
+      const french = mailsTo(api, lea).map((m) => ({ subject: nbsp(m.subject), body: body(m.body) }));
+      expect(french.map((m) => m.subject).sort()).toEqual([`Paiement reçu – commande n° ${fr.orderId}`, `Votre recharge a été envoyée – commande n° ${fr.orderId}`]);
+      expect(french.find((m) => m.subject.startsWith('Votre recharge'))!.body).toContain("C'est fait : 10,00 $US de crédit pour le +237670000656 (MTN Cameroon)");
+      expect(french.find((m) => m.subject.startsWith('Paiement'))!.body).toContain('Payé : 11 USDT (11,00 $US)');
+      // The delivery failed: the credit is named in Portuguese money.
+      expect(mailsTo(api, joao).map((m) => nbsp(m.subject)).sort()).toEqual(
+        [`A recarga falhou – US$ 11,00 creditados no seu saldo – pedido nº ${pt.orderId}`, `Pagamento recebido – pedido nº ${pt.orderId}`].sort(),
+      );
+      // With the site's address known, the receipt links the order's page.
+      const [paid] = await api.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.orderId, fr.orderId), eq(notifications.status, 'paid')));
+      await api.database.db.update(notifications).set({ deliveredAt: null }).where(eq(notifications.id, paid!.id));
+      await deliverEmail(api.database.db, api.services.mailer, paid!.id, 'https://topup.example/');
+      const linked = mailsTo(api, lea).map((m) => body(m.body)).filter((text) => text.includes('https://topup.example/orders/'));
+      expect(linked).toHaveLength(1);
+      expect(linked[0]).toContain(`Retrouvez votre commande à tout moment : https://topup.example/orders/${fr.paymentId}`);
+    });
+
     it('sends no receipt to a placeholder address', async () => {
       const created = await createOrder(api, { amount: 10, phoneNumber: '670000655', operatorId: 53, email: 'buyer@example.com' });
       await markPaid(api, created.orderId);

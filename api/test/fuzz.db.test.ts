@@ -8,6 +8,7 @@ import { createApp } from '../src/app';
 import { readinessRouter } from '../src/http/readiness';
 import { adminRouter } from '../src/routes/admin/admin.router';
 import { authRouter } from '../src/routes/auth/auth.router';
+import { recipientsRouter } from '../src/routes/recipients/recipients.router';
 import { balanceRouter } from '../src/routes/balance/balance.router';
 import { botRouter } from '../src/routes/bot/bot.router';
 import { catalogRouter } from '../src/routes/catalog/catalog.router';
@@ -60,10 +61,11 @@ function everyRoute(): Route[] {
     ['', readinessRouter(s.readiness)],
     ['', catalogRouter(s.catalog, { phoneCheckRateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
     ['', coinsRouter(s.chains, s.networkFees)],
-    ['', pricingRouter(s.pricing, s.settings, { telegramBotId: null, emailDelivery: 'local-outbox', support: api.config.support })],
+    ['', pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, emailDelivery: 'local-outbox', support: api.config.support })],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],
     ['', ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, { rateLimitPerMinute: 100_000 })],
     ['', balanceRouter(s.balances, s.orders)],
+    ['', recipientsRouter(s.recipients)],
     ['/bot', botRouter(s.telegramOutbox, s.botState, api.config)],
     ['/admin', adminRouter({ auth: s.adminAuth, admin: s.admin, payments: s.payments, alerts: s.alerts, readiness: s.readiness })],
     ['/sandbox', sandboxRouter()],
@@ -200,7 +202,7 @@ describe('no bad input gets a 5xx', () => {
     const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
     const apiRouter = top.map((l) => l.handle).find((h) => h.stack?.some((l) => l.handle.stack))!;
     const mounted = apiRouter.stack!.filter((l) => l.handle.stack).length;
-    expect(mounted).toBe(10);
+    expect(mounted).toBe(11);
     expect(everyRoute().length).toBeGreaterThan(40);
   });
 

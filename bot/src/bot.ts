@@ -1,4 +1,6 @@
+import { NO_ORDER_LINKS, type OrderLinks } from './keyboards';
 import { Bot, lazySession, type ApiClientOptions, type Context, type Transformer } from 'grammy';
+import { DEFAULT_LOCALE, localeFromTag, catalogFor, type Catalog } from '@topup/shared';
 import type { UserFromGetMe } from 'grammy/types';
 import { autoRetry, type AutoRetryOptions } from '@grammyjs/auto-retry';
 import { conversations, type ConversationData, type VersionedState } from '@grammyjs/conversations';
@@ -21,7 +23,6 @@ import { paymentsFeature } from './features/payments';
 import { rechargeFeature } from './features/recharge';
 import { startFeature } from './features/start';
 import { supportFeature } from './features/support';
-import { DEFAULT_LOCALE, localeFromLanguageCode, messages, type Messages } from './locales';
 
 export interface BotDeps {
   token: string;
@@ -31,6 +32,8 @@ export interface BotDeps {
   /** The mini-app (https only, Telegram refuses others); null: no mini-app button. */
   webAppUrl: string | null;
   supportContacts: SupportContacts;
+  /** Where an order's messages link to (MINI_APP_LINK, the site's PUBLIC_URL); none by default. */
+  orderLinks?: OrderLinks;
   log?: Logger;
   /** Bot API transformers installed under auto-retry (tests install the capturing harness here). */
   transformers?: Transformer[];
@@ -71,7 +74,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   for (const transformer of deps.transformers ?? []) bot.api.config.use(transformer);
   if (deps.autoRetry !== false) bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, ...deps.autoRetry }));
 
-  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts };
+  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks: deps.orderLinks ?? NO_ORDER_LINKS };
 
   // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
@@ -92,10 +95,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         keyGenerator: (ctx) => ctx.from?.id.toString(),
         // Called once per window for a user over the limit: one notice, not one per message.
         onLimitExceeded: async (ctx) => {
-          const t = messages(localeFromLanguageCode(ctx.from?.language_code) ?? DEFAULT_LOCALE);
+          const t = catalogFor(localeFromTag(ctx.from?.language_code) ?? DEFAULT_LOCALE);
           try {
-            if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: t.tooFast });
-            else await ctx.reply(t.tooFast);
+            if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: t.bot.tooFast });
+            else await ctx.reply(t.bot.tooFast);
           } catch (err) {
             log.warn({ err }, 'could not send the rate limit notice');
           }
@@ -120,8 +123,8 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       session = await ctx.session;
       if (code && session.languageCode !== code) session.languageCode = code;
     }
-    ctx.locale = session.locale ?? localeFromLanguageCode(code) ?? DEFAULT_LOCALE;
-    ctx.t = messages(ctx.locale);
+    ctx.locale = session.locale ?? localeFromTag(code) ?? DEFAULT_LOCALE;
+    ctx.t = catalogFor(ctx.locale);
     return next();
   });
   pm.use(helpFeature());
@@ -149,9 +152,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   bot.catch(async (err) => {
     const ctx = err.ctx;
     log.error({ err: err.error, update: ctx.update.update_id }, 'update failed');
-    const t: Messages = ctx.t ?? messages(localeFromLanguageCode(ctx.from?.language_code) ?? DEFAULT_LOCALE);
+    const t: Catalog = ctx.t ?? catalogFor(localeFromTag(ctx.from?.language_code) ?? DEFAULT_LOCALE);
     // Never leave a button spinning or a message unanswered.
-    const text = err.error instanceof ApiError && err.error.status === 0 ? t.serviceUnavailable : t.errorGeneric;
+    const text = err.error instanceof ApiError && err.error.status === 0 ? t.bot.serviceUnavailable : t.bot.errorGeneric;
     try {
       if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
       else if (ctx.chat?.type === 'private') await ctx.reply(text);

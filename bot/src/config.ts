@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** The mini-app; Telegram accepts only https web-app addresses. */
   WEBAPP_URL: z.url().optional(),
+  /**
+   * The mini-app's t.me link, which order messages open on the order (startapp=order_<paymentId>):
+   * https://t.me/<bot> once the bot's Main Mini App is set up in @BotFather, or a Direct Link Mini App's
+   * https://t.me/<bot>/<app> (/newapp). Unset: no such button.
+   */
+  MINI_APP_LINK: z.url({ protocol: /^https$/, hostname: /^t\.me$/, error: 'must be https://t.me/<bot> or https://t.me/<bot>/<app>' }).optional(),
   SUPPORT_EMAIL: zEmail('must be an e-mail address').optional(),
   /** A Telegram handle (@name) or t.me link. */
   SUPPORT_TELEGRAM: optionalText,
@@ -96,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webAppUrl,
     /** Telegram refuses web-app buttons that are not https: without one the mini-app buttons are left out. */
     webAppEnabled: webAppUrl.startsWith('https://'),
+    /** Where order messages link to: the mini-app on the order, and the order's page on the site (PUBLIC_URL, https only: Telegram refuses other button links). */
+    orderLinks: {
+      miniApp: e.MINI_APP_LINK ?? null,
+      site: e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    },
     support,
     notifyPollMs: e.NOTIFY_POLL_MS,
     botApi: { apiRoot: e.BOT_API_ROOT.replace(/\/+$/, ''), environment: e.BOT_API_ENVIRONMENT },

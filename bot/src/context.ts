@@ -1,9 +1,10 @@
+import type { OrderLinks } from './keyboards';
 import type { Context, LazySessionFlavor } from 'grammy';
+import { type Locale, type Catalog } from '@topup/shared';
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Logger } from 'pino';
 import type { TopupApi, UserApi } from './api/client';
 import type { SupportContacts } from './config';
-import type { Locale, Messages } from './locales';
 
 /** What the bot keeps per chat (read only when a handler uses it), in the API's bot state under this key. */
 export const sessionKey = (chatId: number) => `session:${chatId}`;
@@ -21,12 +22,13 @@ interface BotServices {
   log: Logger;
   webAppUrl: string | null;
   support: SupportContacts;
+  orderLinks: OrderLinks;
 }
 
 export interface BotFlavor {
   services: BotServices;
   locale: Locale;
-  t: Messages;
+  t: Catalog;
   /** The API on behalf of the user who sent the update. */
   userApi(): UserApi;
 }

@@ -1,5 +1,4 @@
-import { flagEmoji, POPULAR_COUNTRY_CODES, type TCountry } from '@topup/shared';
-import { countryName, type Locale } from './locales';
+import { flagEmoji, POPULAR_COUNTRY_CODES, type TCountry, countryNameIn, type Locale } from '@topup/shared';
 
 /**
  * Finding a country from what a person types: its name in English or in their language, a common
@@ -20,7 +19,7 @@ export function toChoice(c: TCountry): CountryChoice {
 
 /** "🇨🇲 Cameroon" in the user's language. */
 export function countryLabel(locale: Locale, c: { code: string; name: string }): string {
-  return `${flagEmoji(c.code)} ${countryName(locale, c.code, c.name)}`;
+  return `${flagEmoji(c.code)} ${countryNameIn(locale, c.code, c.name)}`;
 }
 
 /** The spec's popular countries that the catalog has, in the spec's order. */
@@ -112,7 +111,7 @@ export function matchCountry(query: string, countries: readonly TCountry[], loca
   if (alias && byCode(alias)) return { kind: 'one', country: toChoice(byCode(alias)!) };
 
   const entries = countries.map((c) => {
-    const names = new Set([normalize(c.name), normalize(countryName(locale, c.code, c.name)), normalize(countryName('en', c.code, c.name))]);
+    const names = new Set([normalize(c.name), normalize(countryNameIn(locale, c.code, c.name)), normalize(countryNameIn('en', c.code, c.name))]);
     return { c, names: [...names].filter(Boolean) };
   });
 

@@ -45,7 +45,7 @@ async function main() {
   const webAppUrl = config.webAppEnabled ? config.webAppUrl : null;
   if (!webAppUrl) log.warn({ webAppUrl: config.webAppUrl }, 'the mini-app address is not https: Telegram refuses it, so the bot shows no mini-app button');
   // Long polls last 30 s (the runner's default); any other call that takes 75 s has failed.
-  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, client: { timeoutSeconds: 75, ...config.botApi } });
+  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, orderLinks: config.orderLinks, client: { timeoutSeconds: 75, ...config.botApi } });
   if (config.botApi.apiRoot !== 'https://api.telegram.org' || config.botApi.environment !== 'prod') log.info(config.botApi, 'Bot API server');
 
   // getMe; Telegram may be briefly unreachable, a wrong token never recovers.
@@ -65,7 +65,7 @@ async function main() {
   }
   await configureTelegram(bot.api, webAppUrl).catch((err: unknown) => log.warn({ err }, 'could not set the commands or the menu button'));
 
-  const poller = new NotificationPoller({ api, telegram: bot.api, log, idleMs: config.notifyPollMs });
+  const poller = new NotificationPoller({ api, telegram: bot.api, log, idleMs: config.notifyPollMs, orderLinks: config.orderLinks });
   let stopUpdates: () => Promise<void>;
   if (config.mode === 'webhook') {
     const server: http.Server = createWebhookServer(bot, { path: config.webhook.path, secret: config.webhook.secret!, log });

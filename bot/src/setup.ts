@@ -1,19 +1,19 @@
 import type { Api } from 'grammy';
-import { LOCALE_CODES, messages, type Messages } from './locales';
+import { LOCALE_CODES, catalogFor, type Catalog } from '@topup/shared';
 
 /** The updates the bot reads (everything else is not delivered at all). */
 export const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
 
-function commands(t: Messages) {
+function commands(t: Catalog) {
   return [
-    { command: 'recharge', description: t.cmdRecharge },
-    { command: 'orders', description: t.cmdOrders },
-    { command: 'balance', description: t.cmdBalance },
-    { command: 'language', description: t.cmdLanguage },
-    { command: 'support', description: t.cmdSupport },
-    { command: 'help', description: t.cmdHelp },
-    { command: 'cancel', description: t.cmdCancel },
-    { command: 'start', description: t.cmdStart },
+    { command: 'recharge', description: t.bot.cmdRecharge },
+    { command: 'orders', description: t.bot.cmdOrders },
+    { command: 'balance', description: t.bot.cmdBalance },
+    { command: 'language', description: t.bot.cmdLanguage },
+    { command: 'support', description: t.bot.cmdSupport },
+    { command: 'help', description: t.bot.cmdHelp },
+    { command: 'cancel', description: t.bot.cmdCancel },
+    { command: 'start', description: t.bot.cmdStart },
   ];
 }
 
@@ -24,10 +24,10 @@ function commands(t: Messages) {
  */
 export async function configureTelegram(api: Api, webAppUrl: string | null): Promise<void> {
   for (const locale of LOCALE_CODES) {
-    await api.setMyCommands(commands(messages(locale)), locale === 'en' ? undefined : { language_code: locale });
+    await api.setMyCommands(commands(catalogFor(locale)), locale === 'en' ? undefined : { language_code: locale });
   }
-  const t = messages('en');
+  const t = catalogFor('en');
   await api.setChatMenuButton({
-    menu_button: webAppUrl ? { type: 'web_app', text: t.menuButton, web_app: { url: webAppUrl } } : { type: 'commands' },
+    menu_button: webAppUrl ? { type: 'web_app', text: t.bot.menuButton, web_app: { url: webAppUrl } } : { type: 'commands' },
   });
 }

@@ -69,11 +69,15 @@ describe('commands', () => {
     expect(step.payload.text).toContain('Étape 1 sur 6');
     expect(JSON.stringify(step.payload.reply_markup)).toContain('États-Unis'); // country names in French
     // A French name of a country, with a typo, is understood.
-    expect(first(await say(lea, 'Allemagnee'))).toContain("Choisissez l'opérateur en 🇩🇪 Allemagne");
+    // French reads naturally: the country's own preposition, a no-break space before the colon.
+    expect(first(await say(lea, 'Allemagnee'))).toContain("Choisissez l'opérateur en Allemagne 🇩🇪\u00a0:");
+    await say(lea, '/cancel');
+    await say(lea, '/recharge');
+    expect(first(await say(lea, 'Cameroun'))).toContain("Choisissez l'opérateur au Cameroun 🇨🇲\u00a0:");
     await say(lea, '/cancel');
 
     const menu = await say(lea, '/language');
-    expect(first(menu)).toBe('Choisissez votre langue :');
+    expect(first(menu)).toBe('Choisissez votre langue\u00a0:');
     const mark = h.tg.calls.length;
     await h.send(h.updates.press(lea, h.tg.messageWithButton('lang:es', lea.id)));
     const switched = h.tg.since(mark);

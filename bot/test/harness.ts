@@ -221,7 +221,7 @@ export interface Harness {
 }
 
 /** The per-user rate limit is off unless a test asks for it: tests send updates faster than people. */
-export async function startHarness(opts: { apiEnv?: Record<string, string>; rateLimit?: BotDeps['rateLimit'] } = {}): Promise<Harness> {
+export async function startHarness(opts: { apiEnv?: Record<string, string>; rateLimit?: BotDeps['rateLimit']; orderLinks?: BotDeps['orderLinks'] } = {}): Promise<Harness> {
   const api = await startTestApi({ env: opts.apiEnv });
   const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret });
   const tg = new TelegramDouble();
@@ -234,10 +234,17 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
     transformers: [tg.transformer],
     autoRetry: { maxRetryAttempts: 1, maxDelaySeconds: 1 },
     rateLimit: opts.rateLimit ?? false,
+    orderLinks: opts.orderLinks,
   });
   await bot.init();
   // Spacing shortened for the tests; the production values have their own test (throttle.test.ts).
-  const poller = new NotificationPoller({ api: client, telegram: bot.api, log: pino({ level: 'silent' }), scheduler: new SendScheduler({ perChatIntervalMs: 5, globalPerSecond: 1000 }) });
+  const poller = new NotificationPoller({
+    api: client,
+    telegram: bot.api,
+    log: pino({ level: 'silent' }),
+    scheduler: new SendScheduler({ perChatIntervalMs: 5, globalPerSecond: 1000 }),
+    orderLinks: opts.orderLinks,
+  });
   return {
     api,
     client,

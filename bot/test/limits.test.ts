@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogFor } from '@topup/shared';
 import type { User } from 'grammy/types';
 import { ApiError } from '../src/api/client';
 import { USER_RATE_LIMIT } from '../src/bot';
 import { MAX_ANSWER_CHARS } from '../src/conversations/io';
-import { messages } from '../src/locales';
 import { chooseCoin, startHarness, user, type Harness } from './harness';
 
 /**
@@ -13,7 +13,7 @@ import { chooseCoin, startHarness, user, type Harness } from './harness';
  * is answered a bounded number of times.
  */
 
-const t = messages('en');
+const t = catalogFor('en');
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -55,8 +55,8 @@ describe('a conversation under wrong answers', () => {
       else await say(kai, i % 2 ? `abc ${i}` : '9999999');
     }
     const replies = h.tg.textsSince(mark);
-    expect(replies.filter((r) => r === t.amountNotANumber).length).toBeGreaterThan(100);
-    expect(replies.some((r) => r === t.errorGeneric)).toBe(false);
+    expect(replies.filter((r) => r === t.bot.amountNotANumber).length).toBeGreaterThan(100);
+    expect(replies.some((r) => r === t.bot.errorGeneric)).toBe(false);
     expect(await storedSize(kai)).toBe(before);
     expect(before).toBeLessThan(10_000);
 
@@ -71,12 +71,12 @@ describe('a conversation under wrong answers', () => {
     const pasted = 'x'.repeat(4096);
     const mark = h.tg.calls.length;
     for (let i = 0; i < 30; i++) await say(lee, `${i} ${pasted}`);
-    expect(h.tg.textsSince(mark)).toEqual(Array(30).fill(t.answerTooLong));
+    expect(h.tg.textsSince(mark)).toEqual(Array(30).fill(t.bot.answerTooLong));
     expect(await storedSize(lee)).toBe(before);
     // At the limit a text is still an answer (a wrong one here), not "too long".
     const atLimit = h.tg.calls.length;
     await say(lee, '9'.repeat(MAX_ANSWER_CHARS));
-    expect(h.tg.textsSince(atLimit)).not.toContain(t.answerTooLong);
+    expect(h.tg.textsSince(atLimit)).not.toContain(t.bot.answerTooLong);
 
     await say(lee, '803 123 4567');
     await chooseCoin(h, lee, 'USDT');
@@ -126,7 +126,7 @@ describe('a flood of messages', () => {
       for (let i = 0; i < 50; i++) await limited.send(limited.updates.text(flo, '/help'));
       const sent = limited.tg.since(mark).filter((c) => c.method === 'sendMessage' && c.payload.chat_id === flo.id);
       expect(sent.length).toBe(USER_RATE_LIMIT.limit + 1);
-      expect(sent.filter((c) => c.payload.text === t.tooFast)).toHaveLength(1);
+      expect(sent.filter((c) => c.payload.text === t.bot.tooFast)).toHaveLength(1);
 
       const gus = user(8202, 'Gus');
       const other = limited.tg.calls.length;

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parse } from 'eth-url-parser';
 import type { InlineKeyboardButton, InlineKeyboardMarkup, User } from 'grammy/types';
-import { CHAINS, feeText, parseUnits, walletLinks, ZOrderView, ZPaymentOptionsResponse, type TPaymentOptionsResponse } from '@topup/shared';
+import { CATALOGS, CHAINS, feeText, parseUnits, walletLinks, ZOrderView, ZPaymentOptionsResponse, type TPaymentOptionsResponse } from '@topup/shared';
 import { freeDevnetNetworks, startDevnet, type Devnet } from '../../api/src/chain/devnet';
-import { pendingPaymentKeyboard } from '../src/keyboards';
-import { messages } from '../src/locales';
+import { NO_ORDER_LINKS, pendingPaymentKeyboard } from '../src/keyboards';
 import { startHarness, user, type Call, type Harness } from './harness';
 
 /**
@@ -175,16 +174,16 @@ describe('the payment message opens the wallet', () => {
   });
 
   it('offers Trust Wallet where the network has a Trust Wallet id, and only https links', () => {
-    const t = messages('en');
+    const t = CATALOGS.en;
     const links = walletLinks({ chainId: 137, tokenContract: CHAINS.requireCoin('USDT-POLYGON').token!.contract, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', units: 11_000_000n, decimals: 6, trustWalletCoin: 966 });
-    const rows = pendingPaymentKeyboard(t, { paymentId: 'pay_0123456789abcdef', walletLinks: links }).inline_keyboard;
+    const rows = pendingPaymentKeyboard(t, { paymentId: 'pay_0123456789abcdef', walletLinks: links }, NO_ORDER_LINKS).inline_keyboard;
     expect(rows.map((row) => row.map((b) => [b.text, 'url' in b ? b.url : 'callback_data' in b ? b.callback_data : '']))).toEqual([
       [['👛 Open in MetaMask', links.metamask]],
       [['👛 Open in Trust Wallet', links.trust]],
       [['✖️ Cancel payment', 'pay:x:pay_0123456789abcdef']],
     ]);
     // Telegram refuses a URL button that is not HTTP(S) or tg://: a link of another scheme is left out.
-    const odd = pendingPaymentKeyboard(t, { paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } }).inline_keyboard;
+    const odd = pendingPaymentKeyboard(t, { paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } }, NO_ORDER_LINKS).inline_keyboard;
     expect(odd.flat().map((b) => b.text)).toEqual(['👛 Open in MetaMask', '✖️ Cancel payment']);
   });
 });

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, type TNotificationPayload } from '@topup/shared';
+import { LOCALE_CODES, ORDER_STATUSES, type TNotificationPayload } from '@topup/shared';
 
 /** How an order reached us (OrderContext.source). */
 export const ORDER_SOURCES = ['web', 'compact', 'telegram', 'bot', 'admin'] as const;
@@ -136,6 +136,8 @@ export const orders = pgTable(
     priceUsdE8: units('price_usd_e8'),
     depositAddress: text('deposit_address').unique().references(() => depositAddresses.address),
     email: text('email'),
+    /** The customer's language when they ordered (null: before languages were kept; read as English): receipts are written in it. */
+    locale: text('locale', { enum: LOCALE_CODES }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Until when the chain watcher looks at the deposit address (window + 24 h). */
     watchUntil: timestamp('watch_until', { withTimezone: true }),
@@ -163,6 +165,26 @@ export const orders = pgTable(
       sql`(${t.paymentMethod} <> 'crypto') = (${t.coin} is null and ${t.depositAddress} is null and ${t.cryptoAmount} is null and ${t.watchUntil} is null)`,
     ),
   ],
+);
+
+/**
+ * What a customer changed about a recipient of their orders (services/recipients.ts derives the list
+ * from the orders): the name they gave it ("Mum"), and when they removed it from the list (an order to
+ * that number made later brings it back).
+ */
+export const recipientLabels = pgTable(
+  'recipient_labels',
+  {
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** E.164, as the orders keep it. */
+    phoneNumber: text('phone_number').notNull(),
+    name: text('name'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.phoneNumber] })],
 );
 
 export const orderEvents = pgTable(

@@ -1,5 +1,7 @@
 import { sign } from '@telegram-apps/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders } from '../db/schema';
 import { startTestApi, type TestApi } from '../../test/harness';
 
 const BOT_TOKEN = '123456789:TEST-token-for-signing-init-data-000';
@@ -9,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const initData = (authDate = new Date(), token = BOT_TOKEN, user = { id: 777001, first_name: 'Ana' }) => sign({ user }, token, authDate);
+const initData = (authDate = new Date(), token = BOT_TOKEN, user: { id: number; first_name: string; language_code?: string } = { id: 777001, first_name: 'Ana' }) =>
+  sign({ user }, token, authDate);
 const order = { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' };
 
 describe('who is calling', () => {
@@ -24,6 +27,22 @@ describe('who is calling', () => {
     const history = await api.call('GET', '/api/orders', { headers: { authorization: `tma ${initData()}` } });
     expect(history.body.map((o: { id: number }) => o.id).sort()).toEqual([fromApp.body.orderId, fromBot.body.orderId].sort());
     expect((await api.call('GET', '/api/orders')).body).toEqual([]);
+  });
+
+  it('keeps the customer’s language on the order: the mini-app user’s Telegram language, the bot’s choice', async () => {
+    const locale = async (orderId: number) => (await api.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.locale;
+    const app = await api.call('POST', '/api/crypto-payment', {
+      body: order,
+      headers: { authorization: `tma ${initData(new Date(), BOT_TOKEN, { id: 777003, first_name: 'Léa', language_code: 'fr' })}`, 'accept-language': 'en' },
+    });
+    expect(await locale(app.body.orderId)).toBe('fr');
+    const bot = await api.call('POST', '/api/crypto-payment', {
+      body: { ...order, locale: 'pt' },
+      headers: { 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': '777003' },
+    });
+    expect(await locale(bot.body.orderId)).toBe('pt');
+    const anonymous = await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, locale: 'xx' } });
+    expect(await locale(anonymous.body.orderId)).toBe('en');
   });
 
   it('refuses forged and expired init data', async () => {

@@ -12,6 +12,8 @@ declare module 'express-serve-static-core' {
     customer?: Customer;
     /** How the customer reached us: the mini-app, the bot, or a web session. */
     channel?: 'telegram' | 'bot' | 'web';
+    /** Telegram's language_code of the mini-app's user (from the signed init data). */
+    telegramLanguage?: string;
   }
 }
 
@@ -65,8 +67,10 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
   return async (req, _res, next) => {
     const authorization = req.get('authorization');
     if (authorization?.startsWith('tma ')) {
-      req.customer = await customers.fromTelegram(miniAppUser(authorization.slice(4).trim(), opts));
+      const { languageCode, ...user } = miniAppUser(authorization.slice(4).trim(), opts);
+      req.customer = await customers.fromTelegram(user);
       req.channel = 'telegram';
+      req.telegramLanguage = languageCode;
       return next();
     }
     const serviceToken = req.get('x-service-token');
@@ -106,11 +110,11 @@ function miniAppUser(initData: string, opts: IdentityOptions) {
   }
   const user = ZInitDataUser.safeParse(jsonOrNull(new URLSearchParams(initData).get('user')));
   if (!user.success) throw new AppError('UNAUTHORIZED', 'Telegram data names no user.');
-  return { id: user.data.id, firstName: user.data.first_name ?? null, lastName: user.data.last_name ?? null };
+  return { id: user.data.id, firstName: user.data.first_name ?? null, lastName: user.data.last_name ?? null, languageCode: user.data.language_code };
 }
 
 /** The `user` field of init data, as Telegram writes it. */
-const ZInitDataUser = z.object({ id: z.number().int(), first_name: z.string().optional(), last_name: z.string().optional() });
+const ZInitDataUser = z.object({ id: z.number().int(), first_name: z.string().optional(), last_name: z.string().optional(), language_code: z.string().max(35).optional() });
 
 function jsonOrNull(text: string | null): unknown {
   try {

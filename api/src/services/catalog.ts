@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
+  PHONE_ERROR_MESSAGES,
   QUICK_AMOUNTS_USD,
   CATALOG_FRESH_MS,
   type TAmountOption,
@@ -18,7 +19,7 @@ import { catalogCache } from '../db/schema';
 import { AppError } from './errors';
 import type { AirtimeProvider, ProviderCountry, ProviderOperator } from '../airtime/provider';
 import { providerOperatorId, wireOperatorId } from '../airtime/operator-ids';
-import { checkMobileNumber, countryOfNumber } from './phone';
+import { checkMobileNumber, countryOfNumber, internationalForm, nationalNumber } from './phone';
 
 const require = createRequire(import.meta.url);
 const isoCountries = require('i18n-iso-countries') as { alpha2ToNumeric(code: string): string | undefined };
@@ -152,14 +153,26 @@ export class CatalogService {
     return asked;
   }
 
-  /** A full international number: its country, and its operator when the provider can tell. */
+  /**
+   * A full international number, however written (see internationalForm): its country, the number
+   * (E.164 and national), and its operator when the provider can tell, with what a client needs to
+   * go straight to the amounts (the operator's id, service type, denominations or range).
+   */
   async detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
-    const code = countryOfNumber(phoneNumber);
+    const e164 = internationalForm(phoneNumber);
+    const code = e164 ? countryOfNumber(e164) : null;
     const country = code ? await this.country(code) : null;
-    if (!country) {
-      return { valid: false, error: 'Enter the full number with its country code, e.g. +237 671 234 567', phoneNumber: null, detectedOperatorId: null, country: null };
+    if (!e164 || !country) {
+      return { valid: false, error: PHONE_ERROR_MESSAGES.needsCountryCode, phoneNumber: null, detectedOperatorId: null, country: null, nationalNumber: null, operator: null };
     }
-    return { ...(await this.validatePhone(phoneNumber, country.code)), country };
+    const check = await this.validatePhone(e164, country.code);
+    const operators = check.detectedOperatorId === null ? null : await this.operators(country.code).catch(() => null);
+    return {
+      ...check,
+      country,
+      nationalNumber: check.valid ? nationalNumber(e164) : null,
+      operator: operators?.value.find((o) => o.operatorId === check.detectedOperatorId) ?? null,
+    };
   }
 
   private async providerOperators(countryCode: string): Promise<Entry<ProviderOperator[]>> {
@@ -247,6 +260,8 @@ function toOperator(o: ProviderOperator): TOperator {
     maxAmount: o.maxAmountCents / 100,
     localCurrencyCode: o.localCurrencyCode,
     localCurrencySymbol: o.localCurrencySymbol,
+    localMinAmount: localAmountFor(o, o.minAmountCents),
+    localMaxAmount: localAmountFor(o, o.maxAmountCents),
   };
 }
 
@@ -258,7 +273,7 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
       ...base,
       id: `${o.operatorId}-${cents}`,
       amount: cents / 100,
-      localAmount: o.localFixedAmounts[i] ?? null,
+      localAmount: localAmountFor(o, cents),
       description: o.fixedAmountDescriptions[i] ?? null,
     }));
   }
@@ -270,9 +285,29 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
       ...base,
       id: `${o.operatorId}-${cents}`,
       amount: cents / 100,
-      localAmount: o.fxRate === null ? null : Math.round(cents * o.fxRate) / 100,
+      localAmount: localAmountFor(o, cents),
       description: null,
     }));
+}
+
+/**
+ * What the recipient gets for `cents`, in the operator's currency: a denomination's own local amount,
+ * or a range operator's rate applied (to the hundredth). Null when the provider gives neither. The
+ * one conversion: amount choices, quotes and orders all take it from here.
+ */
+export function localAmountFor(o: ProviderOperator, cents: number): number | null {
+  if (o.denominationType === 'FIXED') return o.localFixedAmounts[o.fixedAmountsCents.indexOf(cents)] ?? null;
+  return o.fxRate === null ? null : Math.round(cents * o.fxRate) / 100;
+}
+
+/**
+ * The US cents to charge so that the recipient gets at least `localAmount` of a range operator's
+ * currency (rounded up to the cent); null when the operator has no rate or sells fixed amounts.
+ */
+export function centsForLocalAmount(o: ProviderOperator, localAmount: number): number | null {
+  if (o.denominationType !== 'RANGE' || !o.fxRate || o.fxRate <= 0) return null;
+  // The small tolerance keeps a float quotient such as 416.99999999 from costing one cent more.
+  return Math.ceil((localAmount * 100) / o.fxRate - 1e-6);
 }
 
 /** Whether `cents` is a valid top-up for the operator. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { TTelegramLogin } from '@topup/shared';
+import { catalogFor, DEFAULT_LOCALE, type Locale, type TTelegramLogin } from '@topup/shared';
 import type { Db } from '../db/client';
 import { customerImages, customerSessions, customers, emailCodeSends, emailCodes, orders } from '../db/schema';
 import { AppError } from './errors';
@@ -40,17 +40,14 @@ export class CustomerAuthService {
     return this.deps.now?.() ?? Date.now();
   }
 
-  async sendEmailCode(emailInput: string): Promise<void> {
+  async sendEmailCode(emailInput: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
     const email = emailInput.trim().toLowerCase();
     await this.takeSend(mailboxOf(email));
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const row = { codeHash: sha256(`${email}:${code}`), expiresAt: new Date(this.now() + CODE_MS), attempts: 0, createdAt: new Date(this.now()) };
     await this.deps.db.insert(emailCodes).values({ email, ...row }).onConflictDoUpdate({ target: emailCodes.email, set: row });
-    await this.deps.mailer.send({
-      to: email,
-      subject: `Your sign-in code: ${code}`,
-      text: `Your sign-in code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this message.\n`,
-    });
+    const t = catalogFor(locale).email.signInCode;
+    await this.deps.mailer.send({ to: email, subject: t.subject({ code }), text: `${t.body({ code })}\n` });
   }
 
   /**

@@ -24,6 +24,7 @@ import { AdminService } from './admin';
 import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
 import { ReadinessService } from './readiness';
+import { RecipientService } from './recipients';
 import { PgRateLimitStore } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
@@ -44,6 +45,7 @@ export interface Services {
   botState: BotStateService;
   admin: AdminService;
   customerAuth: CustomerAuthService;
+  recipients: RecipientService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
   chains: Chains;
@@ -93,6 +95,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
     customerAuth: new CustomerAuthService({ db, mailer, settings, telegramBotToken: config.telegramBotToken }),
+    recipients: new RecipientService(db),
     adminAuth: new AdminAuthService(db),
     addresses,
     chains,

@@ -29,6 +29,9 @@ function notificationPayload(order: OrderRow, status: TOrderStatus, cause: strin
     transactionId: order.providerTransactionId,
     creditedAmount: status === 'failed' ? formatUsd(order.totalCents) : null,
     cause,
+    locale: order.locale,
+    amountCents: order.amountCents,
+    totalCents: order.totalCents,
   };
 }
 

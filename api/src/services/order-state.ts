@@ -63,6 +63,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     localCurrency: null,
     tokenContract: null,
     email: null,
+    locale: null,
     providerTransactionId: null,
     operatorTransactionId: null,
     pinDetail: null,

@@ -1,12 +1,28 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { PHONE_ERROR_MESSAGES } from '@topup/shared';
 
 type PhoneCheck =
   | { valid: true; e164: string; nationalNumber: string; countryCode: string }
   | { valid: false; error: string };
 
-/** The country of a number written with its international prefix (+…), or null. */
+/**
+ * A full international number as people paste or type it, in E.164 form: spaces, dashes, dots and
+ * brackets dropped; "00" (the international prefix of most countries) or nothing before the country
+ * code reads as "+": "+237 6 77 12 34 56", "00237677123456" and "237-677-123-456" are one number.
+ * Null when it cannot be one (a local number starting with 0, letters, too few digits).
+ */
+export function internationalForm(input: string): string | null {
+  const text = input.trim();
+  if (!/^\+?[\d\s\-.()/]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  const national = text.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : digits;
+  return national.length >= 8 && national.length <= 15 && !national.startsWith('0') ? `+${national}` : null;
+}
+
+/** The country of a full international number (see internationalForm), or null. */
 export function countryOfNumber(input: string): string | null {
-  const phone = parsePhoneNumberFromString(input.trim());
+  const e164 = internationalForm(input);
+  const phone = e164 ? parsePhoneNumberFromString(e164) : undefined;
   return phone?.isValid() ? (phone.country ?? null) : null;
 }
 
@@ -16,15 +32,20 @@ export function countryOfNumber(input: string): string | null {
  */
 export function checkMobileNumber(input: string, countryCode: string): PhoneCheck {
   const text = input.trim();
-  if (!text) return { valid: false, error: 'Phone number is required' };
+  if (!text) return { valid: false, error: PHONE_ERROR_MESSAGES.required };
   const phone = parsePhoneNumberFromString(text, countryCode as CountryCode);
-  if (!phone || !phone.isValid()) return { valid: false, error: 'Invalid phone number format' };
+  if (!phone || !phone.isValid()) return { valid: false, error: PHONE_ERROR_MESSAGES.invalidFormat };
   if (phone.country !== countryCode) {
-    return { valid: false, error: 'This phone number does not belong to the selected country' };
+    return { valid: false, error: PHONE_ERROR_MESSAGES.otherCountry };
   }
   const type = phone.getType();
   if (type !== undefined && type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') {
-    return { valid: false, error: 'This is not a mobile phone number' };
+    return { valid: false, error: PHONE_ERROR_MESSAGES.notMobile };
   }
   return { valid: true, e164: phone.number, nationalNumber: phone.nationalNumber, countryCode };
+}
+
+/** The national part of a valid E.164 number ("+237677123456" -> "677123456"). */
+export function nationalNumber(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.nationalNumber ?? null;
 }

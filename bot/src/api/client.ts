@@ -1,4 +1,5 @@
 import {
+  type Locale,
   API,
   ApiError,
   BOT_API,
@@ -55,6 +56,8 @@ export interface CreatePaymentInput {
   operatorId: number;
   countryId: number;
   cryptoCurrency: TCoinSymbol;
+  /** The chat's language: the order's receipts are written in it. */
+  locale: Locale;
 }
 
 const PRICING_FRESH_MS = 60_000;
@@ -203,6 +206,7 @@ export class UserApi {
       operatorId: input.operatorId,
       countryId: input.countryId,
       cryptoCurrency: input.cryptoCurrency,
+      locale: input.locale,
     };
     return this.client.request(API.createPayment, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
   }

@@ -1,8 +1,8 @@
 import type { Context, InlineKeyboard } from 'grammy';
+import { catalogFor, type Locale, type Catalog } from '@topup/shared';
 import type { Conversation } from '@grammyjs/conversations';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
-import { messages, type Locale, type Messages } from '../locales';
 
 export type Conv = Conversation<BotContext, Context>;
 
@@ -41,9 +41,9 @@ export class ConversationIo {
   ) {}
 
   /** The user's language now (a /language in the middle of a recharge applies from the next step). */
-  async texts(): Promise<{ locale: Locale; t: Messages }> {
+  async texts(): Promise<{ locale: Locale; t: Catalog }> {
     const locale = await this.conv.external((o) => o.locale);
-    return { locale, t: messages(locale) };
+    return { locale, t: catalogFor(locale) };
   }
 
   async send(text: string, keyboard?: InlineKeyboard): Promise<number> {
@@ -94,7 +94,7 @@ export class ConversationIo {
    * the conversation gets a clear answer; commands and other buttons go to the rest of the bot
    * (/cancel, /orders…) and the step stays.
    */
-  async answerTo(step: string, promptIds: readonly number[], t: Messages): Promise<Answer> {
+  async answerTo(step: string, promptIds: readonly number[], t: Catalog): Promise<Answer> {
     const since = Math.min(...promptIds);
     const ctx = await this.conv.wait();
     const query = ctx.callbackQuery;
@@ -106,7 +106,7 @@ export class ConversationIo {
         await this.answer(query.id);
         return { kind: 'button', value: rest.join(':') };
       }
-      await this.answer(query.id, t.staleStep);
+      await this.answer(query.id, t.bot.staleStep);
       return this.reject();
     }
     const text = ctx.message?.text;
@@ -114,13 +114,13 @@ export class ConversationIo {
       if (isCommand(ctx)) await this.conv.skip({ next: true });
       // No step's answer is this long (a pasted text): refused before any step reads it.
       if (text.length > MAX_ANSWER_CHARS) {
-        await this.send(t.answerTooLong);
+        await this.send(t.bot.answerTooLong);
         return this.reject();
       }
       return { kind: 'text', text };
     }
     if (ctx.message) {
-      await this.send(t.useButtons);
+      await this.send(t.bot.useButtons);
       return this.reject();
     }
     return this.conv.skip({ next: true });

@@ -1,9 +1,7 @@
 import type { Context } from 'grammy';
-import { asksNetwork, countText, feeText, formatUsd, networkSummary, usdToCents, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
+import { asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, formatUsd, networkSummary, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
-import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
-import type { Locale, Messages } from '../locales';
-import { h } from '../locales/html';
+import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, NO_ORDER_LINKS, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
 import { ConversationIo, type Conv } from './io';
 
@@ -71,10 +69,6 @@ type StepOutcome = 'done' | 'abort';
 
 const cents = (usd: number) => Math.round(usd * 100);
 
-function localAmountLabel(locale: Locale, amount: number, code: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${code}`;
-}
-
 export async function recharge(conversation: Conv, ctx: Context): Promise<void> {
   const io = new ConversationIo(conversation, ctx.chat!.id);
   const draft: Draft = {};
@@ -90,7 +84,7 @@ export async function recharge(conversation: Conv, ctx: Context): Promise<void> 
       const { action, reviewId } = await review(io, draft);
       if (action === 'cancel') {
         const { t } = await io.texts();
-        await io.send(t.cancelled);
+        await io.send(t.bot.cancelled);
         return;
       }
       if (action === 'edit') {
@@ -107,10 +101,10 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
   const { locale, t } = await io.texts();
   const popular = await io.call(async (o) => popularCountries(await o.services.api.countries()).map((c) => ({ code: c.code, label: countryLabel(locale, c) })));
   if (!popular.ok) {
-    await io.send(popular.error.status === 0 ? t.serviceUnavailable : t.errorLoadingCountries);
+    await io.send(popular.error.status === 0 ? t.bot.serviceUnavailable : t.bot.errorLoadingCountries);
     return 'abort';
   }
-  const prompts = [await io.send(t.stepCountry, countryKeyboard(popular.value))];
+  const prompts = [await io.send(t.bot.stepCountry, countryKeyboard(popular.value))];
   const answer = await io.answerTo('country', prompts, t);
   if (answer.kind === 'button') {
     const found = await io.call(async (o) => {
@@ -128,7 +122,7 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
     type Detected = { error: string } | { country: CountryChoice; phone: string; operator: OperatorChoice | null };
     const detected = await io.call(async (o): Promise<Detected> => {
       const r = await o.services.api.detectPhone(number);
-      if (!r.valid || !r.country || !r.phoneNumber) return { error: r.error ?? t.countryNotFound };
+      if (!r.valid || !r.country || !r.phoneNumber) return { error: r.error ?? t.bot.countryNotFound };
       const operators = r.detectedOperatorId === null ? [] : await o.services.api.operators(r.country.code);
       const op = operators.find((x) => x.operatorId === r.detectedOperatorId);
       const operator: OperatorChoice | null = op
@@ -137,23 +131,23 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
       return { country: toChoice(r.country), phone: r.phoneNumber, operator };
     });
     if (!detected.ok) {
-      await io.send(t.numberNotRecognised({ error: detected.error.message }));
+      await io.send(t.bot.numberNotRecognised({ error: detected.error.message }));
       return io.reject();
     }
     if ('error' in detected.value) {
-      await io.send(t.numberNotRecognised({ error: localPhoneError(t, detected.value.error) }));
+      await io.send(t.bot.numberNotRecognised({ error: localPhoneError(t, detected.value.error) }));
       return io.reject();
     }
     const { country, phone, operator } = detected.value;
     draft.country = country;
     draft.phone = phone;
     if (operator) draft.operator = operator;
-    await io.send(t.detected({ country: countryLabel(locale, country), operator: operator?.name ?? null }));
+    await io.send(t.bot.detected({ country: countryLabel(locale, country), operator: operator?.name ?? null }));
     return 'done';
   }
   const match = await io.call(async (o) => matchCountry(answer.text, await o.services.api.countries(), locale));
   if (!match.ok) {
-    await io.send(t.errorLoadingCountries);
+    await io.send(t.bot.errorLoadingCountries);
     return io.reject();
   }
   const m = match.value;
@@ -163,8 +157,8 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
   }
   // Candidates or the popular countries again: their buttons count (they are newer than the step's
   // first prompt), and the typed name is forgotten.
-  if (m.kind === 'many') await io.send(t.countryCandidates, countryKeyboard(m.countries.map((c) => ({ code: c.code, label: countryLabel(locale, c) }))));
-  else await io.send(t.countryNotFound, countryKeyboard(popular.value));
+  if (m.kind === 'many') await io.send(t.bot.countryCandidates, countryKeyboard(m.countries.map((c) => ({ code: c.code, label: countryLabel(locale, c) }))));
+  else await io.send(t.bot.countryNotFound, countryKeyboard(popular.value));
   return io.reject();
 }
 
@@ -184,16 +178,16 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     ),
   );
   if (!list.ok) {
-    await io.send(list.error.status === 0 ? t.serviceUnavailable : t.errorLoadingOperators);
+    await io.send(list.error.status === 0 ? t.bot.serviceUnavailable : t.bot.errorLoadingOperators);
     return 'abort';
   }
   if (list.value.length === 0) {
-    await io.send(t.noOperators);
+    await io.send(t.bot.noOperators);
     draft.country = undefined;
     draft.phone = undefined;
     return 'done';
   }
-  const prompts = [await io.send(t.stepOperator({ country: countryLabel(locale, country) }), operatorKeyboard(list.value))];
+  const prompts = [await io.send(t.bot.stepOperator({ code: country.code, name: countryNameIn(locale, country.code, country.name) }), operatorKeyboard(list.value))];
   const answer = await io.answerTo('operator', prompts, t);
   const chosen =
     answer.kind === 'button'
@@ -203,7 +197,7 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     draft.operator = chosen;
     return 'done';
   }
-  await io.send(t.useButtons, operatorKeyboard(list.value));
+  await io.send(t.bot.useButtons, operatorKeyboard(list.value));
   return io.reject();
 }
 
@@ -222,7 +216,7 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     return { options, minCents: pricing.minAmount, maxCents: pricing.maxAmount };
   });
   if (!loaded.ok) {
-    await io.send(loaded.error.status === 0 ? t.serviceUnavailable : t.errorLoadingAmounts);
+    await io.send(loaded.error.status === 0 ? t.bot.serviceUnavailable : t.bot.errorLoadingAmounts);
     return 'abort';
   }
   const min = Math.max(op.minCents, loaded.value.minCents);
@@ -230,18 +224,18 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   const choices: AmountChoice[] = loaded.value.options
     .map((a) => {
       const c = cents(a.amount);
-      const local = a.localAmount !== null && a.currencyCode ? ` · ${localAmountLabel(locale, a.localAmount, a.currencyCode)}` : '';
+      const local = a.localAmount !== null && a.currencyCode ? ` · ${formatLocalAmount(locale, a.localAmount, a.currencyCode)}` : '';
       const description = a.description ? ` · ${a.description}` : '';
       return { cents: c, label: `${formatUsd(c)}${local}${description}` };
     })
     .filter((a) => a.cents >= loaded.value.minCents && a.cents <= loaded.value.maxCents);
   const range = op.denominationType === 'RANGE' && min <= max;
   if (choices.length === 0 && !range) {
-    await io.send(t.noAmounts);
+    await io.send(t.bot.noAmounts);
     draft.operator = undefined;
     return 'done';
   }
-  const text = [t.stepAmount({ operator: op.name }), range ? t.customAmountHint({ min: formatUsd(min), max: formatUsd(max) }) : ''].filter(Boolean).join('\n');
+  const text = [t.bot.stepAmount({ operator: op.name }), range ? t.bot.customAmountHint({ min: formatUsd(min), max: formatUsd(max) }) : ''].filter(Boolean).join('\n');
   const prompts = [await io.send(text, amountKeyboard(choices))];
   const answer = await io.answerTo('amount', prompts, t);
   if (answer.kind === 'button') {
@@ -254,7 +248,7 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   }
   const typed = usdToCents(answer.text.replace(/[$\s]|usd/gi, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, ''));
   if (typed === null || typed === 0) {
-    await io.send(t.amountNotANumber);
+    await io.send(t.bot.amountNotANumber);
     return io.reject();
   }
   const listed = choices.find((a) => a.cents === typed);
@@ -263,11 +257,11 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     return 'done';
   }
   if (!range) {
-    await io.send(t.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsd(a.cents)).join(', ') }));
+    await io.send(t.bot.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsd(a.cents)).join(', ') }));
     return io.reject();
   }
   if (typed < min || typed > max) {
-    await io.send(t.amountOutOfRange({ min: formatUsd(min), max: formatUsd(max) }));
+    await io.send(t.bot.amountOutOfRange({ min: formatUsd(min), max: formatUsd(max) }));
     return io.reject();
   }
   draft.amount = { cents: typed, label: formatUsd(typed) };
@@ -275,23 +269,24 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
 }
 
 /** The API's phone messages in the user's language when we know them, else as the API says them. */
-function localPhoneError(t: Messages, error: string): string {
-  return t.phoneErrors[error] ?? error;
+function localPhoneError(t: Catalog, error: string): string {
+  const key = phoneErrorKey(error);
+  return key ? t.common.phoneErrors[key] : error;
 }
 
 async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
   const country = draft.country!;
-  const prompts = [await io.send(t.stepPhone({ country: countryLabel(locale, country), dialCode: country.dialCode }))];
+  const prompts = [await io.send(t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }))];
   const answer = await io.answerTo('phone', prompts, t);
   if (answer.kind === 'button') return io.reject();
   const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
   if (!checked.ok) {
-    await io.send(t.phoneInvalid({ error: checked.error.status === 0 ? t.serviceUnavailable : checked.error.message }));
+    await io.send(t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : checked.error.message }));
     return io.reject();
   }
   if (!checked.value.valid || !checked.value.phoneNumber) {
-    await io.send(t.phoneInvalid({ error: localPhoneError(t, checked.value.error ?? 'Invalid phone number format') }));
+    await io.send(t.bot.phoneInvalid({ error: localPhoneError(t, checked.value.error ?? 'Invalid phone number format') }));
     return io.reject();
   }
   draft.phone = checked.value.phoneNumber;
@@ -303,11 +298,11 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   // The coins the server takes now: a network switched off there is not offered here.
   const offered = await io.call(async (o) => assetChoices(await o.services.api.paymentOptions()));
   if (!offered.ok) {
-    await io.send(t.serviceUnavailable);
+    await io.send(t.bot.serviceUnavailable);
     return 'abort';
   }
   const assets = offered.value;
-  const prompts = [await io.send(t.stepCoin, coinKeyboard(assets))];
+  const prompts = [await io.send(t.bot.stepCoin, coinKeyboard(assets))];
   const answer = await io.answerTo('coin', prompts, t);
   const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
   // A coin (USDT), or a coin on its network typed as its symbol (USDT-POLYGON): that network, no question.
@@ -315,7 +310,7 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const typedCoin = asset ? undefined : assets.flatMap((a) => a.networks.map((n) => ({ a, n }))).find(({ n }) => n.symbol === value);
   const chosen = asset ?? typedCoin?.a;
   if (!chosen) {
-    await io.send(t.useButtons, coinKeyboard(assets));
+    await io.send(t.bot.useButtons, coinKeyboard(assets));
     return io.reject();
   }
   draft.asset = chosen.asset;
@@ -326,10 +321,10 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
 
 async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { t } = await io.texts();
-  const words = t.choiceWords;
+  const words = t.bot.choiceWords;
   const offered = await io.call(async (o) => assetChoices(await o.services.api.paymentOptions()).find((a) => a.asset === draft.asset) ?? null);
   if (!offered.ok) {
-    await io.send(t.serviceUnavailable);
+    await io.send(t.bot.serviceUnavailable);
     return 'abort';
   }
   if (!offered.value) {
@@ -340,7 +335,7 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
   const { name, networks } = offered.value;
   const lines = networks.map((n) => `• <b>${h(n.networkLabel)}</b> · ${h(n.name)}\n   ${h(feeText(n.typicalFee, words))} · ${h(countText(n.timeToCountSeconds, words))}`);
   const keyboard = () => networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` })));
-  const prompts = [await io.send([t.stepNetwork({ asset: name }), ...lines].join('\n'), keyboard())];
+  const prompts = [await io.send([t.bot.stepNetwork({ asset: name }), ...lines].join('\n'), keyboard())];
   const answer = await io.answerTo('network', prompts, t);
   const chosen =
     answer.kind === 'button'
@@ -350,7 +345,7 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
     draft.coin = chosen;
     return 'done';
   }
-  await io.send(t.useButtons, keyboard());
+  await io.send(t.bot.useButtons, keyboard());
   return io.reject();
 }
 
@@ -364,37 +359,37 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     return { feeCents: serviceFee, totalCents: totalAmount, cryptoAmount: crypto?.cryptoAmount ?? null };
   });
   const charges = quote.ok ? quote.value : null;
-  const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.priceUnavailable;
+  const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.bot.priceUnavailable;
   const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
   const text = [
-    t.reviewTitle,
-    line(t.lblCountry, h(`${countryLabel(locale, country)}`)),
-    line(t.lblOperator, h(operator.name)),
-    line(t.lblPhone, `<code>${h(phone)}</code>`),
-    line(t.lblAmount, h(amount.label)),
-    line(t.lblFee, charges ? h(formatUsd(charges.feeCents)) : '…'),
-    line(t.lblTotal, charges ? h(formatUsd(charges.totalCents)) : '…'),
-    line(t.lblPayWith, h(coin.name)),
-    line(t.lblNetwork, h(networkSummary(coin, t.choiceWords))),
-    line(t.lblTotalCrypto, cryptoText),
+    t.bot.reviewTitle,
+    line(t.common.labels.country, h(`${countryLabel(locale, country)}`)),
+    line(t.common.labels.operator, h(operator.name)),
+    line(t.common.labels.phone, `<code>${h(phone)}</code>`),
+    line(t.common.labels.amount, h(amount.label)),
+    line(t.common.labels.fee, charges ? h(formatUsd(charges.feeCents)) : '…'),
+    line(t.common.labels.total, charges ? h(formatUsd(charges.totalCents)) : '…'),
+    line(t.common.labels.payWith, h(coin.name)),
+    line(t.common.labels.network, h(networkSummary(coin, t.bot.choiceWords))),
+    line(t.common.labels.totalCrypto, cryptoText),
     '',
-    t.reviewNotice,
+    t.bot.reviewNotice,
   ].join('\n');
   const reviewId = await io.send(text, reviewKeyboard(t));
   const answer = await io.answerTo('review', [reviewId], t);
   if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel')) {
     return { action: answer.value, reviewId };
   }
-  if (answer.kind === 'text') await io.send(t.useButtons);
+  if (answer.kind === 'text') await io.send(t.bot.useButtons);
   return io.reject();
 }
 
 async function edit(io: ConversationIo, draft: Draft): Promise<void> {
   const { t } = await io.texts();
-  const promptId = await io.send(t.editPrompt, editKeyboard(t));
+  const promptId = await io.send(t.bot.editPrompt, editKeyboard(t));
   const answer = await io.answerTo('edit', [promptId], t);
   if (answer.kind === 'text') {
-    await io.send(t.useButtons);
+    await io.send(t.bot.useButtons);
     return io.reject();
   }
   switch (answer.value) {
@@ -426,17 +421,17 @@ async function edit(io: ConversationIo, draft: Draft): Promise<void> {
  * made, after saying why; the review is shown again with what needs changing cleared.
  */
 async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
-  const { t } = await io.texts();
+  const { locale, t } = await io.texts();
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   const created = await io.call((o) =>
     o.userApi().createPayment(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol },
+      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale },
       `tg-${io.chatId}-${reviewId}`,
     ),
   );
   if (!created.ok) {
     const { code, message } = created.error;
-    await io.send(t.paymentFailed({ error: code === 'INVALID_PHONE' ? localPhoneError(t, message) : created.error.status === 0 ? t.serviceUnavailable : message }));
+    await io.send(t.bot.paymentFailed({ error: code === 'INVALID_PHONE' ? localPhoneError(t, message) : created.error.status === 0 ? t.bot.serviceUnavailable : message }));
     if (code === 'INVALID_PHONE') draft.phone = undefined;
     else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
     else if (/payments are not available/i.test(message)) draft.asset = draft.coin = undefined;
@@ -444,9 +439,11 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   }
   const payment = created.value;
   const details = { phoneNumber: phone, operatorName: operator.name };
-  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details));
+  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details, o.services.orderLinks));
   // Without the photo, the same text still lets the customer pay (address and amount are what matter).
-  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), pendingPaymentKeyboard(t, payment));
+  const links = await io.call(async (o) => o.services.orderLinks);
+  const keyboard = pendingPaymentKeyboard(t, payment, links.ok ? links.value : NO_ORDER_LINKS);
+  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), keyboard);
   // Later status changes edit this message; without the registration they arrive as new messages.
   await io.call((o) => o.services.api.registerOrderMessage(payment.orderId, io.chatId, messageId));
   return true;

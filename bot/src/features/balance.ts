@@ -8,10 +8,10 @@ export function balanceFeature(): Composer<BotContext> {
   composer.command('balance', async (ctx) => {
     try {
       const { balance } = await ctx.userApi().balance();
-      await ctx.reply(ctx.t.balance({ amount: formatUsd(balance) }), { parse_mode: 'HTML' });
+      await ctx.reply(ctx.t.bot.balance({ amount: formatUsd(balance) }), { parse_mode: 'HTML' });
     } catch (err) {
       ctx.services.log.warn({ err }, 'balance failed');
-      await ctx.reply(ctx.t.balanceFailed);
+      await ctx.reply(ctx.t.bot.balanceFailed);
     }
   });
   return composer;

@@ -7,7 +7,7 @@ export function cancelFeature(): Composer<BotContext> {
   composer.command('cancel', async (ctx) => {
     const active = Object.keys(ctx.conversation.active()).length > 0;
     await ctx.conversation.exitAll();
-    await ctx.reply(active ? ctx.t.cancelled : ctx.t.nothingToCancel);
+    await ctx.reply(active ? ctx.t.bot.cancelled : ctx.t.bot.nothingToCancel);
   });
   return composer;
 }

@@ -7,7 +7,7 @@ import type { BotContext } from '../context';
  */
 export function fallbackFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t.staleButton, show_alert: true }));
-  composer.on('message', (ctx) => ctx.reply(ctx.t.fallback));
+  composer.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t.bot.staleButton, show_alert: true }));
+  composer.on('message', (ctx) => ctx.reply(ctx.t.bot.fallback));
   return composer;
 }

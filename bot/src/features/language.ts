@@ -1,20 +1,20 @@
 import { Composer } from 'grammy';
+import { isLocale, catalogFor } from '@topup/shared';
 import type { BotContext } from '../context';
 import { languageKeyboard } from '../keyboards';
-import { isLocale, messages } from '../locales';
 
 /** /language: the choice is kept in the session and wins over Telegram's language code. */
 export function languageFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.command('language', (ctx) => ctx.reply(ctx.t.languagePrompt, { reply_markup: languageKeyboard() }));
+  composer.command('language', (ctx) => ctx.reply(ctx.t.bot.languagePrompt, { reply_markup: languageKeyboard() }));
   composer.callbackQuery(/^lang:(\w+)$/, async (ctx) => {
     const code = ctx.match[1];
-    if (!isLocale(code)) return ctx.answerCallbackQuery({ text: ctx.t.staleButton });
+    if (!isLocale(code)) return ctx.answerCallbackQuery({ text: ctx.t.bot.staleButton });
     (await ctx.session).locale = code;
     ctx.locale = code;
-    ctx.t = messages(code);
-    await ctx.answerCallbackQuery({ text: ctx.t.languageSet });
-    await ctx.editMessageText(ctx.t.languageSet).catch(() => ctx.reply(ctx.t.languageSet));
+    ctx.t = catalogFor(code);
+    await ctx.answerCallbackQuery({ text: ctx.t.bot.languageSet });
+    await ctx.editMessageText(ctx.t.bot.languageSet).catch(() => ctx.reply(ctx.t.bot.languageSet));
   });
   return composer;
 }

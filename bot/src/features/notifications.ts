@@ -1,10 +1,11 @@
 import { GrammyError, HttpError, type Api } from 'grammy';
+import { DEFAULT_LOCALE, isLocale, localeFromTag, catalogFor, type Catalog } from '@topup/shared';
 import type { Logger } from 'pino';
 import type { TopupApi } from '../api/client';
 import type { TNotification } from '@topup/shared';
 import { sessionKey, type SessionData } from '../context';
-import { DEFAULT_LOCALE, isLocale, localeFromLanguageCode, messages, type Messages } from '../locales';
 import { SendScheduler } from '../throttle';
+import { NO_ORDER_LINKS, type OrderLinks } from '../keyboards';
 import { statusCaption, statusKeyboard } from '../views/payment';
 
 /**
@@ -24,6 +25,8 @@ interface PollerOptions {
   batchSize?: number;
   /** Rest between polls when the outbox is empty. */
   idleMs?: number;
+  /** Where an order's message links to (the mini-app, the site); none by default. */
+  orderLinks?: OrderLinks;
 }
 
 type Outcome = 'delivered' | 'undeliverable' | 'retry';
@@ -121,7 +124,7 @@ export class NotificationPoller {
     return ack;
   }
 
-  private async deliver(chatId: number, n: TNotification, t: Messages): Promise<Outcome | 'blocked'> {
+  private async deliver(chatId: number, n: TNotification, t: Catalog): Promise<Outcome | 'blocked'> {
     const p = n.payload;
     let confirmations: { n: number; m: number } | undefined;
     if (p.status === 'confirming') {
@@ -129,7 +132,7 @@ export class NotificationPoller {
       if (status) confirmations = { n: Math.min(status.confirmations, status.requiredConfirmations), m: status.requiredConfirmations };
     }
     const text = statusCaption(t, p, confirmations);
-    const reply_markup = statusKeyboard(t, p);
+    const reply_markup = statusKeyboard(t, p, this.opts.orderLinks ?? NO_ORDER_LINKS);
     const tg = this.opts.telegram;
     try {
       if (n.messageId !== null) {
@@ -173,13 +176,13 @@ export class NotificationPoller {
   }
 
   /** The chat's language: the one chosen with /language, else Telegram's, else English. */
-  private async texts(chatId: number): Promise<Messages> {
+  private async texts(chatId: number): Promise<Catalog> {
     try {
       const session = (await this.opts.api.readSession(sessionKey(chatId))).value as SessionData | undefined;
-      const locale = isLocale(session?.locale) ? session.locale : (localeFromLanguageCode(session?.languageCode) ?? DEFAULT_LOCALE);
-      return messages(locale);
+      const locale = isLocale(session?.locale) ? session.locale : (localeFromTag(session?.languageCode) ?? DEFAULT_LOCALE);
+      return catalogFor(locale);
     } catch {
-      return messages(DEFAULT_LOCALE);
+      return catalogFor(DEFAULT_LOCALE);
     }
   }
 }

@@ -12,7 +12,7 @@ export function ordersFeature(): Composer<BotContext> {
     const orders = await myOrders(ctx);
     if (!orders) return;
     if (orders.length === 0) {
-      return void (await ctx.reply(t.ordersEmpty, { parse_mode: 'HTML', reply_markup: rechargeKeyboard(t.btnFirstRecharge) }));
+      return void (await ctx.reply(t.bot.ordersEmpty, { parse_mode: 'HTML', reply_markup: rechargeKeyboard(t.bot.btnFirstRecharge) }));
     }
     await ctx.reply(ordersList(t, ctx.locale, orders, ctx.me.username), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
   });
@@ -25,7 +25,7 @@ export async function showOrder(ctx: BotContext, orderId: number): Promise<void>
   if (!orders) return;
   const order = orders.find((o) => o.id === orderId);
   if (!order) {
-    await ctx.reply(ctx.t.orderNotFound);
+    await ctx.reply(ctx.t.bot.orderNotFound);
     return;
   }
   await ctx.reply(orderDetails(ctx.t, ctx.locale, order), { parse_mode: 'HTML' });
@@ -37,7 +37,7 @@ async function myOrders(ctx: BotContext): Promise<TOrderView[] | null> {
     return await ctx.userApi().orders();
   } catch (err) {
     ctx.services.log.warn({ err }, 'orders failed');
-    await ctx.reply(ctx.t.ordersFailed);
+    await ctx.reply(ctx.t.bot.ordersFailed);
     return null;
   }
 }

@@ -10,7 +10,7 @@ export function startFeature(): Composer<BotContext> {
     const deepLink = /^order_(\d{1,10})$/.exec(ctx.match.trim());
     if (deepLink) return showOrder(ctx, Number(deepLink[1]));
     await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t.welcome({ name: ctx.from?.first_name ?? '' }), {
+    await ctx.reply(ctx.t.bot.welcome({ name: ctx.from?.first_name ?? '' }), {
       parse_mode: 'HTML',
       reply_markup: welcomeKeyboard(ctx.t, ctx.services.webAppUrl),
     });

@@ -8,11 +8,11 @@ export function supportFeature(): Composer<BotContext> {
     const t = ctx.t;
     const { email, telegram, whatsapp } = ctx.services.support;
     const lines = [
-      email ? t.supportEmail({ email }) : null,
-      telegram ? t.supportTelegram({ handle: telegram }) : null,
-      whatsapp ? t.supportWhatsapp({ number: whatsapp }) : null,
+      email ? t.bot.supportEmail({ email }) : null,
+      telegram ? t.bot.supportTelegram({ handle: telegram }) : null,
+      whatsapp ? t.bot.supportWhatsapp({ number: whatsapp }) : null,
     ].filter((l): l is string => l !== null);
-    const text = lines.length ? [t.supportTitle, ...lines, '', t.supportOrderHint].join('\n') : t.supportNone;
+    const text = lines.length ? [t.bot.supportTitle, ...lines, '', t.bot.supportOrderHint].join('\n') : t.bot.supportNone;
     await ctx.reply(text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
   });
   return composer;

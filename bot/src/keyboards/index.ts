@@ -1,6 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { WALLET_APPS, type TWalletLinks } from '@topup/shared';
-import { LOCALE_CODES, LOCALES, type Messages } from '../locales';
+import { CATALOGS, LOCALE_CODES, miniAppOrderLink, orderPageUrl, WALLET_APPS, type Catalog, type TWalletLinks } from '@topup/shared';
 
 /**
  * Inline keyboards and their callback data (at most 64 bytes):
@@ -27,10 +26,10 @@ function grid(buttons: { label: string; data: string }[], perRow: number): Inlin
   return kb;
 }
 
-export function welcomeKeyboard(t: Messages, webAppUrl: string | null): InlineKeyboard {
+export function welcomeKeyboard(t: Catalog, webAppUrl: string | null): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (webAppUrl) kb.webApp(t.btnOpenApp, webAppUrl).row();
-  return kb.text(t.btnRechargeInChat, CB.recharge);
+  if (webAppUrl) kb.webApp(t.bot.btnOpenApp, webAppUrl).row();
+  return kb.text(t.bot.btnRechargeInChat, CB.recharge);
 }
 
 export function rechargeKeyboard(label: string): InlineKeyboard {
@@ -39,7 +38,7 @@ export function rechargeKeyboard(label: string): InlineKeyboard {
 
 export function languageKeyboard(): InlineKeyboard {
   const flags: Record<string, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', pt: '🇧🇷' };
-  return grid(LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${LOCALES[code].languageName}`.trim(), data: CB.language(code) })), 2);
+  return grid(LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${CATALOGS[code].common.languageName}`.trim(), data: CB.language(code) })), 2);
 }
 
 export function countryKeyboard(countries: { code: string; label: string }[]): InlineKeyboard {
@@ -64,40 +63,65 @@ export function networkKeyboard(networks: { symbol: string; label: string }[]): 
   return grid(networks.map((n) => ({ label: n.label, data: CB.step('network', n.symbol) })), 1);
 }
 
-export function reviewKeyboard(t: Messages): InlineKeyboard {
+export function reviewKeyboard(t: Catalog): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t.btnConfirm, CB.step('review', 'confirm'))
+    .text(t.bot.btnConfirm, CB.step('review', 'confirm'))
     .row()
-    .text(t.btnEdit, CB.step('review', 'edit'))
-    .text(t.btnCancel, CB.step('review', 'cancel'));
+    .text(t.bot.btnEdit, CB.step('review', 'edit'))
+    .text(t.bot.btnCancel, CB.step('review', 'cancel'));
 }
 
-export function editKeyboard(t: Messages): InlineKeyboard {
+export function editKeyboard(t: Catalog): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t.btnEditCountry, CB.step('edit', 'country'))
-    .text(t.btnEditOperator, CB.step('edit', 'operator'))
+    .text(t.bot.btnEditCountry, CB.step('edit', 'country'))
+    .text(t.bot.btnEditOperator, CB.step('edit', 'operator'))
     .row()
-    .text(t.btnEditAmount, CB.step('edit', 'amount'))
-    .text(t.btnEditPhone, CB.step('edit', 'phone'))
+    .text(t.bot.btnEditAmount, CB.step('edit', 'amount'))
+    .text(t.bot.btnEditPhone, CB.step('edit', 'phone'))
     .row()
-    .text(t.btnEditCoin, CB.step('edit', 'coin'))
-    .text(t.btnBackToReview, CB.step('edit', 'back'));
+    .text(t.bot.btnEditCoin, CB.step('edit', 'coin'))
+    .text(t.bot.btnBackToReview, CB.step('edit', 'back'));
+}
+
+/**
+ * Where an order can be opened besides the chat ("share and come back"): the mini-app on the order
+ * (MINI_APP_LINK with startapp=order_<paymentId>) and its page on the site (PUBLIC_URL/orders/<paymentId>).
+ * Null where not configured: the button is left out.
+ */
+export interface OrderLinks {
+  miniApp: string | null;
+  site: string | null;
+}
+export const NO_ORDER_LINKS: OrderLinks = { miniApp: null, site: null };
+
+/** The order's links, as URL buttons on a row of their own. */
+function withOrderLinks(kb: InlineKeyboard, t: Catalog, links: OrderLinks, paymentId: string): InlineKeyboard {
+  if (!links.miniApp && !links.site) return kb;
+  kb.row();
+  if (links.miniApp) kb.url(t.common.share.openInApp, miniAppOrderLink(links.miniApp, paymentId));
+  if (links.site) kb.url(t.common.share.openOnSite, orderPageUrl(links.site, paymentId));
+  return kb;
 }
 
 /**
  * An unpaid payment's buttons: one per wallet that has a payment link, opening it with the payment
- * filled in, then Cancel. Telegram takes only HTTP(S) and tg:// links for a URL button, so the EIP-681
- * `ethereum:` link stays with the QR code; the wallets' own links are https.
+ * filled in, then Cancel, then the order's links. Telegram takes only HTTP(S) and tg:// links for a URL
+ * button, so the EIP-681 `ethereum:` link stays with the QR code; the wallets' own links are https.
  */
-export function pendingPaymentKeyboard(t: Messages, payment: { paymentId: string; walletLinks: TWalletLinks }): InlineKeyboard {
+export function pendingPaymentKeyboard(t: Catalog, payment: { paymentId: string; walletLinks: TWalletLinks | null }, links: OrderLinks): InlineKeyboard {
   const kb = new InlineKeyboard();
   for (const { link, name } of WALLET_APPS) {
-    const url = payment.walletLinks[link];
-    if (url?.startsWith('https://')) kb.url(t.btnOpenIn({ wallet: name }), url).row();
+    const url = payment.walletLinks?.[link];
+    if (url?.startsWith('https://')) kb.url(t.bot.btnOpenIn({ wallet: name }), url).row();
   }
-  return kb.text(t.btnCancelPayment, CB.cancelPayment(payment.paymentId));
+  return withOrderLinks(kb.text(t.bot.btnCancelPayment, CB.cancelPayment(payment.paymentId)), t, links, payment.paymentId);
 }
 
-export function expiredKeyboard(t: Messages, orderId: number): InlineKeyboard {
-  return new InlineKeyboard().text(t.btnNewPayment, CB.newPayment(orderId));
+export function expiredKeyboard(t: Catalog, p: { orderId: number; paymentId: string }, links: OrderLinks): InlineKeyboard {
+  return withOrderLinks(new InlineKeyboard().text(t.bot.btnNewPayment, CB.newPayment(p.orderId)), t, links, p.paymentId);
+}
+
+/** After the order ended (completed, failed, cancelled): a new recharge, and the order's links. */
+export function endedOrderKeyboard(t: Catalog, paymentId: string, links: OrderLinks): InlineKeyboard {
+  return withOrderLinks(rechargeKeyboard(t.bot.btnNewRecharge), t, links, paymentId);
 }

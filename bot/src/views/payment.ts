@@ -1,10 +1,8 @@
 import QRCode from 'qrcode';
 import { InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { COINS, formatUsd, type TOrderStatus, type TPaymentCreated } from '@topup/shared';
+import { COINS, formatUsd, type TOrderStatus, type TPaymentCreated, type Catalog, escapeHtml as h } from '@topup/shared';
 import type { TNotificationPayload } from '@topup/shared';
-import { expiredKeyboard, pendingPaymentKeyboard, rechargeKeyboard } from '../keyboards';
-import { h } from '../locales/html';
-import type { Messages } from '../locales';
+import { endedOrderKeyboard, expiredKeyboard, pendingPaymentKeyboard, type OrderLinks } from '../keyboards';
 
 /** What the payment message says about the recharge besides the payment itself. */
 interface OrderDetails {
@@ -22,86 +20,86 @@ function hhmmUtc(iso: string): string {
   return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 }
 
-function summary(t: Messages, p: { phoneNumber: string | null; operatorName: string | null; amount: string; total: string }): string {
-  if (!p.phoneNumber) return t.balanceTopupSummary({ total: p.total });
-  return t.orderSummary({ phone: p.phoneNumber, operator: p.operatorName ?? '', amount: p.amount, total: p.total });
+function summary(t: Catalog, p: { phoneNumber: string | null; operatorName: string | null; amount: string; total: string }): string {
+  if (!p.phoneNumber) return t.bot.balanceTopupSummary({ total: p.total });
+  return t.bot.orderSummary({ phone: p.phoneNumber, operator: p.operatorName ?? '', amount: p.amount, total: p.total });
 }
 
 /** Caption of the payment photo while the order waits for the payment (at most 1024 characters). */
-export function pendingPaymentCaption(t: Messages, payment: TPaymentCreated, details: OrderDetails): string {
+export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, details: OrderDetails): string {
   const minutes = Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
   const amounts = { amount: formatUsd(Math.round(payment.amount * 100)), total: formatUsd(Math.round(payment.totalAmount * 100)) };
   return [
-    t.payTitle({ orderId: payment.orderId }),
+    t.bot.payTitle({ orderId: payment.orderId }),
     summary(t, { ...details, ...amounts }),
     '',
-    t.paySend,
+    t.bot.paySend,
     `<code>${h(payment.cryptoAmount)}</code> ${h(payment.cryptocurrency)}`,
-    t.payTo,
+    t.bot.payTo,
     `<code>${h(payment.walletAddress)}</code>`,
-    t.payNetwork({ network: `${payment.networkLabel} · ${coinName(payment.cryptocurrency)}` }),
-    t.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
+    t.bot.payNetwork({ network: `${payment.networkLabel} · ${coinName(payment.cryptocurrency)}` }),
+    t.bot.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
     '',
-    t.payScan({ coin: payment.cryptocurrency }),
-    t.payImportant,
-    t.payFromWallet,
+    t.bot.payScan({ coin: payment.cryptocurrency }),
+    t.bot.payImportant,
+    t.bot.payFromWallet,
     '',
-    `${t.lblStatus}: ${t.statusWaiting}`,
+    `${t.common.labels.status}: ${t.bot.statusWaiting}`,
   ].join('\n');
 }
 
 /** Sends the payment message (QR code photo, copyable amount and address, buttons opening the wallets) and returns its id. */
-export async function sendPaymentMessage(api: Api, chatId: number, t: Messages, payment: TPaymentCreated, details: OrderDetails): Promise<number> {
+export async function sendPaymentMessage(api: Api, chatId: number, t: Catalog, payment: TPaymentCreated, details: OrderDetails, links: OrderLinks): Promise<number> {
   const png = await paymentQrPng(payment.paymentUri);
   const message = await api.sendPhoto(chatId, new InputFile(png, `payment-${payment.orderId}.png`), {
     caption: pendingPaymentCaption(t, payment, details),
     parse_mode: 'HTML',
-    reply_markup: pendingPaymentKeyboard(t, payment),
+    reply_markup: pendingPaymentKeyboard(t, payment, links),
   });
   return message.message_id;
 }
 
-function statusLine(t: Messages, status: TOrderStatus, confirmations?: { n: number; m: number }): string {
+function statusLine(t: Catalog, status: TOrderStatus, confirmations?: { n: number; m: number }): string {
   switch (status) {
     case 'pending_crypto_payment':
-      return t.statusWaiting;
+      return t.bot.statusWaiting;
     case 'confirming':
-      return confirmations ? t.statusConfirming(confirmations) : t.statusConfirmingPlain;
+      return confirmations ? t.bot.statusConfirming(confirmations) : t.bot.statusConfirmingPlain;
     case 'paid':
-      return t.statusPaid;
+      return t.bot.statusPaid;
     case 'processing':
-      return t.statusProcessing;
+      return t.bot.statusProcessing;
     case 'completed':
-      return t.statusCompleted;
+      return t.bot.statusCompleted;
     case 'failed':
-      return t.statusFailed;
+      return t.bot.statusFailed;
     case 'payment_expired':
-      return t.statusExpired;
+      return t.bot.statusExpired;
     case 'cancelled':
-      return t.statusCancelled;
+      return t.bot.statusCancelled;
   }
 }
 
 /** The order's message after a status change (a photo caption or a text: short enough for both). */
-export function statusCaption(t: Messages, p: TNotificationPayload, confirmations?: { n: number; m: number }): string {
-  const lines = [t.payTitle({ orderId: p.orderId }), summary(t, p)];
+export function statusCaption(t: Catalog, p: TNotificationPayload, confirmations?: { n: number; m: number }): string {
+  const lines = [t.bot.payTitle({ orderId: p.orderId }), summary(t, p)];
   if (p.cryptoAmount && p.cryptocurrency && (p.status === 'confirming' || p.status === 'paid')) {
     lines.push(`🪙 <code>${h(p.cryptoAmount)}</code> ${h(p.cryptocurrency)}`);
   }
-  lines.push('', `${t.lblStatus}: <b>${statusLine(t, p.status, confirmations)}</b>`);
+  lines.push('', `${t.common.labels.status}: <b>${statusLine(t, p.status, confirmations)}</b>`);
   if (p.status === 'completed') {
-    if (p.phoneNumber) lines.push(t.completedTo({ phone: p.phoneNumber, amount: p.amount }));
-    if (p.transactionId) lines.push(t.transactionId({ id: p.transactionId }));
+    if (p.phoneNumber) lines.push(t.bot.completedTo({ phone: p.phoneNumber, amount: p.amount }));
+    if (p.transactionId) lines.push(t.bot.transactionId({ id: p.transactionId }));
   }
-  if (p.status === 'failed') lines.push(t.failedCredit({ amount: p.creditedAmount ?? p.total }));
-  if (p.status === 'payment_expired') lines.push(t.expiredBody);
+  if (p.status === 'failed') lines.push(t.bot.failedCredit({ amount: p.creditedAmount ?? p.total }));
+  if (p.status === 'payment_expired') lines.push(t.bot.expiredBody);
   return lines.join('\n');
 }
 
 /** The buttons an order's message keeps after a status change (none while the payment confirms). */
-export function statusKeyboard(t: Messages, p: { orderId: number; status: TOrderStatus }): InlineKeyboard | undefined {
-  if (p.status === 'payment_expired') return expiredKeyboard(t, p.orderId);
-  if (p.status === 'completed' || p.status === 'failed' || p.status === 'cancelled') return rechargeKeyboard(t.btnNewRecharge);
+export function statusKeyboard(t: Catalog, p: { orderId: number; paymentId: string; status: TOrderStatus }, links: OrderLinks): InlineKeyboard | undefined {
+  if (p.status === 'payment_expired') return expiredKeyboard(t, p, links);
+  if (p.status === 'completed' || p.status === 'failed' || p.status === 'cancelled') return endedOrderKeyboard(t, p.paymentId, links);
   return undefined;
 }
 

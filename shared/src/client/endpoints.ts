@@ -6,6 +6,7 @@ import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOp
 import type { TServiceType } from '../schemas/common';
 import { ZPaymentOptionsResponse } from '../schemas/coins';
 import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZRecipient, ZRecipients, ZRenameRecipient } from '../schemas/recipients';
 import { ZSystemStatus } from '../schemas/system';
 import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
 import { endpoint, withQuery } from './request';
@@ -37,10 +38,15 @@ export const API = {
   pricing: endpoint({ method: 'GET', path: '/api/pricing', response: ZPricingSettings }),
   validatePhone: endpoint({ method: 'POST', path: '/api/validate/phone', body: ZValidatePhoneRequest, response: ZValidatePhoneResponse }),
   detectPhone: endpoint({ method: 'POST', path: '/api/phone/detect', body: ZDetectPhoneRequest, response: ZDetectPhoneResponse }),
-  /** What an order of `amount` (US dollars as decimal text) costs, and its total in `coin` when given. */
+  /**
+   * What an order of `amount` (US dollars as decimal text) costs, and its total in `coin` when given;
+   * with `operatorId`, what the recipient gets; or, for a range operator, the order that gives the
+   * recipient `localAmount` (decimal text in the operator's currency) instead of `amount`.
+   */
   quote: endpoint({
     method: 'GET',
-    path: (p: { amount: string; kind?: TOrderKind; coin?: TCoinSymbol }) => withQuery('/api/quote', p),
+    path: (p: { kind?: TOrderKind; coin?: TCoinSymbol; operatorId?: number } & ({ amount: string; localAmount?: undefined } | { amount?: undefined; localAmount: string; operatorId: number })) =>
+      withQuery('/api/quote', p),
     response: ZQuote,
   }),
   createPayment: endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZPaymentCreated }),
@@ -48,6 +54,12 @@ export const API = {
   releaseWallet: endpoint({ method: 'POST', path: '/api/release-wallet', body: ZReleaseRequest, response: ZCancelResponse }),
   orders: endpoint({ method: 'GET', path: '/api/orders', response: z.array(ZOrderView) }),
   balance: endpoint({ method: 'GET', path: '/api/balance', response: ZBalance }),
+  /** The caller's recent recipients (a signed-in customer, the mini-app's or the bot's Telegram user). */
+  recipients: endpoint({ method: 'GET', path: '/api/recipients', response: ZRecipients }),
+  /** Names one of them ("Mum"); `id` is the number's digits. */
+  renameRecipient: endpoint({ method: 'PATCH', path: (p: { id: string }) => `/api/recipients/${segment(p.id)}`, body: ZRenameRecipient, response: ZRecipient }),
+  /** Takes one off the list (until the customer tops that number up again). */
+  removeRecipient: endpoint({ method: 'DELETE', path: (p: { id: string }) => `/api/recipients/${segment(p.id)}`, response: ZOk }),
 };
 
 /** The bot's own calls (service credential only). */

@@ -10,7 +10,7 @@ import { ApiError } from './errors';
  * them.
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Anything with a zod-like parse. */
 export interface Parser<T> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALE_CODES } from '../i18n/locale';
 import { ZIntId, ZUsd } from './common';
 import { ZOrderStatus } from './orders';
 
@@ -47,6 +48,10 @@ export const ZNotificationPayload = z.object({
   /** Credited to the balance when a delivery failed. */
   creditedAmount: z.string().nullable(),
   cause: z.string(),
+  /** The order's language and its amounts in cents, for messages written in that language (absent on messages written before). */
+  locale: z.enum(LOCALE_CODES).nullable().optional(),
+  amountCents: z.number().int().optional(),
+  totalCents: z.number().int().optional(),
 });
 export type TNotificationPayload = z.infer<typeof ZNotificationPayload>;
 

@@ -29,6 +29,9 @@ export const ZOperator = z.object({
   maxAmount: z.number(),
   localCurrencyCode: z.string().nullable(),
   localCurrencySymbol: z.string().nullable(),
+  /** What the recipient gets at `minAmount` and `maxAmount`, in the local currency (null when the provider gives no rate). */
+  localMinAmount: z.number().nullable(),
+  localMaxAmount: z.number().nullable(),
 });
 export type TOperator = z.infer<typeof ZOperator>;
 
@@ -83,5 +86,11 @@ export type TValidatePhoneResponse = z.infer<typeof ZValidatePhoneResponse>;
 export const ZDetectPhoneRequest = z.object({
   phoneNumber: z.string().trim().min(1, 'Phone number is required').max(32),
 });
-export const ZDetectPhoneResponse = ZValidatePhoneResponse.extend({ country: ZCountry.nullable() });
+export const ZDetectPhoneResponse = ZValidatePhoneResponse.extend({
+  country: ZCountry.nullable(),
+  /** The number without its country code, as the phone step's field takes it. */
+  nationalNumber: z.string().nullable(),
+  /** The detected operator, as its country's list has it: enough to ask for its amounts and go to the amount step. */
+  operator: ZOperator.nullable(),
+});
 export type TDetectPhoneResponse = z.infer<typeof ZDetectPhoneResponse>;

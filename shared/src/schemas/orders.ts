@@ -11,6 +11,12 @@ const ZOptionalEmail = z.preprocess(
   zEmail('Please enter a valid email address.').optional(),
 );
 
+/**
+ * The customer's language for what the order writes to them (receipts): a language tag such as "fr"
+ * or "pt-BR". Optional; without one the server takes Telegram's language or Accept-Language.
+ */
+const ZOrderLocale = z.string().trim().max(35).optional();
+
 const ZPhone = z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(32);
 
 /**
@@ -32,6 +38,7 @@ export const ZCryptoPaymentRequest = z.object({
   walletAddress: z.unknown().optional(),
   email: ZOptionalEmail,
   customerEmail: ZOptionalEmail,
+  locale: ZOrderLocale,
 });
 export type TCryptoPaymentRequest = z.infer<typeof ZCryptoPaymentRequest>;
 
@@ -42,6 +49,7 @@ export const ZCreatePaymentRequest = z.object({
   amount: ZUsdCents,
   currency: ZCoinSymbol.default(DEFAULT_COIN),
   email: ZOptionalEmail,
+  locale: ZOrderLocale,
 });
 export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
 

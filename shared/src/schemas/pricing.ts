@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZUsd, ZUsdCents } from './common';
+import { ZIntId, ZUsd, ZUsdCents } from './common';
 
 /**
  * A coin's symbol as written. Which coins are taken is the server's registry and configuration
@@ -40,12 +40,32 @@ export type TCryptoPriceResponse = z.infer<typeof ZCryptoPriceResponse>;
 export const ZOrderKind = z.enum(['recharge', 'balance_topup']);
 export type TOrderKind = z.infer<typeof ZOrderKind>;
 
-/** GET /api/quote: what an order of `amount` USD costs, and its total in `coin` when one is given. */
-export const ZQuoteQuery = z.object({
-  amount: ZUsdCents,
-  kind: ZOrderKind.default('recharge'),
-  coin: ZCoinSymbol.optional(),
-});
+/** A positive amount of a local currency, as typed: decimal text (a dot for decimals), at most 2 decimals. */
+const ZLocalAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'localAmount must be a positive amount with at most 2 decimals, e.g. 2500')
+  .transform(Number)
+  .refine((n) => n > 0, 'localAmount must be more than 0');
+
+/**
+ * GET /api/quote: what an order of `amount` USD costs, and its total in `coin` when one is given.
+ * With `operatorId`, also what the recipient gets in the operator's currency; a custom amount may be
+ * asked in that currency instead (`localAmount`, range operators): the API converts it at the
+ * operator's rate and answers the US dollars it will charge.
+ */
+export const ZQuoteQuery = z
+  .object({
+    amount: ZUsdCents.optional(),
+    localAmount: ZLocalAmount.optional(),
+    operatorId: ZIntId.optional(),
+    kind: ZOrderKind.default('recharge'),
+    coin: ZCoinSymbol.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.amount === undefined) === (q.localAmount === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'give either amount (US dollars) or localAmount' });
+    if (q.localAmount !== undefined && q.operatorId === undefined) ctx.addIssue({ code: 'custom', path: ['operatorId'], message: 'is required with localAmount' });
+  });
 export type TQuoteQuery = z.infer<typeof ZQuoteQuery>;
 
 /**
@@ -59,6 +79,8 @@ export const ZQuote = z.object({
   serviceFee: ZUsd,
   totalAmount: ZUsd,
   crypto: z.object({ symbol: ZCoinSymbol, ...cryptoAmountFields }).nullable(),
+  /** What the recipient gets for `amount` (asked with `operatorId`; null without one or when the provider gives no rate). */
+  local: z.object({ amount: z.number(), currencyCode: z.string() }).nullable(),
 });
 export type TQuote = z.infer<typeof ZQuote>;
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, lastSignInCode, startTestApi, type TestApi } from '../../../test/harness';
@@ -101,5 +103,28 @@ describe('profile picture', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.message).toBe('File too large: Please select an image smaller than 5MB');
     expect((await api.call('POST', '/api/user/profile-picture', { body: { profileImageData: png } })).status).toBe(401);
+  });
+});
+
+describe('the sign-in code’s language', () => {
+  // An API of its own: the sign-in routes' per-address limit is spent by the tests above.
+  let own: TestApi;
+  beforeAll(async () => {
+    own = await startTestApi();
+  });
+  afterAll(() => own?.close());
+
+  it('is the page’s, else the browser’s, else English', async () => {
+    const mail = (email: string) => {
+      const folder = path.join(own.config.dataDir, 'mail-outbox');
+      return fs.readFileSync(path.join(folder, fs.readdirSync(folder).filter((f) => f.includes(email)).sort().at(-1)!), 'utf8');
+    };
+    const code = (email: string) => lastSignInCode(own, email);
+    await own.call('POST', '/api/auth/email/start', { body: { email: 'lea@mail.test', locale: 'fr' }, headers: { 'accept-language': 'es' } });
+    expect(mail('lea@mail.test')).toContain(`Votre code de connexion est ${code('lea@mail.test')}.`);
+    await own.call('POST', '/api/auth/email/start', { body: { email: 'ines@mail.test' }, headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    expect(mail('ines@mail.test')).toContain(`de acceso es ${code('ines@mail.test')}.`);
+    await own.call('POST', '/api/auth/email/start', { body: { email: 'hans@mail.test' }, headers: { 'accept-language': 'de' } });
+    expect(mail('hans@mail.test')).toContain(`Your sign-in code is ${code('hans@mail.test')}.`);
   });
 });

@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { ZTelegramLogin, zEmail } from '@topup/shared';
+import { negotiateLocale, ZTelegramLogin, zEmail } from '@topup/shared';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { errorBody, parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
@@ -9,7 +9,7 @@ import type { BalanceService } from '../../services/balances';
 import type { CustomerAuthService } from '../../services/customer-auth';
 import type { OrderService } from '../../services/orders';
 
-const ZEmailStart = z.object({ email: zEmail('Please enter a valid email address.') });
+const ZEmailStart = z.object({ email: zEmail('Please enter a valid email address.'), locale: z.string().trim().max(35).optional() });
 const ZEmailVerify = ZEmailStart.extend({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
 
 /** The one route with a body larger than the API's JSON limit: it parses its own. */
@@ -39,8 +39,9 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
   const heldOrders = (tokens: string | undefined) => deps.orders.lookup.paymentIdsForTokens((tokens ?? '').split(','));
 
   router.post('/auth/email/start', limit, async (req, res) => {
-    const { email } = parse(ZEmailStart, req.body);
-    await auth.sendEmailCode(email);
+    const { email, locale } = parse(ZEmailStart, req.body);
+    // The code's e-mail in the page's language (its `locale`), else the browser's.
+    await auth.sendEmailCode(email, negotiateLocale({ chosen: locale, accepted: req.get('accept-language') }));
     res.json({ success: true, message: `We sent a 6-digit code to ${email}.` });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { ZAmountOption, ZCountry, ZOperator, ZPromotion, ZValidatePhoneResponse } from '@topup/shared';
+import { ZAmountOption, ZCountry, ZDetectPhoneResponse, ZOperator, ZPromotion, ZValidatePhoneResponse } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import { SandboxProvider } from '../../airtime/sandbox';
 import { CatalogService } from '../../services/catalog';
@@ -69,6 +69,15 @@ describe('GET /api/operators/{operatorId}/amounts', () => {
     const amounts = ZAmountOption.array().parse(res.body);
     expect(amounts.length).toBeGreaterThan(0);
     expect(amounts.every((a) => a.currencyCode === 'XAF' && a.localAmount! > a.amount)).toBe(true);
+  });
+
+  it('gives every option, range operators\' suggestions too, the local amount to show first, and the operator its local limits', async () => {
+    for (const operatorId of [53, 54]) {
+      const amounts = ZAmountOption.array().parse((await api.call('GET', `/api/operators/${operatorId}/amounts`)).body);
+      expect(amounts.map((a) => [a.amount, a.localAmount, a.currencyCode])).toEqual(amounts.map((a) => [a.amount, Math.round(a.amount * 600), 'XAF']));
+    }
+    const mtn = ZOperator.array().parse((await api.call('GET', '/api/countries/CM/operators')).body).find((o) => o.operatorId === 53);
+    expect(mtn).toMatchObject({ minAmount: 1, maxAmount: 200, localMinAmount: 600, localMaxAmount: 120_000, localCurrencyCode: 'XAF' });
   });
 
   it('defaults to airtime and is empty for another service type', async () => {
@@ -172,8 +181,40 @@ describe('POST /api/phone/detect', () => {
     expect(res.body).toMatchObject({ valid: true, phoneNumber: '+237671234567', detectedOperatorId: 53, country: { code: 'CM', id: 120 } });
   });
 
+  it('reads a pasted or typed number however it is written, and answers what the amount step needs', async () => {
+    for (const phoneNumber of ['+237 6 77 12 34 56', '00237677123456', '237-677-123-456', '+237 (677) 12.34.56', '237677123456']) {
+      const res = await api.call('POST', '/api/phone/detect', { body: { phoneNumber } });
+      expect(res.status, phoneNumber).toBe(200);
+      const detected = ZDetectPhoneResponse.parse(res.body);
+      expect(detected, phoneNumber).toMatchObject({
+        valid: true,
+        error: null,
+        phoneNumber: '+237677123456',
+        nationalNumber: '677123456',
+        detectedOperatorId: 53,
+        country: { code: 'CM', id: 120, dialCode: '+237' },
+        operator: { operatorId: 53, name: 'MTN Cameroon', countryCode: 'CM', serviceType: 'airtime', denominationType: 'RANGE' },
+      });
+      // The operator is enough to ask for its amounts: the client goes straight to the amount step.
+      const amounts = await api.call('GET', `/api/operators/${detected.operator!.operatorId}/amounts?serviceType=${detected.operator!.serviceType}`);
+      expect(ZAmountOption.array().parse(amounts.body).length).toBeGreaterThan(0);
+    }
+  });
+
   it('asks for the country code when the number has none, and refuses nonsense', async () => {
-    expect((await api.call('POST', '/api/phone/detect', { body: { phoneNumber: '671234567' } })).body).toMatchObject({ valid: false, country: null });
+    for (const phoneNumber of ['671234567', '0677123456', 'call me', '+1 2']) {
+      expect((await api.call('POST', '/api/phone/detect', { body: { phoneNumber } })).body, phoneNumber).toMatchObject({
+        valid: false,
+        error: 'Enter the full number with its country code, e.g. +237 671 234 567',
+        country: null,
+        operator: null,
+      });
+    }
     expect((await api.call('POST', '/api/phone/detect', { body: {} })).status).toBe(400);
+  });
+
+  it('names the country of a number that is not a mobile one, with the reason', async () => {
+    const res = ZDetectPhoneResponse.parse((await api.call('POST', '/api/phone/detect', { body: { phoneNumber: '+237 222 12 34 56' } })).body);
+    expect(res).toMatchObject({ valid: false, error: 'This is not a mobile phone number', country: { code: 'CM' }, operator: null, nationalNumber: null });
   });
 });

@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express';
 import type { Store } from 'express-rate-limit';
 import { z } from 'zod';
 import {
+  negotiateLocale,
   ZCancelTransactionRequest,
   ZCreatePaymentRequest,
   ZCryptoPaymentRequest,
@@ -40,6 +41,11 @@ function ownerProof(req: Request, bodyToken: string | undefined): OwnerProof {
   return { customerId: req.customer?.id, orderTokens: bodyToken ? [...orderTokens(req), bodyToken] : orderTokens(req) };
 }
 
+/** The customer's language: the order's own field, else Telegram's (mini-app), else the browser's. */
+function orderLocale(req: Request, chosen: string | undefined) {
+  return negotiateLocale({ chosen, telegram: req.telegramLanguage, accepted: req.get('accept-language') });
+}
+
 /** navigator.sendBeacon posts text/plain: the JSON is in the text. */
 function beaconBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
@@ -62,12 +68,14 @@ export function ordersRouter(
   router.post('/crypto-payment', limit, async (req, res) => {
     const input = parse(ZCryptoPaymentRequest, req.body);
     const source = req.channel ?? (input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web');
-    res.status(201).json(await orders.checkout.createFromCryptoPayment(input, { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
+    const ctx = { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req), locale: orderLocale(req, input.locale) };
+    res.status(201).json(await orders.checkout.createFromCryptoPayment(input, ctx));
   });
 
   router.post('/create-payment', limit, async (req, res) => {
     const input = parse(ZCreatePaymentRequest, req.body);
-    res.status(201).json(await orders.checkout.createFromCompact(input, { source: 'compact', customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
+    const ctx = { source: 'compact' as const, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req), locale: orderLocale(req, input.locale) };
+    res.status(201).json(await orders.checkout.createFromCompact(input, ctx));
   });
 
   router.get('/payment-status/:orderId', async (req, res) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCryptoPriceResponse, ZPricingSettings, ZQuote } from '@topup/shared';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import { startPriceDouble } from '../../../test/price-double';
 import { loadConfig } from '../../config';
@@ -70,7 +72,7 @@ describe('GET /api/quote', () => {
     // ETH at the fixed $3000: $11 rounded up to 8 decimals.
     expect((await quote('amount=10&coin=ETH')).body.crypto).toMatchObject({ symbol: 'ETH', cryptoAmount: '0.00366667', price: 3000 });
     // Without a coin: the dollars only.
-    expect((await quote('amount=12.5')).body).toEqual({ kind: 'recharge', amount: 12.5, serviceFee: 1, totalAmount: 13.5, crypto: null });
+    expect((await quote('amount=12.5')).body).toEqual({ kind: 'recharge', amount: 12.5, serviceFee: 1, totalAmount: 13.5, crypto: null, local: null });
   });
 
   it('prices a balance top-up without a service fee', async () => {
@@ -90,6 +92,35 @@ describe('GET /api/quote', () => {
       expect((await quote('amount=20&kind=balance_topup&coin=USDT')).body).toMatchObject({ serviceFee: topup.body.serviceFee, totalAmount: topup.body.totalAmount, crypto: { cryptoAmount: topup.body.cryptoAmount } });
     } finally {
       await api.services.settings.set('pricing', { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 });
+    }
+  });
+
+  it('says what the recipient gets in their currency, for an amount in dollars or typed in that currency', async () => {
+    // MTN Cameroon (a range operator) at the sandbox's 600 XAF a dollar.
+    expect((await quote('amount=10&operatorId=53')).body).toMatchObject({ amount: 10, totalAmount: 11, local: { amount: 6000, currencyCode: 'XAF' } });
+    // 5,000 XAF typed: the API converts at the operator's rate, rounding the dollars up so the recipient gets at least that.
+    const typed = await quote('localAmount=5000&operatorId=53&coin=USDT');
+    expect(typed.status).toBe(200);
+    expect(typed.body).toMatchObject({ amount: 8.34, serviceFee: 1, totalAmount: 9.34, crypto: { symbol: 'USDT', cryptoAmount: '9.34' }, local: { amount: 5004, currencyCode: 'XAF' } });
+    // The order made for those dollars delivers what the quote said.
+    const order = await api.call('POST', '/api/crypto-payment', { body: { phoneNumber: '671234567', operatorId: 53, countryId: 120, amount: typed.body.amount, cryptoCurrency: 'USDT' } });
+    expect(order.status).toBe(201);
+    const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.body.orderId));
+    expect({ localAmount: row!.localAmount, localCurrency: row!.localCurrency, totalAmount: order.body.totalAmount }).toEqual({ localAmount: '5004', localCurrency: 'XAF', totalAmount: 9.34 });
+    // A fixed-amount operator answers its denominations' own local amounts.
+    expect((await quote('amount=10&operatorId=54')).body.local).toEqual({ amount: 6000, currencyCode: 'XAF' });
+  });
+
+  it('refuses a local amount it cannot price with a 400 that says why', async () => {
+    const fixed = await quote('localAmount=3000&operatorId=54');
+    expect([fixed.status, fixed.body.error.message]).toEqual([400, 'localAmount: Orange Cameroon sells fixed amounts; choose one of them, or give the amount in US dollars']);
+    const low = await quote('localAmount=2500&operatorId=53');
+    expect([low.status, low.body.error.code]).toEqual([400, 'AMOUNT_OUT_OF_RANGE']);
+    const outside = await quote('amount=300&operatorId=53');
+    expect([outside.status, outside.body.error.message]).toEqual([400, 'MTN Cameroon accepts amounts between $1.00 and $200.00.']);
+    for (const query of ['localAmount=5000', 'localAmount=5000&amount=10&operatorId=53', 'localAmount=0&operatorId=53', 'localAmount=1e4&operatorId=53', 'localAmount=10&operatorId=999999']) {
+      const res = await quote(query);
+      expect([query, res.status]).toEqual([query, 400]);
     }
   });
 

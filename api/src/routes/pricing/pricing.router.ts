@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, ZCryptoPriceResponse, ZPricingSettings, ZQuote, ZQuoteQuery, type TSiteConfig } from '@topup/shared';
 import { parse } from '../../http/errors';
+import type { CatalogService } from '../../services/catalog';
 import type { PricingService, Quote } from '../../services/pricing';
 import { quoteOrder } from '../../services/quote';
 import type { SettingsService } from '../../services/settings';
@@ -15,7 +16,7 @@ const cryptoAmount = (quote: Quote) => ({
   priceUpdatedAt: quote.priceUpdatedAt.toISOString(),
 });
 
-export function pricingRouter(pricing: PricingService, settings: SettingsService, site?: TSiteConfig): Router {
+export function pricingRouter(pricing: PricingService, settings: SettingsService, catalog: CatalogService, site?: TSiteConfig): Router {
   const router = Router();
 
   /** Converts a USD amount as sent (the spec's clients send the total they will pay). */
@@ -28,8 +29,9 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
 
   /** What an order costs: amount, service fee and total from the settings, the total in a coin if asked. */
   router.get('/quote', async (req, res) => {
-    const { amount, kind, coin } = parse(ZQuoteQuery, req.query);
-    const { charges, crypto } = await quoteOrder({ pricing, settings }, { kind, amountCents: amount, coin });
+    const { amount, localAmount, operatorId, kind, coin } = parse(ZQuoteQuery, req.query);
+    const asked = amount !== undefined ? { amountCents: amount } : { localAmount: localAmount! };
+    const { charges, crypto, local } = await quoteOrder({ pricing, settings, catalog }, { kind, coin, operatorId, ...asked });
     res.json(
       ZQuote.encode({
         kind,
@@ -37,6 +39,7 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
         serviceFee: charges.feeCents,
         totalAmount: charges.totalCents,
         crypto: crypto && { symbol: crypto.coin, ...cryptoAmount(crypto) },
+        local,
       }),
     );
   });

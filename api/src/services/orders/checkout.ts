@@ -142,6 +142,7 @@ export class OrderCheckout {
         priceUsdE8: quote.usdE8.toString(),
         depositAddress: deposit.address,
         email: spec.email,
+        locale: ctx.locale ?? null,
         expiresAt,
         watchUntil: new Date(expiresAt.getTime() + WATCH_AFTER_WINDOW_MS),
         createdAt,
@@ -165,6 +166,7 @@ export class OrderCheckout {
       feeCents: charges.feeCents,
       totalCents: charges.totalCents,
       email: spec.email,
+      locale: ctx.locale ?? null,
       expiresAt: createdAt,
       createdAt,
     };

@@ -1,3 +1,4 @@
+import type { Locale } from '@topup/shared';
 import type { Chains } from '../../chain/chains';
 import type { DepositAddressAllocator } from '../../chain/addresses';
 import type { Db } from '../../db/client';
@@ -26,4 +27,6 @@ export interface OrderContext {
   source: (typeof ORDER_SOURCES)[number];
   customerId?: number | null;
   idempotencyKey?: string;
+  /** The customer's language (negotiated from the request): the order keeps it for its receipts. */
+  locale?: Locale;
 }

@@ -1,8 +1,8 @@
-import { formatUsd } from '@topup/shared';
 import { wireOperatorId } from '../../airtime/operator-ids';
-import { operatorAccepts, type CatalogService } from '../catalog';
+import { localAmountFor, operatorAccepts, type CatalogService } from '../catalog';
 import { AppError } from '../errors';
 import { checkMobileNumber } from '../phone';
+import { operatorRangeMessage } from '../quote';
 
 export interface RechargeRequest {
   phoneNumber: string;
@@ -21,22 +21,10 @@ export async function checkRecharge(catalog: CatalogService, r: RechargeRequest,
   if (r.countryRef !== undefined && r.countryRef !== country.id && r.countryRef !== country.code) {
     throw new AppError('VALIDATION_ERROR', `countryId: operator ${operator.name} does not serve the selected country`);
   }
-  if (!operatorAccepts(operator, amountCents)) {
-    const allowed =
-      operator.denominationType === 'FIXED'
-        ? `one of ${operator.fixedAmountsCents.map(formatUsd).join(', ')}`
-        : `between ${formatUsd(operator.minAmountCents)} and ${formatUsd(operator.maxAmountCents)}`;
-    throw new AppError('AMOUNT_OUT_OF_RANGE', `${operator.name} accepts amounts ${allowed}.`);
-  }
+  if (!operatorAccepts(operator, amountCents)) throw new AppError('AMOUNT_OUT_OF_RANGE', operatorRangeMessage(operator));
   const phone = checkMobileNumber(r.phoneNumber, country.code);
   if (!phone.valid) throw new AppError('INVALID_PHONE', phone.error);
-  const fixedIndex = operator.fixedAmountsCents.indexOf(amountCents);
-  const localAmount =
-    operator.denominationType === 'FIXED'
-      ? (operator.localFixedAmounts[fixedIndex] ?? null)
-      : operator.fxRate === null
-        ? null
-        : Math.round(amountCents * operator.fxRate) / 100;
+  const localAmount = localAmountFor(operator, amountCents);
   return {
     phoneNumber: phone.e164,
     operatorId: wireOperatorId(operator.operatorId),

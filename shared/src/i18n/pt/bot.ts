@@ -1,9 +1,9 @@
-import type { Messages } from './en';
-import { h } from './html';
+import { flagEmoji } from '../../format';
+import { escapeHtml as h } from '../html';
+import type { BotMessages } from '../en/bot';
+import { inCountry } from './grammar';
 
-export const pt: Messages = {
-  languageName: 'Português',
-
+export const bot: BotMessages = {
   cmdStart: 'Começar e abrir o menu',
   cmdRecharge: 'Recarregar um telefone',
   cmdOrders: 'Seus pedidos recentes',
@@ -54,7 +54,7 @@ export const pt: Messages = {
   countryCandidates: 'Você quis dizer um destes?',
   numberNotRecognised: (p) => `❌ ${h(p.error)}`,
   detected: (p) => (p.operator ? `📍 Detectado: <b>${h(p.country)}</b> · ${h(p.operator)}` : `📍 Detectado: <b>${h(p.country)}</b>`),
-  stepOperator: (p) => `📶 <b>Etapa 2 de 6 · Operadora</b>\nEscolha a operadora em ${h(p.country)}:`,
+  stepOperator: (p) => `📶 <b>Etapa 2 de 6 · Operadora</b>\nEscolha a operadora ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}:`,
   noOperators: 'Nenhuma operadora disponível para este país.',
   errorLoadingOperators: 'Erro ao carregar as operadoras. Tente novamente mais tarde.',
   stepAmount: (p) => `💵 <b>Etapa 3 de 6 · Valor</b>\nEscolha um valor para ${h(p.operator)}.`,
@@ -65,14 +65,8 @@ export const pt: Messages = {
   amountOutOfRange: (p) => `O valor deve estar entre ${h(p.min)} e ${h(p.max)}.`,
   amountNotOffered: (p) => `${h(p.operator)} só vende estes valores: ${h(p.amounts)}. Escolha um dos botões.`,
   stepPhone: (p) =>
-    `📱 <b>Etapa 4 de 6 · Número de telefone</b>\nDigite o número a recarregar (${h(p.country)}).\nDigite só o número local, sem o código do país: <code>${h(p.dialCode)}</code> é adicionado para você.`,
+    `📱 <b>Etapa 4 de 6 · Número de telefone</b>\nDigite o número a recarregar ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nDigite só o número local, sem o código do país: <code>${h(p.dialCode)}</code> é adicionado para você.`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nConfira o número e envie de novo.`,
-  phoneErrors: {
-    'Phone number is required': 'O número de telefone é obrigatório',
-    'Invalid phone number format': 'Formato de número de telefone inválido',
-    'This phone number does not belong to the selected country': 'Este número não pertence ao país escolhido',
-    'This is not a mobile phone number': 'Este não é um número de celular',
-  },
   stepCoin: '🪙 <b>Etapa 5 de 6 · Criptomoeda</b>\nCom qual criptomoeda você quer pagar? Depois você escolhe a rede.',
   stepNetwork: (p) => `🔗 <b>Rede</b>\nVocê pode enviar ${h(p.asset)} nestas redes, da mais barata à mais cara (a taxa de rede é paga pela sua carteira na transferência):`,
   choiceWords: {
@@ -82,17 +76,6 @@ export const pt: Messages = {
     aboutMinutes: (minutes) => (minutes === 1 ? 'cerca de um minuto' : `cerca de ${minutes} minutos`),
   },
   reviewTitle: '🧾 <b>Etapa 6 de 6 · Revise o pedido</b>',
-  lblCountry: 'País',
-  lblOperator: 'Operadora',
-  lblPhone: 'Telefone',
-  lblAmount: 'Valor da recarga',
-  lblFee: 'Taxa de serviço',
-  lblTotal: 'Total',
-  lblPayWith: 'Forma de pagamento',
-  lblTotalCrypto: 'Total em cripto',
-  lblNetwork: 'Rede',
-  lblStatus: 'Status',
-  lblDate: 'Data',
   reviewNotice:
     '• Você tem 6 minutos para enviar o pagamento\n• A recarga é enviada automaticamente quando o pagamento for confirmado\n• Confira bem o número de telefone\n• Envie para o endereço exato mostrado',
   priceUnavailable: '(preço indisponível no momento)',
@@ -152,14 +135,4 @@ export const pt: Messages = {
   balance: (p) => `💰 Seu saldo: <b>${h(p.amount)}</b>\nOs créditos de recargas que falharam e de pagamentos a mais ficam aqui.`,
   balanceFailed: 'Não foi possível carregar seu saldo. Tente novamente mais tarde.',
 
-  statusNames: {
-    pending_crypto_payment: 'Aguardando pagamento',
-    confirming: 'Confirmando',
-    paid: 'Pago',
-    processing: 'Processando',
-    completed: 'Concluído',
-    failed: 'Falhou',
-    payment_expired: 'Expirado',
-    cancelled: 'Cancelado',
-  },
 };

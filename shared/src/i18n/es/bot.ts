@@ -1,9 +1,9 @@
-import type { Messages } from './en';
-import { h } from './html';
+import { flagEmoji } from '../../format';
+import { escapeHtml as h } from '../html';
+import type { BotMessages } from '../en/bot';
+import { inCountry } from './grammar';
 
-export const es: Messages = {
-  languageName: 'Español',
-
+export const bot: BotMessages = {
   cmdStart: 'Empezar y abrir el menú',
   cmdRecharge: 'Recargar un teléfono',
   cmdOrders: 'Tus pedidos recientes',
@@ -54,7 +54,7 @@ export const es: Messages = {
   countryCandidates: '¿Quisiste decir uno de estos?',
   numberNotRecognised: (p) => `❌ ${h(p.error)}`,
   detected: (p) => (p.operator ? `📍 Detectado: <b>${h(p.country)}</b> · ${h(p.operator)}` : `📍 Detectado: <b>${h(p.country)}</b>`),
-  stepOperator: (p) => `📶 <b>Paso 2 de 6 · Operador</b>\nElige el operador en ${h(p.country)}:`,
+  stepOperator: (p) => `📶 <b>Paso 2 de 6 · Operador</b>\nElige el operador ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}:`,
   noOperators: 'No hay operadores disponibles para este país.',
   errorLoadingOperators: 'Error al cargar los operadores. Inténtalo más tarde.',
   stepAmount: (p) => `💵 <b>Paso 3 de 6 · Importe</b>\nElige un importe para ${h(p.operator)}.`,
@@ -65,14 +65,8 @@ export const es: Messages = {
   amountOutOfRange: (p) => `El importe debe estar entre ${h(p.min)} y ${h(p.max)}.`,
   amountNotOffered: (p) => `${h(p.operator)} solo vende estos importes: ${h(p.amounts)}. Elige uno de los botones.`,
   stepPhone: (p) =>
-    `📱 <b>Paso 4 de 6 · Número de teléfono</b>\nIntroduce el número a recargar (${h(p.country)}).\nIntroduce solo el número local, sin prefijo: <code>${h(p.dialCode)}</code> se añade automáticamente.`,
+    `📱 <b>Paso 4 de 6 · Número de teléfono</b>\nIntroduce el número a recargar ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nIntroduce solo el número local, sin prefijo: <code>${h(p.dialCode)}</code> se añade automáticamente.`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nRevisa el número y envíalo de nuevo.`,
-  phoneErrors: {
-    'Phone number is required': 'El número de teléfono es obligatorio',
-    'Invalid phone number format': 'Formato de número de teléfono no válido',
-    'This phone number does not belong to the selected country': 'Este número no pertenece al país elegido',
-    'This is not a mobile phone number': 'Este no es un número de móvil',
-  },
   stepCoin: '🪙 <b>Paso 5 de 6 · Criptomoneda</b>\n¿Con qué criptomoneda quieres pagar? Después eliges la red.',
   stepNetwork: (p) => `🔗 <b>Red</b>\nPuedes enviar ${h(p.asset)} por estas redes, de la más barata a la más cara (la comisión de red la paga tu billetera por la transferencia):`,
   choiceWords: {
@@ -82,17 +76,6 @@ export const es: Messages = {
     aboutMinutes: (minutes) => (minutes === 1 ? 'un minuto aprox.' : `unos ${minutes} minutos`),
   },
   reviewTitle: '🧾 <b>Paso 6 de 6 · Revisa el pedido</b>',
-  lblCountry: 'País',
-  lblOperator: 'Operador',
-  lblPhone: 'Teléfono',
-  lblAmount: 'Importe de la recarga',
-  lblFee: 'Comisión de servicio',
-  lblTotal: 'Total',
-  lblPayWith: 'Método de pago',
-  lblTotalCrypto: 'Total en cripto',
-  lblNetwork: 'Red',
-  lblStatus: 'Estado',
-  lblDate: 'Fecha',
   reviewNotice:
     '• Tienes 6 minutos para enviar el pago\n• La recarga se envía automáticamente al confirmarse el pago\n• Comprueba bien el número de teléfono\n• Envía a la dirección exacta indicada',
   priceUnavailable: '(precio no disponible ahora mismo)',
@@ -152,14 +135,4 @@ export const es: Messages = {
   balance: (p) => `💰 Tu saldo: <b>${h(p.amount)}</b>\nAquí se guardan los créditos de recargas fallidas y pagos en exceso.`,
   balanceFailed: 'No se pudo cargar tu saldo. Inténtalo más tarde.',
 
-  statusNames: {
-    pending_crypto_payment: 'Esperando el pago',
-    confirming: 'Confirmando',
-    paid: 'Pagado',
-    processing: 'Procesando',
-    completed: 'Completado',
-    failed: 'Fallido',
-    payment_expired: 'Caducado',
-    cancelled: 'Cancelado',
-  },
 };

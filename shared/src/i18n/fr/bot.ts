@@ -1,9 +1,9 @@
-import type { Messages } from './en';
-import { h } from './html';
+import { flagEmoji } from '../../format';
+import { escapeHtml as h } from '../html';
+import type { BotMessages } from '../en/bot';
+import { inCountry } from './grammar';
 
-export const fr: Messages = {
-  languageName: 'Français',
-
+export const bot: BotMessages = {
   cmdStart: 'Démarrer et ouvrir le menu',
   cmdRecharge: 'Recharger un téléphone',
   cmdOrders: 'Vos commandes récentes',
@@ -15,7 +15,7 @@ export const fr: Messages = {
   menuButton: 'Recharger',
 
   welcome: (p) =>
-    `👋 Bienvenue, <b>${h(p.name)}</b> !\n\nEnvoyez du crédit et des forfaits data vers des téléphones du monde entier et payez en crypto.\n\nOuvrez l'application, ou rechargez directement ici dans le chat.`,
+    `👋 Bienvenue, <b>${h(p.name)}</b>\u00a0!\n\nEnvoyez du crédit et des forfaits data vers des téléphones du monde entier et payez en crypto.\n\nOuvrez l'application, ou rechargez directement ici dans le chat.`,
   btnOpenApp: "📱 Ouvrir l'application",
   btnRechargeInChat: '⚡ Recharger dans le chat',
   help:
@@ -26,14 +26,14 @@ export const fr: Messages = {
     '/language – changer de langue\n' +
     '/support – contacter le support\n' +
     '/cancel – quitter la recharge en cours\n\n' +
-    'Après /recharge, vous pouvez aussi envoyer un numéro international complet (ex. +237 671 234 567) : je trouve le pays et l’opérateur.',
-  supportTitle: "<b>Besoin d'aide ?</b> Contactez-nous :",
-  supportEmail: (p) => `✉️ E-mail : ${h(p.email)}`,
-  supportTelegram: (p) => `💬 Telegram : ${h(p.handle)}`,
-  supportWhatsapp: (p) => `📞 WhatsApp : ${h(p.number)}`,
+    'Après /recharge, vous pouvez aussi envoyer un numéro international complet (ex. +237 671 234 567)\u00a0: je trouve le pays et l’opérateur.',
+  supportTitle: "<b>Besoin d'aide\u00a0?</b> Contactez-nous\u00a0:",
+  supportEmail: (p) => `✉️ E-mail\u00a0: ${h(p.email)}`,
+  supportTelegram: (p) => `💬 Telegram\u00a0: ${h(p.handle)}`,
+  supportWhatsapp: (p) => `📞 WhatsApp\u00a0: ${h(p.number)}`,
   supportNone: "Les contacts du support ne sont pas encore configurés. Veuillez réessayer plus tard.",
   supportOrderHint: 'Indiquez votre numéro de commande quand vous nous écrivez.',
-  languagePrompt: 'Choisissez votre langue :',
+  languagePrompt: 'Choisissez votre langue\u00a0:',
   languageSet: '✅ Langue réglée sur le français.',
 
   cancelled: 'Recharge annulée. Envoyez /recharge pour recommencer.',
@@ -43,7 +43,7 @@ export const fr: Messages = {
   fallback: "Je n'ai pas compris. Envoyez /recharge pour recharger un téléphone, ou /help pour voir ce que je sais faire.",
   useButtons: 'Choisissez avec les boutons du dernier message, ou tapez votre réponse.',
   answerTooLong: "C'est trop long pour une réponse ici. Tapez seulement ce que cette étape demande.",
-  tooFast: 'Vous envoyez des messages très vite. Patientez quelques secondes ; je réponds aux premiers arrivés.',
+  tooFast: 'Vous envoyez des messages très vite. Patientez quelques secondes\u00a0; je réponds aux premiers arrivés.',
   errorGeneric: 'Une erreur est survenue de notre côté. Veuillez réessayer.',
   serviceUnavailable: "Le service est injoignable pour le moment. Réessayez dans un instant.",
 
@@ -51,10 +51,10 @@ export const fr: Messages = {
     "🌍 <b>Étape 1 sur 6 · Pays</b>\nChoisissez un pays populaire, tapez le nom d'un pays, ou envoyez le numéro international complet (ex. +237 671 234 567).",
   errorLoadingCountries: 'Erreur lors du chargement des pays. Veuillez réessayer plus tard.',
   countryNotFound: "Aucun pays trouvé. Vérifiez l'orthographe, ou choisissez ci-dessous.",
-  countryCandidates: "Vouliez-vous dire l'un de ceux-ci ?",
+  countryCandidates: "Vouliez-vous dire l'un de ceux-ci\u00a0?",
   numberNotRecognised: (p) => `❌ ${h(p.error)}`,
-  detected: (p) => (p.operator ? `📍 Détecté : <b>${h(p.country)}</b> · ${h(p.operator)}` : `📍 Détecté : <b>${h(p.country)}</b>`),
-  stepOperator: (p) => `📶 <b>Étape 2 sur 6 · Opérateur</b>\nChoisissez l'opérateur en ${h(p.country)} :`,
+  detected: (p) => (p.operator ? `📍 Détecté\u00a0: <b>${h(p.country)}</b> · ${h(p.operator)}` : `📍 Détecté\u00a0: <b>${h(p.country)}</b>`),
+  stepOperator: (p) => `📶 <b>Étape 2 sur 6 · Opérateur</b>\nChoisissez l'opérateur ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}\u00a0:`,
   noOperators: 'Aucun opérateur disponible pour ce pays.',
   errorLoadingOperators: 'Erreur lors du chargement des opérateurs. Veuillez réessayer plus tard.',
   stepAmount: (p) => `💵 <b>Étape 3 sur 6 · Montant</b>\nChoisissez un montant pour ${h(p.operator)}.`,
@@ -63,18 +63,12 @@ export const fr: Messages = {
   errorLoadingAmounts: 'Erreur lors du chargement des montants. Veuillez réessayer plus tard.',
   amountNotANumber: 'Tapez un montant en dollars US, par ex. 12.50.',
   amountOutOfRange: (p) => `Le montant doit être compris entre ${h(p.min)} et ${h(p.max)}.`,
-  amountNotOffered: (p) => `${h(p.operator)} ne vend que ces montants : ${h(p.amounts)}. Choisissez l'un des boutons.`,
+  amountNotOffered: (p) => `${h(p.operator)} ne vend que ces montants\u00a0: ${h(p.amounts)}. Choisissez l'un des boutons.`,
   stepPhone: (p) =>
-    `📱 <b>Étape 4 sur 6 · Numéro de téléphone</b>\nSaisissez le numéro à recharger (${h(p.country)}).\nSaisissez seulement le numéro local, sans indicatif : <code>${h(p.dialCode)}</code> est ajouté pour vous.`,
+    `📱 <b>Étape 4 sur 6 · Numéro de téléphone</b>\nSaisissez le numéro à recharger ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nSaisissez seulement le numéro local, sans indicatif\u00a0: <code>${h(p.dialCode)}</code> est ajouté pour vous.`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nVérifiez le numéro et renvoyez-le.`,
-  phoneErrors: {
-    'Phone number is required': 'Le numéro de téléphone est obligatoire',
-    'Invalid phone number format': 'Format de numéro de téléphone invalide',
-    'This phone number does not belong to the selected country': "Ce numéro n'appartient pas au pays choisi",
-    'This is not a mobile phone number': "Ce n'est pas un numéro de mobile",
-  },
-  stepCoin: '🪙 <b>Étape 5 sur 6 · Cryptomonnaie</b>\nAvec quelle cryptomonnaie voulez-vous payer ? Vous choisirez ensuite le réseau.',
-  stepNetwork: (p) => `🔗 <b>Réseau</b>\nVous pouvez envoyer ${h(p.asset)} sur ces réseaux, du moins cher au plus cher (les frais de réseau sont payés par votre portefeuille pour le transfert) :`,
+  stepCoin: '🪙 <b>Étape 5 sur 6 · Cryptomonnaie</b>\nAvec quelle cryptomonnaie voulez-vous payer\u00a0? Vous choisirez ensuite le réseau.',
+  stepNetwork: (p) => `🔗 <b>Réseau</b>\nVous pouvez envoyer ${h(p.asset)} sur ces réseaux, du moins cher au plus cher (les frais de réseau sont payés par votre portefeuille pour le transfert)\u00a0:`,
   choiceWords: {
     fee: (amount) => `≈ ${amount} de frais de réseau`,
     feeUnknown: 'frais de réseau inconnus',
@@ -82,24 +76,13 @@ export const fr: Messages = {
     aboutMinutes: (minutes) => (minutes === 1 ? 'environ une minute' : `environ ${minutes} minutes`),
   },
   reviewTitle: '🧾 <b>Étape 6 sur 6 · Vérifiez la commande</b>',
-  lblCountry: 'Pays',
-  lblOperator: 'Opérateur',
-  lblPhone: 'Téléphone',
-  lblAmount: 'Montant du crédit',
-  lblFee: 'Frais de service',
-  lblTotal: 'Total',
-  lblPayWith: 'Moyen de paiement',
-  lblTotalCrypto: 'Total en crypto',
-  lblNetwork: 'Réseau',
-  lblStatus: 'Statut',
-  lblDate: 'Date',
   reviewNotice:
     "• Vous avez 6 minutes pour envoyer le paiement\n• Le crédit est envoyé automatiquement une fois le paiement confirmé\n• Vérifiez bien le numéro de téléphone\n• Envoyez à l'adresse exacte indiquée",
   priceUnavailable: '(prix indisponible pour le moment)',
   btnConfirm: '✅ Confirmer',
   btnEdit: '✏️ Modifier',
   btnCancel: '✖️ Annuler',
-  editPrompt: 'Que voulez-vous modifier ?',
+  editPrompt: 'Que voulez-vous modifier\u00a0?',
   btnEditCountry: '🌍 Pays',
   btnEditOperator: '📶 Opérateur',
   btnEditAmount: '💵 Montant',
@@ -110,25 +93,25 @@ export const fr: Messages = {
   reviewAgain: 'Vous pouvez confirmer à nouveau, modifier la commande ou annuler.',
 
   payTitle: (p) => `💳 <b>Effectuez le paiement</b> · commande n° ${p.orderId}`,
-  paySend: 'Envoyez exactement :',
-  payTo: 'À cette adresse :',
-  payNetwork: (p) => `🔗 Réseau : <b>${h(p.network)}</b>`,
+  paySend: 'Envoyez exactement\u00a0:',
+  payTo: 'À cette adresse\u00a0:',
+  payNetwork: (p) => `🔗 Réseau\u00a0: <b>${h(p.network)}</b>`,
   payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Scannez avec votre portefeuille ${h(p.coin)}, ou copiez le montant et l'adresse (touchez pour copier).`,
   payImportant: 'Envoyez le montant exact, sur ce réseau uniquement. La recharge est traitée automatiquement.',
-  payFromWallet: 'Envoyez à cette adresse, depuis un portefeuille. N’envoyez jamais au contrat du jeton : les jetons envoyés là sont perdus.',
+  payFromWallet: 'Envoyez à cette adresse, depuis un portefeuille. N’envoyez jamais au contrat du jeton\u00a0: les jetons envoyés là sont perdus.',
   btnOpenIn: (p) => `👛 Ouvrir dans ${p.wallet}`,
   btnCancelPayment: '✖️ Annuler le paiement',
   btnNewPayment: '🔄 Créer un nouveau paiement',
   btnNewRecharge: '⚡ Nouvelle recharge',
   statusWaiting: '⏳ En attente du paiement...',
-  statusConfirming: (p) => `🔄 Paiement reçu : confirmation ${p.n}/${p.m}`,
-  statusConfirmingPlain: '🔄 Paiement reçu : confirmation en cours',
+  statusConfirming: (p) => `🔄 Paiement reçu\u00a0: confirmation ${p.n}/${p.m}`,
+  statusConfirmingPlain: '🔄 Paiement reçu\u00a0: confirmation en cours',
   statusPaid: '✅ Paiement reçu - recharge en cours...',
   statusProcessing: '⚙️ Envoi de la recharge...',
-  statusCompleted: '🎉 Recharge effectuée !',
-  completedTo: (p) => `Votre crédit a bien été envoyé au ${h(p.phone)} : ${h(p.amount)}.`,
-  transactionId: (p) => `Identifiant de transaction : <code>${h(p.id)}</code>`,
+  statusCompleted: '🎉 Recharge effectuée\u00a0!',
+  completedTo: (p) => `Votre crédit a bien été envoyé au ${h(p.phone)}\u00a0: ${h(p.amount)}.`,
+  transactionId: (p) => `Identifiant de transaction\u00a0: <code>${h(p.id)}</code>`,
   statusFailed: '❌ Échec de la recharge',
   failedCredit: (p) =>
     `Le paiement a été reçu mais la recharge n'a pas pu être effectuée. ${h(p.amount)} a été crédité sur votre solde (/balance).`,
@@ -137,7 +120,7 @@ export const fr: Messages = {
     "Votre délai de paiement de 6 minutes a expiré. L'adresse du portefeuille n'est plus réservée. Créez une nouvelle demande de paiement pour continuer.",
   statusCancelled: '✖️ Paiement annulé',
   paymentCancelled: 'Paiement annulé.',
-  cancelRefused: (p) => `Annulation impossible : ${p.error}`,
+  cancelRefused: (p) => `Annulation impossible\u00a0: ${p.error}`,
   newPaymentNotPossible: "Cette commande n'attend plus de paiement.",
   orderNotFound: 'Commande introuvable.',
   orderSummary: (p) => `📱 ${h(p.phone)} · ${h(p.operator)}\n💵 ${h(p.amount)} · total ${h(p.total)}`,
@@ -149,17 +132,7 @@ export const fr: Messages = {
   ordersFailed: "Impossible de charger l'historique des commandes. Veuillez réessayer plus tard.",
   ordersMore: (p) => `…et ${p.count} plus anciennes.`,
   orderDetailsHint: 'Touchez un numéro de commande pour la voir.',
-  balance: (p) => `💰 Votre solde : <b>${h(p.amount)}</b>\nLes crédits des recharges échouées et des trop-perçus sont conservés ici.`,
+  balance: (p) => `💰 Votre solde\u00a0: <b>${h(p.amount)}</b>\nLes crédits des recharges échouées et des trop-perçus sont conservés ici.`,
   balanceFailed: 'Impossible de charger votre solde. Veuillez réessayer plus tard.',
 
-  statusNames: {
-    pending_crypto_payment: 'En attente de paiement',
-    confirming: 'Confirmation',
-    paid: 'Payée',
-    processing: 'En cours',
-    completed: 'Terminée',
-    failed: 'Échouée',
-    payment_expired: 'Expirée',
-    cancelled: 'Annulée',
-  },
 };

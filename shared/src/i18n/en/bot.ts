@@ -1,14 +1,13 @@
-import { PAYMENT_CHOICE_WORDS, SEND_FROM_WALLET_NOTE } from '@topup/shared';
-import type { TOrderStatus } from '@topup/shared';
-import { h } from './html';
+import { SEND_FROM_WALLET_NOTE } from '../../constants';
+import { flagEmoji } from '../../format';
+import { escapeHtml as h } from '../html';
+import { PAYMENT_CHOICE_WORDS } from '../../payment-choice';
 
 /**
- * English texts, the reference dictionary: every other language must have the same keys with the
- * same parameters (the `Messages` type checks it). Texts are Telegram HTML; every function escapes
- * its parameters. Where the spec words a message, its wording is kept.
+ * The Telegram bot's texts (Telegram HTML: every function escapes its parameters). Where the spec
+ * words a message, its wording is kept. Labels, statuses and API errors are in `common`.
  */
-export const en = {
-  languageName: 'English',
+export const bot = {
 
   // Commands (setMyCommands)
   cmdStart: 'Start and open the menu',
@@ -63,7 +62,8 @@ export const en = {
   numberNotRecognised: (p: { error: string }) => `❌ ${h(p.error)}`,
   detected: (p: { country: string; operator: string | null }) =>
     p.operator ? `📍 Detected: <b>${h(p.country)}</b> · ${h(p.operator)}` : `📍 Detected: <b>${h(p.country)}</b>`,
-  stepOperator: (p: { country: string }) => `📶 <b>Step 2 of 6 · Operator</b>\nSelect Operator in ${h(p.country)}:`,
+  /** `name`: the country's name in this language. */
+  stepOperator: (p: { code: string; name: string }) => `📶 <b>Step 2 of 6 · Operator</b>\nSelect Operator in ${flagEmoji(p.code)} ${h(p.name)}:`,
   noOperators: 'No operators available for this country.',
   errorLoadingOperators: 'Error loading operators. Please try again later.',
   stepAmount: (p: { operator: string }) => `💵 <b>Step 3 of 6 · Amount</b>\nChoose an amount for ${h(p.operator)}.`,
@@ -73,31 +73,14 @@ export const en = {
   amountNotANumber: 'Please type an amount in US dollars, e.g. 12.50.',
   amountOutOfRange: (p: { min: string; max: string }) => `Amount must be between ${h(p.min)} and ${h(p.max)}.`,
   amountNotOffered: (p: { operator: string; amounts: string }) => `${h(p.operator)} only sells these amounts: ${h(p.amounts)}. Choose one of the buttons.`,
-  stepPhone: (p: { country: string; dialCode: string }) =>
-    `📱 <b>Step 4 of 6 · Phone number</b>\nEnter the number to recharge in ${h(p.country)}.\nEnter just the local number without country code: <code>${h(p.dialCode)}</code> is added for you.`,
+  stepPhone: (p: { code: string; name: string; dialCode: string }) =>
+    `📱 <b>Step 4 of 6 · Phone number</b>\nEnter the number to recharge in ${flagEmoji(p.code)} ${h(p.name)}.\nEnter just the local number without country code: <code>${h(p.dialCode)}</code> is added for you.`,
   phoneInvalid: (p: { error: string }) => `❌ ${h(p.error)}\nPlease check the number and send it again.`,
-  phoneErrors: {
-    'Phone number is required': 'Phone number is required',
-    'Invalid phone number format': 'Invalid phone number format',
-    'This phone number does not belong to the selected country': 'This phone number does not belong to the selected country',
-    'This is not a mobile phone number': 'This is not a mobile phone number',
-  } as Record<string, string>,
   stepCoin: '🪙 <b>Step 5 of 6 · Cryptocurrency</b>\nWhich coin do you want to pay with? Then you choose the network to send it on.',
   stepNetwork: (p: { asset: string }) => `🔗 <b>Network</b>\nYou can send ${h(p.asset)} on these networks, cheapest first (the network fee is what your wallet pays for the transfer):`,
   /** How the coin-then-network choice says a fee and a time (shared/src/payment-choice.ts). */
   choiceWords: PAYMENT_CHOICE_WORDS,
   reviewTitle: '🧾 <b>Step 6 of 6 · Review Order</b>',
-  lblCountry: 'Country',
-  lblOperator: 'Operator',
-  lblPhone: 'Phone',
-  lblAmount: 'Airtime amount',
-  lblFee: 'Service fee',
-  lblTotal: 'Total',
-  lblPayWith: 'Payment method',
-  lblTotalCrypto: 'Total in crypto',
-  lblNetwork: 'Network',
-  lblStatus: 'Status',
-  lblDate: 'Date',
   reviewNotice:
     '• You have 6 minutes to send the payment\n• The airtime is sent automatically once the payment is confirmed\n• Double-check the phone number\n• Send to the exact wallet address shown',
   priceUnavailable: '(price unavailable right now)',
@@ -160,16 +143,6 @@ export const en = {
   balance: (p: { amount: string }) => `💰 Your Balance: <b>${h(p.amount)}</b>\nCredits from failed top-ups and over-payments are kept here.`,
   balanceFailed: 'Failed to load your balance. Please try again later.',
 
-  statusNames: {
-    pending_crypto_payment: 'Waiting for payment',
-    confirming: 'Confirming',
-    paid: 'Paid',
-    processing: 'Processing',
-    completed: 'Completed',
-    failed: 'Failed',
-    payment_expired: 'Expired',
-    cancelled: 'Cancelled',
-  } satisfies Record<TOrderStatus, string>,
 };
 
-export type Messages = typeof en;
+export type BotMessages = typeof bot;
