@@ -76,7 +76,8 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    return { total, orders: rows.map((r) => ({ ...orderView(r), amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
+    const displays = await this.deps.orders.stories.displays(rows);
+    return { total, orders: rows.map((r) => ({ ...orderView(r, displays.get(r.id)!), display: displays.get(r.id)!, amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */

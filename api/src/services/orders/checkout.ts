@@ -80,7 +80,7 @@ export class OrderCheckout {
   }
 
   private async create(spec: OrderSpec, ctx: OrderContext): Promise<TPaymentCreated | TBalanceOrderCreated> {
-    const once: Once = ctx.idempotencyKey ? { key: scopedKey(ctx.idempotencyKey, ctx.customerId), requestHash: hashRequest(ctx.source, spec) } : null;
+    const once: Once = ctx.idempotencyKey ? { key: scopedKey(ctx.idempotencyKey, ctx), requestHash: hashRequest(ctx.source, spec) } : null;
     const earlier = once && (await orderForKey(this.deps.db, once.key, once.requestHash));
     if (earlier) return this.views.created(earlier);
     await this.deps.settings.assertOpenForOrders();
@@ -121,6 +121,7 @@ export class OrderCheckout {
       row: {
         paymentId: newPaymentId(),
         customerId: ctx.customerId ?? null,
+        telegramUserId: ctx.telegramUserId ?? null,
         kind: recharge ? 'recharge' : 'balance_topup',
         source: ctx.source,
         countryCode: recharge?.countryCode ?? null,
@@ -158,6 +159,7 @@ export class OrderCheckout {
     const row = {
       paymentId: newPaymentId(),
       customerId,
+      telegramUserId: ctx.telegramUserId ?? null,
       kind: 'recharge' as const,
       source: ctx.source,
       ...recharge,
