@@ -160,6 +160,9 @@ export class AdminService {
           paymentId: newPaymentId(),
           source: 'admin',
           customerId: order.customerId,
+          telegramUserId: order.telegramUserId,
+          // If this top-up fails too, its credit goes back to the failed order, where its customer reaches it.
+          retryOf: order.id,
           kind: order.kind,
           countryCode: order.countryCode,
           countryId: order.countryId,

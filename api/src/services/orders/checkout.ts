@@ -18,7 +18,7 @@ import { newPaymentId } from '../order-tokens';
 import { assertAmountInRange, chargesFor, type Charges } from '../quote';
 import type { OrderContext, OrderDeps } from './deps';
 import { hashRequest, onceForKey, orderForKey, scopedKey, type ScopedKey } from './idempotency';
-import { checkRecharge, type CheckedRecharge, type RechargeRequest } from './recharge-check';
+import { assertOperatorMatches, checkRecharge, type CheckedRecharge, type RechargeRequest } from './recharge-check';
 import type { OrderViews } from './views';
 
 /** A request's Idempotency-Key in its caller's scope, and what the key is bound to; null without a key. */
@@ -32,6 +32,8 @@ interface OrderSpec {
   email: string | null;
   /** Absent for a balance top-up. */
   recharge: RechargeRequest | null;
+  /** The customer keeps the operator chosen although the number's prefix names another (a number that moved). */
+  operatorConfirmed: boolean;
 }
 
 /** Creating orders: every flow's payload, the same rules, one order per Idempotency-Key. */
@@ -60,6 +62,7 @@ export class OrderCheckout {
         payment: input.paymentMethod === 'balance' ? { method: 'balance' } : { method: 'crypto', coin: input.cryptoCurrency, field: 'cryptoCurrency' },
         email: input.email ?? input.customerEmail ?? null,
         recharge: balanceTopup ? null : { phoneNumber: input.phoneNumber, operatorId: input.operatorId!, countryRef: input.countryId },
+        operatorConfirmed: input.operatorConfirmed === true,
       },
       ctx,
     );
@@ -72,6 +75,7 @@ export class OrderCheckout {
       payment: { method: 'crypto', coin: input.currency, field: 'currency' },
       email: input.email ?? null,
       recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId },
+      operatorConfirmed: input.operatorConfirmed === true,
     };
     const created = await this.create(spec, ctx);
     // Paid in crypto: the payload names a coin, and a replay is of this very request.
@@ -87,6 +91,7 @@ export class OrderCheckout {
     const pricing = await this.deps.settings.get('pricing');
     assertAmountInRange(pricing, spec.amountCents);
     const recharge = spec.recharge ? await checkRecharge(this.deps.catalog, spec.recharge, spec.amountCents) : null;
+    if (recharge && !spec.operatorConfirmed) await assertOperatorMatches(this.deps.catalog, recharge);
     const charges = chargesFor(recharge ? 'recharge' : 'balance_topup', spec.amountCents, pricing);
     const order = spec.payment.method === 'balance' ? await this.placePaidFromBalance(spec, recharge!, charges, ctx, once) : await this.placeCrypto(spec, spec.payment.coin, recharge, charges, ctx, once);
     return this.views.created(order);
