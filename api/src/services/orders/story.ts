@@ -365,7 +365,8 @@ export class OrderStories {
       case 'failed_credited':
         return display.sub === 'resent' || !display.credit ? { action: 'wait' } : credited();
       case 'expired':
-        return again;
+        // Another coin sent meanwhile was credited: where it is comes first.
+        return display.credit ? credited() : again;
       case 'expired_credited':
         return credited();
       case 'cancelled':
