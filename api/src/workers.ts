@@ -11,14 +11,14 @@ import { deliverEmail } from './services/receipts';
 const orderIdOf = (payload: unknown) => (payload as { orderId: number }).orderId;
 
 /** The handler of every queue (jobs/queues.ts); tests run a subset of them. */
-export function jobHandlers(database: Database, services: Services, log?: Logger, siteUrl?: string): Record<(typeof QUEUES)[keyof typeof QUEUES], JobHandler> {
+export function jobHandlers(database: Database, services: Services, log?: Logger): Record<(typeof QUEUES)[keyof typeof QUEUES], JobHandler> {
   return {
     [QUEUES.expireOrder]: (payload) => services.orders.expire(orderIdOf(payload)),
     [QUEUES.closeWatch]: (payload) => services.payments.closeWatch(orderIdOf(payload)),
     [QUEUES.fulfil]: (payload, job) => services.fulfilment.run(orderIdOf(payload), job.attempts),
     [QUEUES.email]: async (payload, job) => {
       try {
-        await deliverEmail(database.db, services.mailer, (payload as { notificationId: number }).notificationId, siteUrl);
+        await deliverEmail(database.db, services.mailer, services.orderPages, (payload as { notificationId: number }).notificationId);
       } catch (err) {
         // A mail server that is down: try again later, more slowly each time.
         const delayMs = Math.min(2 ** job.attempts * 5000, 3_600_000);
@@ -35,7 +35,7 @@ export function jobHandlers(database: Database, services: Services, log?: Logger
 
 /** The background work of a process: durable jobs, and one chain watcher per enabled network. */
 export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: NetworkWatcher[] }> {
-  const jobs = new JobWorker(database, jobHandlers(database, services, log, config.publicUrl), { pollMs: config.jobPollMs, log });
+  const jobs = new JobWorker(database, jobHandlers(database, services, log), { pollMs: config.jobPollMs, log });
   const watchers = services.chains.watchers({
     database,
     payments: services.payments,

@@ -479,18 +479,20 @@ describe('delivery on the sandbox provider', () => {
       const paidMail = sent.find((n) => n.status === 'paid')!;
       await enqueue(api.database.db, { queue: QUEUES.email, key: `${QUEUES.email}:${paidMail.id}`, payload: { notificationId: paidMail.id } });
       expect(await worker.drain()).toBe(1);
-      await deliverEmail(api.database.db, api.services.mailer, paidMail.id);
+      await deliverEmail(api.database.db, api.services.mailer, api.services.orderPages, paidMail.id);
       expect(mailsTo(api, email)).toHaveLength(2);
     });
 
-    it('sends a receipt when a delivery failed, naming the credit', async () => {
+    it('sends a receipt when a delivery failed, naming the credit and where it is (issue 13: kept for whoever signs in with the address)', async () => {
       const email = 'ben.receipts@gmail.com';
       const created = await createOrder(api, { amount: 10, phoneNumber: '670000001', operatorId: 53, email });
       await markPaid(api, created.orderId);
       await worker.drain();
       expect((await orderRow(api, created.orderId)).status).toBe('failed');
       const subjects = mailsTo(api, email).map((m) => m.subject).sort();
-      expect(subjects).toEqual([`Payment received – order #${created.orderId}`, `Top-up failed – $11.00 credited to your balance – order #${created.orderId}`].sort());
+      expect(subjects).toEqual([`Payment received – order #${created.orderId}`, `Top-up failed – $11.00 kept for you – order #${created.orderId}`].sort());
+      const failed = mailsTo(api, email).find((m) => m.subject.startsWith('Top-up failed'))!;
+      expect(failed.body).toContain(`Sign in with this e-mail (${email}) to use it`);
     });
 
     it('writes receipts in the order’s language: its own field, else the browser’s, with the order’s page', async () => {
@@ -519,7 +521,7 @@ describe('delivery on the sandbox provider', () => {
         .from(notifications)
         .where(and(eq(notifications.orderId, fr.orderId), eq(notifications.status, 'paid')));
       await api.database.db.update(notifications).set({ deliveredAt: null }).where(eq(notifications.id, paid!.id));
-      await deliverEmail(api.database.db, api.services.mailer, paid!.id, 'https://topup.example/');
+      await deliverEmail(api.database.db, api.services.mailer, { ...api.services.orderPages, siteUrl: 'https://topup.example/' }, paid!.id);
       const linked = mailsTo(api, lea).map((m) => body(m.body)).filter((text) => text.includes('https://topup.example/orders/'));
       expect(linked).toHaveLength(1);
       expect(linked[0]).toContain(`Retrouvez votre commande à tout moment : https://topup.example/orders/${fr.paymentId}`);

@@ -10,6 +10,11 @@ import { AppError } from '../services/errors';
 declare module 'express-serve-static-core' {
   interface Request {
     customer?: Customer;
+    /**
+     * The Telegram user the mini-app or the bot acts for, customer or not (a user never seen is no
+     * customer while new registrations are closed, and still checks out).
+     */
+    telegramUserId?: number;
     /** How the customer reached us: the mini-app, the bot, or a web session. */
     channel?: 'telegram' | 'bot' | 'web';
     /** Telegram's language_code of the mini-app's user (from the signed init data). */
@@ -68,7 +73,8 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
     const authorization = req.get('authorization');
     if (authorization?.startsWith('tma ')) {
       const { languageCode, ...user } = miniAppUser(authorization.slice(4).trim(), opts);
-      req.customer = await customers.fromTelegram(user);
+      req.telegramUserId = user.id;
+      req.customer = (await customers.fromTelegram(user)) ?? undefined;
       req.channel = 'telegram';
       req.telegramLanguage = languageCode;
       return next();
@@ -89,11 +95,13 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
       'x-telegram-first-name': req.get('x-telegram-first-name'),
       'x-telegram-last-name': req.get('x-telegram-last-name'),
     });
-    req.customer = await customers.fromTelegram({
-      id: headers['x-telegram-user-id'],
-      firstName: headers['x-telegram-first-name'] ?? null,
-      lastName: headers['x-telegram-last-name'] ?? null,
-    });
+    req.telegramUserId = headers['x-telegram-user-id'];
+    req.customer =
+      (await customers.fromTelegram({
+        id: headers['x-telegram-user-id'],
+        firstName: headers['x-telegram-first-name'] ?? null,
+        lastName: headers['x-telegram-last-name'] ?? null,
+      })) ?? undefined;
     req.channel = 'bot';
     next();
   };

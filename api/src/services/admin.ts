@@ -76,7 +76,8 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    return { total, orders: rows.map((r) => ({ ...orderView(r), amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
+    const displays = await this.deps.orders.stories.displays(rows);
+    return { total, orders: rows.map((r) => ({ ...orderView(r, displays.get(r.id)!), display: displays.get(r.id)!, amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */
@@ -159,6 +160,9 @@ export class AdminService {
           paymentId: newPaymentId(),
           source: 'admin',
           customerId: order.customerId,
+          telegramUserId: order.telegramUserId,
+          // If this top-up fails too, its credit goes back to the failed order, where its customer reaches it.
+          retryOf: order.id,
           kind: order.kind,
           countryCode: order.countryCode,
           countryId: order.countryId,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatUsd } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { ledgerEntries, orders, type OrderRow } from '../db/schema';
@@ -24,9 +24,15 @@ export class BalanceService {
     return balanceOf(db, { heldOn: orderId });
   }
 
-  /** A delivery that failed: the order's value (top-up and fee) goes back to whoever paid. */
-  creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<boolean> {
-    return creditOrderOwner(tx, order, 'failed_delivery', order.totalCents);
+  /**
+   * A delivery that failed: the order's value (top-up and fee) goes back to whoever paid. An admin's
+   * re-send of a failed order was paid with that order's credit: its failure gives the credit back to
+   * that order (held there for its customer, who can reach it), not to the re-send nobody holds.
+   */
+  async creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<boolean> {
+    const [resent] = order.retryOf === null ? [] : await tx.select().from(orders).where(eq(orders.id, order.retryOf));
+    const holder = resent ?? order;
+    return credit(tx, { customerId: holder.customerId, orderId: holder.id, amountCents: order.totalCents, reason: 'failed_delivery', referenceType: 'order', referenceId: String(order.id) });
   }
 
   /** A paid balance top-up order. */
@@ -69,6 +75,36 @@ export class BalanceService {
       { customerId: failed.customerId, orderId: failed.id, amountCents: failed.totalCents, reason: 'manual_retry', referenceType: 'order', referenceId: String(retryOrderId), note },
       () => `The ${formatUsd(failed.totalCents)} credited for this failed order was already used; top up as a new order instead.`,
     );
+  }
+
+  /**
+   * What becomes a customer's when they sign in (issue 13 point 4): the orders of their Telegram account
+   * (proven by Telegram) become theirs, so later credits land on the balance; and the credits held on
+   * anonymous orders of their Telegram account, of their e-mail address (the failure e-mail promised
+   * it to that address) and of the orders they brought (`orderIds`: the order tokens of the browser)
+   * move to their balance, each order's once (claimHeld, under the order's lock). Run at every sign-in:
+   * credits held since the last one move too. Returns the cents moved.
+   */
+  async claimOnSignIn(customer: { id: number; email: string | null; telegramUserId: number | null }, orderIds: number[] = []): Promise<number> {
+    if (customer.telegramUserId !== null) {
+      await this.db.update(orders).set({ customerId: customer.id }).where(and(eq(orders.telegramUserId, customer.telegramUserId), isNull(orders.customerId)));
+    }
+    const theirs = [
+      ...(customer.email ? [sql`lower(${orders.email}) = ${customer.email.toLowerCase()}`] : []),
+      ...(customer.telegramUserId !== null ? [eq(orders.telegramUserId, customer.telegramUserId)] : []),
+      ...(orderIds.length ? [inArray(orders.id, orderIds)] : []),
+    ];
+    if (theirs.length === 0) return 0;
+    const holding = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.orderId, orders.id), isNull(ledgerEntries.customerId)))
+      .where(and(or(...theirs), or(isNull(orders.customerId), eq(orders.customerId, customer.id))))
+      .groupBy(orders.id)
+      .having(sql`sum(${ledgerEntries.amountCents}) > 0`);
+    let moved = 0;
+    for (const { id } of holding) moved += await this.claimHeld(id, customer.id);
+    return moved;
   }
 
   /**

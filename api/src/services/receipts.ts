@@ -3,12 +3,27 @@ import { catalogFor, DEFAULT_LOCALE, formatUsdIn, orderPageUrl, type TNotificati
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 import type { Mail, Mailer } from './mailer';
+import type { OrderTokens } from './order-tokens';
+
+/**
+ * The order's page on the web site, `/orders/{paymentId}?token=…`: the token is read-only (it opens the
+ * order's story and proves nothing else), so a forwarded receipt cannot cancel the order or claim its credit.
+ */
+export interface OrderPageLinks {
+  /** The site's address: PUBLIC_URL, else where this server listens. */
+  siteUrl: string;
+  tokens: OrderTokens;
+}
+
+export function orderPageLink(links: OrderPageLinks, paymentId: string): string {
+  return `${orderPageUrl(links.siteUrl, paymentId)}?token=${links.tokens.viewToken(paymentId)}`;
+}
 
 /**
  * The e-mail receipt for a status: a short plain-text message in the order's language (English for
- * orders made before languages were kept), with the order's page when the site's address is known.
+ * orders made before languages were kept), with the link to the order's page.
  */
-export function renderReceipt(to: string, p: TNotificationPayload, siteUrl?: string): Mail {
+export function renderReceipt(to: string, p: TNotificationPayload, pageUrl: string): Mail {
   const locale = p.locale ?? DEFAULT_LOCALE;
   const t = catalogFor(locale).email;
   const money = (cents: number | undefined, written: string) => (cents === undefined ? written : formatUsdIn(locale, cents));
@@ -19,22 +34,30 @@ export function renderReceipt(to: string, p: TNotificationPayload, siteUrl?: str
     p.kind === 'balance_topup' ? t.whatBalanceTopup({ amount }) : t.whatRecharge({ amount, phone: p.phoneNumber ?? '', operator: p.operatorName ?? '' });
   const paid = p.cryptoAmount ? t.paidAmount({ crypto: `${p.cryptoAmount} ${p.cryptocurrency}`, usd: total }) : total;
   const balanceTopup = p.kind === 'balance_topup';
+  // An order made without an account keeps its credit until someone signs in with this very address.
+  const failed = p.creditedTo === 'held' ? t.receiptFailedHeld : t.receiptFailed;
   const [subject, body] =
     p.status === 'paid'
       ? [t.receiptPaid.subject(p), t.receiptPaid.body({ paid })]
       : p.status === 'completed'
         ? [t.receiptCompleted.subject({ orderId: p.orderId, balanceTopup }), t.receiptCompleted.body({ what, transactionId: p.transactionId })]
         : p.status === 'failed'
-          ? [t.receiptFailed.subject({ orderId: p.orderId, credited }), t.receiptFailed.body({ what, credited })]
+          ? [failed.subject({ orderId: p.orderId, credited }), failed.body({ what, credited, email: to })]
           : [t.receiptOther.subject({ orderId: p.orderId, status: catalogFor(locale).common.statusNames[p.status] }), p.cause];
-  const link = siteUrl ? `\n\n${t.orderLink({ url: orderPageUrl(siteUrl, p.paymentId) })}` : '';
-  return { to, subject, text: `${body}\n\n${t.footer({ orderId: p.orderId, paid })}${link}\n\n${t.thanks}\n` };
+  return { to, subject, text: `${body}
+
+${t.footer({ orderId: p.orderId, paid })}
+
+${t.orderLink({ url: pageUrl })}
+
+${t.thanks}
+` };
 }
 
-/** The e-mail job: sends one outbox message unless it was sent already. `siteUrl`: the public address of the site. */
-export async function deliverEmail(db: Db, mailer: Mailer, notificationId: number, siteUrl?: string): Promise<void> {
+/** The e-mail job: sends one outbox message unless it was sent already. */
+export async function deliverEmail(db: Db, mailer: Mailer, links: OrderPageLinks, notificationId: number): Promise<void> {
   const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
   if (!n || n.deliveredAt) return;
-  await mailer.send(renderReceipt(n.recipient, n.payload, siteUrl));
+  await mailer.send(renderReceipt(n.recipient, n.payload, orderPageLink(links, n.payload.paymentId)));
   await db.update(notifications).set({ deliveredAt: new Date(), attempts: n.attempts + 1 }).where(eq(notifications.id, notificationId));
 }

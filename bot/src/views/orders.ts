@@ -1,19 +1,10 @@
-import { formatDateTimeIn, formatUsd, type TOrderStatus, type TOrderView, type Locale, type Catalog, escapeHtml as h } from '@topup/shared';
+import { DISPLAY_ICONS, displayKey, formatDateTimeIn, formatUsd, type TOrderDisplay, type TOrderView, type Locale, type Catalog, escapeHtml as h } from '@topup/shared';
 import { coinName } from './payment';
 
-const STATUS_ICONS: Record<TOrderStatus, string> = {
-  pending_crypto_payment: '⏳',
-  confirming: '🔄',
-  paid: '💳',
-  processing: '⚙️',
-  completed: '✅',
-  failed: '❌',
-  payment_expired: '⌛',
-  cancelled: '✖️',
-};
-
-function statusBadge(t: Catalog, status: TOrderStatus): string {
-  return `${STATUS_ICONS[status]} ${t.common.statusNames[status]}`;
+/** The order's display state (shared/src/order-display.ts): its icon and its label in the user's language. */
+function statusBadge(t: Catalog, display: TOrderDisplay): string {
+  const counted = display.state === 'confirming' && display.confirmations ? ` ${display.confirmations.n}/${display.confirmations.m}` : '';
+  return `${DISPLAY_ICONS[display.state]} ${t.common.displayStates[displayKey(display)]}${counted}`;
 }
 
 /** The spec's date-time format (short month, numeric day and year, 2-digit time) in the user's language, UTC. */
@@ -30,7 +21,7 @@ export function ordersList(t: Catalog, locale: Locale, orders: TOrderView[], bot
   for (const o of orders.slice(0, ORDERS_SHOWN)) {
     const link = `<a href="https://t.me/${h(botUsername)}?start=order_${o.id}">#${o.id}</a>`;
     const what = o.phoneNumber ? `${h(o.phoneNumber)}${o.operatorName ? ` · ${h(o.operatorName)}` : ''}` : t.bot.balanceTopupSummary({ total: usd(o.totalAmount) });
-    lines.push(`${link} · ${statusBadge(t, o.status)}`, `${h(formatDate(locale, o.createdAt))} · ${what} · ${h(usd(o.amount))}`, '');
+    lines.push(`${link} · ${statusBadge(t, o.display)}`, `${h(formatDate(locale, o.createdAt))} · ${what} · ${h(usd(o.amount))}`, '');
   }
   if (orders.length > ORDERS_SHOWN) lines.push(t.bot.ordersMore({ count: orders.length - ORDERS_SHOWN }));
   lines.push(t.bot.orderDetailsHint);
@@ -39,7 +30,7 @@ export function ordersList(t: Catalog, locale: Locale, orders: TOrderView[], bot
 
 export function orderDetails(t: Catalog, locale: Locale, o: TOrderView, now = Date.now()): string {
   const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
-  const lines = [`🧾 <b>#${o.id}</b>`, line(t.common.labels.status, statusBadge(t, o.status)), line(t.common.labels.date, h(formatDate(locale, o.createdAt)))];
+  const lines = [`🧾 <b>#${o.id}</b>`, line(t.common.labels.status, statusBadge(t, o.display)), line(t.common.labels.date, h(formatDate(locale, o.createdAt)))];
   if (o.phoneNumber) lines.push(line(t.common.labels.phone, `<code>${h(o.phoneNumber)}</code>`));
   if (o.operatorName) lines.push(line(t.common.labels.operator, h(o.operatorName)));
   lines.push(line(t.common.labels.amount, h(usd(o.amount))), line(t.common.labels.fee, h(usd(o.serviceFee))), line(t.common.labels.total, h(usd(o.totalAmount))));

@@ -47,6 +47,12 @@ export const ZNotificationPayload = z.object({
   transactionId: z.string().nullable(),
   /** Credited to the balance when a delivery failed. */
   creditedAmount: z.string().nullable(),
+  /**
+   * Where a failed delivery's value went: the customer's balance, or held for whoever signs in with the
+   * order's e-mail address or Telegram account (an order made without an account). Absent in messages
+   * written before it existed.
+   */
+  creditedTo: z.enum(['on_balance', 'held']).nullable().default(null),
   cause: z.string(),
   /** The order's language and its amounts in cents, for messages written in that language (absent on messages written before). */
   locale: z.enum(LOCALE_CODES).nullable().optional(),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { TOrderStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
-import { admins, auditLog, jobs, ledgerEntries, orderEvents, orders, payments } from '../../db/schema';
+import { admins, auditLog, customers, jobs, ledgerEntries, orderEvents, orders, payments } from '../../db/schema';
 import { JobWorker } from '../../jobs/queue';
 import { QUEUES } from '../../jobs/queues';
 import { transition } from '../../services/order-state';
@@ -728,18 +728,29 @@ describe('system settings, enforced', () => {
     await put(defaults);
   });
 
-  it('closed registrations refuse a Telegram user never seen before; known customers and anonymous checkout go on', async () => {
+  it('closed registrations never block checkout: a Telegram user never seen orders and lists as no customer; known customers and anonymous checkout go on', async () => {
     expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9601) })).status).toBe(200);
     expect((await put({ ...defaults, allowNewRegistrations: false })).status).toBe(200);
-    const stranger = await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) });
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.error).toEqual({ code: 'REGISTRATIONS_CLOSED', message: 'New registrations are closed at the moment.' });
-    expect((await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9603) })).status).toBe(403);
+    // Issue 13 point 8: on main the stranger got 403 REGISTRATIONS_CLOSED for every call, checkout included.
+    const stranger = await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9602) });
+    expect(stranger.status).toBe(201);
+    const [row] = await api.database.db.select().from(orders).where(eq(orders.id, stranger.body.orderId));
+    expect(row).toMatchObject({ customerId: null, telegramUserId: 9602, source: 'bot' });
+    const list = await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) });
+    expect([list.status, list.body.map((o: { id: number }) => o.id)]).toEqual([200, [stranger.body.orderId]]);
+    expect(await api.database.db.select().from(customers).where(eq(customers.telegramUserId, 9602))).toEqual([]);
+    // Still no account: a balance needs one.
+    expect((await api.call('GET', '/api/balance', { headers: asTelegramUser(9602) })).status).toBe(401);
     expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9601) })).status).toBe(200);
     expect((await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9601) })).status).toBe(201);
     expect((await api.call('POST', '/api/crypto-payment', { body: recharge })).status).toBe(201);
     await put(defaults);
-    expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) })).status).toBe(200);
+    // Registrations open again: the user's first call makes them a customer, and their order is theirs.
+    const mine = await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) });
+    expect(mine.body.map((o: { id: number }) => o.id)).toEqual([stranger.body.orderId]);
+    const [customer] = await api.database.db.select().from(customers).where(eq(customers.telegramUserId, 9602));
+    const [after] = await api.database.db.select().from(orders).where(eq(orders.id, stranger.body.orderId));
+    expect(after!.customerId).toBe(customer!.id);
   });
 
   it('each change is in the audit log with the settings before and after', async () => {

@@ -26,6 +26,8 @@ export interface OrderDeps {
 export interface OrderContext {
   source: (typeof ORDER_SOURCES)[number];
   customerId?: number | null;
+  /** The Telegram user the mini-app or the bot acts for, customer or not. */
+  telegramUserId?: number | null;
   idempotencyKey?: string;
   /** The customer's language (negotiated from the request): the order keeps it for its receipts. */
   locale?: Locale;

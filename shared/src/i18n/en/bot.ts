@@ -142,7 +142,6 @@ export const bot = {
   orderDetailsHint: 'Tap an order number to see it.',
   balance: (p: { amount: string }) => `💰 Your Balance: <b>${h(p.amount)}</b>\nCredits from failed top-ups and over-payments are kept here.`,
   balanceFailed: 'Failed to load your balance. Please try again later.',
-
 };
 
 export type BotMessages = typeof bot;

@@ -1,3 +1,4 @@
+import { DISPLAY_LABELS } from '../../order-display';
 import type { TErrorCode } from '../../errors';
 import type { TOrderStatus } from '../../order-status';
 import type { PhoneErrorKey } from '../api-errors';
@@ -74,6 +75,7 @@ export const common = {
     MAINTENANCE: 'The service is under maintenance. Please try again later.',
     PRICE_UNAVAILABLE: 'The price of this coin is unavailable right now. Please choose another coin or try again later.',
     NETWORK_DISABLED: 'This network is unavailable right now. Please choose another coin.',
+    OPERATOR_MISMATCH: 'This number belongs to another operator. Choose that operator, or confirm the one you chose.',
   } satisfies Record<TErrorCode, string>,
   /** The API's phone messages (the spec's), said in this language. */
   phoneErrors: {
@@ -109,6 +111,8 @@ export const common = {
     openOnSite: 'Open on the website',
     viewOrder: 'View order',
   },
+  /** An order's display state (shared/src/order-display.ts), as every client names it: state, or state.sub. */
+  displayStates: DISPLAY_LABELS,
 };
 
 export type CommonMessages = typeof common;

@@ -17,6 +17,12 @@ export const email = {
     body: (p: { what: string; credited: string }) =>
       `We could not deliver ${p.what}. Nothing is lost: ${p.credited} was credited to your balance; use it for your next top-up.`,
   },
+  /** The same for an order made without an account: its credit waits for whoever signs in with this address. */
+  receiptFailedHeld: {
+    subject: (p: { orderId: number; credited: string }) => `Top-up failed – ${p.credited} kept for you – order #${p.orderId}`,
+    body: (p: { what: string; credited: string; email: string }) =>
+      `We could not deliver ${p.what}. Nothing is lost: ${p.credited} is kept for you. Sign in with this e-mail (${p.email}) to use it: it is on your balance as soon as you do.`,
+  },
   /** Any other status (no receipt is sent for them today; kept so every status has words). */
   receiptOther: { subject: (p: { orderId: number; status: string }) => `Order #${p.orderId}: ${p.status}` },
   /** What the order bought, inside the sentences above. */

@@ -134,5 +134,4 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Toca un número de pedido para verlo.',
   balance: (p) => `💰 Tu saldo: <b>${h(p.amount)}</b>\nAquí se guardan los créditos de recargas fallidas y pagos en exceso.`,
   balanceFailed: 'No se pudo cargar tu saldo. Inténtalo más tarde.',
-
 };

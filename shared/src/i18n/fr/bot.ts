@@ -134,5 +134,4 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Touchez un numéro de commande pour la voir.',
   balance: (p) => `💰 Votre solde\u00a0: <b>${h(p.amount)}</b>\nLes crédits des recharges échouées et des trop-perçus sont conservés ici.`,
   balanceFailed: 'Impossible de charger votre solde. Veuillez réessayer plus tard.',
-
 };

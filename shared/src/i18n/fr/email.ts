@@ -13,6 +13,11 @@ export const email: EmailMessages = {
     subject: (p) => `Échec de la recharge – ${p.credited} crédités sur votre solde – commande n° ${p.orderId}`,
     body: (p) => `Nous n'avons pas pu livrer ${p.what}. Rien n'est perdu\u00a0: ${p.credited} ont été crédités sur votre solde\u00a0; utilisez-les pour votre prochaine recharge.`,
   },
+  receiptFailedHeld: {
+    subject: (p) => `Échec de la recharge – ${p.credited} gardés pour vous – commande n° ${p.orderId}`,
+    body: (p) =>
+      `Nous n'avons pas pu livrer ${p.what}. Rien n'est perdu\u00a0: ${p.credited} sont gardés pour vous. Connectez-vous avec cette adresse e-mail (${p.email}) pour les utiliser\u00a0: ils seront sur votre solde dès votre connexion.`,
+  },
   receiptOther: { subject: (p) => `Commande n° ${p.orderId}\u00a0: ${p.status}` },
   whatRecharge: (p) => `${p.amount} de crédit pour le ${p.phone} (${p.operator})`,
   whatBalanceTopup: (p) => `le rechargement du solde de ${p.amount}`,

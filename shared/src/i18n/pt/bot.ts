@@ -134,5 +134,4 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Toque em um número de pedido para vê-lo.',
   balance: (p) => `💰 Seu saldo: <b>${h(p.amount)}</b>\nOs créditos de recargas que falharam e de pagamentos a mais ficam aqui.`,
   balanceFailed: 'Não foi possível carregar seu saldo. Tente novamente mais tarde.',
-
 };

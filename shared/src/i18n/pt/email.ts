@@ -13,6 +13,10 @@ export const email: EmailMessages = {
     subject: (p) => `A recarga falhou – ${p.credited} creditados no seu saldo – pedido nº ${p.orderId}`,
     body: (p) => `Não conseguimos entregar ${p.what}. Nada se perde: ${p.credited} foram creditados no seu saldo; use-os na sua próxima recarga.`,
   },
+  receiptFailedHeld: {
+    subject: (p) => `A recarga falhou – ${p.credited} guardados para você – pedido nº ${p.orderId}`,
+    body: (p) => `Não conseguimos entregar ${p.what}. Nada se perde: ${p.credited} estão guardados para você. Entre com este e-mail (${p.email}) para usá-los: eles vão para o seu saldo assim que você entrar.`,
+  },
   receiptOther: { subject: (p) => `Pedido nº ${p.orderId}: ${p.status}` },
   whatRecharge: (p) => `${p.amount} de crédito para ${p.phone} (${p.operator})`,
   whatBalanceTopup: (p) => `a recarga de saldo de ${p.amount}`,
