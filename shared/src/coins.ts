@@ -62,6 +62,8 @@ export interface TNetworkSpec {
   rollup?: TRollup;
   /** Trust Wallet's id of the network (its "UAI" coin), for its payment link; absent: no such link. */
   trustWalletCoin?: number;
+  /** The mainnet's public block explorer (transactions at `<explorer>/tx/<hash>`); absent: none. */
+  explorer?: string;
   /**
    * False: offered only once switched on (<NETWORK>_ENABLED=true), so that adding a network to the
    * registry never stops a running deployment (production needs an RPC URL for every enabled network).
@@ -121,6 +123,7 @@ export const REGISTRY: TRegistry = {
       countSeconds: 900,
       devnet: { port: 8545, chainId: 31337 },
       trustWalletCoin: 60,
+      explorer: 'https://etherscan.io',
     },
     {
       id: 'bsc',
@@ -134,6 +137,7 @@ export const REGISTRY: TRegistry = {
       countSeconds: 30,
       devnet: { port: 8546, chainId: 31338 },
       trustWalletCoin: 20000714,
+      explorer: 'https://bscscan.com',
     },
     {
       id: 'polygon',
@@ -147,6 +151,7 @@ export const REGISTRY: TRegistry = {
       countSeconds: 30,
       devnet: { port: 8547, chainId: 31339 },
       trustWalletCoin: 966,
+      explorer: 'https://polygonscan.com',
     },
     {
       // `safe`: the batch holding the payment is on Ethereum (about 2 minutes); Base documents that no
@@ -163,6 +168,7 @@ export const REGISTRY: TRegistry = {
       devnet: { port: 8548, chainId: 31340 },
       rollup: 'op-stack',
       trustWalletCoin: 8453,
+      explorer: 'https://basescan.org',
       enabledByDefault: false,
     },
     {
@@ -180,6 +186,7 @@ export const REGISTRY: TRegistry = {
       devnet: { port: 8549, chainId: 31341 },
       rollup: 'arbitrum',
       trustWalletCoin: 10042221,
+      explorer: 'https://arbiscan.io',
       enabledByDefault: false,
     },
   ],
@@ -341,6 +348,15 @@ export class ChainRegistry {
 
   nativeCoin(network: string): TCoin {
     return this.coinsOn(network).find((c) => c.kind === 'native')!;
+  }
+
+  /**
+   * A transaction's page on the network's public explorer; null on another chain (a devnet's
+   * transactions are on no public explorer) or for a network without one.
+   */
+  transactionUrl(network: string, chainId: number, txHash: string): string | null {
+    const spec = this.network(network);
+    return spec?.explorer && spec.chainId === chainId ? `${spec.explorer}/tx/${txHash}` : null;
   }
 
   /** The assets that need a market price (each once, however many networks carry it): ETH, BNB, POL. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatUsd } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { ledgerEntries, orders, type OrderRow } from '../db/schema';
@@ -69,6 +69,40 @@ export class BalanceService {
       { customerId: failed.customerId, orderId: failed.id, amountCents: failed.totalCents, reason: 'manual_retry', referenceType: 'order', referenceId: String(retryOrderId), note },
       () => `The ${formatUsd(failed.totalCents)} credited for this failed order was already used; top up as a new order instead.`,
     );
+  }
+
+  /** The order a failed order was re-sent as (an admin's manual top-up), or null: its credit's take-back names it. */
+  async resentAs(db: DbOrTx, failedOrderId: number): Promise<number | null> {
+    const [entry] = await db
+      .select({ retry: ledgerEntries.referenceId })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, failedOrderId), eq(ledgerEntries.reason, 'manual_retry')));
+    return entry ? Number(entry.retry) : null;
+  }
+
+  /** The failed order that `orderId` re-sends, or null. */
+  async resendOf(db: DbOrTx, orderId: number): Promise<number | null> {
+    const [entry] = await db
+      .select({ failed: ledgerEntries.orderId })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'manual_retry'), eq(ledgerEntries.referenceType, 'order'), eq(ledgerEntries.referenceId, String(orderId))));
+    return entry?.failed ?? null;
+  }
+
+  /**
+   * An admin credits an amount to an order's customer (held on the order when it is anonymous), with
+   * the reason as the entry's note. Each credit is its own entry.
+   */
+  async creditByAdmin(tx: DbOrTx, adminId: number, order: OrderRow, amountCents: number, reason: string): Promise<void> {
+    await credit(tx, { customerId: order.customerId, orderId: order.id, amountCents, reason: 'admin_adjustment', referenceType: 'admin', referenceId: `${adminId}:${crypto.randomUUID()}`, note: reason });
+  }
+
+  /**
+   * An admin gives an order's value (top-up and fee) back to whoever paid it: once per order, so a
+   * second refund adds nothing and returns false.
+   */
+  refundByAdmin(tx: DbOrTx, order: OrderRow, reason: string): Promise<boolean> {
+    return credit(tx, { customerId: order.customerId, orderId: order.id, amountCents: order.totalCents, reason: 'admin_refund', referenceType: 'order', referenceId: String(order.id), note: reason });
   }
 
   /**

@@ -21,6 +21,8 @@ import { TelegramOutbox } from './notifications';
 import { CustomerService } from './customers';
 import { BotStateService } from './bot-sessions';
 import { AdminService } from './admin';
+import { AdminOrderService } from './admin-orders';
+import { SupportService } from './support';
 import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
 import { ReadinessService } from './readiness';
@@ -43,6 +45,8 @@ export interface Services {
   customers: CustomerService;
   botState: BotStateService;
   admin: AdminService;
+  adminOrders: AdminOrderService;
+  support: SupportService;
   customerAuth: CustomerAuthService;
   adminAuth: AdminAuthService;
   addresses: DepositAddressAllocator;
@@ -92,6 +96,8 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     customers: new CustomerService(db, settings),
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
+    adminOrders: new AdminOrderService({ db, balances, registry: config.registry }),
+    support: new SupportService(db),
     customerAuth: new CustomerAuthService({ db, mailer, settings, telegramBotToken: config.telegramBotToken }),
     adminAuth: new AdminAuthService(db),
     addresses,

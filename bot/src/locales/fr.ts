@@ -33,6 +33,8 @@ export const fr: Messages = {
   supportWhatsapp: (p) => `📞 WhatsApp : ${h(p.number)}`,
   supportNone: "Les contacts du support ne sont pas encore configurés. Veuillez réessayer plus tard.",
   supportOrderHint: 'Indiquez votre numéro de commande quand vous nous écrivez.',
+  supportReply: (p: { text: string; orderId: number | null }) =>
+    `💬 <b>Réponse du support${p.orderId === null ? '' : ` pour la commande n°${p.orderId}`} :</b>\n\n${h(p.text)}\n\n<i>Pour répondre, ouvrez le chat en direct de notre site, connecté avec Telegram.</i>`,
   languagePrompt: 'Choisissez votre langue :',
   languageSet: '✅ Langue réglée sur le français.',
 
