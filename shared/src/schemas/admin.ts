@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type TOrderStatus } from '../order-status';
 import { ZCustomerName, ZDateTime, ZUsd, ZUsdCents, zEmail } from './common';
 import { ZOrderStatus, ZOrderView } from './orders';
-import { SUPPORT_REPLY_MAX, ZSupportReplyRoute } from './support';
+import { ZSupportReplyRoute } from './support';
+import { SUPPORT_REPLY_MAX } from '../support';
 
 /**
  * The admin API (spec sections 7 and 8): what the console sends and what the API answers. The API

@@ -1,28 +1,13 @@
 import { z } from 'zod';
 import { ZDateTime, zEmail } from './common';
 import { ZPaymentIdParam } from './orders';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_TEXTS } from '../support';
 
 /**
  * The support inbox, the customer's side (the site's live chat): a message goes to the support team
  * with the order it is about; the team's answers come back by e-mail or in the Telegram bot, and in the
  * chat when it is opened again (the same browser, by the conversation's token, or signed in).
  */
-
-/** The longest message a customer may send, and the longest answer an admin may write. */
-export const SUPPORT_MESSAGE_MAX = 2000;
-export const SUPPORT_REPLY_MAX = 4000;
-
-/** The header carrying a visitor's conversation token (kept in the browser that started it). */
-export const SUPPORT_TOKEN_HEADER = 'x-support-token';
-
-/** The chat's own texts: the widget shows them, the API answers with them. */
-export const SUPPORT_TEXTS = {
-  empty: 'Please write a message.',
-  tooLong: `Please keep your message under ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters.`,
-  emailNeeded: 'Please enter your e-mail address so that we can answer you.',
-  emailFormat: 'Please enter a valid email address.',
-  unknownOrder: 'We could not find that order. Please check the order number, or write without it.',
-} as const;
 
 /** POST /api/support/messages: a message to the support team. */
 export const ZSupportMessageRequest = z.object({
