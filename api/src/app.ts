@@ -71,7 +71,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(readinessRouter(services.readiness));
   // The catalog and prices need no identity: served before the cookie and session look-ups.
   api.use(
-    catalogRouter(services.catalog, {
+    catalogRouter(services.catalog, services.settings, {
       phoneCheckRateLimitPerMinute: config.phoneCheckRateLimitPerMinute,
       botApiSecret: config.botApiSecret,
       rateLimitStore: services.rateLimitStore('phone-check'),

@@ -18,7 +18,7 @@ export function jobHandlers(database: Database, services: Services, log?: Logger
     [QUEUES.fulfil]: (payload, job) => services.fulfilment.run(orderIdOf(payload), job.attempts),
     [QUEUES.email]: async (payload, job) => {
       try {
-        await deliverEmail(database.db, services.mailer, (payload as { notificationId: number }).notificationId);
+        await deliverEmail(database.db, services.mailer, services.orderPages, (payload as { notificationId: number }).notificationId);
       } catch (err) {
         // A mail server that is down: try again later, more slowly each time.
         const delayMs = Math.min(2 ** job.attempts * 5000, 3_600_000);

@@ -88,7 +88,7 @@ export async function balanceOf(api: TestApi, telegramUserId: number): Promise<n
 }
 
 export async function customerIdOf(api: TestApi, telegramUserId: number): Promise<number> {
-  return (await api.services.customers.fromTelegram({ id: telegramUserId })).id;
+  return (await api.services.customers.fromTelegram({ id: telegramUserId }))!.id;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

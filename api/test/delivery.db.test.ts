@@ -479,7 +479,7 @@ describe('delivery on the sandbox provider', () => {
       const paidMail = sent.find((n) => n.status === 'paid')!;
       await enqueue(api.database.db, { queue: QUEUES.email, key: `${QUEUES.email}:${paidMail.id}`, payload: { notificationId: paidMail.id } });
       expect(await worker.drain()).toBe(1);
-      await deliverEmail(api.database.db, api.services.mailer, paidMail.id);
+      await deliverEmail(api.database.db, api.services.mailer, api.services.orderPages, paidMail.id);
       expect(mailsTo(api, email)).toHaveLength(2);
     });
 

@@ -59,7 +59,7 @@ function everyRoute(): Route[] {
   const s = api.services;
   const routers: [string, Router][] = [
     ['', readinessRouter(s.readiness)],
-    ['', catalogRouter(s.catalog, { phoneCheckRateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
+    ['', catalogRouter(s.catalog, s.settings, { phoneCheckRateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
     ['', coinsRouter(s.chains, s.networkFees)],
     ['', pricingRouter(s.pricing, s.settings, { telegramBotId: null, emailDelivery: 'local-outbox', support: api.config.support })],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],

@@ -251,6 +251,7 @@ describe('logs', () => {
       cryptocurrency: 'USDC',
       transactionId: null,
       creditedAmount: null,
+      creditedTo: null,
       cause: 'test',
     };
     const [n] = await api.database.db

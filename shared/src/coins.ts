@@ -62,7 +62,7 @@ export interface TNetworkSpec {
   rollup?: TRollup;
   /** Trust Wallet's id of the network (its "UAI" coin), for its payment link; absent: no such link. */
   trustWalletCoin?: number;
-  /** The mainnet's public block explorer (transactions at `<explorer>/tx/<hash>`); absent: none. */
+  /** The mainnet's block explorer (Etherscan and its kin: `<explorer>/tx/<hash>`); absent: none. */
   explorer?: string;
   /**
    * False: offered only once switched on (<NETWORK>_ENABLED=true), so that adding a network to the
@@ -351,12 +351,12 @@ export class ChainRegistry {
   }
 
   /**
-   * A transaction's page on the network's public explorer; null on another chain (a devnet's
-   * transactions are on no public explorer) or for a network without one.
+   * A transaction on the network's block explorer; null on any chain but the mainnet (a devnet, a
+   * testnet), whose transactions the explorer does not have.
    */
-  transactionUrl(network: string, chainId: number, txHash: string): string | null {
-    const spec = this.network(network);
-    return spec?.explorer && spec.chainId === chainId ? `${spec.explorer}/tx/${txHash}` : null;
+  explorerTxUrl(networkId: string, chainId: number, txHash: string): string | null {
+    const network = this.network(networkId);
+    return network?.explorer && network.chainId === chainId ? `${network.explorer}/tx/${txHash}` : null;
   }
 
   /** The assets that need a market price (each once, however many networks carry it): ETH, BNB, POL. */

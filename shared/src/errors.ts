@@ -13,6 +13,11 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   INVALID_STATE: 409,
   INSUFFICIENT_FUNDS: 409,
+  /**
+   * The number belongs to another operator the catalog knows (issue 13 point 5); the error's `details`
+   * name it (ZOperatorMismatchDetails) so a client can offer to switch.
+   */
+  OPERATOR_MISMATCH: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,
@@ -25,6 +30,9 @@ export const ERROR_CODES = {
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes whose error body carries `error.details` for clients to read; other errors' details stay on the server. */
+export const ERRORS_WITH_DETAILS: ReadonlySet<TErrorCode> = new Set<TErrorCode>(['OPERATOR_MISMATCH']);
 
 export function httpStatusOf(code: TErrorCode): number {
   return ERROR_CODES[code];

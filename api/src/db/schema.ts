@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   smallint,
@@ -112,6 +113,13 @@ export const orders = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     paymentId: text('payment_id').notNull().unique(),
     customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
+    /**
+     * The Telegram user who made the order (mini-app or bot), also when they are no customer yet (new
+     * registrations closed): they own it, hear about it in the chat, and get its held credits once they are one.
+     */
+    telegramUserId: bigint('telegram_user_id', { mode: 'number' }),
+    /** An admin's re-send of a failed order: that order. Its failure's credit is held there, for that order's customer. */
+    retryOf: bigint('retry_of', { mode: 'number' }).references((): AnyPgColumn => orders.id),
     kind: text('kind', { enum: ['recharge', 'balance_topup'] }).notNull(),
     source: text('source', { enum: ORDER_SOURCES }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
@@ -158,6 +166,10 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     check('orders_status_known', oneOf(sql`${t.status}`, ORDER_STATUSES)),
     index('orders_customer_idx').on(t.customerId),
+    index('orders_telegram_user_idx').on(t.telegramUserId),
+    // A failed order is re-sent once (AdminService.manualTopupExisting checks first, with a clear 409).
+    uniqueIndex('orders_retry_of_uq').on(t.retryOf),
+    index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_watch_idx').on(t.watchUntil),
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
     check(

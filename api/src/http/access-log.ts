@@ -11,6 +11,14 @@ const INCOMING_ID = /^[\w.:-]{1,128}$/;
 /** Probes and scrapes: counted in the metrics, not written to the access log every few seconds. */
 const QUIET_PATHS = new Set(['/api/health', '/api/ready', '/metrics']);
 
+/**
+ * A URL as logs write it: the order page's link carries a token in its query (`?token=`, so that an
+ * e-mail can hold it), which logs never show, whatever the path.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** What an error answer said, for the access log line (set by the error handler). */
 export interface AnsweredError {
   code: string;
@@ -35,13 +43,13 @@ export function requestLogging(log: Logger, metrics: Metrics): RequestHandler {
     },
     autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]!) },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    customSuccessMessage: (req, res, ms) => `${req.method} ${(req as Request).originalUrl ?? req.url} ${res.statusCode} ${ms} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${(req as Request).originalUrl ?? req.url} ${res.statusCode}`,
+    customSuccessMessage: (req, res, ms) => `${req.method} ${loggedUrl((req as Request).originalUrl ?? req.url ?? '')} ${res.statusCode} ${ms} ms`,
+    customErrorMessage: (req, res) => `${req.method} ${loggedUrl((req as Request).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
     customSuccessObject: (_req, res, value: object) => withAnsweredError(res as Response, value),
     customErrorObject: (_req, res, _err, value: object) => withAnsweredError(res as Response, value),
     // Headers are left out: they carry the admin token, cookies, order tokens and the service token.
     serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url), remoteAddress: req.remoteAddress }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

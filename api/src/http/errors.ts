@@ -1,12 +1,14 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { httpStatusOf, type TErrorBody, type TErrorCode } from '@topup/shared';
+import { ERRORS_WITH_DETAILS, httpStatusOf, type TErrorBody, type TErrorCode } from '@topup/shared';
 import type { Logger } from 'pino';
 import { AppError } from '../services/errors';
+import { loggedUrl } from './access-log';
 
 
-export function errorBody(code: TErrorCode, message: string): TErrorBody {
-  return { error: { code, message }, message };
+/** The error body; `details` only for the codes whose details are for clients (ERRORS_WITH_DETAILS). */
+export function errorBody(code: TErrorCode, message: string, details?: unknown): TErrorBody {
+  return { error: ERRORS_WITH_DETAILS.has(code) && details !== undefined ? { code, message, details } : { code, message }, message };
 }
 
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
@@ -88,10 +90,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     let code: TErrorCode = 'INTERNAL';
     let message = 'Something went wrong on our side. Please try again.';
+    let details: unknown;
     const status = clientStatus(err);
     if (err instanceof AppError) {
       code = err.code;
       message = err.message;
+      details = err.details;
     } else if (err && typeof err === 'object' && 'type' in err && typeof err.type === 'string' && BODY_PARSER_ERRORS[err.type]) {
       [code, message] = BODY_PARSER_ERRORS[err.type]!;
     } else if (status !== null) {
@@ -103,11 +107,11 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.status(status).json(errorBody(code, message));
       return;
     } else {
-      log.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+      log.error({ err, method: req.method, url: loggedUrl(req.originalUrl) }, 'unhandled error');
     }
     if (res.headersSent) return;
     // The access log line of this request names what the customer was told (http/access-log.ts).
     res.locals.answeredError = { code, message };
-    res.status(httpStatusOf(code)).json(errorBody(code, message));
+    res.status(httpStatusOf(code)).json(errorBody(code, message, details));
   };
 }

@@ -10,6 +10,11 @@ import { AppError } from '../services/errors';
 declare module 'express-serve-static-core' {
   interface Request {
     customer?: Customer;
+    /**
+     * The Telegram user the mini-app or the bot acts for, customer or not (a user never seen is no
+     * customer while new registrations are closed, and still checks out).
+     */
+    telegramUserId?: number;
     /** How the customer reached us: the mini-app, the bot, or a web session. */
     channel?: 'telegram' | 'bot' | 'web';
   }
@@ -65,7 +70,9 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
   return async (req, _res, next) => {
     const authorization = req.get('authorization');
     if (authorization?.startsWith('tma ')) {
-      req.customer = await customers.fromTelegram(miniAppUser(authorization.slice(4).trim(), opts));
+      const user = miniAppUser(authorization.slice(4).trim(), opts);
+      req.telegramUserId = user.id;
+      req.customer = (await customers.fromTelegram(user)) ?? undefined;
       req.channel = 'telegram';
       return next();
     }
@@ -85,11 +92,13 @@ export function identifyCustomer(customers: CustomerService, sessions: CustomerA
       'x-telegram-first-name': req.get('x-telegram-first-name'),
       'x-telegram-last-name': req.get('x-telegram-last-name'),
     });
-    req.customer = await customers.fromTelegram({
-      id: headers['x-telegram-user-id'],
-      firstName: headers['x-telegram-first-name'] ?? null,
-      lastName: headers['x-telegram-last-name'] ?? null,
-    });
+    req.telegramUserId = headers['x-telegram-user-id'];
+    req.customer =
+      (await customers.fromTelegram({
+        id: headers['x-telegram-user-id'],
+        firstName: headers['x-telegram-first-name'] ?? null,
+        lastName: headers['x-telegram-last-name'] ?? null,
+      })) ?? undefined;
     req.channel = 'bot';
     next();
   };

@@ -1,12 +1,12 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { formatUnits, formatUsd, MANUAL_TOPUP_STATUSES, type ChainRegistry, type TAdminOrderDetail } from '@topup/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { formatUsd, MANUAL_TOPUP_STATUSES, type TAdminOrderDetail } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { customers, ledgerEntries, orderEvents, orders, payments, type OrderRow } from '../db/schema';
+import { customers, ledgerEntries, orderEvents, orders, type OrderRow } from '../db/schema';
 import { recordAudit } from './audit';
 import type { BalanceService } from './balances';
 import { AppError } from './errors';
 import { customIdentifier } from './fulfilment';
-import { orderView } from './orders';
+import type { OrderStories } from './orders/story';
 
 /**
  * Who paid a recharge, as SQL over an orders row `o`: `customer` (crypto reaching the order, their
@@ -19,87 +19,79 @@ export function paidBySql(o: SQL): SQL<'customer' | 'admin' | 'deposit'> {
     when ${o}.kind <> 'recharge' then 'deposit'
     when exists (select 1 from ${orderEvents} e where e.order_id = ${o}.id and e.to_status = 'paid' and e.detail->>'paidByAdmin' = 'true') then 'admin'
     when ${o}.payment_method <> 'admin' then 'customer'
-    when exists (select 1 from ${ledgerEntries} l where l.reason = 'manual_retry' and l.reference_type = 'order' and l.reference_id = ${o}.id::text) then 'customer'
+    when ${o}.retry_of is not null then 'customer'
     else 'admin'
   end`;
 }
 
+/** The order an admin sent again in place of a failed one (orders.retry_of), or null. */
+export async function resentAs(db: DbOrTx, failedOrderId: number): Promise<number | null> {
+  const [retry] = await db.select({ id: orders.id }).from(orders).where(eq(orders.retryOf, failedOrderId));
+  return retry?.id ?? null;
+}
+
 /**
- * One order as an admin sees it on its page (its payments, the ledger entries it caused, its provider
- * ids, the orders it re-sends or was re-sent as) and the money actions on it: a credit to its
- * customer's balance and a refund of its value, each with a reason, audited, through the ledger.
- * Marking paid and re-sending are AdminService.manualTopupExisting (the Manual Top-up tab's own path).
+ * One order as an admin sees it on its page, built on the customer's order story (services/orders/
+ * story.ts): the same display, amounts, value and next action, its timeline with each entry's recorded
+ * cause, its payments with what only admins need, its provider ids, the ledger entries it caused, the
+ * orders it re-sends or was re-sent as; and the money actions on it: a credit to its customer's balance
+ * and a refund of its value, each with a reason, audited, through the ledger. Marking paid and
+ * re-sending are AdminService.manualTopupExisting (the Manual Top-up tab's own path).
  */
 export class AdminOrderService {
-  constructor(private readonly deps: { db: Db; balances: BalanceService; registry: ChainRegistry }) {}
+  constructor(private readonly deps: { db: Db; balances: BalanceService; stories: OrderStories }) {}
 
   async detail(id: number): Promise<TAdminOrderDetail> {
-    const { db, balances, registry } = this.deps;
+    const { db, stories } = this.deps;
     const order = await this.load(id);
-    const [customer] = order.customerId === null
-      ? []
-      : await db
-          .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, telegramUserId: customers.telegramUserId })
-          .from(customers)
-          .where(eq(customers.id, order.customerId));
-    const paid = await db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id));
-    const ledger = await db
-      .select()
-      .from(ledgerEntries)
-      .where(or(eq(ledgerEntries.orderId, id), and(eq(ledgerEntries.referenceType, 'order'), eq(ledgerEntries.referenceId, String(id)))))
-      .orderBy(asc(ledgerEntries.id));
-    const [resentAs, resendOf, refundable] = await Promise.all([balances.resentAs(db, id), balances.resendOf(db, id), this.refundable(order)]);
+    const facts = await stories.factsOf(order, { events: true });
+    const { timeline: _items, payments: storyPayments, ...story } = stories.customerStory(facts);
+    const [customer] =
+      order.customerId === null
+        ? []
+        : await db
+            .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, telegramUserId: customers.telegramUserId })
+            .from(customers)
+            .where(eq(customers.id, order.customerId));
+    const [resent, refundable] = await Promise.all([resentAs(db, id), this.refundable(order)]);
     const submitted = order.kind === 'recharge' && ['processing', 'completed', 'failed'].includes(order.status);
     return {
-      order: {
-        ...orderView(order, registry),
-        amount: order.amountCents,
-        serviceFee: order.feeCents,
-        totalAmount: order.totalCents,
+      story,
+      timeline: stories.timeline(facts).map(({ item, source }) => ({
+        ...item,
+        source: source.kind,
+        cause: source.kind === 'event' ? source.event.cause : source.kind === 'ledger' ? source.entry.note : null,
+      })),
+      // The story's payments are the facts' payments, in the same order.
+      payments: facts.payments.map((p, i) => ({ ...storyPayments[i]!, id: p.id, fromAddress: p.fromAddress, blockNumber: p.blockNumber, logIndex: p.logIndex })),
+      record: {
         source: order.source,
-        network: order.network,
         chainId: order.chainId,
+        telegramUserId: order.telegramUserId,
         operatorTransactionId: order.operatorTransactionId,
         customIdentifiers: submitted ? Array.from({ length: order.topupAttempt }, (_, i) => customIdentifier({ paymentId: order.paymentId, topupAttempt: i + 1 })) : [],
         updatedAt: order.updatedAt,
       },
       customer: customer ?? null,
-      heldCredit: await balances.heldCents(id),
-      payments: paid.map((p) => {
-        const decimals = registry.coin(p.coin)?.decimals;
-        return {
-          id: p.id,
-          network: p.network,
-          coin: p.coin,
-          amount: p.amount,
-          amountText: decimals === undefined ? p.amount : formatUnits(BigInt(p.amount), decimals),
-          txHash: p.txHash,
-          txUrl: registry.transactionUrl(p.network, p.chainId, p.txHash),
-          logIndex: p.logIndex,
-          blockNumber: p.blockNumber,
-          fromAddress: p.fromAddress,
-          confirmations: p.confirmations,
-          status: p.status,
-          disposition: p.disposition,
-          receivedAt: p.createdAt,
-        };
-      }),
-      ledger: ledger.map((l) => ({
-        id: l.id,
-        customerId: l.customerId,
-        orderId: l.orderId,
-        amount: l.amountCents,
-        reason: l.reason,
-        referenceType: l.referenceType,
-        referenceId: l.referenceId,
-        note: l.note,
-        createdAt: l.createdAt,
-      })),
-      resentAs,
-      resendOf,
+      // What it caused: entries on it, and those naming it (a re-send's take-back of a failure's credit).
+      ledger: facts.ledger
+        .filter((l) => l.orderId === id || (l.referenceType === 'order' && l.referenceId === String(id)))
+        .map((l) => ({
+          id: l.id,
+          customerId: l.customerId,
+          orderId: l.orderId,
+          amount: l.amountCents,
+          reason: l.reason,
+          referenceType: l.referenceType,
+          referenceId: l.referenceId,
+          note: l.note,
+          createdAt: l.createdAt,
+        })),
+      resentAs: resent,
+      resendOf: order.retryOf,
       actions: {
         markPaid: order.kind === 'recharge' && MANUAL_TOPUP_STATUSES.includes(order.status) && order.status !== 'failed',
-        resend: order.kind === 'recharge' && order.status === 'failed' && resentAs === null,
+        resend: order.kind === 'recharge' && order.status === 'failed' && resent === null,
         refund: refundable,
         credit: true,
       },

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'driz
 import { CHAINS, formatUsd, MANUAL_TOPUP_STATUSES, type TAdminOrder, type TAdminSettings, type TAdminStats, type TAdminUser, type TOrderStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
-import { paidBySql } from './admin-orders';
+import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
 import { recordAudit } from './audit';
 import type { BalanceService } from './balances';
@@ -91,7 +91,8 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    return { total, orders: rows.map((r) => ({ ...orderView(r), amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
+    const displays = await this.deps.orders.stories.displays(rows);
+    return { total, orders: rows.map((r) => ({ ...orderView(r, displays.get(r.id)!), display: displays.get(r.id)!, amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */
@@ -174,8 +175,8 @@ export class AdminService {
         await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, before: { status: order.status }, after: { status: 'paid', notes: input.notes } });
         return { orderId: order.id, status: paid.status };
       }
-      const resentAs = await this.deps.balances.resentAs(tx, order.id);
-      if (resentAs !== null) throw new AppError('CONFLICT', `Order ${order.id} was already re-sent as order ${resentAs}: a failed top-up is re-sent once.`);
+      const retried = await resentAs(tx, order.id);
+      if (retried !== null) throw new AppError('CONFLICT', `Order ${order.id} was already re-sent as order ${retried}: a failed top-up is re-sent once.`);
       const createdAt = new Date();
       const retry = await insertPaidOrder(
         tx,
@@ -184,6 +185,9 @@ export class AdminService {
           paymentId: newPaymentId(),
           source: 'admin',
           customerId: order.customerId,
+          telegramUserId: order.telegramUserId,
+          // If this top-up fails too, its credit goes back to the failed order, where its customer reaches it.
+          retryOf: order.id,
           kind: order.kind,
           countryCode: order.countryCode,
           countryId: order.countryId,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatUsd } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { ledgerEntries, orders, type OrderRow } from '../db/schema';
@@ -24,9 +24,15 @@ export class BalanceService {
     return balanceOf(db, { heldOn: orderId });
   }
 
-  /** A delivery that failed: the order's value (top-up and fee) goes back to whoever paid. */
-  creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<boolean> {
-    return creditOrderOwner(tx, order, 'failed_delivery', order.totalCents);
+  /**
+   * A delivery that failed: the order's value (top-up and fee) goes back to whoever paid. An admin's
+   * re-send of a failed order was paid with that order's credit: its failure gives the credit back to
+   * that order (held there for its customer, who can reach it), not to the re-send nobody holds.
+   */
+  async creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<boolean> {
+    const [resent] = order.retryOf === null ? [] : await tx.select().from(orders).where(eq(orders.id, order.retryOf));
+    const holder = resent ?? order;
+    return credit(tx, { customerId: holder.customerId, orderId: holder.id, amountCents: order.totalCents, reason: 'failed_delivery', referenceType: 'order', referenceId: String(order.id) });
   }
 
   /** A paid balance top-up order. */
@@ -71,24 +77,6 @@ export class BalanceService {
     );
   }
 
-  /** The order a failed order was re-sent as (an admin's manual top-up), or null: its credit's take-back names it. */
-  async resentAs(db: DbOrTx, failedOrderId: number): Promise<number | null> {
-    const [entry] = await db
-      .select({ retry: ledgerEntries.referenceId })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.orderId, failedOrderId), eq(ledgerEntries.reason, 'manual_retry')));
-    return entry ? Number(entry.retry) : null;
-  }
-
-  /** The failed order that `orderId` re-sends, or null. */
-  async resendOf(db: DbOrTx, orderId: number): Promise<number | null> {
-    const [entry] = await db
-      .select({ failed: ledgerEntries.orderId })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.reason, 'manual_retry'), eq(ledgerEntries.referenceType, 'order'), eq(ledgerEntries.referenceId, String(orderId))));
-    return entry?.failed ?? null;
-  }
-
   /**
    * An admin credits an amount to an order's customer (held on the order when it is anonymous), with
    * the reason as the entry's note. Each credit is its own entry.
@@ -103,6 +91,36 @@ export class BalanceService {
    */
   refundByAdmin(tx: DbOrTx, order: OrderRow, reason: string): Promise<boolean> {
     return credit(tx, { customerId: order.customerId, orderId: order.id, amountCents: order.totalCents, reason: 'admin_refund', referenceType: 'order', referenceId: String(order.id), note: reason });
+  }
+
+  /**
+   * What becomes a customer's when they sign in (issue 13 point 4): the orders of their Telegram account
+   * (proven by Telegram) become theirs, so later credits land on the balance; and the credits held on
+   * anonymous orders of their Telegram account, of their e-mail address (the failure e-mail promised
+   * it to that address) and of the orders they brought (`orderIds`: the order tokens of the browser)
+   * move to their balance, each order's once (claimHeld, under the order's lock). Run at every sign-in:
+   * credits held since the last one move too. Returns the cents moved.
+   */
+  async claimOnSignIn(customer: { id: number; email: string | null; telegramUserId: number | null }, orderIds: number[] = []): Promise<number> {
+    if (customer.telegramUserId !== null) {
+      await this.db.update(orders).set({ customerId: customer.id }).where(and(eq(orders.telegramUserId, customer.telegramUserId), isNull(orders.customerId)));
+    }
+    const theirs = [
+      ...(customer.email ? [sql`lower(${orders.email}) = ${customer.email.toLowerCase()}`] : []),
+      ...(customer.telegramUserId !== null ? [eq(orders.telegramUserId, customer.telegramUserId)] : []),
+      ...(orderIds.length ? [inArray(orders.id, orderIds)] : []),
+    ];
+    if (theirs.length === 0) return 0;
+    const holding = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.orderId, orders.id), isNull(ledgerEntries.customerId)))
+      .where(and(or(...theirs), or(isNull(orders.customerId), eq(orders.customerId, customer.id))))
+      .groupBy(orders.id)
+      .having(sql`sum(${ledgerEntries.amountCents}) > 0`);
+    let moved = 0;
+    for (const { id } of holding) moved += await this.claimHeld(id, customer.id);
+    return moved;
   }
 
   /**

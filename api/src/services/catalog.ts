@@ -59,8 +59,8 @@ export class CatalogService {
   private detections = new Map<string, { operatorId: Promise<number | null>; at: number }>();
   private inflight = new Map<string, Promise<Entry<unknown>>>();
   private operatorsById = new Map<number, ProviderOperator>();
-  /** Amount lists per operator object: a refreshed operator is a new object, so its lists are rebuilt. */
-  private amountLists = new WeakMap<ProviderOperator, Map<TServiceType, Entry<TAmountOption[]>>>();
+  /** Amount lists per operator object and limits: a refreshed operator is a new object, so its lists are rebuilt. */
+  private amountLists = new WeakMap<ProviderOperator, Map<string, Entry<TAmountOption[]>>>();
 
   constructor(
     private readonly db: Db,
@@ -97,13 +97,21 @@ export class CatalogService {
     );
   }
 
-  async amounts(operatorId: number, serviceType: TServiceType): Promise<Entry<TAmountOption[]>> {
+  /**
+   * The operator's amount options that the settings' limits allow (issue 13 point 8): an option the
+   * order would refuse is never offered, in any flow.
+   */
+  async amounts(operatorId: number, serviceType: TServiceType, limits: { minAmountCents: number; maxAmountCents: number }): Promise<Entry<TAmountOption[]>> {
     const operator = await this.operator(operatorId);
     if (!operator) throw new AppError('NOT_FOUND', `Operator ${operatorId} not found`);
     let lists = this.amountLists.get(operator);
     if (!lists) this.amountLists.set(operator, (lists = new Map()));
-    let list = lists.get(serviceType);
-    if (!list) lists.set(serviceType, (list = entry(operator.serviceType === serviceType ? amountOptions(operator) : [], this.now())));
+    const key = `${serviceType}:${limits.minAmountCents}:${limits.maxAmountCents}`;
+    let list = lists.get(key);
+    if (!list) {
+      const allowed = (o: TAmountOption) => Math.round(o.amount * 100) >= limits.minAmountCents && Math.round(o.amount * 100) <= limits.maxAmountCents;
+      lists.set(key, (list = entry(operator.serviceType === serviceType ? amountOptions(operator).filter(allowed) : [], this.now())));
+    }
     return list;
   }
 
@@ -133,6 +141,23 @@ export class CatalogService {
       this.log.warn({ err }, 'operator auto-detect failed');
     }
     return { valid: true, error: null, phoneNumber: check.e164, detectedOperatorId };
+  }
+
+  /**
+   * The operator the number belongs to, when the provider can tell and the catalog knows it as an
+   * airtime operator of the number's country; null otherwise (no prefix matched, a number that moved,
+   * a provider that cannot say or is down): such a number cannot be told apart and is taken as is.
+   */
+  async operatorOfNumber(e164: string, countryCode: string): Promise<ProviderOperator | null> {
+    let detected: number | null;
+    try {
+      detected = await this.detectOperator(e164, countryCode);
+    } catch (err) {
+      this.log.warn({ err }, 'operator auto-detect failed; the number is taken as is');
+      return null;
+    }
+    const operator = detected === null ? null : await this.operator(detected).catch(() => null);
+    return operator && operator.countryCode === countryCode && operator.serviceType === 'airtime' ? operator : null;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { TTelegramLogin } from '@topup/shared';
 import type { Db } from '../db/client';
 import { customerImages, customerSessions, customers, emailCodeSends, emailCodes, orders } from '../db/schema';
 import { AppError } from './errors';
+import type { BalanceService } from './balances';
 import type { Mailer } from './mailer';
 import type { SettingsService } from './settings';
 
@@ -33,7 +34,7 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
  */
 export class CustomerAuthService {
   constructor(
-    private readonly deps: { db: Db; mailer: Mailer; settings: SettingsService; telegramBotToken?: string; now?: () => number },
+    private readonly deps: { db: Db; mailer: Mailer; settings: SettingsService; balances: BalanceService; telegramBotToken?: string; now?: () => number },
   ) {}
 
   private now() {
@@ -132,15 +133,22 @@ export class CustomerAuthService {
     return created ?? (await tx.select().from(customers).where(where))[0]!;
   }
 
-  /** A new session; anonymous orders of this browser (by payment id) become the customer's. */
+  /**
+   * A new session. Anonymous orders of this browser (by payment id) become the customer's, and the
+   * credits held for them move to the balance (BalanceService.claimOnSignIn): those of these orders and
+   * of the orders of their e-mail address or Telegram account, so signing in from a fresh browser with
+   * the address a failure e-mail went to finds the credit on the balance.
+   */
   private async startSession(customerId: number, orderPaymentIds: string[]): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
-    await this.deps.db.transaction(async (tx) => {
+    const brought = await this.deps.db.transaction(async (tx) => {
       await tx.insert(customerSessions).values({ tokenHash: sha256(token), customerId, expiresAt: new Date(this.now() + SESSION_MS) });
-      if (orderPaymentIds.length) {
-        await tx.update(orders).set({ customerId }).where(and(inArray(orders.paymentId, orderPaymentIds), isNull(orders.customerId)));
-      }
+      if (orderPaymentIds.length === 0) return [];
+      const attached = await tx.update(orders).set({ customerId }).where(and(inArray(orders.paymentId, orderPaymentIds), isNull(orders.customerId))).returning({ id: orders.id });
+      return attached.map((o) => o.id);
     });
+    const [customer] = await this.deps.db.select().from(customers).where(eq(customers.id, customerId));
+    await this.deps.balances.claimOnSignIn(customer!, brought);
     return token;
   }
 

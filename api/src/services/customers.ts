@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from './errors';
+import type { BalanceService } from './balances';
 import type { SettingsService } from './settings';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
@@ -17,17 +17,18 @@ export class CustomerService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    private readonly balances: BalanceService,
   ) {}
 
   /**
-   * The customer of a Telegram user, created on first sight unless new registrations are closed;
-   * names follow Telegram's latest.
+   * The customer of a Telegram user, created on first sight; names follow Telegram's latest. While new
+   * registrations are closed a user never seen is no customer (null): they still check out, their
+   * orders named by their Telegram id (closing registrations never blocks checkout). Becoming a
+   * customer is their sign-in: their Telegram orders and held credits become theirs.
    */
-  async fromTelegram(user: TelegramUser): Promise<Customer> {
+  async fromTelegram(user: TelegramUser): Promise<Customer | null> {
     const [known] = await this.db.select({ id: customers.id }).from(customers).where(eq(customers.telegramUserId, user.id));
-    if (!known && !(await this.settings.get('system')).allowNewRegistrations) {
-      throw new AppError('REGISTRATIONS_CLOSED', 'New registrations are closed at the moment.');
-    }
+    if (!known && !(await this.settings.get('system')).allowNewRegistrations) return null;
     const [row] = await this.db
       .insert(customers)
       .values({ telegramUserId: user.id, firstName: user.firstName ?? null, lastName: user.lastName ?? null })
@@ -39,6 +40,7 @@ export class CustomerService {
         },
       })
       .returning();
+    if (!known) await this.balances.claimOnSignIn(row!);
     return row!;
   }
 

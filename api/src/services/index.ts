@@ -18,6 +18,7 @@ import { BalanceService } from './balances';
 import { FulfilmentService } from './fulfilment';
 import { LocalOutboxMailer, SmtpMailer, type Mailer } from './mailer';
 import { TelegramOutbox } from './notifications';
+import type { OrderPageLinks } from './receipts';
 import { CustomerService } from './customers';
 import { BotStateService } from './bot-sessions';
 import { AdminService } from './admin';
@@ -54,6 +55,8 @@ export interface Services {
   networkFees: NetworkFees;
   readiness: ReadinessService;
   metrics: Metrics;
+  /** How the e-mails link an order's page on the site. */
+  orderPages: OrderPageLinks;
   /** A rate limiter's counts in PostgreSQL (one store per limiter). */
   rateLimitStore(prefix: string): PgRateLimitStore;
 }
@@ -76,7 +79,8 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const settings = new SettingsService(db);
   const addresses = new DepositAddressAllocator(db, (index) => chains.depositAddress(index));
   const balances = new BalanceService(db);
-  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens: new OrderTokens(config.orderTokenSecret), chains });
+  const tokens = new OrderTokens(config.orderTokenSecret);
+  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens, chains });
   const payments = new PaymentService({ db, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps });
   const fulfilment = new FulfilmentService({ db, provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
   const mailer = config.mail.smtpUrl
@@ -93,18 +97,19 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     alerts,
     mailer,
     telegramOutbox: new TelegramOutbox(db),
-    customers: new CustomerService(db, settings),
+    customers: new CustomerService(db, settings, balances),
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
-    adminOrders: new AdminOrderService({ db, balances, registry: config.registry }),
+    adminOrders: new AdminOrderService({ db, balances, stories: orders.stories }),
     support: new SupportService(db),
-    customerAuth: new CustomerAuthService({ db, mailer, settings, telegramBotToken: config.telegramBotToken }),
+    customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     adminAuth: new AdminAuthService(db),
     addresses,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
     readiness: new ReadinessService({ db, chains, provider, pricing, log: deps.log, metrics, cacheMs: config.readinessCacheMs, providerCacheMs: config.readinessCacheMs * 6 }),
     metrics,
+    orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
   };
 }

@@ -28,20 +28,25 @@ function notificationPayload(order: OrderRow, status: TOrderStatus, cause: strin
     cryptocurrency: coin?.symbol ?? null,
     transactionId: order.providerTransactionId,
     creditedAmount: status === 'failed' ? formatUsd(order.totalCents) : null,
+    creditedTo: status !== 'failed' ? null : order.customerId === null ? 'held' : 'on_balance',
     cause,
   };
 }
 
 /**
  * Writes the messages a status change sends, in the transaction of the change (the outbox): the
- * customer's Telegram chat when they have one, an e-mail receipt when they gave a real address.
+ * Telegram chat of the user who made the order or of its customer, an e-mail receipt when they gave a
+ * real address. Each carries the order's id and payment id: the bot shows the order with
+ * `/start order_<id>`, the e-mail links its page (receipts.ts).
  */
 export async function recordStatusNotifications(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause: string): Promise<void> {
   const payload = notificationPayload(order, status, cause);
   const rows: (typeof notifications.$inferInsert)[] = [];
-  if (TELEGRAM_STATUSES.has(status) && order.customerId !== null) {
-    const [customer] = await tx.select({ telegramUserId: customers.telegramUserId }).from(customers).where(eq(customers.id, order.customerId));
-    if (customer?.telegramUserId) rows.push({ orderId: order.id, channel: 'telegram', recipient: String(customer.telegramUserId), status, payload });
+  if (TELEGRAM_STATUSES.has(status)) {
+    // The Telegram user who made it (customer or not yet), else the chat of the customer it belongs to.
+    const [customer] = order.telegramUserId === null && order.customerId !== null ? await tx.select({ telegramUserId: customers.telegramUserId }).from(customers).where(eq(customers.id, order.customerId)) : [];
+    const chat = order.telegramUserId ?? customer?.telegramUserId ?? null;
+    if (chat !== null) rows.push({ orderId: order.id, channel: 'telegram', recipient: String(chat), status, payload });
   }
   const email = order.email && !isPlaceholderEmail(order.email) ? order.email : null;
   if (email && EMAIL_STATUSES.has(status)) rows.push({ orderId: order.id, channel: 'email', recipient: email, status, payload });

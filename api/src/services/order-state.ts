@@ -53,6 +53,8 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
   const ids = new Map((result as unknown as { rows: { id: number | string; payment_id: string }[] }).rows.map((r) => [r.payment_id, Number(r.id)]));
   return list.map((o) => ({
     customerId: null,
+    telegramUserId: null,
+    retryOf: null,
     countryCode: null,
     countryId: null,
     operatorId: null,

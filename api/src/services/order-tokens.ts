@@ -21,8 +21,22 @@ export class OrderTokens {
     return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? paymentId : null;
   }
 
-  private sign(paymentId: string): string {
-    return crypto.createHmac('sha256', this.secret).update(`order:${paymentId}`).digest('base64url');
+  /**
+   * A read-only token: it opens the order's story (the receipt e-mail's link carries it) and proves
+   * nothing else, so a forwarded receipt cannot cancel the order or claim its credit.
+   */
+  viewToken(paymentId: string): string {
+    return this.sign(paymentId, 'view');
+  }
+
+  verifyView(paymentId: string, token: string): boolean {
+    const given = Buffer.from(token);
+    const expected = Buffer.from(this.viewToken(paymentId));
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  }
+
+  private sign(paymentId: string, purpose: 'order' | 'view' = 'order'): string {
+    return crypto.createHmac('sha256', this.secret).update(`${purpose}:${paymentId}`).digest('base64url');
   }
 }
 

@@ -27,6 +27,8 @@ export const ZSystemSetting = z.object({
 });
 export type SystemSetting = z.infer<typeof ZSystemSetting>;
 
+const MAINTENANCE_MESSAGE = 'We are doing some maintenance: new orders are paused. Please try again a little later.';
+
 /** The spec's admin defaults: maintenance off, registrations on. */
 const DEFAULT_SYSTEM: SystemSetting = { maintenanceMode: false, allowNewRegistrations: true };
 
@@ -66,10 +68,14 @@ export class SettingsService {
     this.cache.delete(key);
   }
 
-  /** Maintenance mode refuses new orders, in every flow. */
+  /** Why new orders are refused now (maintenance mode), or null: GET /api/pricing tells every flow at its start. */
+  async closedForOrders(): Promise<string | null> {
+    return (await this.get('system')).maintenanceMode ? MAINTENANCE_MESSAGE : null;
+  }
+
+  /** Maintenance mode refuses new orders, in every flow, with the reason GET /api/pricing gives. */
   async assertOpenForOrders(): Promise<void> {
-    if ((await this.get('system')).maintenanceMode) {
-      throw new AppError('MAINTENANCE', 'We are doing some maintenance: new orders are paused. Please try again a little later.');
-    }
+    const reason = await this.closedForOrders();
+    if (reason) throw new AppError('MAINTENANCE', reason);
   }
 }

@@ -219,9 +219,10 @@ export class SupportService {
         .orderBy(desc(supportMessages.id))
         .limit(1);
       const [about] = await tx
-        .select({ orderId: supportMessages.orderId })
+        .select({ orderId: orders.id, paymentId: orders.paymentId })
         .from(supportMessages)
-        .where(sql`${supportMessages.threadId} = ${threadId} and ${supportMessages.orderId} is not null`)
+        .innerJoin(orders, eq(orders.id, supportMessages.orderId))
+        .where(eq(supportMessages.threadId, threadId))
         .orderBy(desc(supportMessages.id))
         .limit(1);
       const now = new Date();
@@ -229,7 +230,7 @@ export class SupportService {
       await tx.update(supportThreads).set({ lastMessageAt: now }).where(eq(supportThreads.id, threadId));
       const route = replyRouteOf(thread, await this.customerOf(tx, thread));
       if (route) {
-        await recordSupportReply(tx, { messageId: message!.id, to: route }, { type: 'support_reply', threadId, text, question: question?.body ?? null, orderId: about?.orderId ?? null });
+        await recordSupportReply(tx, { messageId: message!.id, to: route }, { type: 'support_reply', threadId, text, question: question?.body ?? null, orderId: about?.orderId ?? null, paymentId: about?.paymentId ?? null });
       }
       await recordAudit(tx, { adminId, action: 'support.reply', target: `support:${threadId}`, after: { messageId: message!.id, sentBy: route?.channel ?? 'chat only' } });
       return publicRoute(route);

@@ -204,9 +204,12 @@ export class UserApi {
     return this.client.request(API.createPayment, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
   }
 
-  /** Cancels an unpaid order of this user: the API checks that the user made it. */
-  releaseWallet(paymentId: string): Promise<TCancelResponse> {
-    return this.client.request(API.releaseWallet, { body: { paymentId }, headers: this.headers });
+  /**
+   * Cancels an unpaid order of this user (the explicit Cancel: leaving is not cancelling): the API
+   * checks that the user made it, and refuses (409, its message as is) once funds arrived.
+   */
+  cancelPayment(paymentId: string): Promise<TCancelResponse> {
+    return this.client.request(API.cancelTransaction, { body: { paymentId }, headers: this.headers });
   }
 
   orders(): Promise<TOrderView[]> {

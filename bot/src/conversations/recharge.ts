@@ -204,14 +204,13 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   }
   const min = Math.max(op.minCents, loaded.value.minCents);
   const max = Math.min(op.maxCents, loaded.value.maxCents);
-  const choices: AmountChoice[] = loaded.value.options
-    .map((a) => {
-      const c = cents(a.amount);
-      const local = a.localAmount !== null && a.currencyCode ? ` · ${localAmountLabel(locale, a.localAmount, a.currencyCode)}` : '';
-      const description = a.description ? ` · ${a.description}` : '';
-      return { cents: c, label: `${formatUsd(c)}${local}${description}` };
-    })
-    .filter((a) => a.cents >= loaded.value.minCents && a.cents <= loaded.value.maxCents);
+  // The API offers only the options the service's limits allow.
+  const choices: AmountChoice[] = loaded.value.options.map((a) => {
+    const c = cents(a.amount);
+    const local = a.localAmount !== null && a.currencyCode ? ` · ${localAmountLabel(locale, a.localAmount, a.currencyCode)}` : '';
+    const description = a.description ? ` · ${a.description}` : '';
+    return { cents: c, label: `${formatUsd(c)}${local}${description}` };
+  });
   const range = op.denominationType === 'RANGE' && min <= max;
   if (choices.length === 0 && !range) {
     await io.send(t.noAmounts);

@@ -14,7 +14,7 @@ export function paymentsFeature(): Composer<BotContext> {
     const t = ctx.t;
     let cancelled;
     try {
-      cancelled = await ctx.userApi().releaseWallet(ctx.match[1]!);
+      cancelled = await ctx.userApi().cancelPayment(ctx.match[1]!);
     } catch (err) {
       const message = err instanceof ApiError && err.status !== 0 ? err.message : t.serviceUnavailable;
       return void (await ctx.answerCallbackQuery({ text: t.cancelRefused({ error: message }).slice(0, 200), show_alert: true }));

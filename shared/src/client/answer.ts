@@ -22,10 +22,10 @@ export function errorFromAnswer(status: number, statusText: string, body: string
     // Not JSON: the text is the message.
   }
   const error = json?.error;
-  const nested: { message?: unknown; code?: unknown } = (typeof error === 'object' && error) || {};
+  const nested: { message?: unknown; code?: unknown; details?: unknown } = (typeof error === 'object' && error) || {};
   const serverMessage = [json?.message, nested.message, error].find((v) => typeof v === 'string') as string | undefined;
   const shown = body.length > MAX_BODY_IN_MESSAGE ? `${body.slice(0, MAX_BODY_IN_MESSAGE)}…` : body;
-  return new ApiError(status, typeof nested.code === 'string' ? nested.code : 'HTTP_ERROR', serverMessage ?? null, `${status}: ${shown || statusText}`);
+  return new ApiError(status, typeof nested.code === 'string' ? nested.code : 'HTTP_ERROR', serverMessage ?? null, `${status}: ${shown || statusText}`, { details: nested.details });
 }
 
 /**

@@ -4,7 +4,8 @@ import * as admin from '../schemas/admin';
 import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionSaved, ZSessionWrite } from '../schemas/bot';
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
-import { ZCancelResponse, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZCancelResponse, ZCancelTransactionRequest, ZCreatePaymentRequest, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import { ZOpenOrder, ZOrderStory } from '../schemas/story';
 import { ZSystemStatus } from '../schemas/system';
 import { ZSupportConversation, ZSupportMessageRequest } from '../schemas/support';
 import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
@@ -42,9 +43,25 @@ export const API = {
     response: ZQuote,
   }),
   createPayment: endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZPaymentCreated }),
+  /** The compact flow's payload (spec section 7). */
+  createCompactPayment: endpoint({ method: 'POST', path: '/api/create-payment', body: ZCreatePaymentRequest, response: ZPaymentCreated }),
   paymentStatus: endpoint({ method: 'GET', path: (p: { orderId: number }) => `/api/payment-status/${p.orderId}`, response: ZPaymentStatus }),
+  /** Back on the payment screen: answered, the order stays payable (leaving is not cancelling). */
   releaseWallet: endpoint({ method: 'POST', path: '/api/release-wallet', body: ZReleaseRequest, response: ZCancelResponse }),
+  /** The explicit Cancel: 409 with CANCEL_REFUSED_FUNDS_MESSAGE once funds arrived. */
+  cancelTransaction: endpoint({ method: 'POST', path: '/api/cancel-transaction', body: ZCancelTransactionRequest, response: ZCancelResponse }),
   orders: endpoint({ method: 'GET', path: '/api/orders', response: z.array(ZOrderView) }),
+  /** The caller's newest unfinished order, to bring its payment screen back (null when none). */
+  openOrder: endpoint({ method: 'GET', path: '/api/orders/open', response: ZOpenOrder }),
+  /**
+   * The order page: `ref` is the order id or its payment id; the caller proves ownership (order token in
+   * X-Order-Token, session, Telegram) or sends `token` (the order token or the receipt's read-only token).
+   */
+  orderStory: endpoint({
+    method: 'GET',
+    path: (p: { ref: number | string; token?: string }) => withQuery(`/api/orders/${segment(p.ref)}/story`, { token: p.token }),
+    response: ZOrderStory,
+  }),
   balance: endpoint({ method: 'GET', path: '/api/balance', response: ZBalance }),
   /** The caller's support conversation (a visitor sends its token in `x-support-token`). */
   supportConversation: endpoint({ method: 'GET', path: '/api/support/messages', response: ZSupportConversation }),

@@ -10,9 +10,13 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     /** Spec section 8: "status: body text" (the status text when the body is empty). */
     readonly statusLine: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: unknown },
   ) {
     super(serverMessage ?? statusLine, options);
     this.name = 'ApiError';
+    this.details = options?.details;
   }
+
+  /** What the API said beside its message (`error.details`), for the codes that carry some (ERRORS_WITH_DETAILS). */
+  readonly details: unknown;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type TOrderStatus } from '../order-status';
 import { ZCustomerName, ZDateTime, ZUsd, ZUsdCents, zEmail } from './common';
 import { ZOrderStatus, ZOrderView } from './orders';
+import { ZOrderStory, ZStoryPayment, ZTimelineItem } from './story';
 import { ZSupportReplyRoute } from './support';
 import { SUPPORT_REPLY_MAX } from '../support';
 
@@ -330,25 +331,22 @@ export const ZAdminLedgerEntry = z.object({
 });
 export type TAdminLedgerEntry = z.infer<typeof ZAdminLedgerEntry>;
 
-/** A chain payment to the order's address (amount in the coin's base units and in whole coins). */
-export const ZAdminOrderPayment = z.object({
+/** A chain payment to the order's address, as the customer's story shows it, with what only admins need. */
+export const ZAdminOrderPayment = ZStoryPayment.extend({
   id: z.number().int(),
-  network: z.string(),
-  coin: z.string(),
-  amount: z.string(),
-  amountText: z.string(),
-  txHash: z.string(),
-  /** The transaction on the network's public explorer; null on a devnet. */
-  txUrl: z.string().nullable(),
-  logIndex: z.number().int(),
-  blockNumber: z.number().int(),
   fromAddress: z.string().nullable(),
-  confirmations: z.number().int(),
-  status: z.string(),
-  disposition: z.string().nullable(),
-  receivedAt: ZDateTime,
+  blockNumber: z.number().int(),
+  logIndex: z.number().int(),
 });
 export type TAdminOrderPayment = z.infer<typeof ZAdminOrderPayment>;
+
+/** A timeline entry as the customer sees it, with where it was read and what the record says. */
+export const ZAdminTimelineEntry = ZTimelineItem.extend({
+  source: z.enum(['event', 'payment', 'ledger']),
+  /** A status change's recorded cause (an admin's notes among them), a ledger entry's note. */
+  cause: z.string().nullable(),
+});
+export type TAdminTimelineEntry = z.infer<typeof ZAdminTimelineEntry>;
 
 /** What an admin may do with the order now (the API decides; the page shows the buttons). */
 export const ZAdminOrderActions = z.object({
@@ -363,22 +361,26 @@ export const ZAdminOrderActions = z.object({
 });
 export type TAdminOrderActions = z.infer<typeof ZAdminOrderActions>;
 
-/** GET /api/admin/orders/{id}: one order as the admin sees it, with everything it caused. */
+/**
+ * GET /api/admin/orders/{id}: one order as the admin sees it: the customer's story (the same display,
+ * amounts, value and next action), its timeline with each entry's recorded cause, its payments with
+ * their explorer links, what only admins see of it, the ledger entries it caused, and its actions.
+ */
 export const ZAdminOrderDetail = z.object({
-  order: ZAdminOrder.extend({
+  story: ZOrderStory.omit({ timeline: true, payments: true }),
+  timeline: z.array(ZAdminTimelineEntry),
+  payments: z.array(ZAdminOrderPayment),
+  record: z.object({
     source: z.string(),
-    network: z.string().nullable(),
     chainId: z.number().int().nullable(),
-    /** The operator's own id of the top-up (the provider's is `transactionId`). */
+    telegramUserId: z.number().int().nullable(),
+    /** The operator's own id of the top-up (the provider's is the story's `providerTransactionId`). */
     operatorTransactionId: z.string().nullable(),
     /** The provider's identifiers of each top-up sent: the payment id, then `<paymentId>-2`… */
     customIdentifiers: z.array(z.string()),
     updatedAt: ZDateTime,
   }),
   customer: ZCustomerName.extend({ telegramUserId: z.number().int().nullable() }).nullable(),
-  /** Credits held on the order for its anonymous owner. */
-  heldCredit: ZUsd,
-  payments: z.array(ZAdminOrderPayment),
   ledger: z.array(ZAdminLedgerEntry),
   /** The order an admin sent again in its place; the failed order this one re-sends. */
   resentAs: z.number().int().nullable(),

@@ -46,6 +46,12 @@ export const ZNotificationPayload = z.object({
   transactionId: z.string().nullable(),
   /** Credited to the balance when a delivery failed. */
   creditedAmount: z.string().nullable(),
+  /**
+   * Where a failed delivery's value went: the customer's balance, or held for whoever signs in with the
+   * order's e-mail address or Telegram account (an order made without an account). Absent in messages
+   * written before it existed.
+   */
+  creditedTo: z.enum(['on_balance', 'held']).nullable().default(null),
   cause: z.string(),
 });
 export type TNotificationPayload = z.infer<typeof ZNotificationPayload>;
@@ -59,6 +65,7 @@ export const ZSupportReplyPayload = z.object({
   question: z.string().nullable(),
   /** The order the conversation is about, when the customer named one. */
   orderId: z.number().int().nullable(),
+  paymentId: z.string().nullable(),
 });
 export type TSupportReplyPayload = z.infer<typeof ZSupportReplyPayload>;
 

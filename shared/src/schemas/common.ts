@@ -54,7 +54,8 @@ export const ZServiceType = z.enum(['airtime', 'data']);
 export type TServiceType = z.infer<typeof ZServiceType>;
 
 export const ZErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  /** `details`: only for the codes of ERRORS_WITH_DETAILS (e.g. the operator a number belongs to). */
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
   /** The spec's clients read a top-level `message`. */
   message: z.string(),
 });

@@ -4,6 +4,7 @@ import { DEFAULT_COIN } from '../coins';
 import { ZIntId, ZServiceType, ZUsdCents, zEmail } from './common';
 import { ZCoinSymbol } from './pricing';
 import { ZWalletLinks } from './coins';
+import { ZOrderDisplay, ZPayable } from './display';
 
 /** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
 const ZOptionalEmail = z.preprocess(
@@ -12,6 +13,12 @@ const ZOptionalEmail = z.preprocess(
 );
 
 const ZPhone = z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(32);
+
+/**
+ * The customer keeps the operator chosen although the number's prefix says another (a number that
+ * moved to another operator): without it, such an order is refused with OPERATOR_MISMATCH (422).
+ */
+const ZOperatorConfirmed = z.boolean().optional();
 
 /**
  * POST /api/crypto-payment. One schema for the spec's two payloads (section 7): the five-step flow
@@ -32,6 +39,7 @@ export const ZCryptoPaymentRequest = z.object({
   walletAddress: z.unknown().optional(),
   email: ZOptionalEmail,
   customerEmail: ZOptionalEmail,
+  operatorConfirmed: ZOperatorConfirmed,
 });
 export type TCryptoPaymentRequest = z.infer<typeof ZCryptoPaymentRequest>;
 
@@ -42,6 +50,7 @@ export const ZCreatePaymentRequest = z.object({
   amount: ZUsdCents,
   currency: ZCoinSymbol.default(DEFAULT_COIN),
   email: ZOptionalEmail,
+  operatorConfirmed: ZOperatorConfirmed,
 });
 export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
 
@@ -123,6 +132,13 @@ export const ZPaymentStatus = z.object({
   requiredConfirmations: z.number().int(),
   expiresAt: z.string(),
   updatedAt: z.string(),
+  /** What the customer should be told (shared/src/order-display.ts): status, payments and ledger together. */
+  display: ZOrderDisplay,
+  /**
+   * What a payment screen asks for now: the whole amount, or after a partial payment only the rest,
+   * with its own QR payload and wallet links; null when nothing is to be sent.
+   */
+  toPay: ZPayable.nullable(),
 });
 export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
 
@@ -148,6 +164,8 @@ export const ZOrderView = z.object({
   operatorName: z.string().nullable(),
   email: z.string().nullable(),
   expiresAt: z.string(),
+  /** What the customer should be told (shared/src/order-display.ts). */
+  display: ZOrderDisplay,
 });
 export type TOrderView = z.infer<typeof ZOrderView>;
 
@@ -165,14 +183,17 @@ const ZPaymentId = ZPaymentIdParam.shape.paymentId;
  */
 const ZOrderTokenField = z.string().trim().max(200).optional();
 
-/** POST /api/release-wallet and /api/auto-cancel-order: the customer leaves an unpaid order. */
+/**
+ * POST /api/release-wallet (Back) and /api/auto-cancel-order (the page hidden or unloaded): the customer
+ * leaves the payment screen. Leaving is not cancelling: the order stays payable (README).
+ */
 export const ZReleaseRequest = z.object({
   paymentId: ZPaymentId,
   cryptocurrency: z.string().optional(),
   orderToken: ZOrderTokenField,
 });
 
-/** POST /api/cancel-transaction (spec: orderId, paymentId, amount, cryptocurrency, transactionType). */
+/** POST /api/cancel-transaction (spec: orderId, paymentId, amount, cryptocurrency, transactionType): the explicit Cancel. */
 export const ZCancelTransactionRequest = z.object({
   paymentId: ZPaymentId,
   orderId: ZIntId.optional(),
@@ -182,6 +203,7 @@ export const ZCancelTransactionRequest = z.object({
   orderToken: ZOrderTokenField,
 });
 
+/** The answer of the leaving calls and of Cancel: the order's status after the call, and what it means. */
 export const ZCancelResponse = z.object({
   success: z.literal(true),
   orderId: z.number().int(),

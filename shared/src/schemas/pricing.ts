@@ -69,6 +69,11 @@ export const ZPricingSettings = z.object({
   maxAmount: ZUsd,
   /** New orders are refused while on: clients say so instead of offering checkout. */
   maintenanceMode: z.boolean(),
+  /**
+   * The server's own reason while orders are refused (the message order creation answers with): every
+   * flow shows it at its start, as is. Null while orders are taken.
+   */
+  maintenanceMessage: z.string().nullable(),
 });
 export type TPricingSettings = z.infer<typeof ZPricingSettings>;
 

@@ -2,13 +2,13 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { SANDBOX_OPERATORS, type SandboxOperator } from './operators';
 
 /**
- * The sandbox's operator detection, a fixed rule rather than a lookup:
- * 1. among the country's airtime operators, the one with the longest prefix (operators.ts) that the
- *    number's national number starts with;
- * 2. otherwise the country's first airtime operator, the guess a real provider makes for its largest
- *    network (countries with number portability, such as the US, list no prefixes at all);
- * 3. null when the sandbox has no operator in the country.
- * E.g. Cameroon: 677… and 650… are MTN (53), 699… and 655… Orange (54), anything else MTN.
+ * The sandbox's operator detection, a fixed rule rather than a lookup: among the country's airtime
+ * operators, the one with the longest prefix (operators.ts) that the number's national number starts
+ * with; otherwise null, as a provider answers a number it cannot place (an unknown prefix, or a country
+ * with number portability, such as the US, whose operators list no prefixes at all). Orders check the
+ * operator against it (a number placed with another operator is refused), so a guess would refuse
+ * numbers that cannot be told apart.
+ * E.g. Cameroon: 677… and 650… are MTN (53), 699… and 655… Orange (54), 662… nobody.
  */
 export function detectSandboxOperator(phoneE164: string, countryCode: string): SandboxOperator | null {
   const candidates = SANDBOX_OPERATORS.filter((op) => op.countryCode === countryCode && op.plan !== 'data');
@@ -19,5 +19,5 @@ export function detectSandboxOperator(phoneE164: string, countryCode: string): S
       if (national.startsWith(prefix) && prefix.length > (best?.length ?? 0)) best = { op, length: prefix.length };
     }
   }
-  return best?.op ?? candidates[0] ?? null;
+  return best?.op ?? null;
 }

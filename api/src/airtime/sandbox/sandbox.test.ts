@@ -160,15 +160,15 @@ describe('SandboxProvider detectOperator', () => {
     ['+237650123456', 'CM', 53], // MTN prefix 650
     ['+237699123456', 'CM', 54], // Orange prefix 69
     ['+237655123456', 'CM', 54], // Orange prefix 655
-    ['+237612345678', 'CM', 53], // no prefix: the country's first airtime operator
+    ['+237662345678', 'CM', null], // no operator's prefix: cannot tell
     ['+2348031234567', 'NG', 141],
     ['+2348021234567', 'NG', 142],
     ['+254110123456', 'KE', 191],
     ['+254757123456', 'KE', 191], // Safaricom's 757 is longer than Airtel's 75
     ['+254751123456', 'KE', 192],
     ['+2250512345678', 'CI', 212],
-    ['+12125550123', 'US', 101], // portability: no prefixes, first airtime operator
-    ['+12125550123', 'us', 101],
+    ['+12125550123', 'US', null], // portability: no prefixes, cannot tell
+    ['+12125550123', 'us', null],
     ['+263771234567', 'ZW', null], // no sandbox operators
   ];
   it.each(cases)('%s in %s is operator %s', async (phone, country, expected) => {

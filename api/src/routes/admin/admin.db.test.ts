@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import type { TOrderStatus } from '@topup/shared';
+import { ZAdminOrderDetail, type TOrderStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
-import { admins, auditLog, jobs, ledgerEntries, orderEvents, orders, payments } from '../../db/schema';
+import { admins, auditLog, customers, jobs, ledgerEntries, orderEvents, orders, payments } from '../../db/schema';
 import { JobWorker } from '../../jobs/queue';
 import { QUEUES } from '../../jobs/queues';
 import { transition } from '../../services/order-state';
@@ -732,18 +732,29 @@ describe('system settings, enforced', () => {
     await put(defaults);
   });
 
-  it('closed registrations refuse a Telegram user never seen before; known customers and anonymous checkout go on', async () => {
+  it('closed registrations never block checkout: a Telegram user never seen orders and lists as no customer; known customers and anonymous checkout go on', async () => {
     expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9601) })).status).toBe(200);
     expect((await put({ ...defaults, allowNewRegistrations: false })).status).toBe(200);
-    const stranger = await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) });
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.error).toEqual({ code: 'REGISTRATIONS_CLOSED', message: 'New registrations are closed at the moment.' });
-    expect((await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9603) })).status).toBe(403);
+    // Issue 13 point 8: on main the stranger got 403 REGISTRATIONS_CLOSED for every call, checkout included.
+    const stranger = await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9602) });
+    expect(stranger.status).toBe(201);
+    const [row] = await api.database.db.select().from(orders).where(eq(orders.id, stranger.body.orderId));
+    expect(row).toMatchObject({ customerId: null, telegramUserId: 9602, source: 'bot' });
+    const list = await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) });
+    expect([list.status, list.body.map((o: { id: number }) => o.id)]).toEqual([200, [stranger.body.orderId]]);
+    expect(await api.database.db.select().from(customers).where(eq(customers.telegramUserId, 9602))).toEqual([]);
+    // Still no account: a balance needs one.
+    expect((await api.call('GET', '/api/balance', { headers: asTelegramUser(9602) })).status).toBe(401);
     expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9601) })).status).toBe(200);
     expect((await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9601) })).status).toBe(201);
     expect((await api.call('POST', '/api/crypto-payment', { body: recharge })).status).toBe(201);
     await put(defaults);
-    expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) })).status).toBe(200);
+    // Registrations open again: the user's first call makes them a customer, and their order is theirs.
+    const mine = await api.call('GET', '/api/orders', { headers: asTelegramUser(9602) });
+    expect(mine.body.map((o: { id: number }) => o.id)).toEqual([stranger.body.orderId]);
+    const [customer] = await api.database.db.select().from(customers).where(eq(customers.telegramUserId, 9602));
+    const [after] = await api.database.db.select().from(orders).where(eq(orders.id, stranger.body.orderId));
+    expect(after!.customerId).toBe(customer!.id);
   });
 
   it('each change is in the audit log with the settings before and after', async () => {
@@ -814,19 +825,34 @@ describe('the order page: GET /api/admin/orders/{id}', () => {
 
     const res = await asAdmin('GET', `/orders/${o.orderId}`);
     expect(res.status).toBe(200);
-    const detail = res.body;
+    const detail = ZAdminOrderDetail.parse(res.body);
     const row = (await orderRow(o.orderId))!;
-    expect(detail.order).toMatchObject({ id: o.orderId, paymentId: o.paymentId, status: 'failed', amount: 10, serviceFee: 1, totalAmount: 11, network: 'ethereum', chainId: 31337, source: 'bot' });
-    expect(detail.order.customIdentifiers).toEqual([o.paymentId]);
+    // The customer's story: the same display, amounts and value.
+    expect(detail.story.order).toMatchObject({ orderId: o.orderId, paymentId: o.paymentId, status: 'failed', amount: 1000, serviceFee: 100, totalAmount: 1100, network: 'ethereum' });
+    expect(detail.story.display).toMatchObject({ state: 'failed_credited', sub: 'on_balance' });
+    expect(detail.story.amounts).toMatchObject({ coin: 'USDT', due: { amount: '11' }, received: { amount: '5' } });
+    expect(detail.story.value).toMatchObject({ creditedAmount: 1100, onBalanceAmount: 1100, heldAmount: 0 });
+    // What only admins see.
+    expect(detail.record).toMatchObject({ source: 'bot', chainId: 31337, telegramUserId: 9401, customIdentifiers: [o.paymentId] });
     expect(detail.customer).toMatchObject({ id: row.customerId, telegramUserId: 9401 });
     expect(detail.payments).toEqual([
-      expect.objectContaining({ id: onDevnet.id, coin: 'USDT', amount: '5000000', amountText: '5', txHash: onDevnet.txHash, txUrl: null, confirmations: 3, fromAddress: onDevnet.fromAddress }),
-      expect.objectContaining({ id: onMainnet.id, coin: 'USDC', amountText: '2.5', txUrl: `https://etherscan.io/tx/${onMainnet.txHash}`, disposition: 'credited' }),
+      expect.objectContaining({ id: onDevnet.id, coin: 'USDT', amount: '5', amountBaseUnits: '5000000', txHash: onDevnet.txHash, explorerUrl: null, fromAddress: onDevnet.fromAddress, blockNumber: onDevnet.blockNumber }),
+      expect.objectContaining({ id: onMainnet.id, coin: 'USDC', amount: '2.5', explorerUrl: `https://etherscan.io/tx/${onMainnet.txHash}`, use: 'credited', orderCoin: false }),
     ]);
+    // The timeline the customer sees, each entry with what the record says.
+    const kinds = detail.timeline.map((t) => [t.kind, t.source, t.cause]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['created', 'event', expect.any(String)],
+        ['payment_seen', 'payment', null],
+        ['failed', 'event', 'test: the provider refused'],
+        ['credited', 'ledger', null],
+      ]),
+    );
     // The failure's credit went to the customer, named by the order.
-    expect(detail.ledger).toEqual([expect.objectContaining({ customerId: row.customerId, orderId: o.orderId, amount: 11, reason: 'failed_delivery', referenceType: 'order', referenceId: String(o.orderId) })]);
+    expect(detail.ledger).toEqual([expect.objectContaining({ customerId: row.customerId, orderId: o.orderId, amount: 1100, reason: 'failed_delivery', referenceType: 'order', referenceId: String(o.orderId) })]);
     expect(detail.actions).toEqual({ markPaid: false, resend: true, refund: false, credit: true });
-    expect([detail.resentAs, detail.resendOf, detail.heldCredit]).toEqual([null, null, 0]);
+    expect([detail.resentAs, detail.resendOf]).toEqual([null, null]);
   });
 
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
@@ -883,15 +909,16 @@ describe('order actions', () => {
     expect(await balance()).toBe(50);
     expect((await api.database.db.select().from(orders).where(eq(orders.customerId, userId))).map((r) => r.id).sort()).toEqual([o.orderId, retryId].sort());
 
-    const page = (await asAdmin('GET', `/orders/${o.orderId}`)).body;
+    const page = ZAdminOrderDetail.parse((await asAdmin('GET', `/orders/${o.orderId}`)).body);
     expect([page.resentAs, page.actions.resend]).toEqual([retryId, false]);
-    expect(page.ledger.map((l: { reason: string; amount: number }) => [l.reason, l.amount])).toEqual([
-      ['failed_delivery', 11],
-      ['manual_retry', -11],
+    expect(page.ledger.map((l) => [l.reason, l.amount])).toEqual([
+      ['failed_delivery', 1100],
+      ['manual_retry', -1100],
     ]);
-    const retryPage = (await asAdmin('GET', `/orders/${retryId}`)).body;
-    expect([retryPage.resendOf, retryPage.order.paymentMethod]).toEqual([o.orderId, 'admin']);
-    expect(retryPage.ledger.map((l: { reason: string }) => l.reason)).toEqual(['manual_retry']);
+    expect(page.timeline.find((t) => t.kind === 'resent')).toMatchObject({ relatedOrderId: retryId, source: 'ledger', cause: 'operator is back' });
+    const retryPage = ZAdminOrderDetail.parse((await asAdmin('GET', `/orders/${retryId}`)).body);
+    expect([retryPage.resendOf, retryPage.story.order.paymentMethod]).toEqual([o.orderId, 'admin']);
+    expect(retryPage.ledger.map((l) => l.reason)).toEqual(['manual_retry']);
   });
 
   it('credit: an amount with a reason to the customer, or held on an anonymous order; audited; bad input is a 400', async () => {
@@ -911,7 +938,7 @@ describe('order actions', () => {
     const held = await act(anonymous.orderId, 'credit', { amount: 3, reason: 'goodwill' });
     expect(held.body.message).toBe('Credited $3.00: held on the order for its customer.');
     expect(await api.services.balances.heldCents(anonymous.orderId)).toBe(300);
-    expect((await asAdmin('GET', `/orders/${anonymous.orderId}`)).body.heldCredit).toBe(3);
+    expect((await asAdmin('GET', `/orders/${anonymous.orderId}`)).body.story.value.heldAmount).toBe(3);
 
     const cases: [unknown, string][] = [
       [{ amount: 0, reason: 'x' }, 'Amount must be greater than 0.'],

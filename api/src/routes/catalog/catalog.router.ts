@@ -5,13 +5,14 @@ import { parse } from '../../http/errors';
 import { phoneCheckRateLimit } from '../../http/middleware';
 import { AppError } from '../../services/errors';
 import type { CatalogService, Entry } from '../../services/catalog';
+import type { SettingsService } from '../../services/settings';
 
 /** Sends an already serialised catalog list; a client holding the same ETag gets a 304. */
 function sendJson(res: Response, { json, etag }: Entry<unknown>) {
   res.type('application/json').set('etag', etag).send(json);
 }
 
-export function catalogRouter(catalog: CatalogService, opts: { phoneCheckRateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store }): Router {
+export function catalogRouter(catalog: CatalogService, settings: SettingsService, opts: { phoneCheckRateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store }): Router {
   const router = Router();
   const phoneLimit = phoneCheckRateLimit(opts.phoneCheckRateLimitPerMinute, { botApiSecret: opts.botApiSecret, store: opts.rateLimitStore });
 
@@ -27,10 +28,11 @@ export function catalogRouter(catalog: CatalogService, opts: { phoneCheckRateLim
     sendJson(res, await catalog.operators(country.code, serviceType));
   });
 
+  /** Only the options the admin's minimum and maximum allow: no client filters them again. */
   router.get('/operators/:operatorId/amounts', async (req, res) => {
     const { operatorId } = parse(ZOperatorParam, req.params);
     const { serviceType } = parse(ZAmountsQuery, req.query);
-    sendJson(res, await catalog.amounts(operatorId, serviceType));
+    sendJson(res, await catalog.amounts(operatorId, serviceType, await settings.get('pricing')));
   });
 
   router.get('/promotions', async (_req, res) => {

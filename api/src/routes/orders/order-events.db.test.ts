@@ -43,7 +43,7 @@ describe('GET /api/orders/{id}/events', () => {
     expect(first.event).toBe('status');
     expect(ZPaymentStatus.parse(first.data)).toMatchObject({ orderId: created.orderId, status: 'pending_crypto_payment' });
 
-    await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId }, headers: { 'x-order-token': created.orderToken } });
+    await api.call('POST', '/api/cancel-transaction', { body: { paymentId: created.paymentId }, headers: { 'x-order-token': created.orderToken } });
     const second = await next();
     expect(second.data).toMatchObject({ orderId: created.orderId, status: 'cancelled' });
     controller.abort();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { HDNodeWallet } from 'ethers';
-import { ZOrderView, ZPaymentCreated, ZPaymentStatus } from '@topup/shared';
+import { CANCEL_REFUSED_FUNDS_MESSAGE, stillPayableMessage, ZCancelResponse, ZOrderView, ZPaymentCreated, ZPaymentStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
 import { auditLog, jobs, orderEvents, orders, payments } from '../../db/schema';
 import { JobWorker } from '../../jobs/queue';
@@ -117,9 +117,10 @@ describe('POST /api/crypto-payment', () => {
   it('refuses a fixed-denomination operator amount that is not a denomination', async () => {
     const amounts = (await api.call('GET', '/api/operators/54/amounts')).body as { amount: number }[];
     const denomination = amounts.find((a) => a.amount >= 5)!.amount;
-    const ok = await create({ ...fiveStep, operatorId: 54, amount: denomination });
+    // An Orange Cameroon number (69…): an MTN one would be refused as another operator's.
+    const ok = await create({ ...fiveStep, operatorId: 54, phoneNumber: '699123456', amount: denomination });
     expect(ok.status).toBe(201);
-    const odd = await create({ ...fiveStep, operatorId: 54, amount: denomination + 0.5 });
+    const odd = await create({ ...fiveStep, operatorId: 54, phoneNumber: '699123456', amount: denomination + 0.5 });
     expect(odd.status).toBe(400);
     expect(odd.body.error.message).toContain('accepts amounts one of');
   });
@@ -218,20 +219,29 @@ describe('GET /api/orders', () => {
   });
 });
 
+/**
+ * Issue 13 point 2: leaving is not cancelling. The spec's client cancelled when the page was hidden or
+ * unloaded and on Back, so a customer who reloaded or switched to the wallet app and then paid lost the
+ * order. Now those calls answer and leave the order payable; only the explicit Cancel cancels.
+ */
 describe('leaving an unpaid order', () => {
-  it('release-wallet cancels it, and asking again is harmless', async () => {
+  it('release-wallet (Back) answers and leaves the order payable until its window ends', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const owner = { 'x-order-token': created.orderToken };
     const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId, cryptocurrency: 'USDT' }, headers: owner });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, status: 'cancelled' });
+    expect(ZCancelResponse.parse(res.body)).toEqual({
+      success: true,
+      orderId: created.orderId,
+      status: 'pending_crypto_payment',
+      message: stillPayableMessage(created.expiresAt),
+    });
     expect((await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId }, headers: owner })).status).toBe(200);
     const events = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, created.orderId));
-    expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([
-      [null, 'pending_crypto_payment'],
-      ['pending_crypto_payment', 'cancelled'],
-    ]);
-    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`))).toEqual([]);
+    expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, 'pending_crypto_payment']]);
+    // Still expires on time if nothing comes.
+    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`))).toHaveLength(1);
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display.state).toBe('awaiting_payment');
   });
 
   it('cancel-transaction takes the spec payload and checks the order id', async () => {
@@ -244,28 +254,33 @@ describe('leaving an unpaid order', () => {
       headers: owner,
     });
     expect(ok.body.status).toBe('cancelled');
+    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`))).toEqual([]);
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display).toMatchObject({ state: 'cancelled', sub: null });
   });
 
-  it('auto-cancel-order accepts a beacon with a text/plain body', async () => {
+  it('auto-cancel-order (a beacon with a text/plain body, the page hidden or unloaded) answers and cancels nothing', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const beacon = JSON.stringify({ paymentId: created.paymentId, orderToken: created.orderToken });
     const res = await api.call('POST', '/api/auto-cancel-order', { raw: beacon, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('cancelled');
+    expect(res.body).toMatchObject({ success: true, status: 'pending_crypto_payment' });
+    expect((await api.call('GET', `/api/payment-status/${created.orderId}`)).body.status).toBe('pending_crypto_payment');
     expect((await api.call('POST', '/api/auto-cancel-order', { raw: 'garbage', headers: { 'content-type': 'text/plain' } })).status).toBe(400);
     expect((await api.call('POST', '/api/auto-cancel-order', { body: {} })).status).toBe(400);
   });
 
-  it('never cancels an order that has received funds', async () => {
+  it('Cancel never cancels an order that has received funds, and says why and what happens to them', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     await api.database.db.insert(payments).values({
       chainId: 31337, network: 'ethereum', txHash: `0x${'1'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'2'.repeat(64)}`, blockTime: new Date(),
       toAddress: created.walletAddress, coin: 'USDT', amount: '1000000', orderId: created.orderId,
     });
-    const res = await api.call('POST', '/api/release-wallet', { body: { paymentId: created.paymentId, orderToken: created.orderToken } });
+    const res = await api.call('POST', '/api/cancel-transaction', { body: { paymentId: created.paymentId, orderId: created.orderId, orderToken: created.orderToken } });
     expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'INVALID_STATE', message: CANCEL_REFUSED_FUNDS_MESSAGE });
+    expect(res.body.message).toBe(CANCEL_REFUSED_FUNDS_MESSAGE);
     const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
-    expect(status.body).toMatchObject({ receivedAmount: '1', remainingAmount: '10' });
+    expect(status.body).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '1', remainingAmount: '10' });
   });
 });
 

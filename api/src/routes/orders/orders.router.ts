@@ -36,8 +36,16 @@ function orderTokens(req: Request): string[] {
 }
 
 /** Who the caller is and the order tokens it holds: the header's and one in the body (a beacon sends no header). */
-function ownerProof(req: Request, bodyToken: string | undefined): OwnerProof {
-  return { customerId: req.customer?.id, orderTokens: bodyToken ? [...orderTokens(req), bodyToken] : orderTokens(req) };
+function ownerProof(req: Request, bodyToken?: string): OwnerProof {
+  return { customerId: req.customer?.id, telegramUserId: req.telegramUserId, orderTokens: bodyToken ? [...orderTokens(req), bodyToken] : orderTokens(req) };
+}
+
+/** `?token=` of the order page's link (a receipt's read-only token, or the order token). */
+const ZStoryQuery = z.object({ token: z.string().trim().min(1).max(200).optional() });
+
+/** Who is ordering: the customer, and the Telegram user the mini-app or the bot acts for. */
+function orderContext(req: Request) {
+  return { customerId: req.customer?.id, telegramUserId: req.telegramUserId, idempotencyKey: idempotencyKey(req) };
 }
 
 /** navigator.sendBeacon posts text/plain: the JSON is in the text. */
@@ -62,12 +70,12 @@ export function ordersRouter(
   router.post('/crypto-payment', limit, async (req, res) => {
     const input = parse(ZCryptoPaymentRequest, req.body);
     const source = req.channel ?? (input.customerEmail !== undefined && input.email === undefined ? 'telegram' : 'web');
-    res.status(201).json(await orders.checkout.createFromCryptoPayment(input, { source, customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
+    res.status(201).json(await orders.checkout.createFromCryptoPayment(input, { source, ...orderContext(req) }));
   });
 
   router.post('/create-payment', limit, async (req, res) => {
     const input = parse(ZCreatePaymentRequest, req.body);
-    res.status(201).json(await orders.checkout.createFromCompact(input, { source: 'compact', customerId: req.customer?.id, idempotencyKey: idempotencyKey(req) }));
+    res.status(201).json(await orders.checkout.createFromCompact(input, { source: 'compact', ...orderContext(req) }));
   });
 
   router.get('/payment-status/:orderId', async (req, res) => {
@@ -88,23 +96,41 @@ export function ordersRouter(
     streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed), closing: opts.closing });
   });
 
-  router.post('/release-wallet', async (req, res) => {
-    const { paymentId, orderToken } = parse(ZReleaseRequest, req.body);
-    res.json(await orders.cancelByCustomer({ paymentId, cause: 'customer released the payment address', proof: ownerProof(req, orderToken) }));
+  /**
+   * The order page (issue 13 point 1): for its owner, or with `?token=` (the receipt's read-only link).
+   * Registered before the other /orders/:x routes only for readability: the paths do not overlap.
+   */
+  router.get('/orders/:ref/story', async (req, res) => {
+    const { ref } = parse(ZOrderRefParam, req.params);
+    const { token } = parse(ZStoryQuery, req.query);
+    res.json(await orders.lookup.story(ref, ownerProof(req), token));
   });
 
+  /** The caller's newest unfinished order: its payment screen comes back after a reload. */
+  router.get('/orders/open', async (req, res) => {
+    res.json(await orders.lookup.openOrder(ownerProof(req)));
+  });
+
+  /** Back on the payment screen: leaving is not cancelling (README), the order stays payable. */
+  router.post('/release-wallet', async (req, res) => {
+    const { paymentId, orderToken } = parse(ZReleaseRequest, req.body);
+    res.json(await orders.leaveByCustomer({ paymentId, proof: ownerProof(req, orderToken) }));
+  });
+
+  /** The explicit Cancel: the one call that cancels an order (409 once funds arrived). */
   router.post('/cancel-transaction', async (req, res) => {
     const { paymentId, orderId, orderToken } = parse(ZCancelTransactionRequest, req.body);
     res.json(await orders.cancelByCustomer({ paymentId, orderId, cause: 'customer cancelled the payment', proof: ownerProof(req, orderToken) }));
   });
 
+  /** The page hidden or unloaded (a beacon): answered for old clients; the order stays payable. */
   router.post('/auto-cancel-order', express.text({ type: 'text/plain', limit: '4kb' }), async (req, res) => {
     const { paymentId, orderToken } = parse(ZReleaseRequest, beaconBody(req.body));
-    res.json(await orders.cancelByCustomer({ paymentId, cause: 'customer left the payment page', proof: ownerProof(req, orderToken) }));
+    res.json(await orders.leaveByCustomer({ paymentId, proof: ownerProof(req, orderToken) }));
   });
 
   router.get('/orders', async (req, res) => {
-    res.json(await orders.lookup.listMine({ customerId: req.customer?.id, tokens: orderTokens(req) }));
+    res.json(await orders.lookup.listMine(ownerProof(req)));
   });
 
   router.delete('/orders/:id', requireAdmin(adminAuth), async (req, res) => {

@@ -90,11 +90,18 @@ describe('a stranger', () => {
   });
 });
 
-describe('the owner still cancels, on every surface', () => {
+/**
+ * The owner's calls are answered on every surface. Leaving (Back, the page hidden: release-wallet,
+ * auto-cancel-order) leaves the order payable (issue 13 point 2); the explicit Cancel cancels it.
+ */
+describe('the owner leaves or cancels, on every surface', () => {
   it('the web site, anonymous (/recharge, /app): the order tokens it holds in X-Order-Token', async () => {
     const other = await newOrder();
     const mine = await newOrder();
-    const res = await leave.release(mine.paymentId, { headers: { 'x-order-token': `${other.orderToken},${mine.orderToken}` } });
+    const headers = { 'x-order-token': `${other.orderToken},${mine.orderToken}` };
+    const left = await leave.release(mine.paymentId, { headers });
+    expect([left.status, left.body.status]).toEqual([200, 'pending_crypto_payment']);
+    const res = await leave.cancel(mine.paymentId, mine.orderId, { headers });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
     expect(await statusOf(other.orderId)).toBe('pending_crypto_payment');
@@ -107,31 +114,35 @@ describe('the owner still cancels, on every surface', () => {
     expect(res.body.status).toBe('cancelled');
   });
 
-  it("the page's beacon (text/plain, no headers): the order token in the body", async () => {
+  it("the page's beacon (text/plain, no headers): the order token in the body; the order stays payable", async () => {
     const mine = await newOrder();
     const res = await leave.beacon(mine.paymentId, { orderToken: mine.orderToken });
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('cancelled');
+    expect(res.body.status).toBe('pending_crypto_payment');
+    expect(await statusOf(mine.orderId)).toBe('pending_crypto_payment');
   });
 
   it('the web site, signed in: the session cookie', async () => {
     const cookie = await signInByEmail(api, 'owner@mail.test');
     const mine = await newOrder({ cookie });
-    const res = await leave.release(mine.paymentId, { headers: { cookie } });
+    expect((await leave.release(mine.paymentId, { headers: { cookie } })).body.status).toBe('pending_crypto_payment');
+    const res = await leave.cancel(mine.paymentId, mine.orderId, { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
   });
 
   it('the mini-app: the init data of the Telegram user who made it, also for an order made in the bot', async () => {
     const mine = await newOrder(miniApp(882001));
-    expect((await leave.release(mine.paymentId, { headers: miniApp(882001) })).body.status).toBe('cancelled');
+    expect((await leave.release(mine.paymentId, { headers: miniApp(882001) })).body.status).toBe('pending_crypto_payment');
+    expect((await leave.cancel(mine.paymentId, mine.orderId, { headers: miniApp(882001) })).body.status).toBe('cancelled');
     const fromBot = await newOrder(bot(882001));
     expect((await leave.cancel(fromBot.paymentId, fromBot.orderId, { headers: miniApp(882001) })).body.status).toBe('cancelled');
   });
 
   it('the bot: its service credential and the Telegram user it acts for', async () => {
     const mine = await newOrder(bot(883001));
-    const res = await leave.release(mine.paymentId, { headers: bot(883001) });
+    expect((await leave.release(mine.paymentId, { headers: bot(883001) })).body.status).toBe('pending_crypto_payment');
+    const res = await leave.cancel(mine.paymentId, mine.orderId, { headers: bot(883001) });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
   });

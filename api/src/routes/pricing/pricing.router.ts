@@ -43,8 +43,10 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
 
   /** The fee and limits every flow shows (DESIGN.md section 6), and whether orders are paused. */
   router.get('/pricing', async (_req, res) => {
-    const [p, system] = await Promise.all([settings.get('pricing'), settings.get('system')]);
-    res.json(ZPricingSettings.encode({ serviceFee: p.serviceFeeCents, minAmount: p.minAmountCents, maxAmount: p.maxAmountCents, maintenanceMode: system.maintenanceMode }));
+    const [p, closed] = await Promise.all([settings.get('pricing'), settings.closedForOrders()]);
+    res.json(
+      ZPricingSettings.encode({ serviceFee: p.serviceFeeCents, minAmount: p.minAmountCents, maxAmount: p.maxAmountCents, maintenanceMode: closed !== null, maintenanceMessage: closed }),
+    );
   });
 
   /** What the web site needs to know about this server (shared ZSiteConfig): sign-in options, support contacts. */

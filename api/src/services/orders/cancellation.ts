@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { CANCEL_REFUSED_FUNDS_MESSAGE, CANCEL_REFUSED_PAID_MESSAGE, stillPayableMessage, type TCancelResponse } from '@topup/shared';
 import type { Db } from '../../db/client';
 import { jobs, orders, payments } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
@@ -7,19 +8,42 @@ import type { OrderTokens } from '../order-tokens';
 import { transition } from '../order-state';
 import { assertOwner, type OwnerProof } from './ownership';
 
-export interface CancelRequest {
+export interface LeaveRequest {
   paymentId: string;
-  /** cancel-transaction names the order twice: both must agree. */
-  orderId?: number;
-  cause: string;
   proof: OwnerProof;
 }
 
+export interface CancelRequest extends LeaveRequest {
+  /** cancel-transaction names the order twice: both must agree. */
+  orderId?: number;
+  cause: string;
+}
+
 /**
- * The customer leaves an unpaid order (release-wallet, cancel-transaction, auto-cancel-order): only its
- * owner may. Asking twice is harmless; an order that has received funds is never cancelled.
+ * The customer leaves the payment screen (release-wallet on Back, auto-cancel-order when the page is
+ * hidden or unloaded). Leaving is not cancelling (DESIGN.md section 9): a customer who reloads, or
+ * switches to the wallet app and pays, must find the order still payable, so nothing changes. Only the
+ * owner may ask (403 otherwise), so the answer tells nobody else anything.
  */
-export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r: CancelRequest) {
+export async function leaveByCustomer(deps: { db: Db; tokens: OrderTokens }, r: LeaveRequest): Promise<TCancelResponse> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.paymentId, r.paymentId));
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  assertOwner(order, r.proof, deps.tokens, 'leave it');
+  const payable = order.status === 'pending_crypto_payment' || order.status === 'confirming';
+  return {
+    success: true,
+    orderId: order.id,
+    status: order.status,
+    message: payable ? stillPayableMessage(order.expiresAt.toISOString()) : 'The order is no longer awaiting payment.',
+  };
+}
+
+/**
+ * The customer's explicit Cancel (cancel-transaction): only its owner may. Asking twice is harmless.
+ * An order that has received funds is never cancelled: the 409 says why and what happens to the funds
+ * (CANCEL_REFUSED_FUNDS_MESSAGE, or CANCEL_REFUSED_PAID_MESSAGE once paid: the texts every client shows).
+ */
+export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r: CancelRequest): Promise<TCancelResponse> {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentId, r.paymentId)).for('update');
     if (!order || (r.orderId !== undefined && order.id !== r.orderId)) throw new AppError('NOT_FOUND', 'Order not found');
@@ -35,6 +59,7 @@ export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r:
     if (order.status === 'cancelled' || order.status === 'payment_expired') {
       return { success: true as const, orderId: order.id, status: order.status, message: 'The order is no longer awaiting payment.' };
     }
-    throw new AppError('INVALID_STATE', 'A payment for this order has already been received; it cannot be cancelled.');
+    const partly = order.status === 'pending_crypto_payment' || order.status === 'confirming';
+    throw new AppError('INVALID_STATE', partly ? CANCEL_REFUSED_FUNDS_MESSAGE : CANCEL_REFUSED_PAID_MESSAGE);
   });
 }

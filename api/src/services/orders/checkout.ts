@@ -18,7 +18,7 @@ import { newPaymentId } from '../order-tokens';
 import { assertAmountInRange, chargesFor, type Charges } from '../quote';
 import type { OrderContext, OrderDeps } from './deps';
 import { hashRequest, onceForKey, orderForKey, scopedKey, type ScopedKey } from './idempotency';
-import { checkRecharge, type CheckedRecharge, type RechargeRequest } from './recharge-check';
+import { assertOperatorMatches, checkRecharge, type CheckedRecharge, type RechargeRequest } from './recharge-check';
 import type { OrderViews } from './views';
 
 /** A request's Idempotency-Key in its caller's scope, and what the key is bound to; null without a key. */
@@ -32,6 +32,8 @@ interface OrderSpec {
   email: string | null;
   /** Absent for a balance top-up. */
   recharge: RechargeRequest | null;
+  /** The customer keeps the operator chosen although the number's prefix names another (a number that moved). */
+  operatorConfirmed: boolean;
 }
 
 /** Creating orders: every flow's payload, the same rules, one order per Idempotency-Key. */
@@ -60,6 +62,7 @@ export class OrderCheckout {
         payment: input.paymentMethod === 'balance' ? { method: 'balance' } : { method: 'crypto', coin: input.cryptoCurrency, field: 'cryptoCurrency' },
         email: input.email ?? input.customerEmail ?? null,
         recharge: balanceTopup ? null : { phoneNumber: input.phoneNumber, operatorId: input.operatorId!, countryRef: input.countryId },
+        operatorConfirmed: input.operatorConfirmed === true,
       },
       ctx,
     );
@@ -72,6 +75,7 @@ export class OrderCheckout {
       payment: { method: 'crypto', coin: input.currency, field: 'currency' },
       email: input.email ?? null,
       recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId },
+      operatorConfirmed: input.operatorConfirmed === true,
     };
     const created = await this.create(spec, ctx);
     // Paid in crypto: the payload names a coin, and a replay is of this very request.
@@ -80,13 +84,14 @@ export class OrderCheckout {
   }
 
   private async create(spec: OrderSpec, ctx: OrderContext): Promise<TPaymentCreated | TBalanceOrderCreated> {
-    const once: Once = ctx.idempotencyKey ? { key: scopedKey(ctx.idempotencyKey, ctx.customerId), requestHash: hashRequest(ctx.source, spec) } : null;
+    const once: Once = ctx.idempotencyKey ? { key: scopedKey(ctx.idempotencyKey, ctx), requestHash: hashRequest(ctx.source, spec) } : null;
     const earlier = once && (await orderForKey(this.deps.db, once.key, once.requestHash));
     if (earlier) return this.views.created(earlier);
     await this.deps.settings.assertOpenForOrders();
     const pricing = await this.deps.settings.get('pricing');
     assertAmountInRange(pricing, spec.amountCents);
     const recharge = spec.recharge ? await checkRecharge(this.deps.catalog, spec.recharge, spec.amountCents) : null;
+    if (recharge && !spec.operatorConfirmed) await assertOperatorMatches(this.deps.catalog, recharge);
     const charges = chargesFor(recharge ? 'recharge' : 'balance_topup', spec.amountCents, pricing);
     const order = spec.payment.method === 'balance' ? await this.placePaidFromBalance(spec, recharge!, charges, ctx, once) : await this.placeCrypto(spec, spec.payment.coin, recharge, charges, ctx, once);
     return this.views.created(order);
@@ -121,6 +126,7 @@ export class OrderCheckout {
       row: {
         paymentId: newPaymentId(),
         customerId: ctx.customerId ?? null,
+        telegramUserId: ctx.telegramUserId ?? null,
         kind: recharge ? 'recharge' : 'balance_topup',
         source: ctx.source,
         countryCode: recharge?.countryCode ?? null,
@@ -158,6 +164,7 @@ export class OrderCheckout {
     const row = {
       paymentId: newPaymentId(),
       customerId,
+      telegramUserId: ctx.telegramUserId ?? null,
       kind: 'recharge' as const,
       source: ctx.source,
       ...recharge,

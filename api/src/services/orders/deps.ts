@@ -25,5 +25,7 @@ export interface OrderDeps {
 export interface OrderContext {
   source: (typeof ORDER_SOURCES)[number];
   customerId?: number | null;
+  /** The Telegram user the mini-app or the bot acts for, customer or not. */
+  telegramUserId?: number | null;
   idempotencyKey?: string;
 }

@@ -7,7 +7,8 @@ import { AppError } from '../errors';
 /**
  * An Idempotency-Key in its caller's scope. A replay returns the order with its order token, so a key
  * must never reach another caller's order: a customer's keys (web session, mini-app, bot user) are
- * theirs alone; anonymous callers share one scope where the key itself is the only secret, so it must
+ * theirs alone, and so are a Telegram user's who is no customer yet (new registrations closed);
+ * anonymous callers share one scope where the key itself is the only secret, so it must
  * be unguessable (a random value, at least MIN_ANONYMOUS_KEY characters) and is stored as a hash.
  */
 export interface ScopedKey {
@@ -19,7 +20,10 @@ const MIN_ANONYMOUS_KEY = 16;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-export function scopedKey(key: string, customerId: number | null | undefined): ScopedKey {
+/** Whose key it is: a customer, else a Telegram user who is no customer yet, else anonymous. */
+export function scopedKey(key: string, who: { customerId?: number | null; telegramUserId?: number | null }): ScopedKey {
+  const { customerId, telegramUserId } = who;
+  if (customerId == null && telegramUserId != null) return { scope: `telegram:${telegramUserId}`, keyHash: sha256(key) };
   if (customerId == null) {
     if (key.length < MIN_ANONYMOUS_KEY) {
       throw new AppError('VALIDATION_ERROR', `Idempotency-Key: send a random value of at least ${MIN_ANONYMOUS_KEY} characters (it stands for your order).`);

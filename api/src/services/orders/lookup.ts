@@ -1,15 +1,21 @@
-import { desc, eq, inArray, or } from 'drizzle-orm';
-import type { TOrderView, TPaymentStatus } from '@topup/shared';
-import { orders, type OrderRow } from '../../db/schema';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { ZOrderStory, type TOpenOrder, type TOrderView, type TPaymentStatus } from '@topup/shared';
+import { isCryptoOrder, orders, type OrderRow } from '../../db/schema';
 import { AppError } from '../errors';
 import type { OrderDeps } from './deps';
-import { orderView, type OrderViews } from './views';
+import { isOwner, type OwnerProof } from './ownership';
+import type { OrderStories } from './story';
+import type { OrderViews } from './views';
 
-/** Finding orders: by id for the status calls, by owner for the lists, by order token. */
+/** Display states in which an order still waits for (part of) its payment: the payment screen comes back for these. */
+const UNFINISHED = new Set(['awaiting_payment', 'partly_paid', 'confirming']);
+
+/** Finding orders: by id for the status calls, by owner for the lists and the story, by order token. */
 export class OrderLookup {
   constructor(
     private readonly deps: Pick<OrderDeps, 'db' | 'tokens' | 'chains'>,
     private readonly views: OrderViews,
+    private readonly stories: OrderStories,
   ) {}
 
   async statusByOrderId(orderId: number): Promise<TPaymentStatus> {
@@ -20,30 +26,62 @@ export class OrderLookup {
     return this.views.status(await this.find(eq(orders.paymentId, paymentId)));
   }
 
-  private async find(where: ReturnType<typeof eq>): Promise<OrderRow> {
+  private async find(where: SQL): Promise<OrderRow> {
     const [order] = await this.deps.db.select().from(orders).where(where);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     return order;
   }
 
-  /**
-   * The caller's orders: the signed-in customer's, and those whose tokens the caller holds (anonymous
-   * customers keep their tokens in the browser). Never anyone else's.
-   */
-  async listMine(who: { customerId?: number; tokens: string[] }): Promise<TOrderView[]> {
-    const paymentIds = this.paymentIdsForTokens(who.tokens);
+  /** The orders a caller owns (ownership.ts): the customer's, the Telegram user's, those of the tokens held. */
+  private ownedBy(proof: OwnerProof): SQL | null {
+    const paymentIds = this.paymentIdsForTokens(proof.orderTokens);
     const conditions = [
       ...(paymentIds.length ? [inArray(orders.paymentId, paymentIds)] : []),
-      ...(who.customerId !== undefined ? [eq(orders.customerId, who.customerId)] : []),
+      ...(proof.customerId !== undefined ? [eq(orders.customerId, proof.customerId)] : []),
+      ...(proof.telegramUserId !== undefined ? [eq(orders.telegramUserId, proof.telegramUserId)] : []),
     ];
-    if (conditions.length === 0) return [];
-    const rows = await this.deps.db
-      .select()
-      .from(orders)
-      .where(or(...conditions))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(200);
-    return rows.map((r) => orderView(r, this.deps.chains.registry));
+    return conditions.length ? or(...conditions)! : null;
+  }
+
+  /**
+   * The caller's orders: the signed-in customer's, the Telegram user's, and those whose tokens the
+   * caller holds (anonymous customers keep their tokens in the browser). Never anyone else's.
+   */
+  async listMine(proof: OwnerProof): Promise<TOrderView[]> {
+    const owned = this.ownedBy(proof);
+    if (!owned) return [];
+    const rows = await this.deps.db.select().from(orders).where(owned).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
+    return this.views.list(rows);
+  }
+
+  /** The caller's newest order still waiting for (part of) its payment, to bring its payment screen back. */
+  async openOrder(proof: OwnerProof): Promise<TOpenOrder> {
+    const owned = this.ownedBy(proof);
+    const candidates = owned
+      ? await this.deps.db
+          .select()
+          .from(orders)
+          .where(and(owned, inArray(orders.status, ['pending_crypto_payment', 'confirming']), eq(orders.paymentMethod, 'crypto')))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(20)
+      : [];
+    const displays = await this.stories.displays(candidates);
+    const open = candidates.find((o) => UNFINISHED.has(displays.get(o.id)!.state));
+    if (!open || !isCryptoOrder(open)) return { success: true, payment: null, status: null };
+    return { success: true, payment: this.views.paymentCreated(open), status: await this.views.status(open) };
+  }
+
+  /**
+   * The order story (story.ts), for its owner (ownership.ts) or whoever holds its token: the order token
+   * or the receipt's read-only token (`token`). Anyone else gets a 403; an unknown order a 404.
+   */
+  async story(ref: number | string, proof: OwnerProof, token: string | undefined) {
+    const order = await this.find(typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.paymentId, ref));
+    const readable = isOwner(order, proof, this.deps.tokens) || (token !== undefined && (this.deps.tokens.verify(token) === order.paymentId || this.deps.tokens.verifyView(order.paymentId, token)));
+    if (!readable) {
+      throw new AppError('FORBIDDEN', "Only whoever made this order can read its story: open the link of its receipt, send its order token, or sign in as the customer who made it.");
+    }
+    return ZOrderStory.encode(this.stories.customerStory(await this.stories.factsOf(order, { events: true })));
   }
 
   /** The payment ids that valid order tokens stand for; invalid tokens are ignored. */

@@ -1,4 +1,4 @@
-import { formatUsd } from '@topup/shared';
+import { formatUsd, operatorMismatchMessage, type TOperatorMismatchDetails } from '@topup/shared';
 import { wireOperatorId } from '../../airtime/operator-ids';
 import { operatorAccepts, type CatalogService } from '../catalog';
 import { AppError } from '../errors';
@@ -47,4 +47,26 @@ export async function checkRecharge(catalog: CatalogService, r: RechargeRequest,
     localAmount: localAmount === null ? null : String(localAmount),
     localCurrency: operator.localCurrencyCode,
   };
+}
+
+/**
+ * The operator matches the number (issue 13 point 5): a number the provider places with another
+ * airtime operator of the catalog is refused (OPERATOR_MISMATCH, 422, naming that operator in the
+ * error's details so the client can offer the switch), unless the customer confirmed their choice (a
+ * number that moved to the operator chosen). A data operator is not compared: the provider names a
+ * number's airtime operator only. Numbers that cannot be told apart are taken as today.
+ */
+export async function assertOperatorMatches(catalog: CatalogService, recharge: CheckedRecharge): Promise<void> {
+  if (recharge.serviceType !== 'airtime') return;
+  const detected = await catalog.operatorOfNumber(recharge.phoneNumber, recharge.countryCode);
+  if (!detected) return;
+  const detectedId = wireOperatorId(detected.operatorId);
+  if (detectedId === recharge.operatorId) return;
+  const details: TOperatorMismatchDetails = {
+    detectedOperatorId: detectedId,
+    detectedOperatorName: detected.name,
+    chosenOperatorId: recharge.operatorId,
+    chosenOperatorName: recharge.operatorName,
+  };
+  throw new AppError('OPERATOR_MISMATCH', operatorMismatchMessage(detected.name, recharge.operatorName), details);
 }

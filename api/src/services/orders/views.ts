@@ -1,20 +1,22 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   CHAINS,
   type ChainRegistry,
   formatCryptoAmount,
   formatUnits,
   type TBalanceOrderCreated,
+  type TOrderDisplay,
+  ZOrderDisplay,
   type TOrderView,
   type TPaymentCreated,
   type TPaymentStatus,
 } from '@topup/shared';
-import { isCryptoOrder, payments, type CryptoOrderRow, type OrderRow } from '../../db/schema';
+import { isCryptoOrder, type CryptoOrderRow, type OrderRow } from '../../db/schema';
 import type { OrderDeps } from './deps';
+import type { OrderStories } from './story';
 
 /** How an order is shown to the customer who made it: the answers of creation and of the status calls. */
 export class OrderViews {
-  constructor(private readonly deps: Pick<OrderDeps, 'db' | 'balances' | 'tokens' | 'chains'>) {}
+  constructor(private readonly deps: Pick<OrderDeps, 'balances' | 'tokens' | 'chains'> & { stories: OrderStories }) {}
 
   paymentCreated(order: CryptoOrderRow): TPaymentCreated {
     const { registry } = this.deps.chains;
@@ -48,14 +50,7 @@ export class OrderViews {
 
   /** The links that open a wallet with the order's payment: its amount, to its deposit address. */
   private walletLinks(order: CryptoOrderRow) {
-    const coin = this.deps.chains.registry.requireCoin(order.coin);
-    return this.deps.chains.walletLinks(coin.network, {
-      chainId: order.chainId,
-      tokenContract: order.tokenContract,
-      address: order.depositAddress,
-      units: BigInt(order.cryptoAmount),
-      decimals: coin.decimals,
-    });
+    return this.deps.stories.walletLinks(order, BigInt(order.cryptoAmount));
   }
 
   async balanceOrderCreated(order: OrderRow): Promise<TBalanceOrderCreated> {
@@ -79,8 +74,13 @@ export class OrderViews {
     return isCryptoOrder(order) ? this.paymentCreated(order) : this.balanceOrderCreated(order);
   }
 
-  /** The status calls' answer: status, what was received and what remains, confirmations. */
+  /**
+   * The status calls' answer: status, what was received and what remains, confirmations, the display
+   * state and what to send now. Read from the order's facts (OrderStories), as its story is.
+   */
   async status(order: OrderRow): Promise<TPaymentStatus> {
+    const facts = await this.deps.stories.factsOf(order);
+    const display = this.deps.stories.display(facts);
     const base = {
       success: true as const,
       orderId: order.id,
@@ -91,6 +91,8 @@ export class OrderViews {
       reloadlyTransactionId: order.providerTransactionId,
       expiresAt: order.expiresAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
+      display: ZOrderDisplay.encode(display),
+      toPay: this.deps.stories.toPay(facts, display),
     };
     if (!isCryptoOrder(order)) {
       return {
@@ -111,15 +113,9 @@ export class OrderViews {
       };
     }
     const coin = this.deps.chains.registry.requireCoin(order.coin);
-    const [received] = await this.deps.db
-      .select({
-        units: sql<string>`coalesce(sum(${payments.amount}), 0)`,
-        confirmations: sql<number>`coalesce(min(${payments.confirmations}), 0)`,
-      })
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.coin, order.coin), ne(payments.status, 'removed')));
+    const own = facts.payments.filter((p) => p.status !== 'removed' && p.coin === order.coin);
     const expected = BigInt(order.cryptoAmount);
-    const got = BigInt(received?.units ?? '0');
+    const got = own.reduce((sum, p) => sum + BigInt(p.amount), 0n);
     const remaining = got >= expected ? 0n : expected - got;
     const links = this.walletLinks(order);
     return {
@@ -135,14 +131,20 @@ export class OrderViews {
       walletLinks: links,
       receivedAmount: formatUnits(got, coin.decimals),
       remainingAmount: formatUnits(remaining, coin.decimals),
-      confirmations: Number(received?.confirmations ?? 0),
+      confirmations: own.length ? Math.min(...own.map((p) => p.confirmations)) : 0,
       requiredConfirmations: this.deps.chains.networks[coin.network]?.confirmations ?? 1,
     };
   }
+
+  /** Orders as a list shows them, each with its display state (read for all of them at once). */
+  async list(rows: OrderRow[]): Promise<TOrderView[]> {
+    const displays = await this.deps.stories.displays(rows);
+    return rows.map((r) => orderView(r, displays.get(r.id)!, this.deps.chains.registry));
+  }
 }
 
-/** An order in a list (the customer's history, the admin's orders). */
-export function orderView(order: OrderRow, registry: ChainRegistry = CHAINS): TOrderView {
+/** An order in a list (the customer's history, the admin's orders), with its display state (OrderStories). */
+export function orderView(order: OrderRow, display: TOrderDisplay, registry: ChainRegistry = CHAINS): TOrderView {
   const coin = order.coin ? (registry.coin(order.coin) ?? null) : null;
   return {
     id: order.id,
@@ -165,5 +167,6 @@ export function orderView(order: OrderRow, registry: ChainRegistry = CHAINS): TO
     operatorName: order.operatorName,
     email: order.email,
     expiresAt: order.expiresAt.toISOString(),
+    display: ZOrderDisplay.encode(display),
   };
 }

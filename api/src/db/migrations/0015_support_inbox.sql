@@ -1,5 +1,5 @@
 -- The support inbox (conversations and their messages); support answers in the outbox beside status
--- changes; refunds by an admin in the ledger.
+-- changes; refunds by an admin in the ledger; a failed order is re-sent once.
 CREATE TABLE "support_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"thread_id" bigint NOT NULL,
@@ -37,6 +37,7 @@ CREATE INDEX "support_threads_customer_idx" ON "support_threads" USING btree ("c
 CREATE INDEX "support_threads_last_idx" ON "support_threads" USING btree ("last_message_at");--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_support_message_id_support_messages_id_fk" FOREIGN KEY ("support_message_id") REFERENCES "public"."support_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_support_uq" ON "notifications" USING btree ("support_message_id","channel");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_retry_of_uq" ON "orders" USING btree ("retry_of");--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_reason_known" CHECK ("ledger_entries"."reason" in ('overpayment', 'late_payment', 'underpayment', 'wrong_coin', 'failed_delivery', 'balance_topup', 'purchase', 'claim_in', 'claim_out', 'admin_adjustment', 'manual_retry', 'admin_refund'));--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_one_subject" CHECK (("notifications"."order_id" is not null and "notifications"."status" is not null and "notifications"."support_message_id" is null) or ("notifications"."order_id" is null and "notifications"."status" is null and "notifications"."support_message_id" is not null));--> statement-breakpoint
 -- Orders an admin marked paid (no money of the customer's reached them): named in the event's detail,
