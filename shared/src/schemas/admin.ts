@@ -47,7 +47,7 @@ export function manualTopupProgress(orderId: number, status: TOrderStatus): { ti
     case 'completed':
       return { title: 'Success!', description: ADMIN_MESSAGES.manualTopupDone, settled: true, ok: true };
     case 'failed':
-      return { title: 'Top-up Failed', description: `Order #${orderId} could not be delivered: its value was credited back. Open the order to see why.`, settled: true, ok: false };
+      return { title: 'Top-up Failed', description: `Order #${orderId} could not be delivered. Open the order to see why and where its value went.`, settled: true, ok: false };
     case 'processing':
       return { title: 'Manual top-up submitted', description: `Order #${orderId} was sent to the provider; waiting for the operator.`, settled: false, ok: true };
     default:
