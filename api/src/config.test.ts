@@ -106,6 +106,7 @@ describe('configuration', () => {
     };
     expect(refusal({ RELOADLY_ENVIRONMENT: 'sandbox' })).toMatch(/RELOADLY_ENVIRONMENT: Reloadly's sandbox sends no airtime/);
     expect(refusal({ SMTP_URL: undefined })).toMatch(/SMTP_URL: required; without it sign-in codes and receipts are written to a local folder/);
+    expect(refusal({ PUBLIC_URL: undefined })).toMatch(/PUBLIC_URL: required; e-mail receipts link each order's page/);
     expect(refusal({ ADMIN_EMAIL: undefined })).toMatch(/ADMIN_EMAIL: admin@example.com is the development default/);
     expect(refusal({ ADMIN_PASSWORD: 'eleven-char' })).toMatch(/ADMIN_PASSWORD: use at least 12 characters/);
     expect(refusal({ ADMIN_PASSWORD: 'twelve-chars' })).toBe('accepted');

@@ -330,6 +330,7 @@ interface CheckedSettings {
   prices: { feed: string };
   admin: { email: string; password?: string };
   mail: { smtpUrl?: string };
+  publicUrl?: string;
   devnet: boolean;
   databaseUrl?: string;
   networks: Record<string, NetworkConfig>;
@@ -360,6 +361,7 @@ export const PRODUCTION_CHECKS: Record<string, (c: CheckedSettings) => string | 
       ? `ADMIN_PASSWORD: use at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters`
       : null,
   noMailTransport: (c) => (c.mail.smtpUrl ? null : 'SMTP_URL: required; without it sign-in codes and receipts are written to a local folder and never sent'),
+  noPublicUrl: (c) => (c.publicUrl ? null : "PUBLIC_URL: required; e-mail receipts link each order's page on the site at this address"),
   devnet: (c) => (c.devnet ? 'DEVNET: the local development chain cannot take real payments' : null),
   embeddedDatabase: (c) => (c.databaseUrl ? null : 'DATABASE_URL: production runs on a PostgreSQL server'),
   rpcUrlsShared: (c) => rpcUrlsSharedByNetworks(c.networks),

@@ -126,7 +126,12 @@ describe('underpayment', () => {
     expect(await t.status(order)).toMatchObject({ status: 'confirming', receivedAmount: '5.5', remainingAmount: '5.5', confirmations: 1, requiredConfirmations: 3 });
 
     await t.confirm('ethereum');
-    expect(await t.status(order)).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5.5', remainingAmount: '5.5' });
+    const partly = await t.status(order);
+    expect(partly).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5.5', remainingAmount: '5.5' });
+    // Issue 13: the display says so, and the payment screen asks for the rest only, its link carrying exactly that.
+    expect(partly.display).toMatchObject({ state: 'partly_paid', sub: 'in_window', received: '5.5', remaining: '5.5', due: '11' });
+    expect(partly.toPay).toMatchObject({ amount: '5.5', amountBaseUnits: '5500000' });
+    expect(partly.toPay!.paymentUri).toMatch(/uint256=5500000$/);
     expect(await lastEvent(order)).toMatchObject({ fromStatus: 'confirming', toStatus: 'pending_crypto_payment', cause: 'underpaid: received 5.5 of 11 USDT' });
     const [closeJob] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
     const [row] = await t.api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
@@ -136,8 +141,14 @@ describe('underpayment', () => {
     await t.scan('ethereum');
     expect(await t.status(order)).toMatchObject({ status: 'confirming', receivedAmount: '11', remainingAmount: '0', confirmations: 1 });
     await t.confirm('ethereum');
-    expect(await t.status(order)).toMatchObject({ status: 'paid', receivedAmount: '11', remainingAmount: '0' });
+    expect(await t.status(order)).toMatchObject({ status: 'paid', receivedAmount: '11', remainingAmount: '0', toPay: null });
     expect(await lastEvent(order)).toMatchObject({ toStatus: 'paid', cause: 'payment confirmed', detail: { received: '11000000', expected: '11000000' } });
+    const story = await t.api.call('GET', `/api/orders/${order.paymentId}/story`, { headers: { 'x-order-token': order.orderToken } });
+    expect(story.body.timeline.map((i: { kind: string }) => i.kind)).toEqual(['created', 'payment_seen', 'underpaid', 'payment_seen', 'paid']);
+    expect(story.body.payments.map((p: { txHash: string; status: string; use: string }) => [p.txHash, p.status, p.use])).toEqual([
+      [first.txHash, 'confirmed', 'order'],
+      [rest.txHash, 'confirmed', 'order'],
+    ]);
     expect(await paymentRows(order)).toEqual([
       { txHash: first.txHash, coin: 'USDT', network: 'ethereum', amount: '5500000', status: 'confirmed', disposition: 'order' },
       { txHash: rest.txHash, coin: 'USDT', network: 'ethereum', amount: '5500000', status: 'confirmed', disposition: 'order' },

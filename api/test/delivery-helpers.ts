@@ -111,7 +111,13 @@ export function decodeHeader(value: string): string {
   return Buffer.concat(bytes).toString('utf8');
 }
 
-/** The receipts written to the local mail outbox for one address: subject and body. */
+/** A quoted-printable body (RFC 2045), as nodemailer writes text with long lines: soft breaks joined, =XX bytes decoded. */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The receipts written to the local mail outbox for one address: subject and (decoded) body. */
 export function mailsTo(api: TestApi, address: string): { file: string; subject: string; body: string }[] {
   const folder = path.join(api.config.dataDir, 'mail-outbox');
   if (!fs.existsSync(folder)) return [];
@@ -124,7 +130,8 @@ export function mailsTo(api: TestApi, address: string): { file: string; subject:
       const head = text.slice(0, split);
       const to = /^To: (.*)$/m.exec(head)?.[1] ?? '';
       const subject = /^Subject: (.*(?:\n[ \t].*)*)$/m.exec(head)?.[1] ?? '';
-      return { file, to, subject: decodeHeader(subject), body: text.slice(split + 2) };
+      const raw = text.slice(split + 2);
+      return { file, to, subject: decodeHeader(subject), body: /^Content-Transfer-Encoding: quoted-printable$/im.test(head) ? decodeQuotedPrintable(raw) : raw };
     })
     .filter((m) => m.to === address)
     .map(({ file, subject, body }) => ({ file, subject, body }));

@@ -483,14 +483,16 @@ describe('delivery on the sandbox provider', () => {
       expect(mailsTo(api, email)).toHaveLength(2);
     });
 
-    it('sends a receipt when a delivery failed, naming the credit', async () => {
+    it('sends a receipt when a delivery failed, naming the credit and where it is (issue 13: kept for whoever signs in with the address)', async () => {
       const email = 'ben.receipts@gmail.com';
       const created = await createOrder(api, { amount: 10, phoneNumber: '670000001', operatorId: 53, email });
       await markPaid(api, created.orderId);
       await worker.drain();
       expect((await orderRow(api, created.orderId)).status).toBe('failed');
       const subjects = mailsTo(api, email).map((m) => m.subject).sort();
-      expect(subjects).toEqual([`Payment received – order #${created.orderId}`, `Top-up failed – $11.00 credited to your balance – order #${created.orderId}`].sort());
+      expect(subjects).toEqual([`Payment received – order #${created.orderId}`, `Top-up failed – $11.00 kept for you – order #${created.orderId}`].sort());
+      const failed = mailsTo(api, email).find((m) => m.subject.startsWith('Top-up failed'))!;
+      expect(failed.body).toContain(`Sign in with this e-mail (${email}) to use it`);
     });
 
     it('sends no receipt to a placeholder address', async () => {

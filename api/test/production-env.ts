@@ -15,6 +15,7 @@ export const productionEnv: Record<string, string> = {
   ADMIN_EMAIL: 'ops@topup.example.org',
   ADMIN_PASSWORD: 'a-real-password',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+  PUBLIC_URL: 'https://topup.example.org',
   ETHEREUM_RPC_URL: 'https://eth.example.com',
   BSC_RPC_URL: 'https://bsc.example.com',
   POLYGON_RPC_URL: 'https://polygon.example.com',

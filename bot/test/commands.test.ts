@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Update, User } from 'grammy/types';
 import { TopupApi } from '../src/api/client';
+import { eq } from 'drizzle-orm';
 import { adminToken } from '../../api/test/harness';
+import { orders } from '../../api/src/db/schema';
+import { transition } from '../../api/src/services/order-state';
 import { createBot } from '../src/bot';
 import { configureTelegram } from '../src/setup';
 import { BOT_INFO, BOT_TOKEN, rechargeViaBot, startHarness, user, WEBAPP_URL, type Call, type Harness } from './harness';
@@ -43,6 +46,21 @@ describe('commands', () => {
 
     // Someone else's order is not shown.
     expect(first(await say(user(7002, 'Bob'), `/start order_${order.orderId}`))).toBe('Order not found.');
+  });
+
+  it("/orders names each order's display state (the shared labels, translated): a failed top-up refunded to the balance", async () => {
+    for (const [who, label] of [
+      [user(7011, 'Eva'), '❌ Failed: refunded to your balance'],
+      [user(7012, 'Élise', 'fr'), '❌ Échouée : remboursée sur votre solde'],
+    ] as const) {
+      const order = await rechargeViaBot(h, who);
+      await h.api.database.db.transaction(async (tx) => {
+        for (const to of ['confirming', 'paid', 'processing', 'failed'] as const) await transition(tx, order.orderId, to, { cause: 'test' });
+        const [row] = await tx.select().from(orders).where(eq(orders.id, order.orderId));
+        await h.api.services.balances.creditFailedDelivery(tx, row!);
+      });
+      expect(first(await say(who, '/orders'))).toContain(`#${order.orderId}</a> · ${label}`);
+    }
   });
 
   it('/balance shows the balance to the cent (cents in the bot, dollars only on the wire)', async () => {

@@ -191,8 +191,8 @@ export function displaySentence(d: TOrderDisplay, time: (iso: string) => string 
     case 'completed':
       return `Top-up Completed!${extra}`;
     case 'failed_credited':
-      if (d.sub === 'resent' || !d.credit) return 'The top-up could not be delivered; support sent it again.';
-      return `The top-up could not be delivered. ${creditedWhere(d.credit)}.`;
+      if (d.sub === 'resent') return 'The top-up could not be delivered; support sent it again.';
+      return d.credit ? `The top-up could not be delivered. ${creditedWhere(d.credit)}.` : 'The top-up could not be delivered. Contact support with your order id.';
     case 'expired':
       return `Payment Window Expired. Nothing was received.${extra}`;
     case 'expired_credited':

@@ -426,7 +426,7 @@ describe('/recharge, the five-step wizard', () => {
       };
       const statusOf = async (orderId: number) => (await api<{ status: string }>(`/api/payment-status/${orderId}`)).status;
 
-      // CANCEL: the order is cancelled, and the payment, QR and amount are cleared.
+      // CANCEL (the one call that cancels): the order is cancelled, and the payment, QR and amount are cleared.
       await page.getByRole('radio', { name: /^USDC/ }).click();
       // While it is created the button reads 'Processing Payment...' and cannot be pressed again.
       await page.route('**/api/crypto-payment', async (route) => {
@@ -445,25 +445,30 @@ describe('/recharge, the five-step wizard', () => {
       await expect.poll(() => statusOf(first), { timeout: 10_000 }).toBe('cancelled');
       await page.getByRole('button', { name: 'Create USDC Payment' }).waitFor();
 
-      // BACK: the same, back on step 4.
+      // BACK: back on step 4; leaving is not cancelling (issue 13 point 2): the order stays payable.
       const second = await paymentId();
       await page.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
+      const released = page.waitForResponse((r) => r.url().endsWith('/api/release-wallet'));
       await page.getByRole('button', { name: 'BACK', exact: true }).click();
-      await expect.poll(() => statusOf(second), { timeout: 10_000 }).toBe('cancelled');
+      expect((await released).status()).toBe(200);
+      expect(await statusOf(second)).toBe('pending_crypto_payment');
       await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
 
-      // Leaving the page while the payment is open (navigating elsewhere in the site).
+      // Leaving the page while the payment is open (navigating elsewhere in the site): still payable.
       const third = await paymentId();
       await page.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
+      const left = page.waitForResponse((r) => r.url().endsWith('/api/release-wallet'));
       await page.evaluate(() => {
         history.pushState(null, '', '/orders');
         dispatchEvent(new PopStateEvent('popstate'));
       });
       await page.getByRole('heading', { name: 'Order History' }).waitFor();
-      await expect.poll(() => statusOf(third), { timeout: 10_000 }).toBe('cancelled');
-      // The cancelled orders are listed, in red.
+      expect((await left).status()).toBe(200);
+      expect(await statusOf(third)).toBe('pending_crypto_payment');
+      // The cancelled order is listed in red, the two still payable as waiting for payment.
       await page.locator('.order-card .badge-red').first().waitFor();
-      expect(await page.locator('.order-card .badge-red').count()).toBeGreaterThanOrEqual(3);
+      expect(await page.locator('.order-card .badge-red').count()).toBeGreaterThanOrEqual(1);
+      expect(await page.locator('.order-card .badge-yellow', { hasText: 'Waiting for payment' }).count()).toBeGreaterThanOrEqual(2);
 
       // A coin whose network is switched off here (BSC) is not offered at all.
       await page.goBack();

@@ -1,5 +1,4 @@
-import { SEND_FROM_WALLET_NOTE } from '@topup/shared';
-import type { TOrderStatus } from '@topup/shared';
+import { DISPLAY_LABELS, SEND_FROM_WALLET_NOTE } from '@topup/shared';
 import { h } from './html';
 
 /**
@@ -158,16 +157,8 @@ export const en = {
   balance: (p: { amount: string }) => `💰 Your Balance: <b>${h(p.amount)}</b>\nCredits from failed top-ups and over-payments are kept here.`,
   balanceFailed: 'Failed to load your balance. Please try again later.',
 
-  statusNames: {
-    pending_crypto_payment: 'Waiting for payment',
-    confirming: 'Confirming',
-    paid: 'Paid',
-    processing: 'Processing',
-    completed: 'Completed',
-    failed: 'Failed',
-    payment_expired: 'Expired',
-    cancelled: 'Cancelled',
-  } satisfies Record<TOrderStatus, string>,
+  /** The display states' labels (issue 13 point 3): the shared helper's, which every client shows; the other languages translate them. */
+  statusNames: DISPLAY_LABELS,
 };
 
 export type Messages = typeof en;

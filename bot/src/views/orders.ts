@@ -1,21 +1,12 @@
-import { formatUsd, type TOrderStatus, type TOrderView } from '@topup/shared';
+import { DISPLAY_ICONS, displayKey, formatUsd, type TOrderDisplay, type TOrderView } from '@topup/shared';
 import type { Locale, Messages } from '../locales';
 import { h } from '../locales/html';
 import { coinName } from './payment';
 
-const STATUS_ICONS: Record<TOrderStatus, string> = {
-  pending_crypto_payment: '⏳',
-  confirming: '🔄',
-  paid: '💳',
-  processing: '⚙️',
-  completed: '✅',
-  failed: '❌',
-  payment_expired: '⌛',
-  cancelled: '✖️',
-};
-
-function statusBadge(t: Messages, status: TOrderStatus): string {
-  return `${STATUS_ICONS[status]} ${t.statusNames[status]}`;
+/** The order's display state (shared/src/order-display.ts): its icon and its label in the user's language. */
+function statusBadge(t: Messages, display: TOrderDisplay): string {
+  const counted = display.state === 'confirming' && display.confirmations ? ` ${display.confirmations.n}/${display.confirmations.m}` : '';
+  return `${DISPLAY_ICONS[display.state]} ${t.statusNames[displayKey(display)]}${counted}`;
 }
 
 /** The spec's date-time format (short month, numeric day and year, 2-digit time) in the user's language, UTC. */
@@ -35,7 +26,7 @@ export function ordersList(t: Messages, locale: Locale, orders: TOrderView[], bo
   for (const o of orders.slice(0, ORDERS_SHOWN)) {
     const link = `<a href="https://t.me/${h(botUsername)}?start=order_${o.id}">#${o.id}</a>`;
     const what = o.phoneNumber ? `${h(o.phoneNumber)}${o.operatorName ? ` · ${h(o.operatorName)}` : ''}` : t.balanceTopupSummary({ total: usd(o.totalAmount) });
-    lines.push(`${link} · ${statusBadge(t, o.status)}`, `${h(formatDate(locale, o.createdAt))} · ${what} · ${h(usd(o.amount))}`, '');
+    lines.push(`${link} · ${statusBadge(t, o.display)}`, `${h(formatDate(locale, o.createdAt))} · ${what} · ${h(usd(o.amount))}`, '');
   }
   if (orders.length > ORDERS_SHOWN) lines.push(t.ordersMore({ count: orders.length - ORDERS_SHOWN }));
   lines.push(t.orderDetailsHint);
@@ -44,7 +35,7 @@ export function ordersList(t: Messages, locale: Locale, orders: TOrderView[], bo
 
 export function orderDetails(t: Messages, locale: Locale, o: TOrderView, now = Date.now()): string {
   const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
-  const lines = [`🧾 <b>#${o.id}</b>`, line(t.lblStatus, statusBadge(t, o.status)), line(t.lblDate, h(formatDate(locale, o.createdAt)))];
+  const lines = [`🧾 <b>#${o.id}</b>`, line(t.lblStatus, statusBadge(t, o.display)), line(t.lblDate, h(formatDate(locale, o.createdAt)))];
   if (o.phoneNumber) lines.push(line(t.lblPhone, `<code>${h(o.phoneNumber)}</code>`));
   if (o.operatorName) lines.push(line(t.lblOperator, h(o.operatorName)));
   lines.push(line(t.lblAmount, h(usd(o.amount))), line(t.lblFee, h(usd(o.serviceFee))), line(t.lblTotal, h(usd(o.totalAmount))));

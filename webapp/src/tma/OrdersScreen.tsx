@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TOrderView } from '@topup/shared';
 import { balanceQuery, ordersQuery } from '../api/queries';
-import { formatDateTime, formatUsd } from '../shared';
+import { displayLabel, displayTone, formatDateTime, formatUsd } from '../shared';
 import { centsOf } from '../wizard';
-import { capitaliseStatus as capitalise, statusTone as tone } from '../components/order-status';
 
 /** The user's order history and balance. */
 export default function OrdersScreen({ onNewRecharge, showNewRecharge }: { onNewRecharge(): void; showNewRecharge: boolean }) {
@@ -57,7 +56,7 @@ function OrderCard({ order }: { order: TOrderView }) {
     <li className="tma-order" data-order-id={order.id}>
       <div className="tma-order-head">
         <code>{order.transactionId ?? `#${order.id}`}</code>
-        <span className={`tma-status tma-status-${tone(order.status)}`}>{capitalise(order.status)}</span>
+        <span className={`tma-status tma-status-${displayTone(order.display)}`}>{displayLabel(order.display)}</span>
       </div>
       <div className="tma-order-body">
         <span>{order.phoneNumber ? 'Mobile Recharge' : 'Balance Top-up'}</span>

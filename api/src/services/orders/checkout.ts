@@ -32,8 +32,11 @@ interface OrderSpec {
   email: string | null;
   /** Absent for a balance top-up. */
   recharge: RechargeRequest | null;
-  /** The customer keeps the operator chosen although the number's prefix names another (a number that moved). */
-  operatorConfirmed: boolean;
+  /**
+   * The customer keeps the operator chosen although the number's prefix names another (a number that
+   * moved). Absent rather than false, so requests hashed for their Idempotency-Key before it existed hash the same.
+   */
+  operatorConfirmed?: true;
 }
 
 /** Creating orders: every flow's payload, the same rules, one order per Idempotency-Key. */
@@ -62,7 +65,7 @@ export class OrderCheckout {
         payment: input.paymentMethod === 'balance' ? { method: 'balance' } : { method: 'crypto', coin: input.cryptoCurrency, field: 'cryptoCurrency' },
         email: input.email ?? input.customerEmail ?? null,
         recharge: balanceTopup ? null : { phoneNumber: input.phoneNumber, operatorId: input.operatorId!, countryRef: input.countryId },
-        operatorConfirmed: input.operatorConfirmed === true,
+        operatorConfirmed: input.operatorConfirmed || undefined,
       },
       ctx,
     );
@@ -75,7 +78,7 @@ export class OrderCheckout {
       payment: { method: 'crypto', coin: input.currency, field: 'currency' },
       email: input.email ?? null,
       recharge: { phoneNumber: input.phoneNumber, operatorId: input.operatorId },
-      operatorConfirmed: input.operatorConfirmed === true,
+      operatorConfirmed: input.operatorConfirmed || undefined,
     };
     const created = await this.create(spec, ctx);
     // Paid in crypto: the payload names a coin, and a replay is of this very request.

@@ -17,7 +17,7 @@ import {
 } from '@topup/shared';
 import type { Chains } from '../../chain/chains';
 import type { Db } from '../../db/client';
-import { isCryptoOrder, ledgerEntries, orderEvents, payments, type CryptoOrderRow, type OrderRow } from '../../db/schema';
+import { isCryptoOrder, ledgerEntries, orderEvents, orders, payments, type CryptoOrderRow, type OrderRow } from '../../db/schema';
 
 /**
  * The order story (issue 13 point 1): what an order is and what happened to it, read from its events,
@@ -44,6 +44,8 @@ export interface OrderFacts {
   ledger: LedgerRow[];
   /** Its status changes, oldest first (read for the story only; empty for lists). */
   events: OrderEventRow[];
+  /** An admin's re-sends of it (a failed order), oldest first. */
+  retries: Pick<OrderRow, 'id' | 'status'>[];
 }
 
 /** A timeline item and where it came from: the admin's page shows the recorded cause. */
@@ -75,7 +77,7 @@ export class OrderStories {
   }
 
   /**
-   * The facts of several orders, three queries per thousand orders (lists ask for all their orders at
+   * The facts of several orders, four queries per thousand orders (lists ask for all their orders at
    * once; an admin's CSV export for many thousands).
    */
   async facts(list: OrderRow[], opts: { events?: boolean } = {}): Promise<Map<number, OrderFacts>> {
@@ -87,10 +89,11 @@ export class OrderStories {
   }
 
   private async factsChunk(list: OrderRow[], opts: { events?: boolean }): Promise<Map<number, OrderFacts>> {
-    const result = new Map<number, OrderFacts>(list.map((order) => [order.id, { order, payments: [], ledger: [], events: [] }]));
+    const result = new Map<number, OrderFacts>(list.map((order) => [order.id, { order, payments: [], ledger: [], events: [], retries: [] }]));
     const ids = list.map((o) => o.id);
     const holders = [...new Set([...ids, ...list.flatMap((o) => (o.retryOf === null ? [] : [o.retryOf]))])];
-    const [paymentRows, ledgerRows, eventRows] = await Promise.all([
+    const failed = list.filter((o) => o.status === 'failed').map((o) => o.id);
+    const [paymentRows, ledgerRows, eventRows, retryRows] = await Promise.all([
       this.deps.db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)),
       this.deps.db
         .select()
@@ -103,7 +106,11 @@ export class OrderStories {
         )
         .orderBy(asc(ledgerEntries.id)),
       opts.events ? this.deps.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)) : Promise.resolve([]),
+      failed.length
+        ? this.deps.db.select({ id: orders.id, status: orders.status, retryOf: orders.retryOf }).from(orders).where(inArray(orders.retryOf, failed)).orderBy(asc(orders.id))
+        : Promise.resolve([]),
     ]);
+    for (const r of retryRows) result.get(r.retryOf!)?.retries.push({ id: r.id, status: r.status });
     for (const p of paymentRows) result.get(p.orderId!)?.payments.push(p);
     for (const e of eventRows) result.get(e.orderId)?.events.push(e);
     for (const f of result.values()) {
@@ -363,9 +370,12 @@ export class OrderStories {
       case 'completed':
         return order.kind === 'balance_topup' ? { action: 'open_balance', amount: order.amountCents } : again;
       case 'failed_credited':
-        return display.sub === 'resent' || !display.credit ? { action: 'wait' } : credited();
+        // Sent again by support: done once the re-send is delivered, else on its way.
+        if (display.sub === 'resent') return f.retries.at(-1)?.status === 'completed' ? again : { action: 'wait' };
+        return display.credit ? credited() : { action: 'contact_support' };
       case 'expired':
-        return again;
+        // Another coin sent meanwhile was credited: where it is comes first.
+        return display.credit ? credited() : again;
       case 'expired_credited':
         return credited();
       case 'cancelled':

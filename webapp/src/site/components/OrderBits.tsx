@@ -1,14 +1,14 @@
 import type { TOrderView } from '@topup/shared';
-import { capitaliseStatus, statusTone } from '../../components/order-status';
+import { displayLabel, displayTone, type TOrderDisplay } from '../../shared';
 
-/** The status badge: capitalised, coloured (completed green, failed or cancelled red, else yellow). */
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge-${statusTone(status)}${status === 'completed' ? ' badge-completed' : ''}`}>{capitaliseStatus(status)}</span>;
+/** The status badge: the order's display state, labelled and coloured by the shared helper (order-display.ts). */
+export function StatusBadge({ display }: { display: TOrderDisplay }) {
+  return <span className={`badge badge-${displayTone(display)}${display.state === 'completed' ? ' badge-completed' : ''}`}>{displayLabel(display)}</span>;
 }
 
-/** The icon of a status (the dashboard's rows). */
-export function StatusIcon({ status }: { status: string }) {
-  const tone = statusTone(status);
+/** The icon of a display state (the dashboard's rows). */
+export function StatusIcon({ display }: { display: TOrderDisplay }) {
+  const tone = displayTone(display);
   return (
     <span className={`status-icon status-${tone}`} aria-hidden="true">
       {tone === 'green' ? '✓' : tone === 'red' ? '✕' : '⏱'}

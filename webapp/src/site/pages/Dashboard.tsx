@@ -1,8 +1,7 @@
 import './pages.css';
 import { useQuery } from '@tanstack/react-query';
 import { balanceQuery, ordersQuery } from '../../api/queries';
-import { formatDateTime, formatUsd } from '../../shared';
-import { capitaliseStatus, statusTone } from '../../components/order-status';
+import { displayLabel, displayTone, formatDateTime, formatUsd } from '../../shared';
 import { centsOf } from '../../wizard/format';
 import { orderTitle, StatusIcon } from '../components/OrderBits';
 import { SignInPanel } from '../components/SignInPanel';
@@ -97,7 +96,7 @@ export default function Dashboard() {
               <ul className="tx-list" aria-label="Transactions" tabIndex={0}>
                 {orders.data.map((o) => (
                   <li key={o.id} className="tx-row" data-order-id={o.id}>
-                    <StatusIcon status={o.status} />
+                    <StatusIcon display={o.display} />
                     <div className="tx-main">
                       <strong>{orderTitle(o)}</strong>
                       <span className="muted small">
@@ -113,7 +112,7 @@ export default function Dashboard() {
                           {o.cryptoAmount} {o.cryptocurrency}
                         </span>
                       )}
-                      <span className={`tx-status status-text-${statusTone(o.status)}`}>{capitaliseStatus(o.status)}</span>
+                      <span className={`tx-status status-text-${displayTone(o.display)}`}>{displayLabel(o.display)}</span>
                     </div>
                   </li>
                 ))}

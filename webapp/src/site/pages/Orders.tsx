@@ -54,7 +54,7 @@ export default function Orders() {
               <li key={o.id} className="order-card" data-order-id={o.id}>
                 <div className="order-head">
                   <code title="Transaction ID">{o.transactionId ?? `#${o.id}`}</code>
-                  <StatusBadge status={o.status} />
+                  <StatusBadge display={o.display} />
                 </div>
                 <div className="order-body">
                   <span>{orderTitle(o)}</span>

@@ -1,0 +1,430 @@
+import crypto from 'node:crypto';
+import { sign } from '@telegram-apps/init-data-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  CANCEL_REFUSED_FUNDS_MESSAGE,
+  displayLabel,
+  displaySentence,
+  utcTime,
+  ZBalance,
+  ZOpenOrder,
+  ZOrderStory,
+  ZOrderView,
+  ZPaymentCreated,
+  ZPaymentStatus,
+  type TPaymentCreated,
+} from '@topup/shared';
+import type { JobWorker } from '../src/jobs/queue';
+import { chainBlocks, emailCodeSends, ledgerEntries, notifications, orders } from '../src/db/schema';
+import { createLogger } from '../src/logging';
+import { adminToken, startTestApi, type TestApi } from './harness';
+import { signInByEmail } from './customers';
+import { deliveryWorker, ledgerOf, mailsTo, markPaid, orderRow } from './delivery-helpers';
+
+/**
+ * Issue 13, points 1-4: every customer sees what arrived, where its value went, and what to do next.
+ * Payments enter through the payment service as the chain watcher hands them over (record, confirm,
+ * settle); deliveries run on the sandbox provider. Ethereum counts 3 confirmations here.
+ */
+
+const BOT_TOKEN = '123456789:TEST-token-for-the-order-story-00000';
+let api: TestApi;
+let worker: JobWorker;
+const logs: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  api = await startTestApi({
+    env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, INIT_DATA_MAX_AGE_SECONDS: '3600', ETHEREUM_CONFIRMATIONS: '3', TOPUP_POLL_MS: '200' },
+    log: createLogger('info', { write: (chunk: string) => void logs.push(...chunk.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)) }),
+  });
+  worker = deliveryWorker(api);
+});
+afterAll(() => api?.close());
+
+const recharge = { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' };
+const miniApp = (userId: number) => ({ authorization: `tma ${sign({ user: { id: userId, first_name: 'Ana' } }, BOT_TOKEN, new Date())}` });
+const bot = (userId: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(userId) });
+const usdt = (text: string) => BigInt(Math.round(Number(text) * 1e6));
+
+async function newOrder(body: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<TPaymentCreated> {
+  const res = await api.call('POST', '/api/crypto-payment', { body: { ...recharge, ...body }, headers });
+  if (res.status !== 201) throw new Error(`order not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return ZPaymentCreated.parse(res.body);
+}
+
+let nextBlock = 1000;
+/**
+ * A transfer to the order's address, as the watcher hands it over: seen in a block of its own (one
+ * confirmation) and settled; then, unless `final: false`, confirmed by later blocks and settled again.
+ */
+async function arrive(order: TPaymentCreated, units: bigint, o: { coin?: string; final?: boolean } = {}): Promise<string> {
+  const coin = api.config.registry.requireCoin(o.coin ?? order.cryptocurrency);
+  const network = api.config.networks[coin.network]!;
+  const number = nextBlock++;
+  const hash = `0x${number.toString(16).padStart(64, '0')}`;
+  const txHash = `0x${crypto.randomBytes(32).toString('hex')}`;
+  await api.database.db.transaction(async (tx) => {
+    await tx.insert(chainBlocks).values({ network: coin.network, number, hash, parentHash: hash }).onConflictDoNothing();
+    await api.services.payments.record(tx, [
+      { orderId: order.orderId, network: coin.network, chainId: network.chainId, txHash, logIndex: 0, blockNumber: number, blockHash: hash, blockTime: new Date(), from: null, to: order.walletAddress, coin: coin.symbol, amount: units },
+    ]);
+    await api.services.payments.confirm(tx, coin.network, number, number - 1);
+  });
+  await api.services.payments.settle(order.orderId);
+  if (o.final !== false) await confirmAll(order, coin.network);
+  return txHash;
+}
+
+/** Later blocks: every payment still waiting on the network is final now. */
+async function confirmAll(order: TPaymentCreated, network = 'ethereum') {
+  await api.database.db.transaction((tx) => api.services.payments.confirm(tx, network, nextBlock + 10, nextBlock + 10));
+  await api.services.payments.settle(order.orderId);
+}
+
+/** Sign-in codes go out once per mailbox per 30 s: a later sign-in of the same address waits that long first. */
+async function signInAgain(email: string): Promise<string> {
+  await api.database.db.delete(emailCodeSends);
+  return signInByEmail(api, email);
+}
+
+async function story(ref: number | string, o: { headers?: Record<string, string>; token?: string } = {}) {
+  const res = await api.call('GET', `/api/orders/${ref}/story${o.token ? `?token=${encodeURIComponent(o.token)}` : ''}`, { headers: o.headers });
+  if (res.status !== 200) throw new Error(`story: ${res.status} ${JSON.stringify(res.body)}`);
+  return ZOrderStory.parse(res.body);
+}
+
+async function status(orderId: number) {
+  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body);
+}
+
+const owner = (order: TPaymentCreated) => ({ 'x-order-token': order.orderToken });
+
+/** Ends the order's payment window now (the expiry job's own check reads the time). */
+async function endWindow(order: TPaymentCreated) {
+  await api.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.orderId));
+}
+
+async function balanceCents(cookie: string): Promise<number> {
+  const res = await api.call('GET', '/api/balance', { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return ZBalance.parse(res.body).balance;
+}
+
+describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
+  it('explains a new order: what was asked, a timeline, what is due, and one next action (pay, with its links and deadline)', async () => {
+    const order = await newOrder({ email: 'reader@mail.test' });
+    const s = await story(order.paymentId, { headers: owner(order) });
+    expect(s.order).toMatchObject({
+      orderId: order.orderId,
+      paymentId: order.paymentId,
+      kind: 'recharge',
+      status: 'pending_crypto_payment',
+      phoneNumber: '+237671234567',
+      operatorId: 53,
+      operatorName: 'MTN Cameroon',
+      amount: 1000,
+      serviceFee: 100,
+      totalAmount: 1100,
+      coin: 'USDT',
+      network: 'ethereum',
+      networkLabel: 'Ethereum',
+      walletAddress: order.walletAddress,
+      expiresAt: order.expiresAt,
+    });
+    expect(s.display).toMatchObject({ state: 'awaiting_payment', sub: null, coin: 'USDT', due: '11', received: '0', remaining: '11', deadline: order.expiresAt, credit: null });
+    expect(s.amounts).toEqual({ coin: 'USDT', decimals: 6, due: { amount: '11', baseUnits: '11000000' }, received: { amount: '0', baseUnits: '0' }, remaining: { amount: '11', baseUnits: '11000000' } });
+    expect(s.timeline.map((i) => i.kind)).toEqual(['created']);
+    expect(s.next).toEqual({
+      action: 'pay',
+      pay: {
+        coin: 'USDT',
+        network: 'ethereum',
+        networkLabel: 'Ethereum',
+        address: order.walletAddress,
+        amount: '11',
+        amountBaseUnits: '11000000',
+        paymentUri: order.paymentUri,
+        walletLinks: order.walletLinks,
+        deadline: order.expiresAt,
+      },
+    });
+    expect(s.support).toEqual({ orderId: order.orderId, paymentId: order.paymentId, reference: `Order #${order.orderId} (${order.paymentId})` });
+    expect(s.value).toEqual({ credits: [], creditedAmount: 0, heldAmount: 0, onBalanceAmount: 0, resentAmount: 0 });
+    // By its id too.
+    expect((await story(order.orderId, { headers: owner(order) })).order.paymentId).toBe(order.paymentId);
+  });
+
+  it('is read by whoever may see the order: its token (header or ?token=), the customer, the Telegram user (mini-app or bot); nobody else', async () => {
+    const anonymous = await newOrder();
+    expect((await story(anonymous.paymentId, { token: anonymous.orderToken })).order.orderId).toBe(anonymous.orderId);
+    expect((await story(anonymous.paymentId, { headers: { 'x-order-token': `other,${anonymous.orderToken}` } })).order.orderId).toBe(anonymous.orderId);
+
+    const cookie = await signInByEmail(api, 'storyowner@mail.test');
+    const signedIn = await newOrder({}, { cookie });
+    expect((await story(signedIn.orderId, { headers: { cookie } })).order.orderId).toBe(signedIn.orderId);
+
+    const fromBot = await newOrder({}, bot(771001));
+    expect((await story(fromBot.orderId, { headers: bot(771001) })).order.orderId).toBe(fromBot.orderId);
+    expect((await story(fromBot.orderId, { headers: miniApp(771001) })).order.orderId).toBe(fromBot.orderId);
+
+    const stranger = await signInByEmail(api, 'storystranger@mail.test');
+    const refused = [
+      await api.call('GET', `/api/orders/${anonymous.paymentId}/story`),
+      await api.call('GET', `/api/orders/${anonymous.paymentId}/story`, { headers: { 'x-order-token': signedIn.orderToken } }),
+      await api.call('GET', `/api/orders/${anonymous.paymentId}/story?token=${anonymous.paymentId}.forged`),
+      await api.call('GET', `/api/orders/${signedIn.orderId}/story`, { headers: { cookie: stranger } }),
+      await api.call('GET', `/api/orders/${fromBot.orderId}/story`, { headers: bot(771002) }),
+      await api.call('GET', `/api/orders/${fromBot.orderId}/story`, { headers: miniApp(771002) }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(refused[0]!.body.error.code).toBe('FORBIDDEN');
+    expect((await api.call('GET', '/api/orders/pay_unknownunknownunknown1/story')).status).toBe(404);
+    expect((await api.call('GET', '/api/orders/424242/story', { headers: bot(771001) })).status).toBe(404);
+    // The status call by id stays public and carries no secret.
+    const open = await api.call('GET', `/api/payment-status/${anonymous.orderId}`);
+    expect(open.status).toBe(200);
+    expect(JSON.stringify(open.body)).not.toContain(anonymous.orderToken.split('.')[1]);
+  });
+
+  it('partly paid: received against due, the rest (not the whole) to pay with its own link and deadline; after the window the truth in one sentence; Cancel explains why not; the rest arrives', async () => {
+    const order = await newOrder();
+    const first = await arrive(order, usdt('5'));
+    const partly = await status(order.orderId);
+    expect(partly).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5', remainingAmount: '6' });
+    expect(partly.display).toMatchObject({ state: 'partly_paid', sub: 'in_window', due: '11', received: '5', remaining: '6' });
+    const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+    expect(partly.display.deadline).toBe(row!.watchUntil!.toISOString());
+    // Issue 13: the QR code and the amount asked for the full 11 USDT after 5 had arrived.
+    expect(partly.toPay).toMatchObject({ amount: '6', amountBaseUnits: '6000000', address: order.walletAddress, deadline: row!.watchUntil!.toISOString() });
+    expect(partly.toPay!.paymentUri).toBe(`ethereum:${order.tokenContract}@31337/transfer?address=${order.walletAddress}&uint256=6000000`);
+    expect(partly.toPay!.walletLinks.metamask).toContain('uint256=6000000');
+    const s = await story(order.paymentId, { headers: owner(order) });
+    expect(s.next).toMatchObject({ action: 'pay_rest', pay: { amount: '6', amountBaseUnits: '6000000' } });
+    expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'underpaid']);
+    expect(s.payments).toEqual([
+      expect.objectContaining({ coin: 'USDT', amount: '5', amountBaseUnits: '5000000', orderCoin: true, txHash: first, explorerUrl: null, confirmations: { n: 3, m: 3 }, status: 'confirmed', use: null }),
+    ]);
+    expect(s.timeline[2]!.received).toEqual({ amount: '5', baseUnits: '5000000' });
+
+    // The window passes: the order still takes the rest, and says so (issue 13: it showed "Pending Crypto Payment").
+    await endWindow(order);
+    await api.services.orders.expire(order.orderId);
+    const after = (await status(order.orderId)).display;
+    expect(after).toMatchObject({ state: 'partly_paid', sub: 'after_window' });
+    expect(displaySentence(after)).toBe(`Underpaid: 5 of 11 USDT received; send the rest until ${utcTime(row!.watchUntil!.toISOString())} or it is credited to your balance.`);
+    expect(displayLabel(after)).toBe('Underpaid: send the rest');
+    // The list says the same.
+    const listed = (await api.call('GET', '/api/orders', { headers: owner(order) })).body.map((o: unknown) => ZOrderView.parse(o));
+    expect(listed.find((o: { id: number }) => o.id === order.orderId)!.display).toEqual(after);
+
+    // Cancel after a partial payment: a 409 whose message says why and what happens to the funds.
+    const cancel = await api.call('POST', '/api/cancel-transaction', { body: { paymentId: order.paymentId, orderId: order.orderId }, headers: owner(order) });
+    expect([cancel.status, cancel.body.error.code, cancel.body.message]).toEqual([409, 'INVALID_STATE', CANCEL_REFUSED_FUNDS_MESSAGE]);
+
+    // The rest: seen (confirming 1/3), then final.
+    await arrive(order, usdt('6'), { final: false });
+    expect((await status(order.orderId)).display).toMatchObject({ state: 'confirming', confirmations: { n: 1, m: 3 }, received: '11', remaining: '0' });
+    expect((await story(order.paymentId, { headers: owner(order) })).next).toEqual({ action: 'wait' });
+    await confirmAll(order);
+    const paid = await story(order.paymentId, { headers: owner(order) });
+    expect(paid.display.state).toBe('paid');
+    expect(paid.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'underpaid', 'payment_seen', 'paid']);
+    expect(paid.value.credits).toEqual([]);
+  });
+
+  it('partly paid until the watch ends: what came is credited and held for whoever signs in with the e-mail; signing in from scratch finds it on the balance', async () => {
+    const email = 'short.payer@mail.test';
+    const order = await newOrder({ email });
+    await arrive(order, usdt('4'));
+    await endWindow(order);
+    await api.services.payments.closeWatch(order.orderId);
+    const s = await story(order.paymentId, { token: order.orderToken });
+    expect(s.display).toMatchObject({ state: 'expired_credited', sub: 'held', received: '4', credit: { amount: 400, place: 'held', reasons: ['underpayment'] } });
+    expect(s.next).toEqual({ action: 'sign_in', amount: 400, email, telegram: false });
+    expect(s.value).toMatchObject({ creditedAmount: 400, heldAmount: 400, onBalanceAmount: 0 });
+    expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'underpaid', 'expired', 'credited']);
+    expect(s.timeline[4]!.credit).toMatchObject({ reason: 'underpayment', amount: 400, place: 'held' });
+
+    const cookie = await signInByEmail(api, email);
+    expect(await balanceCents(cookie)).toBe(400);
+    const claimed = await story(order.paymentId, { token: order.orderToken });
+    expect(claimed.display).toMatchObject({ state: 'expired_credited', sub: 'on_balance' });
+    expect(claimed.next).toEqual({ action: 'open_balance', amount: 400 });
+    expect(claimed.value).toMatchObject({ heldAmount: 0, onBalanceAmount: 400 });
+    expect(claimed.timeline.at(-1)).toMatchObject({ kind: 'claimed', amount: 400 });
+  });
+
+  it('a wrong coin is credited and shown on the order (and its list entry); the order still waits for its own coin', async () => {
+    const order = await newOrder();
+    await arrive(order, 7_000_000n, { coin: 'USDC' });
+    const s = await story(order.paymentId, { headers: owner(order) });
+    expect(s.display).toMatchObject({ state: 'awaiting_payment', flags: { wrongCoin: true, overpaid: false }, credit: { amount: 700, place: 'held', reasons: ['wrong_coin'] } });
+    expect(s.payments).toEqual([expect.objectContaining({ coin: 'USDC', orderCoin: false, use: 'credited' })]);
+    expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'credited']);
+    expect(displaySentence(s.display)).toContain("Received beyond the order: $7.00 is kept for you");
+    // The window passes with none of the order's coin: expired, and the credit still says where it is.
+    await endWindow(order);
+    await api.services.orders.expire(order.orderId);
+    const expired = await story(order.paymentId, { headers: owner(order) });
+    expect(expired.display).toMatchObject({ state: 'expired', flags: { wrongCoin: true }, credit: { amount: 700 } });
+    expect(expired.next).toMatchObject({ action: 'sign_in', amount: 700 });
+    const listed = ZOrderView.parse((await api.call('GET', '/api/orders', { headers: owner(order) })).body[0]);
+    expect(listed.display.flags.wrongCoin).toBe(true);
+  });
+
+  it('an over-payment: paid, delivered, and the excess credited (flag on the order); a customer finds it on the balance', async () => {
+    const cookie = await signInByEmail(api, 'over.payer@mail.test');
+    const order = await newOrder({}, { cookie });
+    await arrive(order, usdt('12'));
+    await worker.drain();
+    const s = await story(order.orderId, { headers: { cookie } });
+    expect(s.display).toMatchObject({ state: 'completed', flags: { overpaid: true, wrongCoin: false }, credit: { amount: 100, place: 'on_balance', reasons: ['overpayment'] } });
+    expect(s.next).toMatchObject({ action: 'new_recharge', recharge: { kind: 'recharge', phoneNumber: '+237671234567', operatorId: 53, countryId: 120, amount: 1000 } });
+    expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'paid', 'credited', 'submitted', 'completed']);
+    expect(s.timeline.find((i) => i.kind === 'completed')!.transactionId).toMatch(/^SBX-/);
+    expect(await balanceCents(cookie)).toBe(100);
+  });
+
+  it('a payment after Cancel is credited, and the cancelled order says where it went', async () => {
+    const order = await newOrder();
+    expect((await api.call('POST', '/api/cancel-transaction', { body: { paymentId: order.paymentId }, headers: owner(order) })).body.status).toBe('cancelled');
+    await arrive(order, usdt('11'));
+    const s = await story(order.paymentId, { headers: owner(order) });
+    expect(s.display).toMatchObject({ state: 'cancelled', sub: 'held', credit: { amount: 1100, reasons: ['late_payment'] } });
+    expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'cancelled', 'payment_seen', 'credited']);
+    expect(s.next.action).toBe('sign_in');
+  });
+
+  it('keeps ?token= out of the logs', async () => {
+    const order = await newOrder();
+    const secret = order.orderToken.split('.')[1]!;
+    await story(order.paymentId, { token: order.orderToken });
+    const line = logs.find((l) => typeof l.msg === 'string' && l.msg.includes(`/api/orders/${order.paymentId}/story`));
+    expect(line?.msg).toContain('token=[redacted]');
+    expect(JSON.stringify(logs)).not.toContain(secret);
+  });
+});
+
+describe('credits reach the person who paid (point 4)', () => {
+  it('an anonymous order whose delivery fails: the e-mail promises the credit to its address, and signing in with it from a fresh browser finds it on the balance, to the cent, once', async () => {
+    const email = 'failed.anon@gmail.com';
+    const order = await newOrder({ phoneNumber: '670000001', email });
+    await markPaid(api, order.orderId);
+    await worker.drain();
+    expect((await orderRow(api, order.orderId)).status).toBe('failed');
+    const mail = mailsTo(api, email).find((m) => m.subject.startsWith('Top-up failed'))!;
+    expect(mail.subject).toBe(`Top-up failed – $11.00 kept for you – order #${order.orderId}`);
+    expect(mail.body).toContain(`Sign in with this e-mail (${email}) to use it`);
+    // The receipt links the order page with a read-only token.
+    const link = /See your order: (\S+)/.exec(mail.body)![1]!;
+    const url = new URL(link);
+    expect(url.pathname).toBe(`/orders/${order.paymentId}`);
+    const viewToken = url.searchParams.get('token')!;
+    const before = await story(order.paymentId, { token: viewToken });
+    expect(before.display).toMatchObject({ state: 'failed_credited', sub: 'held', credit: { amount: 1100, place: 'held', reasons: ['failed_delivery'] } });
+    expect(before.next).toEqual({ action: 'sign_in', amount: 1100, email, telegram: false });
+    // Read-only: it cannot cancel or claim.
+    expect((await api.call('POST', '/api/release-wallet', { body: { paymentId: order.paymentId, orderToken: viewToken } })).status).toBe(403);
+
+    // A second browser, no local state: sign in with the address. On main the balance showed $0.00.
+    const cookie = await signInByEmail(api, email);
+    expect(await balanceCents(cookie)).toBe(1100);
+    expect((await api.call('GET', '/api/auth/user', { headers: { cookie } })).body.balance).toBe(11);
+    const after = await story(order.paymentId, { token: viewToken });
+    expect(after.display).toMatchObject({ state: 'failed_credited', sub: 'on_balance' });
+    expect(after.next).toEqual({ action: 'open_balance', amount: 1100 });
+    expect(after.timeline.map((i) => i.kind)).toEqual(['created', 'paid', 'submitted', 'failed', 'credited', 'claimed']);
+    // Its order is the customer's now, in their list.
+    expect((await api.call('GET', '/api/orders', { headers: { cookie } })).body.map((o: { id: number }) => o.id)).toContain(order.orderId);
+
+    // Once: signing in again moves nothing more; a credit held later moves at the next sign-in.
+    const again = await signInAgain(email);
+    expect(await balanceCents(again)).toBe(1100);
+    const later = await newOrder({ phoneNumber: '670000001', email: 'Failed.Anon@gmail.com', amount: 5 });
+    await markPaid(api, later.orderId);
+    await worker.drain();
+    expect(await balanceCents(again)).toBe(1100);
+    expect(await balanceCents(await signInAgain(email))).toBe(1100 + 600);
+    const claims = await ledgerOf(api, eq(ledgerEntries.reason, 'claim_in'));
+    expect(claims.filter((c) => c.orderId === order.orderId)).toHaveLength(1);
+  });
+
+  it('an admin re-sends a failed anonymous order and that fails too: the credit comes back to the original order, still the customer’s', async () => {
+    const email = 'resent.twice@gmail.com';
+    const order = await newOrder({ phoneNumber: '670000001', email });
+    await markPaid(api, order.orderId);
+    await worker.drain();
+    const token = await adminToken(api);
+    const resend = await api.call('POST', '/api/admin/manual-topup', { body: { mode: 'existing', orderId: order.orderId, notes: 'customer asked' }, headers: { 'x-admin-token': token } });
+    expect(resend.status).toBe(200);
+    const resent = await story(order.paymentId, { token: order.orderToken });
+    expect(resent.display).toMatchObject({ state: 'failed_credited', sub: 'resent', credit: null });
+    expect(resent.next).toEqual({ action: 'wait' });
+    await worker.drain();
+    const [retry] = await api.database.db.select().from(orders).where(eq(orders.retryOf, order.orderId));
+    expect(retry).toMatchObject({ status: 'failed', customerId: null });
+    // Held on the order the customer holds (on main: on the admin's retry order, which nobody holds).
+    expect(await api.services.balances.heldCents(order.orderId)).toBe(1100);
+    expect(await api.services.balances.heldCents(retry!.id)).toBe(0);
+    const s = await story(order.paymentId, { token: order.orderToken });
+    expect(s.display).toMatchObject({ state: 'failed_credited', sub: 'held', credit: { amount: 1100 } });
+    expect(s.value).toMatchObject({ creditedAmount: 2200, resentAmount: 1100, heldAmount: 1100 });
+    expect(s.timeline.filter((i) => ['credited', 'resent'].includes(i.kind)).map((i) => [i.kind, i.credit?.amount ?? i.amount, i.relatedOrderId])).toEqual([
+      ['credited', 1100, null],
+      ['resent', 1100, retry!.id],
+      ['credited', 1100, null],
+    ]);
+    const cookie = await signInByEmail(api, email);
+    expect(await balanceCents(cookie)).toBe(1100);
+  });
+
+  it('a Telegram user without an account (registrations closed) orders in the bot; the failure is held for them and lands on the balance when they become a customer', async () => {
+    const token = await adminToken(api);
+    const settings = (await api.call('GET', '/api/admin/settings', { headers: { 'x-admin-token': token } })).body;
+    const put = (allowNewRegistrations: boolean) => api.call('PUT', '/api/admin/settings', { body: { ...settings, allowNewRegistrations }, headers: { 'x-admin-token': token } });
+    expect((await put(false)).status).toBe(200);
+    try {
+      const order = await newOrder({ phoneNumber: '670000001' }, bot(772001));
+      await markPaid(api, order.orderId);
+      await worker.drain();
+      const s = await story(order.orderId, { headers: bot(772001) });
+      expect(s.display).toMatchObject({ state: 'failed_credited', sub: 'held' });
+      expect(s.next).toEqual({ action: 'sign_in', amount: 1100, email: null, telegram: true });
+      const [told] = await api.database.db.select().from(notifications).where(eq(notifications.orderId, order.orderId));
+      expect(told).toMatchObject({ channel: 'telegram', recipient: '772001' });
+      expect((await api.call('GET', '/api/balance', { headers: bot(772001) })).status).toBe(401);
+    } finally {
+      await put(true);
+    }
+    const balance = await api.call('GET', '/api/balance', { headers: miniApp(772001) });
+    expect(ZBalance.parse(balance.body).balance).toBe(1100);
+  });
+});
+
+describe('a payment in progress survives the browser (point 2)', () => {
+  it('GET /api/orders/open finds the newest unfinished order of the tokens, the customer or the Telegram user; none once it is cancelled or paid', async () => {
+    expect(ZOpenOrder.parse((await api.call('GET', '/api/orders/open')).body)).toEqual({ success: true, payment: null, status: null });
+    const older = await newOrder();
+    const newer = await newOrder();
+    const headers = { 'x-order-token': `${older.orderToken},${newer.orderToken}` };
+    const open = ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers })).body);
+    expect(open.payment).toEqual({ ...newer, status: 'pending_crypto_payment' });
+    expect(open.status!.display.state).toBe('awaiting_payment');
+
+    // Partly paid is still unfinished: the rest is what to pay.
+    await arrive(newer, usdt('3'));
+    const partly = ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers })).body);
+    expect([partly.payment!.orderId, partly.status!.toPay!.amount]).toEqual([newer.orderId, '8']);
+
+    // Leaving does not end it; Cancel does (the older one has nothing received).
+    await api.call('POST', '/api/auto-cancel-order', { raw: JSON.stringify({ paymentId: older.paymentId, orderToken: older.orderToken }), headers: { 'content-type': 'text/plain' } });
+    await arrive(newer, usdt('8'));
+    expect(ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers })).body).payment!.orderId).toBe(older.orderId);
+    await api.call('POST', '/api/cancel-transaction', { body: { paymentId: older.paymentId }, headers });
+    expect(ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers })).body).payment).toBeNull();
+
+    const fromBot = await newOrder({}, bot(773001));
+    expect(ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers: miniApp(773001) })).body).payment!.orderId).toBe(fromBot.orderId);
+    expect(ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers: miniApp(773002) })).body).payment).toBeNull();
+  });
+});
