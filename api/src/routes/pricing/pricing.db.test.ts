@@ -54,8 +54,8 @@ describe('GET /api/crypto/prices with market prices from two sources', () => {
 describe('GET /api/pricing', () => {
   it('gives the fee and limits every flow shows: dollars on the wire, cents once parsed', async () => {
     const res = await api.call('GET', '/api/pricing');
-    expect(res.body).toEqual({ serviceFee: 1, minAmount: 5, maxAmount: 500, maintenanceMode: false });
-    expect(ZPricingSettings.parse(res.body)).toEqual({ serviceFee: 100, minAmount: 500, maxAmount: 50_000, maintenanceMode: false });
+    expect(res.body).toEqual({ serviceFee: 1, minAmount: 5, maxAmount: 500, maintenanceMode: false, maintenanceMessage: null });
+    expect(ZPricingSettings.parse(res.body)).toEqual({ serviceFee: 100, minAmount: 500, maxAmount: 50_000, maintenanceMode: false, maintenanceMessage: null });
   });
 });
 
