@@ -1,11 +1,11 @@
 import { AdminPage } from './pages/AdminPage';
 import { LoginPage } from './pages/LoginPage';
-import { usePathname } from './router';
+import { routeOf, usePathname } from './router';
 
 export function App() {
-  const path = usePathname();
-  if (path === '/admin-login' || path === '/admin-login/') return <LoginPage />;
-  if (path === '/admin' || path === '/admin/') return <AdminPage />;
+  const route = routeOf(usePathname());
+  if (route.page === 'login') return <LoginPage />;
+  if (route.page !== 'not-found') return <AdminPage route={route} />;
   return (
     <main className="not-found">
       <h1>404 Page Not Found</h1>

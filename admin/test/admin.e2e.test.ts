@@ -5,48 +5,26 @@
  * test-artifacts/ at the repository root.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { ledgerEntries, orders, payments } from '../../api/src/db/schema';
-import { transition } from '../../api/src/services/order-state';
 import type { TOrderStatus } from '@topup/shared';
-import { ADMIN_DIR, ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './console-server';
-
-const ARTIFACTS = path.resolve(ADMIN_DIR, '../test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { collectPageErrors, launchBrowser, screenshot, waitForToast } from './browser';
+import { asTelegramUser as telegramUser, createOrder as create, ensureConsoleBuilt, moveTo as move, orderStatus as statusOf, RECHARGE as recharge, startConsoleServer, type ConsoleServer } from './console-server';
 
 let server: ConsoleServer;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const recharge = { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' };
-const asTelegramUser = (id: number, names: Record<string, string> = {}) => ({ 'x-service-token': server.config.botApiSecret, 'x-telegram-user-id': String(id), ...names });
-
-async function createOrder(overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ orderId: number; walletAddress: string }> {
-  const res = await server.call('POST', '/api/crypto-payment', { body: { ...recharge, ...overrides }, headers });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-async function moveTo(orderId: number, statuses: TOrderStatus[]) {
-  for (const to of statuses) await server.database.db.transaction((tx) => transition(tx, orderId, to, { cause: `e2e: to ${to}` }));
-}
-async function orderStatus(id: number): Promise<string | undefined> {
-  const [row] = await server.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-  return row?.status;
-}
-
-async function shot(name: string) {
-  await page.screenshot({ path: path.join(ARTIFACTS, `admin-${name}.png`), fullPage: true });
-}
-
-/** Waits for the toast with this text (there is one at a time). */
-async function toast(text: string) {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });
-}
+const asTelegramUser = (id: number, names: Record<string, string> = {}) => telegramUser(server, id, names);
+const createOrder = (overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) => create(server, overrides, headers);
+const moveTo = (orderId: number, statuses: TOrderStatus[]) => move(server, orderId, statuses);
+const orderStatus = (id: number) => statusOf(server, id);
+const shot = (name: string) => screenshot(page, name);
+const toast = (text: string) => waitForToast(page, text);
 
 async function openTab(name: string) {
   await page.getByRole('tab', { name, exact: true }).click();
@@ -56,8 +34,6 @@ async function openTab(name: string) {
 const seeded = { unpaid: 0, completed: 0, failed: 0, waiting: 0, customerWithBalance: 0 };
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   await ensureConsoleBuilt();
   server = await startConsoleServer();
 
@@ -77,14 +53,10 @@ beforeAll(async () => {
   const list = (await server.call('GET', '/api/admin/users', { headers: { 'x-admin-token': users.token } })).body as { id: number; firstName: string }[];
   seeded.customerWithBalance = list.find((u) => u.firstName === 'Bea')!.id;
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
-  page.on('console', (msg) => {
-    // Failed calls are logged by the request helper (spec section 8); anything else is a fault.
-    if (msg.type() === 'error' && !/^\d{3}: |Failed to load resource/.test(msg.text())) pageErrors.push(msg.text());
-  });
+  collectPageErrors(page, pageErrors);
 });
 
 afterAll(async () => {
@@ -126,6 +98,7 @@ describe('admin console in Chromium', () => {
     expect(await stat('total-orders').textContent()).toBe('4');
     expect(await stat('success-rate').textContent()).toBe('50.0%');
     expect(await stat('active-users').textContent()).toBe('1');
+    expect(await stat('admin-granted').textContent()).toBe('Admin-granted top-ups, not counted: $0.00 (0)');
     await shot('03-dashboard');
   });
 
@@ -204,14 +177,18 @@ describe('admin console in Chromium', () => {
     expect(await page.getByLabel('Amount (USD)').getAttribute('step')).toBe('0.01');
     await page.getByLabel('Notes').fill('customer paid in cash');
     await shot('06-manual-topup-new');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/manual-topup'));
     await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
+    // Submitted, not done: the API says so; 'processed successfully' only once the top-up was delivered.
+    expect((await (await answer).json()).message).toMatch(/^Manual top-up submitted: Order #\d+ is queued for delivery\.$/);
     await toast('Manual top-up processed successfully');
     expect(await page.getByTestId('toast').textContent()).toContain('Success!');
-    // The form is reset.
-    expect(await page.getByLabel('Phone Number').inputValue()).toBe('');
     const [manual] = await server.database.db.select().from(orders).where(eq(orders.phoneNumber, '+237671234599'));
     expect(manual).toMatchObject({ paymentMethod: 'admin', amountCents: 1000 });
-    await expect.poll(() => orderStatus(manual!.id), { timeout: 15_000 }).toBe('completed');
+    expect(await orderStatus(manual!.id)).toBe('completed');
+    await page.getByTestId('delivery-progress').filter({ hasText: `Open order #${manual!.id}` }).waitFor();
+    // The form is reset.
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe('');
 
     await page.getByLabel('Existing order').check();
     await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
@@ -221,8 +198,9 @@ describe('admin console in Chromium', () => {
     await page.getByLabel('Notes').fill('paid by bank transfer');
     await shot('07-manual-topup-existing');
     await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
+    await page.getByTestId('delivery-progress').filter({ hasText: `Open order #${seeded.waiting}` }).waitFor();
     await toast('Manual top-up processed successfully');
-    await expect.poll(() => orderStatus(seeded.waiting), { timeout: 15_000 }).toBe('completed');
+    expect(await orderStatus(seeded.waiting)).toBe('completed');
   });
 
   it('adjusts a balance with the bearer header, never below zero', async () => {

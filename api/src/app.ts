@@ -21,6 +21,7 @@ import { ordersRouter } from './routes/orders/orders.router';
 import { coinsRouter } from './routes/coins/coins.router';
 import { pricingRouter } from './routes/pricing/pricing.router';
 import { sandboxRouter } from './routes/sandbox/sandbox.router';
+import { supportRouter } from './routes/support/support.router';
 import type { Services } from './services';
 import type { OrderFeed } from './services/order-feed';
 import { requestLogging } from './http/access-log';
@@ -103,7 +104,25 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(balanceRouter(services.balances, services.orders));
   api.use(recipientsRouter(services.recipients));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
-  api.use('/admin', adminRouter({ auth: services.adminAuth, admin: services.admin, payments: services.payments, alerts: services.alerts, readiness: services.readiness }));
+  api.use(
+    supportRouter(services.support, {
+      rateLimitPerMinute: config.supportRateLimitPerMinute,
+      botApiSecret: config.botApiSecret,
+      rateLimitStore: services.rateLimitStore('support'),
+    }),
+  );
+  api.use(
+    '/admin',
+    adminRouter({
+      auth: services.adminAuth,
+      admin: services.admin,
+      adminOrders: services.adminOrders,
+      support: services.support,
+      payments: services.payments,
+      alerts: services.alerts,
+      readiness: services.readiness,
+    }),
+  );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);
   app.use('/api', api);

@@ -125,6 +125,8 @@ const EnvSchema = z.object({
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Anonymous phone number checks (each may ask the airtime provider) per client address per minute. */
   PHONE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Messages to the support inbox per client address per minute. */
+  SUPPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
@@ -286,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD ?? (production ? undefined : DEV_ADMIN_PASSWORD) },
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     phoneCheckRateLimitPerMinute: e.PHONE_CHECK_RATE_LIMIT_PER_MINUTE,
+    supportRateLimitPerMinute: e.SUPPORT_RATE_LIMIT_PER_MINUTE,
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
     runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,

@@ -16,6 +16,7 @@ import { coinsRouter } from '../src/routes/coins/coins.router';
 import { ordersRouter } from '../src/routes/orders/orders.router';
 import { pricingRouter } from '../src/routes/pricing/pricing.router';
 import { sandboxRouter } from '../src/routes/sandbox/sandbox.router';
+import { supportRouter } from '../src/routes/support/support.router';
 
 /**
  * Bad input on every route of the API gets a 4xx, never a 5xx (issue 11 point 4): malformed
@@ -67,7 +68,8 @@ function everyRoute(): Route[] {
     ['', balanceRouter(s.balances, s.orders)],
     ['', recipientsRouter(s.recipients)],
     ['/bot', botRouter(s.telegramOutbox, s.botState, api.config)],
-    ['/admin', adminRouter({ auth: s.adminAuth, admin: s.admin, payments: s.payments, alerts: s.alerts, readiness: s.readiness })],
+    ['', supportRouter(s.support, { rateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
+    ['/admin', adminRouter({ auth: s.adminAuth, admin: s.admin, adminOrders: s.adminOrders, support: s.support, payments: s.payments, alerts: s.alerts, readiness: s.readiness })],
     ['/sandbox', sandboxRouter()],
   ];
   return routers.flatMap(([prefix, router]) => declaredRoutes(prefix, router));
@@ -124,6 +126,9 @@ const PLAUSIBLE: Record<string, unknown> = {
   auth_date: 1700000000,
   first_name: 'Fuzz',
   transactionType: 'recharge',
+  text: 'Where is my top-up?',
+  reason: 'fuzz',
+  through: 1,
 };
 const QUERY_KEYS = ['page', 'pageSize', 'limit', 'amount', 'crypto', 'serviceType', 'status', 'from', 'to', 'phone', 'coin', 'q', 'format'];
 

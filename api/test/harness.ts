@@ -32,7 +32,7 @@ export async function startTestApi(
   opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry; database?: Database; log?: Logger } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000', SUPPORT_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
   const database = opts.database ?? (await openTestDatabase());
   const log = opts.log ?? pino({ level: 'silent' });
   const provider = opts.provider ?? new SandboxProvider({});

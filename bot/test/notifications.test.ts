@@ -168,6 +168,27 @@ describe('notifications from the outbox', () => {
     expect(edit.payload.caption).toContain('Paiement reçu - recharge en cours...');
   });
 
+  it("delivers a support answer from the admin console as a message of its own, escaped, in the chat's language", async () => {
+    const sam = user(6006, 'Sam', 'fr');
+    const asSam = { 'x-service-token': h.api.config.botApiSecret, 'x-telegram-user-id': String(sam.id) };
+    expect((await h.api.call('POST', '/api/support/messages', { body: { text: 'Ma recharge ?' }, headers: asSam })).status).toBe(201);
+    const token = (await h.api.call('POST', '/api/admin/login', { body: { email: h.api.config.admin.email, password: h.api.config.admin.password } })).body.token;
+    const admin = { 'x-admin-token': token };
+    const [thread] = (await h.api.call('GET', '/api/admin/support/threads', { headers: admin })).body;
+    // The chat's language is known once Sam has written to the bot.
+    await h.send(h.updates.text(sam, '/help'));
+    const reply = await h.api.call('POST', `/api/admin/support/threads/${thread.id}/reply`, { body: { text: 'Livrée à 10h02 <script>x</script>' }, headers: admin });
+    expect(reply.body.replyTo).toEqual({ channel: 'telegram' });
+
+    const delivered = await pass();
+    expect(delivered.result).toMatchObject({ taken: 1, acked: 1, outcomes: { delivered: 1 } });
+    const [message] = delivered.calls.filter((c) => c.method === 'sendMessage');
+    expect(message!.payload).toMatchObject({ chat_id: sam.id, parse_mode: 'HTML' });
+    expect(message!.payload.text).toContain('Réponse du support');
+    expect(message!.payload.text).toContain('Livrée à 10h02 &lt;script&gt;x&lt;/script&gt;');
+    expect((await pass()).result.taken).toBe(0);
+  });
+
   it('spaces the messages of one chat by a second (Telegram: about 1 message per second per chat)', async () => {
     const max = user(6005, 'Max');
     const a = await rechargeViaBot(h, max);

@@ -19,6 +19,8 @@ export * from './schemas/story';
 export * from './schemas/bot';
 export * from './schemas/auth';
 export * from './schemas/admin';
+export * from './schemas/support';
+export * from './support';
 export * from './client/errors';
 export * from './client/answer';
 export * from './client/request';

@@ -202,7 +202,7 @@ describe('the shell, home and landing', () => {
     }
   });
 
-  it('has the support widget: WhatsApp with a greeting, the live chat with its canned reply; not on /app', async () => {
+  it('has the support widget: WhatsApp with a greeting, the live chat that reaches the inbox and says what happens next; not on /app', async () => {
     const { context, page } = await open('/orders', PHONE);
     try {
       const whatsapp = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
@@ -217,13 +217,31 @@ describe('the shell, home and landing', () => {
       await input.press('Enter');
       await page.waitForTimeout(1200);
       expect(await log.locator('li').count()).toBe(1);
+      // A visitor without an account gives an address for the answer, or nothing is sent.
       await input.fill('Where is my top-up?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Please enter your e-mail address so that we can answer you.' }).waitFor();
+      expect(await log.locator('li').count()).toBe(1);
+
+      // The server cannot be reached: the message stays in the field and the chat says where to write instead.
+      await page.getByLabel('Your e-mail address, for our answer').fill('widget.visitor@example.net');
+      await page.route('**/api/support/messages', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+      await page.getByRole('button', { name: 'Send' }).click();
+      await log.getByText('Your message was not sent: we could not reach our server. You can also e-mail us at help@topup.test or write to @topup_support on Telegram.').waitFor();
+      expect(await input.inputValue()).toBe('Where is my top-up?');
+      await page.unroute('**/api/support/messages');
+
       const sentAt = Date.now();
       await page.getByRole('button', { name: 'Send' }).click();
-      await log.getByText('Where is my top-up?').waitFor();
-      expect(await log.locator('li').count()).toBe(2);
-      await log.getByText(/help@topup\.test.*@topup_support/).waitFor({ timeout: 3000 });
+      await log.locator('li.from-me').getByText('Where is my top-up?').waitFor();
+      await log
+        .getByText(
+          'Thanks! Your message reached our support team; we will answer here and by e-mail to widget.visitor@example.net. For a faster answer, e-mail us at help@topup.test or write to @topup_support on Telegram.',
+        )
+        .waitFor({ timeout: 3000 });
       expect(Date.now() - sentAt).toBeGreaterThanOrEqual(900);
+      // The promise the spec's canned reply made and nothing kept is gone.
+      expect(await log.getByText(/get back to you/).count()).toBe(0);
       await shots(page, 'support-chat');
       await page.keyboard.press('Escape');
       expect(await page.getByRole('log').count()).toBe(0);
@@ -811,6 +829,69 @@ describe('customer accounts', () => {
       await shots(page, 'orders-empty');
       await page.goto(`${stack.url}/profile`);
       expect(await page.locator('.account-list').innerText()).toMatch(/Name\s+Eve/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('support that keeps its word', () => {
+  const ORDER_PAGE_PHONE = { width: 390, height: 844 };
+
+  it('the chat, opened for an order, sends the message to the inbox; the admin sees it and answers; the answer comes by e-mail and in the chat', async () => {
+    const created = await api<{ paymentId: string; orderId: number }>('/api/crypto-payment', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' }),
+    });
+    // The order page's "contact support" link: any page with ?support=open&order=<paymentId>.
+    const { context, page } = await open(`/orders?support=open&order=${created.paymentId}`, ORDER_PAGE_PHONE);
+    try {
+      const log = page.getByRole('log');
+      await log.getByText('Welcome to CRYPTO TOP-UPS support').waitFor();
+      await page.getByText(`About order ${created.paymentId}`).waitFor();
+      await page.getByLabel('Your e-mail address, for our answer').fill('round.trip@example.net');
+      const question = 'Is my <b>order</b> paid? <img src=x onerror="window.hacked=1">';
+      await page.getByLabel('Message').fill(question);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await log.getByText(/reached our support team; we will answer here and by e-mail to round\.trip@example\.net/).waitFor({ timeout: 3000 });
+      // Shown as text, never as markup.
+      await log.getByText(question).waitFor();
+      expect(await log.locator('b, img').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+      await expectAccessible(page);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'site-support-sent-390.png') });
+
+      // The admin sees it in the inbox, with the order, and answers.
+      const login = await api<{ token: string }>('/api/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: stack.config.admin.email, password: stack.config.admin.password }),
+      });
+      const admin = { 'x-admin-token': login.token, 'content-type': 'application/json' };
+      const unread = await api<{ unreadThreads: number }>('/api/admin/support/unread', { headers: admin });
+      expect(unread.unreadThreads).toBeGreaterThanOrEqual(1);
+      const threads = await api<{ id: number; contactEmail: string; unread: number; preview: string }[]>('/api/admin/support/threads', { headers: admin });
+      const thread = threads.find((t) => t.contactEmail === 'round.trip@example.net')!;
+      expect(thread).toMatchObject({ unread: 1, preview: question });
+      const detail = await api<{ messages: { text: string; order: { paymentId: string } | null }[] }>(`/api/admin/support/threads/${thread.id}`, { headers: admin });
+      expect(detail.messages).toEqual([expect.objectContaining({ text: question, order: expect.objectContaining({ paymentId: created.paymentId }) })]);
+      const answer = 'Not yet: send the payment before the window ends, or reply here.';
+      expect((await fetch(`${stack.url}/api/admin/support/threads/${thread.id}/reply`, { method: 'POST', headers: admin, body: JSON.stringify({ text: answer }) })).status).toBe(200);
+
+      // The e-mail reaches the customer's address (the local mail outbox here) …
+      const outbox = path.join(stack.config.dataDir, 'mail-outbox');
+      await expect
+        .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('round.trip@example.net.eml')).length : 0), { timeout: 10_000 })
+        .toBe(1);
+      // … and the chat shows the answer when it is opened again in this browser.
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('button', { name: 'Open live chat' }).click();
+      await log.locator('li.from-support').getByText(answer).waitFor();
+      await log.locator('li.from-me').getByText(question).waitFor();
+      // The address is known: no field for it any more.
+      expect(await page.getByLabel('Your e-mail address, for our answer').count()).toBe(0);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'site-support-answer-390.png') });
     } finally {
       await context.close();
     }

@@ -35,6 +35,10 @@ export const KEYS = {
   alerts: ['/api/admin/alerts'],
   system: ['/api/admin/system'],
   countries: ['/api/countries'],
+  order: ['/api/admin/orders/id'],
+  supportThreads: ['/api/admin/support/threads'],
+  supportThread: ['/api/admin/support/thread'],
+  supportUnread: ['/api/admin/support/unread'],
 } as const;
 
 /**
@@ -112,3 +116,45 @@ export const useOperators = (countryId: string) =>
     staleTime: 3 * 60 * 1000,
     gcTime: 8 * 60 * 1000,
   });
+
+/**
+ * The console's own views (an order's page, the inbox) are read again whenever they show and while
+ * something is under way: unlike the spec's lists, they are about what is happening now.
+ */
+const LIVE = { staleTime: 0, refetchOnMount: true } as const;
+
+/** How often a page that shows something under way (a delivery, the inbox) looks again. */
+export const FOLLOW_MS = 2000;
+export const INBOX_REFRESH_MS = 30_000;
+
+/**
+ * One order's page. `follow`: looked at again every 2 s while its delivery is under way (paid,
+ * processing), so a manual top-up's outcome shows when it happens.
+ */
+export const useOrderDetail = (id: number | null, opts: { follow?: boolean } = {}) =>
+  useQuery({
+    queryKey: [...KEYS.order, id],
+    queryFn: () => api.request(ADMIN_API.order, { params: { id: id! } }),
+    enabled: id !== null,
+    ...LIVE,
+    refetchInterval: (query) => {
+      const status = query.state.data?.story.order.status;
+      return opts.follow && (status === undefined || status === 'paid' || status === 'processing') && !query.state.error ? FOLLOW_MS : false;
+    },
+  });
+
+export const useSupportThreads = (page: number, pageSize: number) =>
+  useQuery({
+    queryKey: [...KEYS.supportThreads, page, pageSize],
+    queryFn: async () => {
+      const { data: threads, headers } = await api.exchange(ADMIN_API.supportThreads, { params: { page, pageSize } });
+      return { threads, total: Number(headers.get('x-total-count') ?? threads.length) };
+    },
+    ...LIVE,
+    refetchInterval: INBOX_REFRESH_MS,
+  });
+
+export const useSupportThread = (id: number) =>
+  useQuery({ queryKey: [...KEYS.supportThread, id], queryFn: () => api.request(ADMIN_API.supportThread, { params: { id } }), ...LIVE, refetchInterval: INBOX_REFRESH_MS });
+
+export const useSupportUnread = () => useQuery({ queryKey: KEYS.supportUnread, queryFn: () => api.request(ADMIN_API.supportUnread), ...LIVE, refetchInterval: INBOX_REFRESH_MS });

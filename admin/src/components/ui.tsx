@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { followLink, goBack } from '../router';
 
 export function Spinner({ label }: { label?: string }) {
   return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
@@ -39,5 +40,30 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
         Try again
       </button>
     </div>
+  );
+}
+
+/** A link to another page of the console, followed without reloading it. */
+export function Link({ to, children, className, label }: { to: string; children: ReactNode; className?: string; label?: string }) {
+  return (
+    <a href={to} className={className} aria-label={label} onClick={followLink}>
+      {children}
+    </a>
+  );
+}
+
+/** Back to where the admin came from (the tab, the inbox), or to the console. */
+export function BackLink() {
+  return (
+    <a
+      href="/admin"
+      className="back-link"
+      onClick={(e) => {
+        e.preventDefault();
+        goBack();
+      }}
+    >
+      ← Back
+    </a>
   );
 }

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API } from '@topup/shared';
 import { api } from '../api/client';
 import { useMe } from '../api/queries';
 import { clearSession, readSession } from '../api/session';
-import { navigate } from '../router';
+import { inboxPath, navigate, type Route } from '../router';
+import { Link } from '../components/ui';
+import { OrderPage } from './OrderPage';
+import { SupportInbox, SupportThreadPage } from './SupportInbox';
 import { DashboardTab } from './tabs/DashboardTab';
 import { ManualTopupTab } from './tabs/ManualTopupTab';
 import { OrdersTab } from './tabs/OrdersTab';
@@ -23,41 +26,32 @@ type TabId = (typeof TABS)[number]['id'];
 
 const tabFromHash = (): TabId => TABS.find((t) => `#${t.id}` === window.location.hash)?.id ?? 'dashboard';
 
-/** /admin: only with a stored token and email (spec section 2); the server has the last word (/me). */
-export function AdminPage() {
+/**
+ * /admin and the console's own pages: only with a stored token and email (spec section 2); the server
+ * has the last word (/me). The five tabs are /admin; an order's page and the support inbox are pages
+ * of their own under the same header, reached from the tabs.
+ */
+export function AdminPage({ route }: { route: Exclude<Route, { page: 'login' | 'not-found' }> }) {
   const signedIn = readSession() !== null;
   useEffect(() => {
     if (!signedIn) navigate('/admin-login', { replace: true });
   }, [signedIn]);
   if (!signedIn) return null;
-  return <AdminConsole />;
+  return (
+    <AdminShell>
+      {route.page === 'tabs' && <AdminTabs />}
+      {route.page === 'order' && <OrderPage key={route.id} id={route.id} />}
+      {route.page === 'inbox' && <SupportInbox />}
+      {route.page === 'thread' && <SupportThreadPage key={route.id} id={route.id} />}
+    </AdminShell>
+  );
 }
 
-function AdminConsole() {
+/** The header every page of the console shares: who is signed in, and Logout. */
+function AdminShell({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const me = useMe();
-  const [tab, setTab] = useState<TabId>(tabFromHash);
-  const [topupOrderId, setTopupOrderId] = useState<number | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
-
-  useEffect(() => {
-    document.title = 'Admin Dashboard';
-  }, []);
-
-  const select = (id: TabId, focus = false) => {
-    setTab(id);
-    window.history.replaceState(null, '', `#${id}`);
-    if (focus) tabRefs.current[id]?.focus();
-  };
-
-  const onTabKey = (e: KeyboardEvent) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next = e.key === 'ArrowRight' ? index + 1 : e.key === 'ArrowLeft' ? index - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
-    if (next === null) return;
-    e.preventDefault();
-    select(TABS[(next + TABS.length) % TABS.length]!.id, true);
-  };
 
   async function logout() {
     setSigningOut(true);
@@ -81,10 +75,47 @@ function AdminConsole() {
             Signed in as {email}
           </p>
         </div>
-        <button type="button" className="btn" onClick={logout} disabled={signingOut}>
-          {signingOut ? 'Logging out...' : 'Logout'}
-        </button>
+        <div className="header-actions">
+          <Link to={inboxPath} className="btn">
+            Support inbox
+          </Link>
+          <button type="button" className="btn" onClick={logout} disabled={signingOut}>
+            {signingOut ? 'Logging out...' : 'Logout'}
+          </button>
+        </div>
       </header>
+      {children}
+    </div>
+  );
+}
+
+/** The spec's five tabs. */
+function AdminTabs() {
+  const me = useMe();
+  const [tab, setTab] = useState<TabId>(tabFromHash);
+  const [topupOrderId, setTopupOrderId] = useState<number | null>(null);
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  useEffect(() => {
+    document.title = 'Admin Dashboard';
+  }, []);
+
+  const select = (id: TabId, focus = false) => {
+    setTab(id);
+    window.history.replaceState(null, '', `#${id}`);
+    if (focus) tabRefs.current[id]?.focus();
+  };
+
+  const onTabKey = (e: KeyboardEvent) => {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next = e.key === 'ArrowRight' ? index + 1 : e.key === 'ArrowLeft' ? index - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    select(TABS[(next + TABS.length) % TABS.length]!.id, true);
+  };
+
+  return (
+    <>
       <nav className="tabs" role="tablist" aria-label="Admin sections" onKeyDown={onTabKey}>
         {TABS.map((t) => (
           <button
@@ -120,6 +151,6 @@ function AdminConsole() {
         {tab === 'manual-topup' && <ManualTopupTab key={topupOrderId ?? 'none'} initialOrderId={topupOrderId} />}
         {tab === 'settings' && <SettingsTab />}
       </main>
-    </div>
+    </>
   );
 }

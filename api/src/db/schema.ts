@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LOCALE_CODES, ORDER_STATUSES, type TNotificationPayload } from '@topup/shared';
+import { LOCALE_CODES, ORDER_STATUSES, type TOutboxPayload } from '@topup/shared';
 
 /** How an order reached us (OrderContext.source). */
 export const ORDER_SOURCES = ['web', 'compact', 'telegram', 'bot', 'admin'] as const;
@@ -34,6 +34,8 @@ export const LEDGER_REASONS = [
   'claim_out',
   'admin_adjustment',
   'manual_retry',
+  /** An admin gave an order's value back to the balance (once per order). */
+  'admin_refund',
 ] as const;
 
 /** A CHECK that a text column holds one of `values` (the database refuses anything else). */
@@ -167,6 +169,8 @@ export const orders = pgTable(
     check('orders_status_known', oneOf(sql`${t.status}`, ORDER_STATUSES)),
     index('orders_customer_idx').on(t.customerId),
     index('orders_telegram_user_idx').on(t.telegramUserId),
+    // A failed order is re-sent once (AdminService.manualTopupExisting checks first, with a clear 409).
+    uniqueIndex('orders_retry_of_uq').on(t.retryOf),
     index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_watch_idx').on(t.watchUntil),
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
@@ -333,19 +337,23 @@ export const jobs = pgTable(
 );
 
 /**
- * The outbox: a message per order status change and channel, written in the transaction of the change
- * and delivered at least once; the unique key makes a second write of the same message a no-op.
+ * The outbox: a message per order status change and channel, or per support reply and channel, written
+ * in the transaction of the change (or of the reply) and delivered at least once; the unique keys make a
+ * second write of the same message a no-op.
  */
 export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order whose status changed; null for a support reply. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
+    /** The support reply this message carries; null for a status change. */
+    supportMessageId: bigint('support_message_id', { mode: 'number' }).references(() => supportMessages.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['telegram', 'email'] }).notNull(),
     /** Telegram chat id or e-mail address. */
     recipient: text('recipient').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    payload: jsonb('payload').$type<TNotificationPayload>().notNull(),
+    status: text('status', { enum: ORDER_STATUSES }),
+    payload: jsonb('payload').$type<TOutboxPayload>().notNull(),
     createdAt: createdAt(),
     /** A consumer has it until then (so two bot instances do not send it twice meanwhile). */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
@@ -355,7 +363,12 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex('notifications_message_uq').on(t.orderId, t.channel, t.status),
+    uniqueIndex('notifications_support_uq').on(t.supportMessageId, t.channel),
     index('notifications_pending_idx').on(t.channel, t.id).where(sql`${t.deliveredAt} is null`),
+    check(
+      'notifications_one_subject',
+      sql`(${t.orderId} is not null and ${t.status} is not null and ${t.supportMessageId} is null) or (${t.orderId} is null and ${t.status} is null and ${t.supportMessageId} is not null)`,
+    ),
   ],
 );
 
@@ -434,6 +447,50 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   createdAt: createdAt(),
 });
+
+/**
+ * The support inbox: one conversation per customer (or per browser, for a visitor without an account),
+ * its messages from the customer and the admins' replies.
+ */
+export const supportThreads = pgTable(
+  'support_threads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** sha256 of the random token the visitor's browser keeps: it reads the conversation with it. */
+    tokenHash: text('token_hash').notNull().unique(),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id),
+    /** The address the visitor gave for the answer (a signed-in customer may give one too). */
+    contactEmail: text('contact_email'),
+    /** Where the conversation started: the web site, the mini-app (telegram) or the bot. */
+    channel: text('channel', { enum: ['web', 'telegram', 'bot'] }).notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last message an admin has read (customer messages after it are unread). */
+    adminReadThrough: bigint('admin_read_through', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_threads_customer_idx').on(t.customerId), index('support_threads_last_idx').on(t.lastMessageAt)],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    threadId: bigint('thread_id', { mode: 'number' })
+      .notNull()
+      .references(() => supportThreads.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'admin'] }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => admins.id),
+    body: text('body').notNull(),
+    /** The order the customer wrote about (they came from its page). */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_messages_thread_idx').on(t.threadId, t.id),
+    check('support_messages_author_known', sql`${t.author} in ('customer', 'admin') and (${t.author} = 'admin') = (${t.adminId} is not null)`),
+    check('support_messages_body_bounded', sql`char_length(${t.body}) between 1 and 4000`),
+  ],
+);
 
 /**
  * Request counts per client and window for the rate limits (services/rate-limit-store.ts), kept here so

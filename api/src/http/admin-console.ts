@@ -3,11 +3,12 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Router } from 'express';
 
-/** The console's two routes (spec section 2). */
-const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/'];
+/** The console's pages: the spec's two routes, an order's page and the support inbox. */
+const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/', '/admin/orders/:id', '/admin/support', '/admin/support/:id'];
 
 /**
- * The built admin console (admin/dist): one page at /admin-login and /admin, its files under
+ * The built admin console (admin/dist): one page at /admin-login, /admin and the console's own pages
+ * (/admin/orders/{id}, /admin/support[/{id}]), its files under
  * /admin/assets (hashed, cached for good) beside the page; the page itself is never cached, so a
  * deploy is seen at once, and is kept out of search engines. Mount it before the web app's router,
  * whose catch-all would otherwise answer these paths with the site.

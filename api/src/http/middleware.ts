@@ -67,6 +67,16 @@ export function phoneCheckRateLimit(perMinute: number, opts: { botApiSecret: str
   });
 }
 
+/** Messages to the support inbox per client address: people write a few; a script gets no further. */
+export function supportRateLimit(perMinute: number, opts: { botApiSecret: string; store?: Store }): RequestHandler {
+  return perAddressRateLimit({
+    perMinute,
+    store: opts.store,
+    message: 'You are sending messages very fast. Please wait a minute and try again.',
+    skip: (req) => isServiceCall(req, opts.botApiSecret),
+  });
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

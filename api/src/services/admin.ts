@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'driz
 import { CHAINS, formatUsd, MANUAL_TOPUP_STATUSES, type TAdminOrder, type TAdminSettings, type TAdminStats, type TAdminUser, type TOrderStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
+import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
 import { recordAudit } from './audit';
 import type { BalanceService } from './balances';
@@ -32,25 +33,39 @@ export class AdminService {
   ) {}
 
   /**
-   * totalRevenue: USD cents of completed orders (top-up and fee); successRate: completed / (completed
-   * + failed), in percent; activeUsers: distinct customers with an order in the last 30 days.
+   * The spec's four figures, with the admin-granted top-ups apart (README "The admin console"). Each
+   * completed recharge is paid by the customer or granted by an admin (`paidBySql`). totalRevenue: the
+   * customers' part, less what admins refunded; adminGranted: the rest. A balance top-up is neither:
+   * its money counts when the balance pays a recharge. successRate:
+   * completed / (completed + failed), in percent; activeUsers: distinct customers with an order in
+   * the last 30 days.
    */
   async stats(): Promise<TAdminStats> {
     const result = await this.deps.db.execute(sql`
+      with o as (
+        select o.status, o.total_cents, o.customer_id, o.created_at, ${paidBySql(sql`o`)} as paid_by
+        from ${orders} o
+      )
       select
-        coalesce(sum(total_cents) filter (where status = 'completed'), 0)::bigint as revenue,
+        coalesce(sum(total_cents) filter (where status = 'completed' and paid_by = 'customer'), 0)::bigint as revenue,
+        (select coalesce(sum(amount_cents), 0) from ${ledgerEntries} where reason = 'admin_refund')::bigint as refunded,
+        coalesce(sum(total_cents) filter (where status = 'completed' and paid_by = 'admin'), 0)::bigint as granted,
+        count(*) filter (where status = 'completed' and paid_by = 'admin')::int as granted_orders,
         count(*)::int as orders,
         count(*) filter (where status = 'completed')::int as completed,
         count(*) filter (where status = 'failed')::int as failed,
         count(distinct customer_id) filter (where created_at > now() - interval '30 days')::int as active
-      from ${orders}`);
-    const r = (result as unknown as { rows: { revenue: string | number; orders: number; completed: number; failed: number; active: number }[] }).rows[0]!;
+      from o`);
+    type Row = { revenue: string | number; refunded: string | number; granted: string | number; granted_orders: number; orders: number; completed: number; failed: number; active: number };
+    const r = (result as unknown as { rows: Row[] }).rows[0]!;
     const settled = r.completed + r.failed;
     return {
-      totalRevenue: Number(r.revenue),
+      totalRevenue: Number(r.revenue) - Number(r.refunded),
       totalOrders: r.orders,
       successRate: settled === 0 ? 0 : Math.round((r.completed / settled) * 1000) / 10,
       activeUsers: r.active,
+      adminGranted: Number(r.granted),
+      adminGrantedOrders: r.granted_orders,
     };
   }
 
@@ -112,7 +127,10 @@ export class AdminService {
     });
   }
 
-  /** The spec's new mode: an order the admin pays, delivered through the normal exactly-once path. */
+  /**
+   * The spec's new mode: an order the admin pays, delivered through the normal exactly-once path.
+   * Returns the order and its status (paid: queued for delivery, not delivered yet).
+   */
   async manualTopupNew(adminId: number, input: { phoneNumber: string; countryId: number; operatorId: number; amountCents: number; notes: string }) {
     // The top-up limits of the settings hold in every flow, this one included.
     const pricing = await this.deps.settings.get('pricing');
@@ -129,16 +147,19 @@ export class AdminService {
         `manual top-up by an admin: ${input.notes || 'no notes'}`,
       );
       await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, after: { mode: 'new', ...input } });
-      return order.id;
+      return { orderId: order.id, status: order.status };
     });
   }
 
   /**
-   * The spec's existing mode. An unpaid or expired order is marked paid by the admin and delivered. A
-   * failed order stays failed: a new order sends the same top-up, and the credit its failure gave is
-   * taken back in the same transaction, so the customer is not paid twice.
+   * The spec's existing mode (and the order page's "mark paid" and "re-send"). An unpaid or expired
+   * order is marked paid by the admin and delivered. A failed order stays failed: a new order sends
+   * the same top-up, and the credit its failure gave is taken back in the same transaction, so the
+   * customer is not paid twice; a failure is re-sent once. `action` names what the admin meant, so a
+   * page that went stale (the order failed meanwhile) cannot do the other. Returns the order that
+   * delivers and its status.
    */
-  async manualTopupExisting(adminId: number, input: { orderId: number; notes: string }) {
+  async manualTopupExisting(adminId: number, input: { orderId: number; notes: string; action?: 'mark-paid' | 'resend' }) {
     return this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
       if (!order) throw new AppError('NOT_FOUND', `Order ${input.orderId} not found`);
@@ -146,12 +167,16 @@ export class AdminService {
         throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only pending, failed or expired orders can be topped up by hand.`);
       }
       if (order.kind !== 'recharge') throw new AppError('INVALID_STATE', 'A balance top-up has no phone to top up.');
+      if (input.action === 'mark-paid' && order.status === 'failed') throw new AppError('INVALID_STATE', `Order ${order.id} failed: re-send it instead of marking it paid.`);
+      if (input.action === 'resend' && order.status !== 'failed') throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only a failed order can be re-sent.`);
       const cause = `manual top-up by an admin: ${input.notes}`;
       if (order.status !== 'failed') {
-        await transition(tx, order.id, 'paid', { cause });
+        const paid = await transition(tx, order.id, 'paid', { cause, detail: { paidByAdmin: true, adminId } });
         await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, before: { status: order.status }, after: { status: 'paid', notes: input.notes } });
-        return order.id;
+        return { orderId: order.id, status: paid.status };
       }
+      const retried = await resentAs(tx, order.id);
+      if (retried !== null) throw new AppError('CONFLICT', `Order ${order.id} was already re-sent as order ${retried}: a failed top-up is re-sent once.`);
       const createdAt = new Date();
       const retry = await insertPaidOrder(
         tx,
@@ -184,7 +209,7 @@ export class AdminService {
       // The failure's credit comes back (409 when it was already spent: the whole top-up is undone).
       await this.deps.balances.takeBackFailureCredit(tx, order, retry.id, input.notes);
       await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, after: { retryOrder: retry.id, notes: input.notes } });
-      return retry.id;
+      return { orderId: retry.id, status: retry.status };
     });
   }
 

@@ -78,6 +78,22 @@ export class BalanceService {
   }
 
   /**
+   * An admin credits an amount to an order's customer (held on the order when it is anonymous), with
+   * the reason as the entry's note. Each credit is its own entry.
+   */
+  async creditByAdmin(tx: DbOrTx, adminId: number, order: OrderRow, amountCents: number, reason: string): Promise<void> {
+    await credit(tx, { customerId: order.customerId, orderId: order.id, amountCents, reason: 'admin_adjustment', referenceType: 'admin', referenceId: `${adminId}:${crypto.randomUUID()}`, note: reason });
+  }
+
+  /**
+   * An admin gives an order's value (top-up and fee) back to whoever paid it: once per order, so a
+   * second refund adds nothing and returns false.
+   */
+  refundByAdmin(tx: DbOrTx, order: OrderRow, reason: string): Promise<boolean> {
+    return credit(tx, { customerId: order.customerId, orderId: order.id, amountCents: order.totalCents, reason: 'admin_refund', referenceType: 'order', referenceId: String(order.id), note: reason });
+  }
+
+  /**
    * What becomes a customer's when they sign in (issue 13 point 4): the orders of their Telegram account
    * (proven by Telegram) become theirs, so later credits land on the balance; and the credits held on
    * anonymous orders of their Telegram account, of their e-mail address (the failure e-mail promised

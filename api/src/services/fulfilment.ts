@@ -44,7 +44,7 @@ const ALERT_TEXT: Record<AccountProblem, string> = {
  * a reused development database cannot mistake an old top-up for a new one); a top-up sent again after
  * the provider ended the previous one undelivered gets its own, as identifiers are never reused.
  */
-function customIdentifier(order: Pick<OrderRow, 'paymentId' | 'topupAttempt'>): string {
+export function customIdentifier(order: Pick<OrderRow, 'paymentId' | 'topupAttempt'>): string {
   return order.topupAttempt === 1 ? order.paymentId : `${order.paymentId}-${order.topupAttempt}`;
 }
 

@@ -22,6 +22,8 @@ import type { OrderPageLinks } from './receipts';
 import { CustomerService } from './customers';
 import { BotStateService } from './bot-sessions';
 import { AdminService } from './admin';
+import { AdminOrderService } from './admin-orders';
+import { SupportService } from './support';
 import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
 import { ReadinessService } from './readiness';
@@ -45,6 +47,8 @@ export interface Services {
   customers: CustomerService;
   botState: BotStateService;
   admin: AdminService;
+  adminOrders: AdminOrderService;
+  support: SupportService;
   customerAuth: CustomerAuthService;
   recipients: RecipientService;
   adminAuth: AdminAuthService;
@@ -98,6 +102,8 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     customers: new CustomerService(db, settings, balances),
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
+    adminOrders: new AdminOrderService({ db, balances, stories: orders.stories }),
+    support: new SupportService(db),
     customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     recipients: new RecipientService(db),
     adminAuth: new AdminAuthService(db),

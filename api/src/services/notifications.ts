@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { CHAINS, formatCryptoAmount, formatUsd, type TNotificationPayload, type TOrderStatus } from '@topup/shared';
+import { CHAINS, formatCryptoAmount, formatUsd, type TNotificationPayload, type TOrderStatus, type TOutboxPayload, type TSupportReplyPayload } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { customers, notifications, telegramMessages, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -51,13 +51,36 @@ export async function recordStatusNotifications(tx: DbOrTx, order: OrderRow, sta
     const chat = order.telegramUserId ?? customer?.telegramUserId ?? null;
     if (chat !== null) rows.push({ orderId: order.id, channel: 'telegram', recipient: String(chat), status, payload });
   }
-  const email = order.email && !PLACEHOLDER_EMAIL.test(order.email) ? order.email : null;
+  const email = order.email && !isPlaceholderEmail(order.email) ? order.email : null;
   if (email && EMAIL_STATUSES.has(status)) rows.push({ orderId: order.id, channel: 'email', recipient: email, status, payload });
+  await writeOutbox(tx, rows);
+}
+
+/**
+ * Writes a support answer to the outbox, in the transaction that stores it: to the customer's e-mail
+ * address, or to their Telegram chat (the bot takes it like any other message).
+ */
+export async function recordSupportReply(
+  tx: DbOrTx,
+  reply: { messageId: number; to: { channel: 'email'; address: string } | { channel: 'telegram'; chatId: number } },
+  payload: TSupportReplyPayload,
+): Promise<void> {
+  const recipient = reply.to.channel === 'email' ? reply.to.address : String(reply.to.chatId);
+  await writeOutbox(tx, [{ supportMessageId: reply.messageId, channel: reply.to.channel, recipient, payload }]);
+}
+
+/** Inserts outbox messages (a second write of one is a no-op) and queues the e-mails among them. */
+async function writeOutbox(tx: DbOrTx, rows: (typeof notifications.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
   const inserted = await tx.insert(notifications).values(rows).onConflictDoNothing().returning({ id: notifications.id, channel: notifications.channel });
   for (const n of inserted.filter((r) => r.channel === 'email')) {
     await enqueue(tx, { queue: QUEUES.email, key: `${QUEUES.email}:${n.id}`, payload: { notificationId: n.id }, maxAttempts: 20 });
   }
+}
+
+/** Whether an address is one of the placeholders the spec's clients send instead of a real one. */
+export function isPlaceholderEmail(address: string): boolean {
+  return PLACEHOLDER_EMAIL.test(address);
 }
 
 const LEASE_SECONDS = 30;
@@ -70,7 +93,7 @@ export class TelegramOutbox {
    * Undelivered messages, oldest first, leased to the caller for a while so another bot instance does
    * not send them meanwhile. A message not acknowledged comes back after the lease: at least once.
    */
-  async take(limit: number): Promise<{ id: number; chatId: string; messageId: number | null; payload: TNotificationPayload }[]> {
+  async take(limit: number): Promise<{ id: number; chatId: string; messageId: number | null; payload: TOutboxPayload }[]> {
     const result = await this.db.execute(sql`
       with due as (
         select id from ${notifications}
@@ -82,7 +105,7 @@ export class TelegramOutbox {
       from due where n.id = due.id
       returning n.id, n.recipient, n.payload,
         (select m.message_id from ${telegramMessages} m where m.order_id = n.order_id) as message_id`);
-    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: TNotificationPayload; message_id: number | null }[] }).rows;
+    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: TOutboxPayload; message_id: number | null }[] }).rows;
     return rows.map((r) => ({ id: Number(r.id), chatId: r.recipient, messageId: r.message_id, payload: r.payload })).sort((a, b) => a.id - b.id);
   }
 

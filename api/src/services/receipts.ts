@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { catalogFor, DEFAULT_LOCALE, formatUsdIn, orderPageUrl, type TNotificationPayload } from '@topup/shared';
+import { catalogFor, DEFAULT_LOCALE, formatUsdIn, isSupportReply, orderPageUrl, type TNotificationPayload, type TOutboxPayload, type TSupportReplyPayload } from '@topup/shared';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 import type { Mail, Mailer } from './mailer';
@@ -54,10 +54,23 @@ ${t.thanks}
 ` };
 }
 
+/** A support answer: the answer, the customer's own words it answers, and the order's page, as plain text. */
+function renderSupportReply(to: string, p: TSupportReplyPayload, pageUrl: string | null): Mail {
+  const t = catalogFor(p.locale ?? DEFAULT_LOCALE).email.supportReply;
+  const quoted = p.question ? `\n\n${t.youWrote}\n${p.question.replace(/^/gm, '> ')}` : '';
+  const order = pageUrl ? `\n${t.seeOrder({ url: pageUrl })}` : '';
+  return { to, subject: t.subject({ orderId: p.orderId }), text: `${p.text}${quoted}\n${order}\n${t.howToAnswer}\n` };
+}
+
+function renderMail(to: string, p: TOutboxPayload, links: OrderPageLinks): Mail {
+  if (isSupportReply(p)) return renderSupportReply(to, p, p.paymentId ? orderPageLink(links, p.paymentId) : null);
+  return renderReceipt(to, p, orderPageLink(links, p.paymentId));
+}
+
 /** The e-mail job: sends one outbox message unless it was sent already. */
 export async function deliverEmail(db: Db, mailer: Mailer, links: OrderPageLinks, notificationId: number): Promise<void> {
   const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
   if (!n || n.deliveredAt) return;
-  await mailer.send(renderReceipt(n.recipient, n.payload, orderPageLink(links, n.payload.paymentId)));
+  await mailer.send(renderMail(n.recipient, n.payload, links));
   await db.update(notifications).set({ deliveredAt: new Date(), attempts: n.attempts + 1 }).where(eq(notifications.id, notificationId));
 }

@@ -2,7 +2,7 @@ import { GrammyError, HttpError, type Api } from 'grammy';
 import { DEFAULT_LOCALE, isLocale, localeFromTag, catalogFor, type Catalog } from '@topup/shared';
 import type { Logger } from 'pino';
 import type { TopupApi } from '../api/client';
-import type { TNotification } from '@topup/shared';
+import { isSupportReply, type TNotification, type TNotificationPayload, type TSupportReplyPayload } from '@topup/shared';
 import { sessionKey, type SessionData } from '../context';
 import { SendScheduler } from '../throttle';
 import { NO_ORDER_LINKS, type OrderLinks } from '../keyboards';
@@ -13,7 +13,8 @@ import { statusCaption, statusKeyboard } from '../views/payment';
  * chats: the order's payment message is edited in place; an order without one (e.g. made in the
  * mini-app) gets a new message, registered so its next changes edit it. At least once: a message is
  * acknowledged only once Telegram took it, or once it can never be delivered (the user blocked the
- * bot, the chat is gone); otherwise its lease runs out and it comes back.
+ * bot, the chat is gone); otherwise its lease runs out and it comes back. A support answer from the
+ * admin console is a message of its own.
  */
 
 interface PollerOptions {
@@ -108,14 +109,20 @@ export class NotificationPoller {
   /** Delivers one chat's notifications in order; returns the ids to acknowledge. */
   private async deliverChat(chatId: number, list: TNotification[], outcomes: Record<Outcome, number>): Promise<number[]> {
     const t = await this.texts(chatId);
+    const sends: { ids: number[]; send: () => Promise<Outcome | 'blocked'> }[] = [];
     // Per order only the latest state matters: one edit says it all (and saves the chat's rate).
-    const latest = new Map<number, { n: TNotification; ids: number[] }>();
-    for (const n of list) latest.set(n.payload.orderId, { n, ids: [...(latest.get(n.payload.orderId)?.ids ?? []), n.id] });
+    const latest = new Map<number, { payload: TNotificationPayload; messageId: number | null; ids: number[] }>();
+    for (const n of list) {
+      const p = n.payload;
+      if (isSupportReply(p)) sends.push({ ids: [n.id], send: () => this.deliverReply(chatId, p, t) });
+      else latest.set(p.orderId, { payload: p, messageId: n.messageId, ids: [...(latest.get(p.orderId)?.ids ?? []), n.id] });
+    }
+    for (const { payload, messageId, ids } of latest.values()) sends.push({ ids, send: () => this.deliver(chatId, payload, messageId, t) });
     const ack: number[] = [];
     let blocked = false;
-    for (const { n, ids } of latest.values()) {
+    for (const { ids, send } of sends) {
       // Once the user has blocked the bot (403), nothing more can reach this chat.
-      const outcome: Outcome | 'blocked' = blocked ? 'blocked' : (await this.scheduler.acquire(chatId), await this.deliver(chatId, n, t));
+      const outcome: Outcome | 'blocked' = blocked ? 'blocked' : (await this.scheduler.acquire(chatId), await send());
       blocked = outcome === 'blocked';
       const counted: Outcome = outcome === 'blocked' ? 'undeliverable' : outcome;
       outcomes[counted] += ids.length;
@@ -124,8 +131,7 @@ export class NotificationPoller {
     return ack;
   }
 
-  private async deliver(chatId: number, n: TNotification, t: Catalog): Promise<Outcome | 'blocked'> {
-    const p = n.payload;
+  private async deliver(chatId: number, p: TNotificationPayload, messageId: number | null, t: Catalog): Promise<Outcome | 'blocked'> {
     let confirmations: { n: number; m: number } | undefined;
     if (p.status === 'confirming') {
       const status = await this.opts.api.paymentStatus(p.orderId).catch(() => null);
@@ -135,8 +141,8 @@ export class NotificationPoller {
     const reply_markup = statusKeyboard(t, p, this.opts.orderLinks ?? NO_ORDER_LINKS);
     const tg = this.opts.telegram;
     try {
-      if (n.messageId !== null) {
-        const edited = await this.edit(chatId, n.messageId, text, reply_markup);
+      if (messageId !== null) {
+        const edited = await this.edit(chatId, messageId, text, reply_markup);
         if (edited) return 'delivered';
       }
       const sent = await tg.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup });
@@ -145,13 +151,28 @@ export class NotificationPoller {
         .catch((err) => this.opts.log.warn({ err: describe(err), orderId: p.orderId }, 'could not register the order message'));
       return 'delivered';
     } catch (err) {
-      if (permanent(err)) {
-        this.opts.log.info({ chatId, orderId: p.orderId, error: describe(err) }, 'notification undeliverable, dropped');
-        return err instanceof GrammyError && err.error_code === 403 ? 'blocked' : 'undeliverable';
-      }
-      this.opts.log.warn({ chatId, orderId: p.orderId, error: describe(err), network: err instanceof HttpError }, 'notification not delivered, will retry');
-      return 'retry';
+      return this.failed(err, { chatId, orderId: p.orderId });
     }
+  }
+
+  /** A support answer: its own message (the text is escaped: nothing the admin wrote is read as HTML). */
+  private async deliverReply(chatId: number, p: TSupportReplyPayload, t: Catalog): Promise<Outcome | 'blocked'> {
+    try {
+      await this.opts.telegram.sendMessage(chatId, t.bot.supportReply({ text: p.text, orderId: p.orderId }), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+      return 'delivered';
+    } catch (err) {
+      return this.failed(err, { chatId, supportThread: p.threadId });
+    }
+  }
+
+  /** A send that failed: dropped when it can never succeed, else tried again after the lease. */
+  private failed(err: unknown, about: Record<string, number>): Outcome | 'blocked' {
+    if (permanent(err)) {
+      this.opts.log.info({ ...about, error: describe(err) }, 'notification undeliverable, dropped');
+      return err instanceof GrammyError && err.error_code === 403 ? 'blocked' : 'undeliverable';
+    }
+    this.opts.log.warn({ ...about, error: describe(err), network: err instanceof HttpError }, 'notification not delivered, will retry');
+    return 'retry';
   }
 
   /** Edits the order's message (a photo caption, else a text); false when it is gone and a new one is needed. */

@@ -9,6 +9,7 @@ import { ZCancelResponse, ZCancelTransactionRequest, ZCreatePaymentRequest, ZCry
 import { ZRecipient, ZRecipients, ZRenameRecipient } from '../schemas/recipients';
 import { ZOpenOrder, ZOrderStory } from '../schemas/story';
 import { ZSystemStatus } from '../schemas/system';
+import { ZSupportConversation, ZSupportMessageRequest } from '../schemas/support';
 import { ZCoinsResponse, ZPricingSettings, ZQuote, type TOrderKind } from '../schemas/pricing';
 import { endpoint, withQuery } from './request';
 
@@ -77,6 +78,9 @@ export const API = {
   renameRecipient: endpoint({ method: 'PATCH', path: (p: { id: string }) => `/api/recipients/${segment(p.id)}`, body: ZRenameRecipient, response: ZRecipient }),
   /** Takes one off the list (until the customer tops that number up again). */
   removeRecipient: endpoint({ method: 'DELETE', path: (p: { id: string }) => `/api/recipients/${segment(p.id)}`, response: ZOk }),
+  /** The caller's support conversation (a visitor sends its token in `x-support-token`). */
+  supportConversation: endpoint({ method: 'GET', path: '/api/support/messages', response: ZSupportConversation }),
+  sendSupportMessage: endpoint({ method: 'POST', path: '/api/support/messages', body: ZSupportMessageRequest, response: ZSupportConversation }),
 };
 
 /** The bot's own calls (service credential only). */
@@ -119,4 +123,18 @@ export const ADMIN_API = {
   /** The readiness checks with their details (the same round as GET /api/ready). */
   system: endpoint({ method: 'GET', path: '/api/admin/system', response: ZSystemStatus }),
   unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
+  /** One order with its payments, ledger entries and the actions it allows. */
+  order: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/orders/${p.id}`, response: admin.ZAdminOrderDetail }),
+  markPaid: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/mark-paid`, body: admin.ZOrderActionRequest, response: admin.ZOrderActionDone }),
+  /** Sends a failed order's top-up again as a new order, once. */
+  resendOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/resend`, body: admin.ZOrderActionRequest, response: admin.ZOrderActionDone }),
+  creditOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/credit`, body: admin.ZOrderCreditRequest, response: admin.ZOrderCredited }),
+  refundOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/refund`, body: admin.ZOrderRefundRequest, response: admin.ZOrderCredited }),
+  /** The support inbox: conversations newest first (the total in X-Total-Count). */
+  supportThreads: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/support/threads', p), response: admin.ZSupportThreads }),
+  supportUnread: endpoint({ method: 'GET', path: '/api/admin/support/unread', response: admin.ZSupportUnread }),
+  supportThread: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}`, response: admin.ZSupportThread }),
+  /** Marks a conversation read up to a message. */
+  supportRead: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/read`, body: admin.ZSupportReadRequest, response: admin.ZAdminDone }),
+  supportReply: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/reply`, body: admin.ZSupportReplyRequest, response: admin.ZSupportReplied }),
 };

@@ -60,9 +60,9 @@ describe('createApiClient', () => {
   });
 
   it('parses the answer with the response schema: dollars on the wire are cents in code', async () => {
-    const { fetch } = fakeFetch(200, { totalRevenue: 1234.56, totalOrders: 4, successRate: 50, activeUsers: 1 });
+    const { fetch } = fakeFetch(200, { totalRevenue: 1234.56, totalOrders: 4, successRate: 50, activeUsers: 1, adminGranted: 15.5, adminGrantedOrders: 1 });
     const client = createApiClient({ fetch });
-    expect(await client.request(ADMIN_API.stats)).toEqual({ totalRevenue: 123_456, totalOrders: 4, successRate: 50, activeUsers: 1 });
+    expect(await client.request(ADMIN_API.stats)).toEqual({ totalRevenue: 123_456, totalOrders: 4, successRate: 50, activeUsers: 1, adminGranted: 1550, adminGrantedOrders: 1 });
     const { data, headers } = await client.exchange(ADMIN_API.stats);
     expect([data.totalRevenue, headers.get('x-total-count')]).toEqual([123_456, '42']);
   });

@@ -9,7 +9,12 @@ import {
   ZChangePasswordForm,
   ZChangeSignInEmailRequest,
   ZManualTopupRequest,
+  ZOrderActionRequest,
+  ZOrderCreditRequest,
+  ZOrderRefundRequest,
   ZSettingsRequest,
+  ZSupportReplyRequest,
+  manualTopupProgress,
 } from './admin';
 import { formProblem } from './common';
 
@@ -71,5 +76,30 @@ describe('admin answers', () => {
     expect(wire).toEqual({ ...settings, minTopUp: 5, maxTopUp: 500, serviceFee: 0.29 });
     expect(ZAdminSettings.parse(JSON.parse(JSON.stringify(wire)))).toEqual(settings);
     expect(ZAdminOrder.shape.totalAmount.parse(10.07)).toBe(1007);
+  });
+});
+
+describe('a manual top-up says what really happened', () => {
+  it("is 'submitted' while the order waits or is being delivered; the spec's success text only once it completed", () => {
+    for (const status of ['paid', 'processing'] as const) {
+      const p = manualTopupProgress(7, status);
+      expect([p.title, p.settled]).toEqual(['Manual top-up submitted', false]);
+      expect(p.description).not.toContain('success');
+    }
+    expect(manualTopupProgress(7, 'paid').description).toBe('Order #7 is queued for delivery.');
+    expect(manualTopupProgress(7, 'completed')).toEqual({ title: 'Success!', description: ADMIN_MESSAGES.manualTopupDone, settled: true, ok: true });
+    expect(manualTopupProgress(7, 'failed')).toMatchObject({ title: 'Top-up Failed', settled: true, ok: false });
+  });
+});
+
+describe('order actions and support answers', () => {
+  it('need a reason; a credit is an amount above zero, in cents', () => {
+    expect(formProblem(ZOrderActionRequest, { notes: ' ' })).toBe('Please give a reason.');
+    expect(formProblem(ZOrderRefundRequest, {})).toBe('Please give a reason.');
+    expect(ZOrderCreditRequest.parse({ amount: '2.50', reason: 'goodwill' })).toEqual({ amount: 250, reason: 'goodwill' });
+    expect(formProblem(ZOrderCreditRequest, { amount: '', reason: 'x' })).toBe('Please enter an amount.');
+    expect(formProblem(ZOrderCreditRequest, { amount: '0', reason: 'x' })).toBe('Amount must be greater than 0.');
+    expect(formProblem(ZSupportReplyRequest, { text: '\n ' })).toBe('Please write an answer.');
+    expect(formProblem(ZSupportReplyRequest, { text: 'x'.repeat(4001) })).toBe('Please keep the answer under 4,000 characters.');
   });
 });

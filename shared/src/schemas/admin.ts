@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type TOrderStatus } from '../order-status';
 import { ZCustomerName, ZDateTime, ZUsd, ZUsdCents, zEmail } from './common';
 import { ZOrderStatus, ZOrderView } from './orders';
+import { ZOrderStory, ZStoryPayment, ZTimelineItem } from './story';
+import { ZSupportReplyRoute } from './support';
+import { SUPPORT_REPLY_MAX } from '../support';
 
 /**
  * The admin API (spec sections 7 and 8): what the console sends and what the API answers. The API
@@ -15,6 +18,7 @@ export const ADMIN_MESSAGES = {
   loginFailed: 'Invalid credentials. Please try again.',
   manualNewRequired: 'Please fill in all required fields.',
   manualExistingRequired: 'Please select an order and add notes for existing order processing.',
+  /** Said only once the top-up is delivered (the order completed); until then it is "submitted". */
   manualTopupDone: 'Manual top-up processed successfully',
   balanceRequired: 'Please select a user and enter an amount.',
   balancePositive: 'Amount must be greater than 0.',
@@ -27,7 +31,29 @@ export const ADMIN_MESSAGES = {
   signInEmailRequired: 'Please enter a new sign-in email address',
   signInEmailChanged: 'Your admin sign-in email has been updated successfully',
   emailFormat: 'Please enter a valid email address',
+  // The order page's forms (not the spec's).
+  reasonRequired: 'Please give a reason.',
+  amountRequired: 'Please enter an amount.',
 } as const;
+
+/**
+ * What a manual top-up says, step by step: submitted (the order is paid and queued), sent to the
+ * provider, then the delivery's outcome. The spec's 'Manual top-up processed successfully' is said
+ * only when it is true: once the order completed. The API answers with the first; the console follows
+ * the order's status to the last.
+ */
+export function manualTopupProgress(orderId: number, status: TOrderStatus): { title: string; description: string; settled: boolean; ok: boolean } {
+  switch (status) {
+    case 'completed':
+      return { title: 'Success!', description: ADMIN_MESSAGES.manualTopupDone, settled: true, ok: true };
+    case 'failed':
+      return { title: 'Top-up Failed', description: `Order #${orderId} could not be delivered. Open the order to see why and where its value went.`, settled: true, ok: false };
+    case 'processing':
+      return { title: 'Manual top-up submitted', description: `Order #${orderId} was sent to the provider; waiting for the operator.`, settled: false, ok: true };
+    default:
+      return { title: 'Manual top-up submitted', description: `Order #${orderId} is queued for delivery.`, settled: false, ok: true };
+  }
+}
 
 /** The spec's form messages are whole sentences, sent without the field name a validation message gets. */
 export const ADMIN_FORM_MESSAGES: ReadonlySet<string> = new Set(Object.values(ADMIN_MESSAGES));
@@ -123,6 +149,35 @@ export const ZManualTopupRequest = z.discriminatedUnion(
   { error: 'mode must be new or existing' },
 );
 
+/** Why an admin acts on an order: required, shown in the audit log and the ledger. */
+const reason = z.string({ error: ADMIN_MESSAGES.reasonRequired }).trim().min(1, ADMIN_MESSAGES.reasonRequired).max(500);
+
+/** POST /api/admin/orders/{id}/mark-paid and /resend: the admin's notes. */
+export const ZOrderActionRequest = z.object({ notes: reason });
+
+/** POST /api/admin/orders/{id}/refund: the order's total back to the balance, once. */
+export const ZOrderRefundRequest = z.object({ reason });
+
+/** POST /api/admin/orders/{id}/credit: an amount to the order's customer (held on the order when anonymous). */
+export const ZOrderCreditRequest = z.object({
+  amount: dollars(ADMIN_MESSAGES.amountRequired)
+    .refine((v) => !(Number(v) <= 0), ADMIN_MESSAGES.balancePositive)
+    .pipe(ZUsdCents),
+  reason,
+});
+
+/** POST /api/admin/support/threads/{id}/reply. */
+export const ZSupportReplyRequest = z.object({
+  text: z
+    .string({ error: 'Please write an answer.' })
+    .trim()
+    .min(1, 'Please write an answer.')
+    .max(SUPPORT_REPLY_MAX, `Please keep the answer under ${SUPPORT_REPLY_MAX.toLocaleString('en-US')} characters.`),
+});
+
+/** POST /api/admin/support/threads/{id}/read: the conversation read up to this message. */
+export const ZSupportReadRequest = z.object({ through: z.number().int().positive() });
+
 /** Query values are text; a missing one takes the default. */
 const queryInt = (fallback: number, max: number) => z.string().default(String(fallback)).transform(Number).pipe(z.number().int().min(1).max(max));
 const queryDate = z.string().transform((s) => new Date(s)).pipe(z.date());
@@ -185,11 +240,20 @@ export const ZTotpSetup = z.object({ success: z.literal(true), secret: z.string(
 export type TAdminMe = z.infer<typeof ZAdminMe>['admin'];
 
 /**
- * The spec's four figures. totalRevenue: USD of completed orders (top-up and fee); successRate:
- * completed / (completed + failed), in percent; activeUsers: distinct customers with an order in the
- * last 30 days.
+ * The spec's four figures, and the admin-granted top-ups apart. totalRevenue: USD the customers paid
+ * (in crypto, or from their balance) for completed recharges, less what admins refunded of them;
+ * adminGranted / adminGrantedOrders: completed top-ups an admin paid for (manual top-ups, re-sends,
+ * orders marked paid); successRate: completed / (completed + failed), in percent; activeUsers: distinct
+ * customers with an order in the last 30 days.
  */
-export const ZAdminStats = z.object({ totalRevenue: ZUsd, totalOrders: z.number().int(), successRate: z.number(), activeUsers: z.number().int() });
+export const ZAdminStats = z.object({
+  totalRevenue: ZUsd,
+  totalOrders: z.number().int(),
+  successRate: z.number(),
+  activeUsers: z.number().int(),
+  adminGranted: ZUsd,
+  adminGrantedOrders: z.number().int(),
+});
 export type TAdminStats = z.infer<typeof ZAdminStats>;
 
 /** An order as the admin sees it: the order's fields, its amounts in cents in code. */
@@ -205,7 +269,11 @@ export const ZAdminUsers = z.array(ZAdminUser);
 /** A balance adjusted: the balance after it. */
 export const ZBalanceAdjusted = ZAdminDone.extend({ balance: ZUsd });
 
-export const ZManualTopupDone = ZAdminDone.extend({ orderId: z.number().int() });
+/**
+ * A manual top-up taken: the order that delivers it and its status now (`paid`: queued for delivery).
+ * The message says it was submitted; the delivery's outcome is the order's status later.
+ */
+export const ZManualTopupDone = ZAdminDone.extend({ orderId: z.number().int(), status: ZOrderStatus });
 
 /** The system settings as the console edits them. */
 export const ZAdminSettings = z.object({ maintenanceMode: z.boolean(), allowNewRegistrations: z.boolean(), minTopUp: ZUsd, maxTopUp: ZUsd, serviceFee: ZUsd });
@@ -247,3 +315,129 @@ export const ZUnmatchedPayments = z.array(ZUnmatchedPayment);
 export const ZAlert = z.object({ id: z.number().int(), kind: z.string(), message: z.string(), count: z.number().int(), createdAt: ZDateTime, lastRaisedAt: ZDateTime, resolvedAt: ZDateTime.nullable() });
 export type TAlert = z.infer<typeof ZAlert>;
 export const ZAlerts = z.array(ZAlert);
+
+/** An entry of the ledger: money an order moved on a balance (negative: taken). */
+export const ZAdminLedgerEntry = z.object({
+  id: z.number().int(),
+  /** The customer whose balance moved; null: held on the order for its anonymous owner. */
+  customerId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  amount: ZUsd,
+  reason: z.string(),
+  referenceType: z.string(),
+  referenceId: z.string(),
+  note: z.string().nullable(),
+  createdAt: ZDateTime,
+});
+export type TAdminLedgerEntry = z.infer<typeof ZAdminLedgerEntry>;
+
+/** A chain payment to the order's address, as the customer's story shows it, with what only admins need. */
+export const ZAdminOrderPayment = ZStoryPayment.extend({
+  id: z.number().int(),
+  fromAddress: z.string().nullable(),
+  blockNumber: z.number().int(),
+  logIndex: z.number().int(),
+});
+export type TAdminOrderPayment = z.infer<typeof ZAdminOrderPayment>;
+
+/** A timeline entry as the customer sees it, with where it was read and what the record says. */
+export const ZAdminTimelineEntry = ZTimelineItem.extend({
+  source: z.enum(['event', 'payment', 'ledger']),
+  /** A status change's recorded cause (an admin's notes among them), a ledger entry's note. */
+  cause: z.string().nullable(),
+});
+export type TAdminTimelineEntry = z.infer<typeof ZAdminTimelineEntry>;
+
+/** What an admin may do with the order now (the API decides; the page shows the buttons). */
+export const ZAdminOrderActions = z.object({
+  /** Waiting or expired: confirm a payment made outside the chain (the order is then delivered). */
+  markPaid: z.boolean(),
+  /** Failed and not re-sent yet: send the same top-up again, once. */
+  resend: z.boolean(),
+  /** Completed and paid by the customer, not refunded yet: its total back to the balance. */
+  refund: z.boolean(),
+  /** Any order: an amount to its customer's balance (held on the order when anonymous). */
+  credit: z.boolean(),
+});
+export type TAdminOrderActions = z.infer<typeof ZAdminOrderActions>;
+
+/**
+ * GET /api/admin/orders/{id}: one order as the admin sees it: the customer's story (the same display,
+ * amounts, value and next action), its timeline with each entry's recorded cause, its payments with
+ * their explorer links, what only admins see of it, the ledger entries it caused, and its actions.
+ */
+export const ZAdminOrderDetail = z.object({
+  story: ZOrderStory.omit({ timeline: true, payments: true }),
+  timeline: z.array(ZAdminTimelineEntry),
+  payments: z.array(ZAdminOrderPayment),
+  record: z.object({
+    source: z.string(),
+    chainId: z.number().int().nullable(),
+    telegramUserId: z.number().int().nullable(),
+    /** The operator's own id of the top-up (the provider's is the story's `providerTransactionId`). */
+    operatorTransactionId: z.string().nullable(),
+    /** The provider's identifiers of each top-up sent: the payment id, then `<paymentId>-2`… */
+    customIdentifiers: z.array(z.string()),
+    updatedAt: ZDateTime,
+  }),
+  customer: ZCustomerName.extend({ telegramUserId: z.number().int().nullable() }).nullable(),
+  ledger: z.array(ZAdminLedgerEntry),
+  /** The order an admin sent again in its place; the failed order this one re-sends. */
+  resentAs: z.number().int().nullable(),
+  resendOf: z.number().int().nullable(),
+  actions: ZAdminOrderActions,
+});
+export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
+
+/** An order action done: the order it made or changed, and that order's status now. */
+export const ZOrderActionDone = ZAdminDone.extend({ orderId: z.number().int(), status: ZOrderStatus });
+/** A credit or refund done: the amount and where it went. */
+export const ZOrderCredited = ZAdminDone.extend({ amount: ZUsd, customerId: z.number().int().nullable() });
+
+// The support inbox, the admins' side.
+
+const ZSupportCustomer = ZCustomerName.extend({ telegramUserId: z.number().int().nullable() });
+
+/** A conversation in the inbox list. */
+export const ZSupportThreadSummary = z.object({
+  id: z.number().int(),
+  customer: ZSupportCustomer.nullable(),
+  contactEmail: z.string().nullable(),
+  channel: z.enum(['web', 'telegram', 'bot']),
+  /** Where an answer goes besides the chat; null: only the chat (the customer left no address). */
+  replyTo: ZSupportReplyRoute.nullable(),
+  lastMessageAt: ZDateTime,
+  /** The last message's first characters, and who wrote it. */
+  preview: z.string(),
+  lastFrom: z.enum(['customer', 'admin']),
+  /** Customer messages no admin has read yet. */
+  unread: z.number().int(),
+});
+export type TSupportThreadSummary = z.infer<typeof ZSupportThreadSummary>;
+
+/** GET /api/admin/support/threads: newest first, paged (the total in X-Total-Count). */
+export const ZSupportThreads = z.array(ZSupportThreadSummary);
+
+/** GET /api/admin/support/unread: the dashboard's count. */
+export const ZSupportUnread = z.object({ unreadThreads: z.number().int(), unreadMessages: z.number().int() });
+
+export const ZSupportThreadMessage = z.object({
+  id: z.number().int(),
+  from: z.enum(['customer', 'admin']),
+  /** The admin who answered. */
+  adminEmail: z.string().nullable(),
+  text: z.string(),
+  /** The order the customer wrote about. */
+  order: z.object({ id: z.number().int(), paymentId: z.string(), status: ZOrderStatus }).nullable(),
+  createdAt: ZDateTime,
+  /** An answer's delivery by e-mail or Telegram (deliveredAt null: not yet). */
+  delivery: z.object({ channel: z.enum(['email', 'telegram']), recipient: z.string(), deliveredAt: ZDateTime.nullable() }).nullable(),
+});
+export type TSupportThreadMessage = z.infer<typeof ZSupportThreadMessage>;
+
+/** GET /api/admin/support/threads/{id}. */
+export const ZSupportThread = ZSupportThreadSummary.extend({ messages: z.array(ZSupportThreadMessage) });
+export type TSupportThread = z.infer<typeof ZSupportThread>;
+
+/** An answer sent: where it goes besides the chat. */
+export const ZSupportReplied = ZAdminDone.extend({ replyTo: ZSupportReplyRoute.nullable() });

@@ -61,12 +61,35 @@ export const ZNotificationPayload = z.object({
 });
 export type TNotificationPayload = z.infer<typeof ZNotificationPayload>;
 
+/** An admin's answer in the support inbox, for a customer who is reached in Telegram or by e-mail. */
+export const ZSupportReplyPayload = z.object({
+  type: z.literal('support_reply'),
+  threadId: z.number().int(),
+  text: z.string(),
+  /** The customer's message it answers, as they wrote it. */
+  question: z.string().nullable(),
+  /** The order the conversation is about, when the customer named one. */
+  orderId: z.number().int().nullable(),
+  paymentId: z.string().nullable(),
+  /** The language of the e-mail (the order's, when the conversation is about one). */
+  locale: z.enum(LOCALE_CODES).optional(),
+});
+export type TSupportReplyPayload = z.infer<typeof ZSupportReplyPayload>;
+
+/** What an outbox message carries: an order's status change, or a support answer. */
+export const ZOutboxPayload = z.union([ZNotificationPayload, ZSupportReplyPayload]);
+export type TOutboxPayload = z.infer<typeof ZOutboxPayload>;
+
+export function isSupportReply(payload: TOutboxPayload): payload is TSupportReplyPayload {
+  return 'type' in payload && payload.type === 'support_reply';
+}
+
 export const ZNotification = z.object({
   id: z.number().int(),
   /** The recipient's Telegram user id, which is also the private chat's id (sent as text: it may exceed 2^53 one day). */
   chatId: z.union([z.string(), z.number()]).transform((v) => Number(v)),
   messageId: z.number().int().nullable(),
-  payload: ZNotificationPayload,
+  payload: ZOutboxPayload,
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

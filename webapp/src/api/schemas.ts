@@ -23,6 +23,7 @@ export {
   ZSiteConfig,
   ZValidatePhoneResponse,
   ZCancelResponse,
+  ZSupportConversation,
 } from '@topup/shared';
 
 /** GET /api/balance (the API answers { success, balance, currency }; shared has no schema for it). */

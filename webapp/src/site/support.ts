@@ -1,4 +1,6 @@
-import type { TSiteConfig } from '@topup/shared';
+import type { TSiteConfig, TSupportConversation, TSupportReplyRoute } from '@topup/shared';
+import { apiRequest } from '../api/client';
+import { SUPPORT_TOKEN_HEADER } from '../shared';
 
 /** Contacts of the support widget, from GET /api/site-config (the same variables as the bot's /support). */
 export const SUPPORT_GREETING = 'Hello! I need help with a mobile recharge on CRYPTO TOP-UPS.';
@@ -20,16 +22,78 @@ export function telegramLink(handle: string | null | undefined): string | null {
 
 export const telegramHandle = (handle: string) => (/^https?:\/\//.test(handle) ? handle : `@${handle.replace(/^@/, '')}`);
 
-/** The live chat's answer, one second after a message (spec): the support e-mail and Telegram handle. */
-export function cannedReply(support: TSiteConfig['support'] | undefined): string {
-  const ways = [
-    support?.email ? `e-mail us at ${support.email}` : null,
-    support?.telegram ? `write to ${telegramHandle(support.telegram)} on Telegram` : null,
-  ].filter(Boolean);
-  return ways.length
-    ? `Thanks for your message! A support agent will get back to you. For a faster answer, ${ways.join(' or ')}. Please include your order number if you have one.`
-    : 'Thanks for your message! A support agent will get back to you. You can also reach us through the Contact page.';
+/** "e-mail us at … or write to … on Telegram", from the configured contacts; null when there are none. */
+function otherWays(support: TSiteConfig['support'] | undefined): string | null {
+  const ways = [support?.email ? `e-mail us at ${support.email}` : null, support?.telegram ? `write to ${telegramHandle(support.telegram)} on Telegram` : null].filter(Boolean);
+  return ways.length ? ways.join(' or ') : null;
 }
 
-/** Opens the support widget's live chat from anywhere (the payment overlay's 'Contact Support'). */
-export const openSupportChat = () => window.dispatchEvent(new CustomEvent('support:open'));
+/**
+ * The live chat's answer one second after a message reached the support inbox (spec: the support
+ * e-mail and Telegram handle): what really happens next, and the other ways to reach us.
+ */
+export function acknowledgement(support: TSiteConfig['support'] | undefined, replyTo: TSupportReplyRoute | null): string {
+  const where = !replyTo ? 'here in this chat' : replyTo.channel === 'email' ? `here and by e-mail to ${replyTo.address}` : 'here and in our Telegram bot';
+  const ways = otherWays(support);
+  return `Thanks! Your message reached our support team; we will answer ${where}.${ways ? ` For a faster answer, ${ways}.` : ''}`;
+}
+
+/** What the chat says when a message could not be sent: the reason, and where to write instead. */
+export function notSent(support: TSiteConfig['support'] | undefined, reason: string): string {
+  const ways = otherWays(support);
+  return `Your message was not sent: ${reason} ${ways ? `You can also ${ways}.` : 'You can also reach us through the Contact page.'}`;
+}
+
+/** The conversation's token, kept in this browser so that the answers can be read here again. */
+const TOKEN_KEY = 'support_thread';
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function tokenHeaders(): Record<string, string> {
+  const token = storedToken();
+  return token ? { [SUPPORT_TOKEN_HEADER]: token } : {};
+}
+
+/** The caller's conversation: this browser's (its token), or the signed-in customer's. */
+export function fetchConversation(signal?: AbortSignal): Promise<TSupportConversation> {
+  return apiRequest('/api/support/messages', (s) => s.ZSupportConversation, { headers: tokenHeaders(), signal });
+}
+
+/** Sends a message to the support inbox; a conversation it starts is remembered in this browser. */
+export async function sendSupportMessage(body: { text: string; email?: string; paymentId?: string }): Promise<TSupportConversation> {
+  const conversation = await apiRequest('/api/support/messages', (s) => s.ZSupportConversation, { method: 'POST', body, headers: tokenHeaders() });
+  if (conversation.threadToken) {
+    try {
+      localStorage.setItem(TOKEN_KEY, conversation.threadToken);
+    } catch {
+      // Storage refused: the answer still comes by e-mail or Telegram.
+    }
+  }
+  return conversation;
+}
+
+/** The event the widget listens to; `detail.paymentId` fills in the order the customer writes about. */
+export const SUPPORT_OPEN_EVENT = 'support:open';
+
+/**
+ * Opens the support widget's live chat from anywhere: the payment overlay's 'Contact Support', the
+ * order page's "contact support" (`openSupportChat({ paymentId })` fills the order in).
+ */
+export const openSupportChat = (options: { paymentId?: string } = {}) => window.dispatchEvent(new CustomEvent(SUPPORT_OPEN_EVENT, { detail: options }));
+
+/**
+ * The same from a link (an e-mail, the bot): `?support=open` opens the chat on any page of the site,
+ * `&order=<paymentId>` fills the order in. Returns what the address asks for, or null.
+ */
+export function supportRequestInUrl(search: string): { paymentId?: string } | null {
+  const params = new URLSearchParams(search);
+  if (params.get('support') !== 'open') return null;
+  const order = params.get('order');
+  return order && /^pay_[A-Za-z0-9]{16,40}$/.test(order) ? { paymentId: order } : {};
+}

@@ -1,11 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ADMIN_API, ADMIN_MESSAGES, formatUsd, formProblem, MANUAL_TOPUP_STATUSES, ZManualTopupRequest } from '@topup/shared';
+import { ADMIN_API, formatUsd, formProblem, manualTopupProgress, MANUAL_TOPUP_STATUSES, ZManualTopupRequest } from '@topup/shared';
 import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useCountries, useOperators, useOrders } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, LoadError } from '../../components/ui';
+import { Card, Field, Link, LoadError } from '../../components/ui';
+import { DeliveryProgress } from '../../components/DeliveryProgress';
+import { orderPath } from '../../router';
 import { MANUAL_TOPUP_MIN_USD } from '../../constants';
 import { catalogUsd, statusText } from '../../format';
 
@@ -26,6 +28,8 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
   const [form, setForm] = useState(EMPTY_NEW);
   const [orderId, setOrderId] = useState(initialOrderId ? String(initialOrderId) : '');
   const [existingNotes, setExistingNotes] = useState('');
+  /** The order of the last top-up sent from here, followed until it is delivered or fails. */
+  const [sent, setSent] = useState<number | null>(null);
 
   const countries = useCountries();
   const operators = useOperators(form.countryId);
@@ -37,8 +41,11 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
 
   const submitTopup = useMutation({
     mutationFn: (body: TopupBody) => api.request(ADMIN_API.manualTopup, { body }),
-    onSuccess: async () => {
-      toast({ title: 'Success!', description: ADMIN_MESSAGES.manualTopupDone });
+    // Submitted is not done: the answer says so, and the delivery's outcome follows (DeliveryProgress).
+    onSuccess: async (res) => {
+      const progress = manualTopupProgress(res.orderId, res.status);
+      toast({ title: progress.title, description: progress.description });
+      setSent(res.orderId);
       setForm(EMPTY_NEW);
       setOrderId('');
       setExistingNotes('');
@@ -60,6 +67,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
 
   return (
     <Card title="Manual Top-up" description="Send a top-up by hand: a new one, or an order that is waiting for payment, expired or failed.">
+      {sent !== null && <DeliveryProgress key={sent} orderId={sent} />}
       <form className="form" onSubmit={submit} noValidate aria-label="Manual top-up">
         <fieldset className="radio-group">
           <legend>Mode</legend>
@@ -154,6 +162,9 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
             </Field>
             {eligible.isError && <LoadError message="Failed to load orders." onRetry={() => void eligible.refetch()} />}
             {selectedOrder && (
+              <Link to={orderPath(selectedOrder.id)}>Open order #{selectedOrder.id}</Link>
+            )}
+            {selectedOrder && (
               <dl className="details" aria-label="Selected order">
                 <dt>Phone</dt>
                 <dd>{selectedOrder.phoneNumber}</dd>
@@ -170,7 +181,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               </dl>
             )}
             {selectedOrder?.status === 'failed' && (
-              <p className="hint">A failed order is sent again as a new order, and the credit its failure gave is taken back.</p>
+              <p className="hint">A failed order is sent again as a new order, and the credit its failure gave is taken back. A failure is re-sent once.</p>
             )}
             <Field label="Notes" htmlFor="topup-existing-notes" hint="Required: why this order is topped up by hand">
               <textarea id="topup-existing-notes" rows={2} maxLength={500} value={existingNotes} onChange={(e) => setExistingNotes(e.target.value)} />

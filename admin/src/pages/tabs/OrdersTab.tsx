@@ -4,7 +4,8 @@ import { ADMIN_API, COIN_SYMBOLS, ORDER_STATUSES, formatDateTime, formatUsd } fr
 import { api, messageOf } from '../../api/client';
 import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, LoadError, Spinner, StatusBadge } from '../../components/ui';
+import { Card, Field, Link, LoadError, Spinner, StatusBadge } from '../../components/ui';
+import { orderPath } from '../../router';
 import { statusText } from '../../format';
 
 /** The spec's table shows the first 10 orders; more are a page away. */
@@ -147,7 +148,11 @@ export function OrdersTab() {
                   const deleting = remove.isPending && remove.variables === o.id;
                   return (
                     <tr key={o.id} data-testid={`order-row-${o.id}`}>
-                      <td>#{o.id}</td>
+                      <td>
+                        <Link to={orderPath(o.id)} label={`Open order #${o.id}`}>
+                          #{o.id}
+                        </Link>
+                      </td>
                       <td>{o.phoneNumber ?? <span className="muted">Balance top-up</span>}</td>
                       <td>
                         {formatUsd(o.amount)}

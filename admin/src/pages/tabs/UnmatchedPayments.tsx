@@ -1,6 +1,7 @@
 import { formatDateTime, formatUsd, MANUAL_TOPUP_STATUSES, NETWORK_LABELS, type TNetwork } from '@topup/shared';
 import { useUnmatchedPayments } from '../../api/queries';
-import { Card, LoadError, StatusBadge } from '../../components/ui';
+import { Card, Link, LoadError, StatusBadge } from '../../components/ui';
+import { orderPath } from '../../router';
 import { coinAmount, shortHash } from '../../format';
 
 /**
@@ -48,7 +49,10 @@ export function UnmatchedPayments({ onTopUpOrder }: { onTopUpOrder: (orderId: nu
                       'None'
                     ) : (
                       <>
-                        #{p.orderId} {p.orderStatus && <StatusBadge status={p.orderStatus} />}
+                        <Link to={orderPath(p.orderId)} label={`Open order #${p.orderId}`}>
+                          #{p.orderId}
+                        </Link>{' '}
+                        {p.orderStatus && <StatusBadge status={p.orderStatus} />}
                       </>
                     )}
                   </td>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import argon2 from 'argon2';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import type { TOrderStatus } from '@topup/shared';
+import { ZAdminOrderDetail, type TOrderStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
 import { admins, auditLog, customers, jobs, ledgerEntries, orderEvents, orders, payments } from '../../db/schema';
 import { JobWorker } from '../../jobs/queue';
@@ -194,7 +194,7 @@ describe('GET /api/admin/stats', () => {
     try {
       const t = await adminToken(fresh);
       const stats = async () => (await fresh.call('GET', '/api/admin/stats', { headers: { 'x-admin-token': t } })).body;
-      expect(await stats()).toEqual({ totalRevenue: 0, totalOrders: 0, successRate: 0, activeUsers: 0 });
+      expect(await stats()).toEqual({ totalRevenue: 0, totalOrders: 0, successRate: 0, activeUsers: 0, adminGranted: 0, adminGrantedOrders: 0 });
 
       const a1 = await createOrder({ amount: 10 }, asTelegramUser(9001, fresh), fresh);
       const a2 = await createOrder({ amount: 20 }, asTelegramUser(9001, fresh), fresh);
@@ -219,6 +219,8 @@ describe('GET /api/admin/stats', () => {
         totalOrders: 7,
         successRate: 60, // 3 completed / (3 completed + 2 failed)
         activeUsers: 2, // customers A and B; anonymous orders name no customer
+        adminGranted: 0,
+        adminGrantedOrders: 0,
       });
       const b2 = await createOrder({ amount: 10 }, asTelegramUser(9002, fresh), fresh);
       await moveTo(b2.orderId, completed, fresh);
@@ -369,8 +371,10 @@ describe('POST /api/admin/manual-topup', () => {
   it('new: creates a paid order that the fulfilment job delivers', async () => {
     const res = await topup(newTopup);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, orderId: expect.any(Number), message: 'Manual top-up processed successfully' });
+    // Submitted, not done: the delivery's outcome is the order's status later.
+    expect(res.body).toMatchObject({ success: true, orderId: expect.any(Number), status: 'paid' });
     const id = res.body.orderId as number;
+    expect(res.body.message).toBe(`Manual top-up submitted: Order #${id} is queued for delivery.`);
     expect(await orderRow(id)).toMatchObject({ status: 'paid', paymentMethod: 'admin', source: 'admin', phoneNumber: '+237671234567', countryCode: 'CM', operatorId: 53, amountCents: 1250, feeCents: 0, totalCents: 1250 });
     const [event] = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(event).toMatchObject({ fromStatus: null, toStatus: 'paid', cause: 'manual top-up by an admin: customer paid in cash' });
@@ -425,7 +429,7 @@ describe('POST /api/admin/manual-topup', () => {
       const before = (await orderRow(o.orderId))!.status;
       const res = await topup({ mode: 'existing', orderId: o.orderId, notes: 'paid by bank transfer' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, orderId: o.orderId, message: 'Manual top-up processed successfully' });
+      expect(res.body).toMatchObject({ success: true, orderId: o.orderId, status: 'paid', message: `Manual top-up submitted: Order #${o.orderId} is queued for delivery.` });
       expect((await orderRow(o.orderId))!.status).toBe('paid');
       const [audit] = await auditFor(`order:${o.orderId}`);
       expect(audit).toMatchObject({ action: 'order.manual-topup', before: { status: before }, after: { status: 'paid', notes: 'paid by bank transfer' } });
@@ -458,10 +462,10 @@ describe('POST /api/admin/manual-topup', () => {
     await deliverPaidOrders();
     expect((await orderRow(retryId))!.status).toBe('completed');
     expect(await balance()).toBe(0);
-    // The failed order is no longer topped up by hand twice: its credit is gone.
+    // A failure is re-sent once.
     const again = await topup({ mode: 'existing', orderId: o.orderId, notes: 'once more' });
     expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('INSUFFICIENT_FUNDS');
+    expect(again.body.message).toBe(`Order ${o.orderId} was already re-sent as order ${retryId}: a failed top-up is re-sent once.`);
   });
 
   it("existing: an anonymous failed order's held credit is taken back", async () => {
@@ -808,5 +812,228 @@ describe('GET /api/admin/payments/unmatched and /alerts', () => {
     expect((await asAdmin('GET', '/alerts')).body).toEqual([]);
     await api.services.alerts.raise('provider_balance_low', 'The airtime provider balance is too low');
     expect((await asAdmin('GET', '/alerts')).body).toEqual([expect.objectContaining({ kind: 'provider_balance_low', message: 'The airtime provider balance is too low' })]);
+  });
+});
+
+describe('the order page: GET /api/admin/orders/{id}', () => {
+  it('shows the order with its provider ids, payments (with explorer links on a mainnet), ledger entries and actions', async () => {
+    const customer = asTelegramUser(9401);
+    const o = await createOrder({ amount: 10 }, customer);
+    const onDevnet = await recordPayment(o.orderId, o.walletAddress, { amount: '5000000', status: 'confirmed', confirmations: 3, fromAddress: '0x00000000000000000000000000000000000000a1' });
+    const onMainnet = await recordPayment(o.orderId, o.walletAddress, { chainId: 1, coin: 'USDC', amount: '2500000', status: 'confirmed', disposition: 'credited' });
+    await failDelivery(o.orderId);
+
+    const res = await asAdmin('GET', `/orders/${o.orderId}`);
+    expect(res.status).toBe(200);
+    const detail = ZAdminOrderDetail.parse(res.body);
+    const row = (await orderRow(o.orderId))!;
+    // The customer's story: the same display, amounts and value.
+    expect(detail.story.order).toMatchObject({ orderId: o.orderId, paymentId: o.paymentId, status: 'failed', amount: 1000, serviceFee: 100, totalAmount: 1100, network: 'ethereum' });
+    expect(detail.story.display).toMatchObject({ state: 'failed_credited', sub: 'on_balance' });
+    expect(detail.story.amounts).toMatchObject({ coin: 'USDT', due: { amount: '11' }, received: { amount: '5' } });
+    expect(detail.story.value).toMatchObject({ creditedAmount: 1100, onBalanceAmount: 1100, heldAmount: 0 });
+    // What only admins see.
+    expect(detail.record).toMatchObject({ source: 'bot', chainId: 31337, telegramUserId: 9401, customIdentifiers: [o.paymentId] });
+    expect(detail.customer).toMatchObject({ id: row.customerId, telegramUserId: 9401 });
+    expect(detail.payments).toEqual([
+      expect.objectContaining({ id: onDevnet.id, coin: 'USDT', amount: '5', amountBaseUnits: '5000000', txHash: onDevnet.txHash, explorerUrl: null, fromAddress: onDevnet.fromAddress, blockNumber: onDevnet.blockNumber }),
+      expect.objectContaining({ id: onMainnet.id, coin: 'USDC', amount: '2.5', explorerUrl: `https://etherscan.io/tx/${onMainnet.txHash}`, use: 'credited', orderCoin: false }),
+    ]);
+    // The timeline the customer sees, each entry with what the record says.
+    const kinds = detail.timeline.map((t) => [t.kind, t.source, t.cause]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['created', 'event', expect.any(String)],
+        ['payment_seen', 'payment', null],
+        ['failed', 'event', 'test: the provider refused'],
+        ['credited', 'ledger', null],
+      ]),
+    );
+    // The failure's credit went to the customer, named by the order.
+    expect(detail.ledger).toEqual([expect.objectContaining({ customerId: row.customerId, orderId: o.orderId, amount: 1100, reason: 'failed_delivery', referenceType: 'order', referenceId: String(o.orderId) })]);
+    expect(detail.actions).toEqual({ markPaid: false, resend: true, refund: false, credit: true });
+    expect([detail.resentAs, detail.resendOf]).toEqual([null, null]);
+  });
+
+  it('answers 404 for an unknown order and 400 for a malformed id', async () => {
+    expect((await asAdmin('GET', '/orders/987654')).status).toBe(404);
+    expect((await asAdmin('GET', '/orders/abc')).status).toBe(400);
+  });
+});
+
+describe('order actions', () => {
+  const act = (id: number, action: string, body: unknown) => asAdmin('POST', `/orders/${id}/${action}`, body);
+
+  it('mark paid: a waiting order is paid by the admin (named in its event), submitted and delivered; a failed one is refused', async () => {
+    const o = await createOrder({ amount: 12 });
+    expect((await act(o.orderId, 'mark-paid', {})).body.message).toBe('Please give a reason.');
+    const res = await act(o.orderId, 'mark-paid', { notes: 'paid by bank transfer' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, orderId: o.orderId, status: 'paid', message: `Manual top-up submitted: Order #${o.orderId} is queued for delivery.` });
+    const events = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.orderId)).orderBy(orderEvents.id);
+    expect(events.at(-1)).toMatchObject({ toStatus: 'paid', cause: 'manual top-up by an admin: paid by bank transfer', detail: { paidByAdmin: true, adminId } });
+    expect((await asAdmin('GET', `/orders/${o.orderId}`)).body.actions).toMatchObject({ markPaid: false, resend: false });
+    await deliverPaidOrders();
+    expect((await orderRow(o.orderId))!.status).toBe('completed');
+
+    const failed = await createOrder();
+    await failDelivery(failed.orderId);
+    const refused = await act(failed.orderId, 'mark-paid', { notes: 'x' });
+    expect([refused.status, refused.body.message]).toEqual([409, `Order ${failed.orderId} failed: re-send it instead of marking it paid.`]);
+    const waiting = await createOrder();
+    const notFailed = await act(waiting.orderId, 'resend', { notes: 'x' });
+    expect([notFailed.status, notFailed.body.message]).toEqual([409, `Order ${waiting.orderId} is pending_crypto_payment: only a failed order can be re-sent.`]);
+  });
+
+  it('re-send: once. A second re-send of the same failure is refused with a 409, even when the balance could pay it again', async () => {
+    const customer = asTelegramUser(9402);
+    const o = await createOrder({ amount: 10 }, customer);
+    await failDelivery(o.orderId);
+    const userId = (await orderRow(o.orderId))!.customerId!;
+    // Money of the customer's own beside the failure's credit: enough for a second take-back.
+    expect((await asAdminBearer('/add-balance', { userId, amount: 50, notes: 'goodwill' })).status).toBe(200);
+    const balance = async () => (await api.call('GET', '/api/balance', { headers: customer })).body.balance;
+    expect(await balance()).toBe(61);
+
+    const first = await act(o.orderId, 'resend', { notes: 'operator is back' });
+    expect(first.status).toBe(200);
+    const retryId = first.body.orderId as number;
+    expect(first.body).toMatchObject({ status: 'paid', message: `Manual top-up submitted: Order #${retryId} is queued for delivery.` });
+    expect(await balance()).toBe(50);
+
+    const second = await act(o.orderId, 'resend', { notes: 'and again' });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toEqual({ code: 'CONFLICT', message: `Order ${o.orderId} was already re-sent as order ${retryId}: a failed top-up is re-sent once.` });
+    // The Manual Top-up tab's path says the same.
+    expect((await asAdmin('POST', '/manual-topup', { mode: 'existing', orderId: o.orderId, notes: 'again' })).status).toBe(409);
+    expect(await balance()).toBe(50);
+    expect((await api.database.db.select().from(orders).where(eq(orders.customerId, userId))).map((r) => r.id).sort()).toEqual([o.orderId, retryId].sort());
+
+    const page = ZAdminOrderDetail.parse((await asAdmin('GET', `/orders/${o.orderId}`)).body);
+    expect([page.resentAs, page.actions.resend]).toEqual([retryId, false]);
+    expect(page.ledger.map((l) => [l.reason, l.amount])).toEqual([
+      ['failed_delivery', 1100],
+      ['manual_retry', -1100],
+    ]);
+    expect(page.timeline.find((t) => t.kind === 'resent')).toMatchObject({ relatedOrderId: retryId, source: 'ledger', cause: 'operator is back' });
+    const retryPage = ZAdminOrderDetail.parse((await asAdmin('GET', `/orders/${retryId}`)).body);
+    expect([retryPage.resendOf, retryPage.story.order.paymentMethod]).toEqual([o.orderId, 'admin']);
+    expect(retryPage.ledger.map((l) => l.reason)).toEqual(['manual_retry']);
+  });
+
+  it('credit: an amount with a reason to the customer, or held on an anonymous order; audited; bad input is a 400', async () => {
+    const customer = asTelegramUser(9403);
+    const o = await createOrder({ amount: 10 }, customer);
+    const res = await act(o.orderId, 'credit', { amount: '2.50', reason: 'sorry for the wait' });
+    expect(res.status).toBe(200);
+    const userId = (await orderRow(o.orderId))!.customerId!;
+    expect(res.body).toEqual({ success: true, amount: 2.5, customerId: userId, message: `Credited $2.50: on the balance of customer #${userId}.` });
+    expect((await api.call('GET', '/api/balance', { headers: customer })).body.balance).toBe(2.5);
+    const [entry] = await api.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, o.orderId), eq(ledgerEntries.reason, 'admin_adjustment')));
+    expect(entry).toMatchObject({ customerId: userId, amountCents: 250, note: 'sorry for the wait', referenceType: 'admin' });
+    const [audit] = await auditFor(`order:${o.orderId}`);
+    expect(audit).toMatchObject({ adminId, action: 'order.credit', after: { amountCents: 250, customerId: userId, reason: 'sorry for the wait' } });
+
+    const anonymous = await createOrder({ amount: 10 });
+    const held = await act(anonymous.orderId, 'credit', { amount: 3, reason: 'goodwill' });
+    expect(held.body.message).toBe('Credited $3.00: held on the order for its customer.');
+    expect(await api.services.balances.heldCents(anonymous.orderId)).toBe(300);
+    expect((await asAdmin('GET', `/orders/${anonymous.orderId}`)).body.story.value.heldAmount).toBe(3);
+
+    const cases: [unknown, string][] = [
+      [{ amount: 0, reason: 'x' }, 'Amount must be greater than 0.'],
+      [{ amount: -5, reason: 'x' }, 'Amount must be greater than 0.'],
+      [{ amount: 1.234, reason: 'x' }, 'at most 2 decimals'],
+      [{ reason: 'x' }, 'Please enter an amount.'],
+      [{ amount: 1 }, 'Please give a reason.'],
+      [{ amount: 1, reason: '   ' }, 'Please give a reason.'],
+    ];
+    for (const [body, message] of cases) {
+      const bad = await act(o.orderId, 'credit', body);
+      expect([body, bad.status]).toEqual([body, 400]);
+      expect(bad.body.message).toContain(message);
+    }
+    expect((await act(987654, 'credit', { amount: 1, reason: 'x' })).status).toBe(404);
+  });
+
+  it('refund: a completed order the customer paid, its total back to the balance once; not a failed one or an admin top-up', async () => {
+    const customer = asTelegramUser(9404);
+    const o = await createOrder({ amount: 20 }, customer);
+    await moveTo(o.orderId, ['paid', 'processing', 'completed']);
+    expect((await asAdmin('GET', `/orders/${o.orderId}`)).body.actions.refund).toBe(true);
+    const res = await act(o.orderId, 'refund', { reason: 'airtime never arrived (operator confirmed)' });
+    expect(res.status).toBe(200);
+    const userId = (await orderRow(o.orderId))!.customerId!;
+    expect(res.body).toMatchObject({ amount: 21, customerId: userId, message: `Refunded $21.00: on the balance of customer #${userId}.` });
+    expect((await api.call('GET', '/api/balance', { headers: customer })).body.balance).toBe(21);
+    expect((await auditFor(`order:${o.orderId}`)).map((a) => a.action)).toEqual(['order.refund']);
+
+    const again = await act(o.orderId, 'refund', { reason: 'twice?' });
+    expect([again.status, again.body.message]).toEqual([409, `Order ${o.orderId} cannot be refunded: it was refunded already.`]);
+    expect((await api.call('GET', '/api/balance', { headers: customer })).body.balance).toBe(21);
+    expect((await asAdmin('GET', `/orders/${o.orderId}`)).body.actions.refund).toBe(false);
+
+    const failed = await createOrder();
+    await failDelivery(failed.orderId);
+    const notCompleted = await act(failed.orderId, 'refund', { reason: 'x' });
+    expect([notCompleted.status, notCompleted.body.message]).toEqual([409, `Order ${failed.orderId} cannot be refunded: it is failed (a failed order's value was credited when it failed).`]);
+
+    const granted = await asAdmin('POST', '/manual-topup', { mode: 'new', phoneNumber: '671234567', countryId: 120, operatorId: 53, amount: 10, notes: 'cash' });
+    await deliverPaidOrders();
+    const adminPaid = await act(granted.body.orderId, 'refund', { reason: 'x' });
+    expect([adminPaid.status, adminPaid.body.message]).toEqual([409, `Order ${granted.body.orderId} cannot be refunded: the customer did not pay for it.`]);
+  });
+});
+
+describe('GET /api/admin/stats: revenue is money the customers paid for completed orders', () => {
+  it('leaves out admin-granted top-ups (shown apart), balance top-ups and refunds; counts a balance-paid recharge and a re-send', async () => {
+    const fresh = await startTestApi();
+    try {
+      const t = await adminToken(fresh);
+      const admin = (method: string, path: string, body?: unknown) => fresh.call(method, `/api/admin${path}`, { body, headers: { 'x-admin-token': t } });
+      const deliver = async () => {
+        const worker = new JobWorker(fresh.database, { [QUEUES.fulfil]: (p, job) => fresh.services.fulfilment.run((p as { orderId: number }).orderId, job.attempts) }, { pollMs: 50, log: pino({ level: 'silent' }) });
+        await worker.drain();
+      };
+      const buyer = asTelegramUser(9501, fresh);
+      const completed: TOrderStatus[] = ['paid', 'processing', 'completed'];
+
+      // Paid in crypto and delivered: $10 + $1 fee.
+      const crypto = await createOrder({ amount: 10 }, buyer, fresh);
+      await moveTo(crypto.orderId, completed, fresh);
+      // A balance top-up of $30 (a deposit), then a $20 recharge paid from it.
+      const deposit = await createOrder({ amount: 30, phoneNumber: 'balance_topup' }, buyer, fresh);
+      await moveTo(deposit.orderId, ['paid', 'completed'], fresh);
+      await fresh.database.db.transaction(async (tx) => fresh.services.balances.creditBalanceTopup(tx, (await tx.select().from(orders).where(eq(orders.id, deposit.orderId)))[0]!));
+      const fromBalance = await fresh.call('POST', '/api/crypto-payment', { body: { ...recharge, amount: 20, paymentMethod: 'balance' }, headers: buyer });
+      expect(fromBalance.status, JSON.stringify(fromBalance.body)).toBe(201);
+      // Admin-granted: a new manual top-up ($15) and a waiting order marked paid ($12 + $1).
+      const manual = await admin('POST', '/manual-topup', { mode: 'new', phoneNumber: '671234567', countryId: 120, operatorId: 53, amount: 15, notes: 'cash' });
+      const marked = await createOrder({ amount: 12 }, {}, fresh);
+      expect((await admin('POST', `/orders/${marked.orderId}/mark-paid`, { notes: 'bank transfer' })).status).toBe(200);
+      // A failed $25 order re-sent by an admin: paid with the customer's own credit.
+      const failed = await createOrder({ amount: 25 }, buyer, fresh);
+      await moveTo(failed.orderId, ['paid', 'processing'], fresh);
+      await fresh.database.db.transaction(async (tx) => fresh.services.balances.creditFailedDelivery(tx, await transition(tx, failed.orderId, 'failed', { cause: 'test' })));
+      const resent = await admin('POST', `/orders/${failed.orderId}/resend`, { notes: 'operator back' });
+      expect(resent.status).toBe(200);
+      await deliver();
+      for (const id of [fromBalance.body.orderId, manual.body.orderId, marked.orderId, resent.body.orderId]) {
+        expect((await fresh.database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status).toBe('completed');
+      }
+
+      const stats = async () => (await admin('GET', '/stats')).body;
+      expect(await stats()).toMatchObject({
+        totalRevenue: 11 + 21 + 26, // crypto, balance-paid, the re-send; not the deposit
+        adminGranted: 15 + 13,
+        adminGrantedOrders: 2,
+        totalOrders: 7,
+      });
+      // A refund gives money back: revenue goes down by it.
+      expect((await admin('POST', `/orders/${crypto.orderId}/refund`, { reason: 'never arrived' })).status).toBe(200);
+      expect(await stats()).toMatchObject({ totalRevenue: 21 + 26, adminGranted: 28 });
+    } finally {
+      await fresh.close();
+    }
   });
 });

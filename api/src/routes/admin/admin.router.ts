@@ -24,6 +24,21 @@ import {
   ZChangeSignInEmailRequest,
   ZManualTopupDone,
   ZManualTopupRequest,
+  ZAdminOrderDetail,
+  ZIdParam,
+  ZOrderActionDone,
+  ZOrderActionRequest,
+  ZOrderCredited,
+  ZOrderCreditRequest,
+  ZOrderRefundRequest,
+  ZSupportReadRequest,
+  ZSupportReplied,
+  ZSupportReplyRequest,
+  ZSupportThread,
+  ZSupportThreads,
+  ZSupportUnread,
+  manualTopupProgress,
+  type TOrderStatus,
   ZSettingsRequest,
   ZSettingsSaved,
   ZTotpCode,
@@ -35,6 +50,8 @@ import { parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
+import { creditedMessage, type AdminOrderService } from '../../services/admin-orders';
+import type { SupportService } from '../../services/support';
 import { LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
@@ -59,8 +76,16 @@ const ORDER_CSV_COLUMNS = Object.keys(ZAdminOrder.shape) as (keyof z.output<type
  * Admin routes (spec section 7). Every route after login and the guard below answers only to an admin
  * session: a route added here cannot forget it (a test enumerates them).
  */
-export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService; payments: PaymentService; alerts: AlertService; readiness: ReadinessService }): Router {
-  const { auth, admin } = deps;
+export function adminRouter(deps: {
+  auth: AdminAuthService;
+  admin: AdminService;
+  adminOrders: AdminOrderService;
+  support: SupportService;
+  payments: PaymentService;
+  alerts: AlertService;
+  readiness: ReadinessService;
+}): Router {
+  const { auth, admin, adminOrders, support } = deps;
   const router = Router();
 
   router.post('/login', async (req, res) => {
@@ -132,13 +157,77 @@ export function adminRouter(deps: { auth: AdminAuthService; admin: AdminService;
     });
   }
 
+  /** A manual top-up is submitted, not done: the answer says so; the order's status tells the outcome. */
+  const submitted = ({ orderId, status }: { orderId: number; status: TOrderStatus }) => {
+    const progress = manualTopupProgress(orderId, status);
+    return { success: true as const, orderId, status, message: `${progress.title}: ${progress.description}` };
+  };
+
   router.post('/manual-topup', async (req, res) => {
     const input = parseForm(ZManualTopupRequest, req.body);
-    const orderId =
+    const done =
       input.mode === 'new'
         ? await admin.manualTopupNew(req.admin!.id, { phoneNumber: input.phoneNumber, countryId: input.countryId, operatorId: input.operatorId, amountCents: input.amount, notes: input.notes })
         : await admin.manualTopupExisting(req.admin!.id, { orderId: input.orderId, notes: input.notes });
-    res.json(ZManualTopupDone.encode({ success: true, orderId, message: ADMIN_MESSAGES.manualTopupDone }));
+    res.json(ZManualTopupDone.encode(submitted(done)));
+  });
+
+  // The order page: one order with everything it caused, and its actions.
+
+  router.get('/orders/:id', async (req, res) => {
+    res.json(ZAdminOrderDetail.encode(await adminOrders.detail(parse(ZIdParam, req.params).id)));
+  });
+
+  for (const action of ['mark-paid', 'resend'] as const) {
+    router.post(`/orders/:id/${action}`, async (req, res) => {
+      const { id } = parse(ZIdParam, req.params);
+      const { notes } = parseForm(ZOrderActionRequest, req.body);
+      res.json(ZOrderActionDone.encode(submitted(await admin.manualTopupExisting(req.admin!.id, { orderId: id, notes, action }))));
+    });
+  }
+
+  router.post('/orders/:id/credit', async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    const { amount, reason } = parseForm(ZOrderCreditRequest, req.body);
+    const done = await adminOrders.credit(req.admin!.id, id, amount, reason);
+    res.json(ZOrderCredited.encode({ success: true, amount: done.amountCents, customerId: done.customerId, message: creditedMessage('credit', done.amountCents, done.customerId) }));
+  });
+
+  router.post('/orders/:id/refund', async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    const { reason } = parseForm(ZOrderRefundRequest, req.body);
+    const done = await adminOrders.refund(req.admin!.id, id, reason);
+    res.json(ZOrderCredited.encode({ success: true, amount: done.amountCents, customerId: done.customerId, message: creditedMessage('refund', done.amountCents, done.customerId) }));
+  });
+
+  // The support inbox.
+
+  router.get('/support/threads', async (req, res) => {
+    const { page, pageSize } = parse(ZAdminPageQuery, req.query);
+    const { total, threads } = await support.threads(page, pageSize);
+    res.set('x-total-count', String(total)).json(ZSupportThreads.encode(threads));
+  });
+
+  router.get('/support/unread', async (_req, res) => {
+    res.json(ZSupportUnread.encode(await support.unread()));
+  });
+
+  router.get('/support/threads/:id', async (req, res) => {
+    res.json(ZSupportThread.encode(await support.thread(parse(ZIdParam, req.params).id)));
+  });
+
+  router.post('/support/threads/:id/read', async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    await support.markRead(id, parse(ZSupportReadRequest, req.body).through);
+    res.json(ZAdminDone.encode({ success: true, message: 'Marked read' }));
+  });
+
+  router.post('/support/threads/:id/reply', async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    const { text } = parse(ZSupportReplyRequest, req.body);
+    const replyTo = await support.reply(req.admin!.id, id, text);
+    const where = replyTo === null ? 'shown in the chat only (the customer left no address)' : replyTo.channel === 'email' ? `sent to ${replyTo.address}` : 'sent in Telegram';
+    res.json(ZSupportReplied.encode({ success: true, replyTo, message: `Answer ${where}.` }));
   });
 
   router.post('/change-password', async (req, res) => {

@@ -39,6 +39,8 @@ export const bot = {
   supportWhatsapp: (p: { number: string }) => `📞 WhatsApp: ${h(p.number)}`,
   supportNone: 'Support contacts are not configured yet. Please try again later.',
   supportOrderHint: 'Please give your order number when you write to us.',
+  supportReply: (p: { text: string; orderId: number | null }) =>
+    `💬 <b>Support answered${p.orderId === null ? '' : ` about order #${p.orderId}`}:</b>\n\n${h(p.text)}\n\n<i>To answer, open the live chat on our web site, signed in with Telegram.</i>`,
   languagePrompt: 'Choose your language:',
   languageSet: '✅ Language set to English.',
 

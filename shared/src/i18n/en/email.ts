@@ -33,6 +33,14 @@ export const email = {
   orderLink: (p: { url: string }) => `See your order at any time: ${p.url}`,
   thanks: 'Thank you for using our service.',
 
+  /** An answer from support, by e-mail. */
+  supportReply: {
+    subject: (p: { orderId: number | null }) => `Re: your message to support${p.orderId === null ? '' : ` about order #${p.orderId}`}`,
+    youWrote: 'You wrote:',
+    seeOrder: (p: { url: string }) => `See your order: ${p.url}`,
+    howToAnswer: 'To answer, open the live chat on our site again (in the same browser, or signed in).',
+  },
+
   signInCode: {
     subject: (p: { code: string }) => `Your sign-in code: ${p.code}`,
     body: (p: { code: string }) => `Your sign-in code is ${p.code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this message.`,

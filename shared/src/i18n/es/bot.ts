@@ -33,6 +33,8 @@ export const bot: BotMessages = {
   supportWhatsapp: (p) => `📞 WhatsApp: ${h(p.number)}`,
   supportNone: 'Los contactos de soporte aún no están configurados. Inténtalo más tarde.',
   supportOrderHint: 'Indica tu número de pedido cuando nos escribas.',
+  supportReply: (p) =>
+    `💬 <b>Respuesta de soporte${p.orderId === null ? '' : ` sobre el pedido #${p.orderId}`}:</b>\n\n${h(p.text)}\n\n<i>Para responder, abre el chat en vivo de nuestra web, con la sesión iniciada con Telegram.</i>`,
   languagePrompt: 'Elige tu idioma:',
   languageSet: '✅ Idioma cambiado a español.',
 

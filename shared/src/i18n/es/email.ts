@@ -25,6 +25,13 @@ export const email: EmailMessages = {
   orderLink: (p) => `Consulta tu pedido cuando quieras: ${p.url}`,
   thanks: 'Gracias por usar nuestro servicio.',
 
+  supportReply: {
+    subject: (p) => `Re: tu mensaje al soporte${p.orderId === null ? '' : ` sobre el pedido n.º ${p.orderId}`}`,
+    youWrote: 'Escribiste:',
+    seeOrder: (p) => `Ver tu pedido: ${p.url}`,
+    howToAnswer: 'Para responder, vuelve a abrir el chat en vivo de nuestro sitio (en el mismo navegador, o con tu sesión iniciada).',
+  },
+
   signInCode: {
     subject: (p) => `Tu código de acceso: ${p.code}`,
     body: (p) => `Tu código de acceso es ${p.code}. Es válido durante 10 minutos.\n\nSi no lo pediste, ignora este mensaje.`,

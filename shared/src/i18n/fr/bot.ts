@@ -33,6 +33,8 @@ export const bot: BotMessages = {
   supportWhatsapp: (p) => `📞 WhatsApp\u00a0: ${h(p.number)}`,
   supportNone: "Les contacts du support ne sont pas encore configurés. Veuillez réessayer plus tard.",
   supportOrderHint: 'Indiquez votre numéro de commande quand vous nous écrivez.',
+  supportReply: (p) =>
+    `💬 <b>Réponse du support${p.orderId === null ? '' : ` pour la commande n°${p.orderId}`}\u00a0:</b>\n\n${h(p.text)}\n\n<i>Pour répondre, ouvrez le chat en direct de notre site, connecté avec Telegram.</i>`,
   languagePrompt: 'Choisissez votre langue\u00a0:',
   languageSet: '✅ Langue réglée sur le français.',
 

@@ -26,6 +26,13 @@ export const email: EmailMessages = {
   orderLink: (p) => `Retrouvez votre commande à tout moment\u00a0: ${p.url}`,
   thanks: "Merci d'utiliser notre service.",
 
+  supportReply: {
+    subject: (p) => `Re\u00a0: votre message au support${p.orderId === null ? '' : ` à propos de la commande n° ${p.orderId}`}`,
+    youWrote: 'Vous avez écrit\u00a0:',
+    seeOrder: (p) => `Voir votre commande\u00a0: ${p.url}`,
+    howToAnswer: 'Pour répondre, rouvrez le chat en direct de notre site (dans le même navigateur, ou en étant connecté).',
+  },
+
   signInCode: {
     subject: (p) => `Votre code de connexion\u00a0: ${p.code}`,
     body: (p) => `Votre code de connexion est ${p.code}. Il est valable 10 minutes.\n\nSi vous ne l'avez pas demandé, ignorez ce message.`,

@@ -33,6 +33,8 @@ export const bot: BotMessages = {
   supportWhatsapp: (p) => `📞 WhatsApp: ${h(p.number)}`,
   supportNone: 'Os contatos do suporte ainda não foram configurados. Tente novamente mais tarde.',
   supportOrderHint: 'Informe o número do pedido quando nos escrever.',
+  supportReply: (p) =>
+    `💬 <b>Resposta do suporte${p.orderId === null ? '' : ` sobre o pedido #${p.orderId}`}:</b>\n\n${h(p.text)}\n\n<i>Para responder, abra o chat ao vivo do nosso site, com a sessão iniciada pelo Telegram.</i>`,
   languagePrompt: 'Escolha seu idioma:',
   languageSet: '✅ Idioma alterado para português.',
 

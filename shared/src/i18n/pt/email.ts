@@ -25,6 +25,13 @@ export const email: EmailMessages = {
   orderLink: (p) => `Veja seu pedido quando quiser: ${p.url}`,
   thanks: 'Obrigado por usar nosso serviço.',
 
+  supportReply: {
+    subject: (p) => `Re: sua mensagem ao suporte${p.orderId === null ? '' : ` sobre o pedido nº ${p.orderId}`}`,
+    youWrote: 'Você escreveu:',
+    seeOrder: (p) => `Veja seu pedido: ${p.url}`,
+    howToAnswer: 'Para responder, abra de novo o chat ao vivo do nosso site (no mesmo navegador, ou com sua conta conectada).',
+  },
+
   signInCode: {
     subject: (p) => `Seu código de acesso: ${p.code}`,
     body: (p) => `Seu código de acesso é ${p.code}. Ele vale por 10 minutos.\n\nSe você não pediu, ignore esta mensagem.`,

@@ -13,7 +13,7 @@ export default function Contact() {
         <p className="lead">Questions about an order? Give us its transaction ID and we will look into it.</p>
         <section className="card">
           <ContactBlock team={`${SITE_NAME} Support`} />
-          <button type="button" className="btn btn-primary contact-chat" onClick={openSupportChat}>
+          <button type="button" className="btn btn-primary contact-chat" onClick={() => openSupportChat()}>
             Open live chat
           </button>
         </section>

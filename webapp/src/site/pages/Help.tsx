@@ -32,7 +32,7 @@ export default function Help() {
         <div className="card help-more">
           <h2>Still need help?</h2>
           <div className="btn-row">
-            <button type="button" className="btn btn-primary" onClick={openSupportChat}>
+            <button type="button" className="btn btn-primary" onClick={() => openSupportChat()}>
               Open live chat
             </button>
             <Link to="/contact" className="btn btn-secondary">

@@ -1,0 +1,43 @@
+/**
+ * The browser side of the console's tests: Debian's Chromium through playwright-core, the toasts, the
+ * screenshots (test-artifacts/ at the repository root) and the page errors that must not happen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ADMIN_DIR } from './console-server';
+
+export const ARTIFACTS = path.resolve(ADMIN_DIR, '../test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+/** Collects script errors and console errors; failed calls are logged by the request helper (spec section 8) and allowed. */
+export function collectPageErrors(page: Page, into: string[]): void {
+  page.on('pageerror', (err) => into.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/^\d{3}: |Failed to load resource/.test(msg.text())) into.push(msg.text());
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `admin-${name}.png`), fullPage: true });
+}
+
+/** Waits for the toast with this text (there is one at a time). */
+export async function waitForToast(page: Page, text: string, timeout = 10_000): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout });
+}
+
+/** Signs in through the sign-in page; ends on /admin. */
+export async function signIn(page: Page, url: string, password: string): Promise<void> {
+  await page.goto(`${url}/admin-login`);
+  await page.getByLabel('Admin Email').fill('admin@example.com');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+  await page.waitForURL('**/admin');
+}
