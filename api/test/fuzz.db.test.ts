@@ -207,7 +207,7 @@ describe('no bad input gets a 5xx', () => {
     const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
     const apiRouter = top.map((l) => l.handle).find((h) => h.stack?.some((l) => l.handle.stack))!;
     const mounted = apiRouter.stack!.filter((l) => l.handle.stack).length;
-    expect(mounted).toBe(11);
+    expect(mounted).toBe(12);
     expect(everyRoute().length).toBeGreaterThan(40);
   });
 

@@ -316,7 +316,7 @@ describe('credits reach the person who paid (point 4)', () => {
     expect(mail.subject).toBe(`Top-up failed – $11.00 kept for you – order #${order.orderId}`);
     expect(mail.body).toContain(`Sign in with this e-mail (${email}) to use it`);
     // The receipt links the order page with a read-only token.
-    const link = /See your order: (\S+)/.exec(mail.body)![1]!;
+    const link = /See your order at any time: (\S+)/.exec(mail.body)![1]!;
     const url = new URL(link);
     expect(url.pathname).toBe(`/orders/${order.paymentId}`);
     const viewToken = url.searchParams.get('token')!;

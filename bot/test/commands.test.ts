@@ -51,7 +51,7 @@ describe('commands', () => {
   it("/orders names each order's display state (the shared labels, translated): a failed top-up refunded to the balance", async () => {
     for (const [who, label] of [
       [user(7011, 'Eva'), '❌ Failed: refunded to your balance'],
-      [user(7012, 'Élise', 'fr'), '❌ Échouée : remboursée sur votre solde'],
+      [user(7012, 'Élise', 'fr'), '❌ Échouée\u00a0: remboursée sur votre solde'],
     ] as const) {
       const order = await rechargeViaBot(h, who);
       await h.api.database.db.transaction(async (tx) => {
