@@ -16,3 +16,4 @@ export * from '../../shared/src/order-display';
 export * from '../../shared/src/support';
 export * from '../../shared/src/client/errors';
 export * from '../../shared/src/client/request';
+export * from '../../shared/src/i18n';

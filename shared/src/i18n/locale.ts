@@ -8,6 +8,9 @@ export const LOCALE_CODES = ['en', 'fr', 'es', 'pt'] as const;
 export type Locale = (typeof LOCALE_CODES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** Each language's name in itself, for a language switch that does not load every catalog. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', es: 'Español', pt: 'Português' };
+
 /** Where the web site remembers the language picked with its switch (localStorage). */
 export const LOCALE_STORAGE_KEY = 'locale';
 

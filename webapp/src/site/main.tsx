@@ -6,6 +6,8 @@ import { loadSchemas, setExtraHeaders } from '../api/client';
 import { createQueryClient, userQuery } from '../api/queries';
 import { ToastProvider } from '../components/Toast';
 import { App } from './App';
+import { I18nProvider } from '../i18n/I18n';
+import { rememberLocale, siteLocale } from './locale';
 import { orderTokenHeaders } from './session';
 import { startTheme } from './theme';
 
@@ -20,9 +22,11 @@ void queryClient.prefetchQuery(userQuery());
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <App />
-      </ToastProvider>
+      <I18nProvider initial={siteLocale()} onChange={rememberLocale}>
+        <ToastProvider>
+          <App />
+        </ToastProvider>
+      </I18nProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -7,6 +7,8 @@ import { loadSchemas, setInitData } from '../api/client';
 import { countriesQuery, createQueryClient, pricingQuery } from '../api/queries';
 import { ToastProvider } from '../components/Toast';
 import { App } from './App';
+import { I18nProvider } from '../i18n/I18n';
+import { negotiateLocale } from '../shared';
 import { startTelegram } from './telegram';
 
 async function main() {
@@ -24,9 +26,11 @@ async function main() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <App env={env} />
-        </ToastProvider>
+        <I18nProvider initial={negotiateLocale({ telegram: env.user?.languageCode, accepted: navigator.languages })}>
+          <ToastProvider>
+            <App env={env} />
+          </ToastProvider>
+        </I18nProvider>
       </QueryClientProvider>
     </StrictMode>,
   );

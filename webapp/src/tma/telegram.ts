@@ -24,6 +24,8 @@ export interface TelegramUser {
   id: number;
   firstName: string;
   username?: string;
+  /** Telegram's language of the user (IETF tag); the mini-app speaks it when it is one of ours. */
+  languageCode?: string;
 }
 
 export interface TelegramEnv {
@@ -69,7 +71,7 @@ export function startTelegram(): TelegramEnv {
   const user = initData.user();
   return (env = {
     inTelegram: true,
-    user: user ? { id: user.id, firstName: user.first_name, username: user.username } : null,
+    user: user ? { id: user.id, firstName: user.first_name, username: user.username, languageCode: user.language_code } : null,
     platform: launch.tgWebAppPlatform,
     initDataRaw: initData.raw() ?? null,
   });

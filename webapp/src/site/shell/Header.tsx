@@ -4,6 +4,7 @@ import { centsOf } from '../../wizard/format';
 import { SITE_NAME } from '../meta';
 import { Link, navigate } from '../router';
 import { useUser } from '../session';
+import { LanguageSwitch } from './LanguageSwitch';
 import { nextTheme, setTheme, useTheme, type Theme } from '../theme';
 
 const NAV = [
@@ -70,6 +71,7 @@ export function Header({ path }: { path: string }) {
             ))}
           </nav>
           <div className="header-actions">
+            <LanguageSwitch />
             <button type="button" className="icon-btn theme-btn" onClick={() => setTheme(nextTheme(theme))} aria-label={`Theme: ${themeLabel}. Change theme`} title={`Theme: ${themeLabel}`}>
               <span aria-hidden="true">{themeIcon}</span>
             </button>
