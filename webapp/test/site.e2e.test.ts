@@ -525,17 +525,18 @@ describe('/recharge, the five-step wizard', () => {
 
   it('can be used with the keyboard alone, the payment overlay keeping focus inside', async () => {
     const { context, page } = await open('/recharge', DESKTOP);
-    /** Tabs until the focused element's text or label contains `name`. */
-    const tabTo = async (name: string) => {
+    /**
+     * Tabs until `target` has the focus: a control named exactly so (waited for first, so a list still
+     * loading is not tabbed past), or by id.
+     */
+    const tabTo = async (name: string | RegExp) => {
+      const target = typeof name === 'string' && name.startsWith('wz-') ? page.locator(`#${name}`) : page.getByRole('button', { name, exact: true }).first();
+      await target.waitFor();
       for (let i = 0; i < 60; i++) {
         await page.keyboard.press('Tab');
-        const label = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          return `${el?.getAttribute('aria-label') ?? ''} ${el?.id ?? ''} ${el?.textContent ?? ''}`;
-        });
-        if (label.includes(name)) return;
+        if (await target.evaluate((el) => el === document.activeElement)) return;
       }
-      throw new Error(`Tab never reached ${name}`);
+      throw new Error(`Tab never reached ${String(name)}`);
     };
     try {
       await page.getByRole('button', { name: 'Mexico', exact: true }).waitFor();
@@ -550,7 +551,7 @@ describe('/recharge, the five-step wizard', () => {
       await page.getByRole('heading', { name: 'Enter Details for Telcel Mexico' }).waitFor();
       await tabTo('wz-phone');
       await page.keyboard.type('5512345678');
-      await tabTo('$10.00');
+      await tabTo(/\$10\.00/);
       await page.keyboard.press('Enter');
       await tabTo('Continue to Payment');
       await page.keyboard.press('Enter');
