@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ZPaymentCreated } from '@topup/shared';
 import { transition } from '../src/services/order-state';
 import { startTestApi, type TestApi } from './harness';
+import { sseReader } from './sse';
 
 /**
  * The live status of an order survives a dropped database connection (issue 11 point 5): the feed's
@@ -16,36 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** The events of a stream as they come: `event` and raw `data`. */
-function events(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return async function next(): Promise<{ event: string; data: string }> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data !== undefined) return { event, data };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('stream ended');
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-}
-
 describe.runIf(process.env.TEST_DB === 'postgres')('order feed', () => {
   it('listens again after its database connection is terminated, and the open stream still gets the update', async () => {
     const created = ZPaymentCreated.parse((await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body);
     const controller = new AbortController();
     const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { signal: controller.signal });
-    const next = events(res.body!);
-    expect(JSON.parse((await next()).data)).toMatchObject({ status: 'pending_crypto_payment' });
+    const next = sseReader(res.body!);
+    expect((await next()).data).toMatchObject({ status: 'pending_crypto_payment' });
 
     const killed = await api.database.db.execute(
       sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
@@ -57,7 +35,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('order feed', () => {
     await api.database.db.transaction((tx) => transition(tx, created.orderId, 'payment_expired', { cause: 'test: the window ended' }));
     let update = await next();
     while (update.event !== 'status') update = await next();
-    expect(JSON.parse(update.data)).toMatchObject({ orderId: created.orderId, status: 'payment_expired' });
+    expect(update.data).toMatchObject({ orderId: created.orderId, status: 'payment_expired' });
     controller.abort();
   });
 });

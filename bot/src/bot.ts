@@ -94,14 +94,10 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
         limit: rate.limit,
         keyGenerator: (ctx) => ctx.from?.id.toString(),
         // Called once per window for a user over the limit: one notice, not one per message.
-        onLimitExceeded: async (ctx) => {
-          const t = catalogFor(localeFromTag(ctx.from?.language_code) ?? DEFAULT_LOCALE);
-          try {
-            if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: t.bot.tooFast });
-            else await ctx.reply(t.bot.tooFast);
-          } catch (err) {
-            log.warn({ err }, 'could not send the rate limit notice');
-          }
+        onLimitExceeded: (ctx) => {
+          const text = catalogFor(localeFromTag(ctx.from?.language_code) ?? DEFAULT_LOCALE).bot.tooFast;
+          const notice: Promise<unknown> = ctx.callbackQuery ? ctx.answerCallbackQuery({ text }) : ctx.reply(text);
+          notice.catch((err: unknown) => log.warn({ err }, 'could not send the rate limit notice'));
         },
       }),
     );

@@ -67,3 +67,23 @@ export function BackLink() {
     </a>
   );
 }
+
+/** A table that scrolls sideways on a phone: its column headings, then `children`, its rows. */
+export function Table({ label, columns, children }: { label: string; columns: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((column, i) => (
+              <th key={i} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -22,7 +22,7 @@ import { api, messageOf } from '../api/client';
 import { KEYS, refresh, useOrderDetail } from '../api/queries';
 import { DeliveryProgress } from '../components/DeliveryProgress';
 import { useToast } from '../components/Toaster';
-import { BackLink, Card, Field, Link, LoadError, StatusBadge } from '../components/ui';
+import { BackLink, Card, Field, Link, LoadError, StatusBadge, Table } from '../components/ui';
 import { shortHash, statusText, userLabel } from '../format';
 import { orderPath } from '../router';
 
@@ -157,19 +157,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
         {detail.payments.length === 0 ? (
           <p className="muted">No payment reached the order&apos;s address.</p>
         ) : (
-          <div className="table-wrap">
-            <table aria-label="Payments">
-              <thead>
-                <tr>
-                  <th scope="col">Seen</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Transaction</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Confirmations</th>
-                  <th scope="col">Use</th>
-                </tr>
-              </thead>
-              <tbody>
+          <Table label="Payments" columns={['Seen', 'Amount', 'Transaction', 'From', 'Confirmations', 'Use']}>
                 {detail.payments.map((p) => (
                   <tr key={p.id}>
                     <td>{formatDateTime(p.seenAt)}</td>
@@ -196,9 +184,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
                     <td>{p.use === 'order' ? 'Paid the order' : p.use === 'credited' ? 'Credited' : p.orderCoin ? 'Pending' : 'Another coin'}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </Table>
         )}
       </Card>
 
@@ -206,19 +192,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
         {detail.ledger.length === 0 ? (
           <p className="muted">None.</p>
         ) : (
-          <div className="table-wrap">
-            <table aria-label="Ledger entries">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Whose</th>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
+          <Table label="Ledger entries" columns={['When', 'Amount', 'Reason', 'Whose', 'Reference', 'Note']}>
                 {detail.ledger.map((l) => (
                   <tr key={l.id}>
                     <td>{formatDateTime(l.createdAt)}</td>
@@ -231,9 +205,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
                     <td className="wrap">{l.note ?? ''}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </Table>
         )}
       </Card>
     </>

@@ -19,7 +19,7 @@ export function usePaymentOptions(selected: TCoinSymbol | null, preselect: (coin
   const preselected = options ? preselectedCoin(options) : null;
   useEffect(() => {
     if (selected === null && preselected) preselect(preselected);
-  }, [selected, preselected]);
+  }, [selected, preselected, preselect]);
   return options;
 }
 

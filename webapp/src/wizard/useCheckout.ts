@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCoinSymbol, TOrderKind, TPaymentCreated, TPaymentStatus, TQuote } from '@topup/shared';
 import { randomKey } from '../api/client';
@@ -125,6 +125,9 @@ export function useCheckout(options: CheckoutOptions): Checkout {
     };
   }, []);
 
+  // Stable, so that a surface's effects can choose without running again on every render.
+  const choose = useCallback((action: WizardAction) => dispatch({ type: 'choose', action }), []);
+
   const fail = (problem: Problem) => {
     dispatch({ type: 'problem', problem });
     return problem;
@@ -137,7 +140,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
     quote: inCoin.data ?? dollars.data,
     quoteFailed: dollars.isError,
     cryptoAmount: !withCoin ? undefined : inCoin.isError ? null : inCoin.data?.crypto?.cryptoAmount,
-    choose: (action) => dispatch({ type: 'choose', action }),
+    choose,
     setCoin: (coin) => dispatch({ type: 'setCoin', coin }),
     preselectCoin: (coin) => dispatch({ type: 'preselectCoin', coin }),
     setEmail: (email) => dispatch({ type: 'setEmail', email }),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime, type TAdminMe } from '@topup/shared';
 import { useAuditLog } from '../../api/queries';
-import { Card, LoadError } from '../../components/ui';
+import { Card, LoadError, Table } from '../../components/ui';
 
 const PAGE_SIZE = 20;
 
@@ -26,19 +26,7 @@ export function AuditLog({ me }: { me: TAdminMe | null }) {
       {log.isError && <LoadError message="Failed to load the audit log." onRetry={() => void log.refetch()} />}
       {log.data && entries.length === 0 && <p className="muted">No admin actions yet.</p>}
       {entries.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
+        <Table label="Audit log" columns={['When', 'Admin', 'Action', 'Target', 'Before', 'After']}>
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td>{formatDateTime(e.createdAt)}</td>
@@ -55,9 +43,7 @@ export function AuditLog({ me }: { me: TAdminMe | null }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </Table>
       )}
       <div className="pager">
         <button type="button" className="btn btn-small" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>

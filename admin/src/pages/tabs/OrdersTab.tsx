@@ -4,7 +4,7 @@ import { ADMIN_API, COIN_SYMBOLS, ORDER_STATUSES, formatDateTime, formatUsd } fr
 import { api, messageOf } from '../../api/client';
 import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, Link, LoadError, Spinner, StatusBadge } from '../../components/ui';
+import { Card, Field, Link, LoadError, Spinner, StatusBadge, Table } from '../../components/ui';
 import { orderPath } from '../../router';
 import { statusText } from '../../format';
 
@@ -129,21 +129,7 @@ export function OrdersTab() {
         {orders.isError && <LoadError message="Failed to load orders." onRetry={() => void orders.refetch()} />}
         {orders.data && orders.data.orders.length === 0 && <p className="muted">No orders found</p>}
         {orders.data && orders.data.orders.length > 0 && (
-          <div className="table-wrap">
-            <table aria-label="Orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <Table label="Orders" columns={['Order ID', 'Phone', 'Amount', 'Status', 'Date', <span className="sr-only">Actions</span>]}>
                 {orders.data.orders.map((o) => {
                   const deleting = remove.isPending && remove.variables === o.id;
                   return (
@@ -182,9 +168,7 @@ export function OrdersTab() {
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
+              </Table>
         )}
         {orders.data && (
           <div className="pager">

@@ -1,6 +1,6 @@
 import { formatDateTime, formatUsd, MANUAL_TOPUP_STATUSES, NETWORK_LABELS, type TNetwork } from '@topup/shared';
 import { useUnmatchedPayments } from '../../api/queries';
-import { Card, Link, LoadError, StatusBadge } from '../../components/ui';
+import { Card, Link, LoadError, StatusBadge, Table } from '../../components/ui';
 import { orderPath } from '../../router';
 import { coinAmount, shortHash } from '../../format';
 
@@ -20,19 +20,7 @@ export function UnmatchedPayments({ onTopUpOrder }: { onTopUpOrder: (orderId: nu
       {payments.isError && <LoadError message="Failed to load unmatched payments." onRetry={() => void payments.refetch()} />}
       {payments.data && payments.data.length === 0 && <p className="muted">No unmatched payments.</p>}
       {payments.data && payments.data.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Order</th>
-                <th scope="col">Credited</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
+        <Table label="Unmatched payments" columns={['Received', 'Amount', 'Transaction', 'Order', 'Credited', 'Action']}>
               {payments.data.map((p) => (
                 <tr key={p.id}>
                   <td>{formatDateTime(p.receivedAt)}</td>
@@ -68,9 +56,7 @@ export function UnmatchedPayments({ onTopUpOrder }: { onTopUpOrder: (orderId: nu
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </Table>
       )}
     </Card>
   );

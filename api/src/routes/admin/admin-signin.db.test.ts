@@ -89,7 +89,8 @@ describe('admin sign-in limits', () => {
     expect((await limit('account:spread@example.com'))!.attempts).toBe(ACCOUNT_FREE_ATTEMPTS);
     // Other accounts are not affected.
     expect((await login('admin@example.com', api.config.admin.password!, '198.51.100.20')).status).toBe(200);
-  });
+    // Twenty argon2id checks in a row: seconds on a busy machine.
+  }, 120_000);
 
   it('audits sign-ins, failures and lockouts, with the client address', async () => {
     const adminId = await createAdmin('audited@example.com', 'audited-password');

@@ -1,35 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPaymentCreated, ZPaymentStatus } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../../test/harness';
+import { sseReader } from '../../../test/sse';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
-
-/** Reads Server-Sent Events from a fetch body, one parsed `data` object at a time. */
-function eventReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return async function next(): Promise<{ event: string; data: unknown }> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('stream ended');
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-}
 
 describe('GET /api/orders/{id}/events', () => {
   it('streams the status now and again on every change', async () => {
@@ -38,7 +16,7 @@ describe('GET /api/orders/{id}/events', () => {
     const res = await fetch(`${api.url}/api/orders/${created.paymentId}/events`, { signal: controller.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const next = eventReader(res.body!);
+    const next = sseReader(res.body!);
     const first = await next();
     expect(first.event).toBe('status');
     expect(ZPaymentStatus.parse(first.data)).toMatchObject({ orderId: created.orderId, status: 'pending_crypto_payment' });
@@ -53,7 +31,7 @@ describe('GET /api/orders/{id}/events', () => {
     const created = ZPaymentCreated.parse((await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body);
     const controller = new AbortController();
     const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { signal: controller.signal });
-    expect((await eventReader(res.body!)()).data).toMatchObject({ paymentId: created.paymentId });
+    expect((await sseReader(res.body!)()).data).toMatchObject({ paymentId: created.paymentId });
     controller.abort();
     expect((await api.call('GET', '/api/orders/424242/events')).status).toBe(404);
     expect((await api.call('GET', '/api/orders/not-an-id/events')).status).toBe(400);

@@ -1,5 +1,5 @@
 import './pages.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pricingQuery, promotionsQuery, quoteQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
@@ -35,7 +35,7 @@ export default function Compact() {
   const user = useUser();
   const [entry, setEntry] = useState<AmountEntry>(NO_AMOUNT);
   const pricing = useQuery(pricingQuery()).data;
-  const limits = compactLimits(pricing);
+  const limits = useMemo(() => compactLimits(pricing), [pricing]);
   const steps: StepSpec[] = [
     { needs: ['country', 'phone'], checkNumber: true },
     { needs: ['operator'] },
@@ -54,6 +54,7 @@ export default function Compact() {
   });
   const { wizard, payment, createError, coin } = checkout.state;
   const { country, operator } = wizard;
+  const { choose } = checkout;
   // Step 6 is the payment, from the moment it is being created.
   const step = payment || checkout.state.creating || createError ? 6 : checkout.state.step + 1;
 
@@ -63,17 +64,17 @@ export default function Compact() {
   const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator && fixed });
   const promotions = useQuery(promotionsQuery());
   const options = useQuery({ ...paymentOptionsQuery(), enabled: step >= 4 }).data;
-  const quick = quickAmounts(operator, amounts.data, limits);
+  const quick = useMemo(() => quickAmounts(operator, amounts.data, limits), [operator, amounts.data, limits]);
 
   // Spec: Cameroon preselected when in the list; the spec's default operator (53) when the country has it.
   useEffect(() => {
     const preselected = countries.data?.find((c) => c.code === DEFAULT_COUNTRY_CODE);
-    if (!country && preselected) checkout.choose({ type: 'selectCountry', country: preselected });
-  }, [countries.data, country]);
+    if (!country && preselected) choose({ type: 'selectCountry', country: preselected });
+  }, [countries.data, country, choose]);
   useEffect(() => {
     const preselected = operators.data?.find((o) => o.operatorId === DEFAULT_OPERATOR_ID);
-    if (!operator && preselected) checkout.choose({ type: 'selectOperator', operator: preselected });
-  }, [operators.data, operator]);
+    if (!operator && preselected) choose({ type: 'selectOperator', operator: preselected });
+  }, [operators.data, operator, choose]);
   // Spec: load failures of the compact flow are logged.
   useEffect(() => {
     if (countries.error) console.error('countries', countries.error);
@@ -86,7 +87,7 @@ export default function Compact() {
   // The quick amounts' quotes, so that a tile's total shows as soon as it is tapped.
   useEffect(() => {
     if (step === 3) quick.forEach((a) => void queryClient.prefetchQuery(quoteQuery(quoteFor(a, 'recharge'))));
-  }, [step, quick.join()]);
+  }, [step, quick, queryClient]);
 
   const enter = (next: AmountEntry) => {
     setEntry(next);
