@@ -19,6 +19,7 @@ export * from './schemas/story';
 export * from './schemas/bot';
 export * from './schemas/auth';
 export * from './schemas/admin';
+export * from './schemas/admin-support';
 export * from './schemas/support';
 export * from './support';
 export * from './client/errors';

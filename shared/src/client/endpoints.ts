@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TCoinSymbol } from '../coins';
 import * as admin from '../schemas/admin';
+import * as adminSupport from '../schemas/admin-support';
 import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionSaved, ZSessionWrite } from '../schemas/bot';
 import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
@@ -131,10 +132,10 @@ export const ADMIN_API = {
   creditOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/credit`, body: admin.ZOrderCreditRequest, response: admin.ZOrderCredited }),
   refundOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/refund`, body: admin.ZOrderRefundRequest, response: admin.ZOrderCredited }),
   /** The support inbox: conversations newest first (the total in X-Total-Count). */
-  supportThreads: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/support/threads', p), response: admin.ZSupportThreads }),
-  supportUnread: endpoint({ method: 'GET', path: '/api/admin/support/unread', response: admin.ZSupportUnread }),
-  supportThread: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}`, response: admin.ZSupportThread }),
+  supportThreads: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/support/threads', p), response: adminSupport.ZSupportThreads }),
+  supportUnread: endpoint({ method: 'GET', path: '/api/admin/support/unread', response: adminSupport.ZSupportUnread }),
+  supportThread: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}`, response: adminSupport.ZSupportThread }),
   /** Marks a conversation read up to a message. */
   supportRead: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/read`, body: admin.ZSupportReadRequest, response: admin.ZAdminDone }),
-  supportReply: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/reply`, body: admin.ZSupportReplyRequest, response: admin.ZSupportReplied }),
+  supportReply: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/reply`, body: admin.ZSupportReplyRequest, response: adminSupport.ZSupportReplied }),
 };
