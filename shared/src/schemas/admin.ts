@@ -3,7 +3,6 @@ import { ORDER_STATUSES, type TOrderStatus } from '../order-status';
 import { ZCustomerName, ZDateTime, ZUsd, ZUsdCents, zEmail } from './common';
 import { ZOrderStatus, ZOrderView } from './orders';
 import { ZOrderStory, ZStoryPayment, ZTimelineItem } from './story';
-import { ZSupportReplyRoute } from './support';
 import { SUPPORT_REPLY_MAX } from '../support';
 
 /**
