@@ -12,6 +12,9 @@ import { ACCOUNT_FREE_ATTEMPTS, ADDRESS_FREE_ATTEMPTS, LOGIN_FAILED, TOTP_FAILED
  * on a TOTP second factor. The API trusts one proxy here, so each test speaks from its own address.
  */
 
+// Each test checks argon2id hashes one after another (twenty in one): seconds each on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi({ env: { TRUST_PROXY: '1' } });
@@ -89,8 +92,7 @@ describe('admin sign-in limits', () => {
     expect((await limit('account:spread@example.com'))!.attempts).toBe(ACCOUNT_FREE_ATTEMPTS);
     // Other accounts are not affected.
     expect((await login('admin@example.com', api.config.admin.password!, '198.51.100.20')).status).toBe(200);
-    // Twenty argon2id checks in a row: seconds on a busy machine.
-  }, 120_000);
+  });
 
   it('audits sign-ins, failures and lockouts, with the client address', async () => {
     const adminId = await createAdmin('audited@example.com', 'audited-password');
