@@ -1,10 +1,22 @@
 import type { TOrderView } from '@topup/shared';
-import { displayLabel, displayTone, type TOrderDisplay } from '../../shared';
+import { useI18n } from '../../i18n/I18n';
+import { stateLabel } from '../../order/label';
+import { displayTone, type TOrderDisplay } from '../../shared';
 
-/** The status badge: the order's display state, labelled and coloured by the shared helper (order-display.ts). */
+/** The status badge: the order's display state, labelled (in the page's language) and coloured by the shared helpers (order-display.ts). */
 export function StatusBadge({ display }: { display: TOrderDisplay }) {
-  return <span className={`badge badge-${displayTone(display)}${display.state === 'completed' ? ' badge-completed' : ''}`}>{displayLabel(display)}</span>;
+  const { common } = useI18n();
+  return <span className={`badge badge-${displayTone(display)}${display.state === 'completed' ? ' badge-completed' : ''}`}>{stateLabel(common, display)}</span>;
 }
+
+/** The status as text in its colour (the dashboard's rows). */
+export function StatusText({ display }: { display: TOrderDisplay }) {
+  const { common } = useI18n();
+  return <span className={`tx-status status-text-${displayTone(display)}`}>{stateLabel(common, display)}</span>;
+}
+
+/** The order page of an order (its payment id): /orders/{paymentId}. */
+export const orderPath = (paymentId: string) => `/orders/${encodeURIComponent(paymentId)}`;
 
 /** The icon of a display state (the dashboard's rows). */
 export function StatusIcon({ display }: { display: TOrderDisplay }) {
