@@ -41,7 +41,7 @@ export function OrderStory({ story, onAction, onContactSupport, openLink, onCopi
         </span>
       </div>
       <p className="os-sentence" role="status" data-testid="order-sentence">
-        {t.sentence(d, { time: (iso) => dateTime(iso), usd })}
+        {t.sentence({ display: d, time: (iso) => dateTime(iso), usd })}
       </p>
 
       <dl className="wz-summary">

@@ -9,8 +9,9 @@ import {
   type TTimelineKind,
 } from '../../order-display';
 
-/** How a sentence formats a moment and a dollar amount (cents) in the page's language. */
-export interface OrderFormat {
+/** The order's display, and how its sentence formats a moment and a dollar amount (cents) in the page's language. */
+export interface SentenceParams {
+  display: TOrderDisplay;
   time(iso: string): string;
   usd(cents: number): string;
 }
@@ -27,7 +28,7 @@ export const order = {
   loadFailed: 'The order could not be loaded. Please try again.',
   allOrders: 'All orders',
   /** The one sentence of the order now (order-display.ts `displaySentence`). */
-  sentence: (d: TOrderDisplay, f: OrderFormat): string => displaySentence(d, f.time),
+  sentence: (p: SentenceParams): string => displaySentence(p.display, p.time) ?? '',
   amountsTitle: 'Payment',
   due: 'Due',
   received: 'Received',

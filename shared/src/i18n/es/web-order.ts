@@ -1,11 +1,12 @@
-import type { OrderFormat, WebOrderMessages } from '../en/web-order';
+import type { SentenceParams, WebOrderMessages } from '../en/web-order';
 import type { TOrderDisplay } from '../../order-display';
 
-function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: OrderFormat): string {
+function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
   return `${f.usd(credit.amount)} ${credit.place === 'held' ? 'se guarda para usted: inicie sesión con el correo de este pedido (o su cuenta de Telegram) para usarlo' : 'se acreditó en su saldo'}`;
 }
 
-function sentence(d: TOrderDisplay, f: OrderFormat): string {
+function sentence(f: SentenceParams): string {
+  const d = f.display;
   const coin = d.coin ?? '';
   const extra = d.credit && (d.flags.overpaid || d.flags.wrongCoin) ? ` Recibido además del pedido: ${creditedWhere(d.credit, f)}.` : '';
   switch (d.state) {
@@ -31,6 +32,7 @@ function sentence(d: TOrderDisplay, f: OrderFormat): string {
     case 'cancelled':
       return d.credit ? `Pago cancelado. Lo que llegó después: ${creditedWhere(d.credit, f)}.` : 'Pago cancelado.';
   }
+  return '';
 }
 
 export const order: WebOrderMessages = {

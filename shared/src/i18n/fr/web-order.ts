@@ -1,14 +1,15 @@
-import type { OrderFormat, WebOrderMessages } from '../en/web-order';
+import type { SentenceParams, WebOrderMessages } from '../en/web-order';
 import type { TOrderDisplay } from '../../order-display';
 
 const NB = '\u00a0';
 
 /** « 11,00 $ a été crédité sur votre solde » / « … est gardé pour vous : … ». */
-function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: OrderFormat): string {
+function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
   return `${f.usd(credit.amount)} ${credit.place === 'held' ? `est gardé pour vous${NB}: connectez-vous avec l’adresse e-mail de cette commande (ou son compte Telegram) pour l’utiliser` : 'a été crédité sur votre solde'}`;
 }
 
-function sentence(d: TOrderDisplay, f: OrderFormat): string {
+function sentence(f: SentenceParams): string {
+  const d = f.display;
   const coin = d.coin ?? '';
   const extra = d.credit && (d.flags.overpaid || d.flags.wrongCoin) ? ` Reçu en plus de la commande${NB}: ${creditedWhere(d.credit, f)}.` : '';
   switch (d.state) {
@@ -34,6 +35,7 @@ function sentence(d: TOrderDisplay, f: OrderFormat): string {
     case 'cancelled':
       return d.credit ? `Paiement annulé. Ce qui est arrivé ensuite${NB}: ${creditedWhere(d.credit, f)}.` : 'Paiement annulé.';
   }
+  return '';
 }
 
 export const order: WebOrderMessages = {
@@ -78,10 +80,10 @@ export const order: WebOrderMessages = {
     wrong_coin: 'Une autre cryptomonnaie envoyée à l’adresse',
     failed_delivery: 'Remboursement d’une recharge non livrée',
   },
-  confirmations: (p) => `${p.n}/${p.m} confirmations`,
+  confirmations: (p) => `confirmations${NB}: ${p.n}/${p.m}`,
   otherCoin: `autre cryptomonnaie${NB}: créditée sur le solde`,
   removed: 'annulé',
-  transaction: 'Transaction',
+  transaction: 'Transaction blockchain',
   nextTitle: 'Que faire maintenant',
   nextActions: {
     pay: 'Payer maintenant',

@@ -1,11 +1,12 @@
-import type { OrderFormat, WebOrderMessages } from '../en/web-order';
+import type { SentenceParams, WebOrderMessages } from '../en/web-order';
 import type { TOrderDisplay } from '../../order-display';
 
-function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: OrderFormat): string {
+function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
   return `${f.usd(credit.amount)} ${credit.place === 'held' ? 'fica guardado para você: entre com o e-mail deste pedido (ou a conta do Telegram dele) para usá-lo' : 'foi creditado no seu saldo'}`;
 }
 
-function sentence(d: TOrderDisplay, f: OrderFormat): string {
+function sentence(f: SentenceParams): string {
+  const d = f.display;
   const coin = d.coin ?? '';
   const extra = d.credit && (d.flags.overpaid || d.flags.wrongCoin) ? ` Recebido além do pedido: ${creditedWhere(d.credit, f)}.` : '';
   switch (d.state) {
@@ -31,6 +32,7 @@ function sentence(d: TOrderDisplay, f: OrderFormat): string {
     case 'cancelled':
       return d.credit ? `Pagamento cancelado. O que chegou depois: ${creditedWhere(d.credit, f)}.` : 'Pagamento cancelado.';
   }
+  return '';
 }
 
 export const order: WebOrderMessages = {
