@@ -42,6 +42,8 @@ export function App({ env }: { env: TelegramEnv }) {
       toast({ title: 'Payment Created', description: 'Your crypto payment has been set up successfully!' });
     },
     onCreateFailed: () => haptics.heavy(),
+    // Opened again with an unfinished payment: its screen again (countdown, QR, live status).
+    resumeStep: 1,
   });
   const { wizard, step, payment, creating, checking, coin } = checkout.state;
   const countries = useQuery(countriesQuery());
@@ -75,7 +77,7 @@ export function App({ env }: { env: TelegramEnv }) {
     setShowOrders(false);
     checkout.reset();
   };
-  const leavePayment = () => checkout.leave();
+  const leavePayment = () => void checkout.leave();
 
   const back: (() => void) | null =
     screen === 'order'
@@ -156,7 +158,8 @@ export function App({ env }: { env: TelegramEnv }) {
               payment={payment}
               status={checkout.state.status}
               phoneNumber={checkout.number}
-              onCancel={leavePayment}
+              onCancel={() => void checkout.leave('cancel')}
+              notice={checkout.state.notice}
               onNewPayment={leavePayment}
               onNewPurchase={startOver}
               onCopied={() => {

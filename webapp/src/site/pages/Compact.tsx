@@ -51,6 +51,8 @@ export default function Compact() {
       void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
     },
     onCreateFailed: (_error, cause) => console.error('payment creation failed', cause),
+    // A reload (or a new visit) with an unfinished payment: step 6 again.
+    resumeStep: 4,
   });
   const { wizard, payment, createError, coin } = checkout.state;
   const { country, operator } = wizard;
@@ -104,7 +106,7 @@ export default function Compact() {
     const problem = await checkout.next();
     if (problem) say(problem);
   };
-  const back = () => (step === 6 ? checkout.leave() : checkout.goTo(Math.max(0, step - 2)));
+  const back = () => (step === 6 ? void checkout.leave() : checkout.goTo(Math.max(0, step - 2)));
   const startOver = () => {
     setEntry(NO_AMOUNT);
     checkout.reset({ wizard: { ...initialWizardState, country, operator }, coin });

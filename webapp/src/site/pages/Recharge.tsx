@@ -40,6 +40,8 @@ export default function Recharge() {
     steps: STEPS,
     start,
     payNeeds: ['email', 'order'],
+    // A reload (or a new visit) with an unfinished payment: its overlay again.
+    resumeStep: PAY,
     create: (api, s, key, method) => {
       const input = { ...orderRequest(s), ...(s.email.trim() ? { email: s.email.trim() } : {}) };
       return method === 'balance' ? api.createBalancePayment(input, key) : api.createCryptoPayment({ ...input, cryptoCurrency: s.coin! }, key);
@@ -89,8 +91,8 @@ export default function Recharge() {
     checkout.reset();
     if (balanceTopup) navigate('/recharge', { replace: true });
   };
-  const leaveOverlay = (how: 'back' | 'cancel') => {
-    checkout.leave(how);
+  const leaveOverlay = async (how: 'back' | 'cancel') => {
+    await checkout.leave(how);
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
   const continueToPayment = async () => {
@@ -189,9 +191,10 @@ export default function Recharge() {
           state={overlay}
           signedIn={!!user.data}
           support={support}
-          onLeave={leaveOverlay}
-          onNewPayment={() => checkout.leave()}
-          onStartOver={() => (payment ? startOver() : checkout.leave())}
+          onLeave={(how) => void leaveOverlay(how)}
+          onNewPayment={() => void checkout.leave()}
+          onStartOver={() => (payment ? startOver() : void checkout.leave())}
+          notice={state.notice}
         />
       )}
     </div>

@@ -24,11 +24,12 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
           payment={payment}
           status={status}
           phoneNumber={checkout.number}
-          onCancel={() => checkout.leave()}
+          onCancel={() => void checkout.leave('cancel')}
           onNewPayment={() => {
-            checkout.leave();
+            void checkout.leave();
             void checkout.pay();
           }}
+          notice={checkout.state.notice}
           onNewPurchase={onNewPurchase}
           onContactSupport={() => {
             const link = whatsappLink(support?.whatsapp);
@@ -45,7 +46,7 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
       <div className="wz-result" role="alert">
         <Notice kind="error">No payment data found</Notice>
         <p className="wz-hint">{createErrorText(createError, WORDS)}</p>
-        <button type="button" className="wz-button" onClick={() => checkout.leave()}>
+        <button type="button" className="wz-button" onClick={() => void checkout.leave()}>
           Go Back
         </button>
       </div>
