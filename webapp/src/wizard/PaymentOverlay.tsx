@@ -35,6 +35,8 @@ export interface PaymentOverlayProps {
   failedNote?: ReactNode;
   /** Why CANCEL did not cancel (the server's reason: funds arrived); shown as is. */
   notice?: string | null;
+  /** Beside a refused creation: what it offers instead (switching to the number's operator). */
+  refusalAction?: ReactNode;
 }
 
 export default function PaymentOverlay(props: PaymentOverlayProps) {
@@ -105,7 +107,10 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
                 {props.failedNote && <p>{props.failedNote}</p>}
               </>
             ) : (
-              <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
+              <>
+                <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
+                {props.refusalAction}
+              </>
             )}
             <FailedActions onTryAgain={props.onStartOver} onContactSupport={props.onContactSupport} />
           </div>

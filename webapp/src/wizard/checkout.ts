@@ -1,4 +1,4 @@
-import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOrderKind, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOperatorMismatchDetails, TOrderKind, TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { ApiError } from '../api/client';
 import { internationalNumber } from '../api/phone';
 import type { QuoteRequest } from '../api/queries';
@@ -45,6 +45,8 @@ export interface CreateError {
   message: string | null;
   status: number | null;
   method: PaymentMethod;
+  /** OPERATOR_MISMATCH: the number belongs to another operator the catalog knows (offer to switch to it). */
+  mismatch?: TOperatorMismatchDetails | null;
 }
 
 export interface CheckoutState {
@@ -226,7 +228,15 @@ export function stepProblem(state: CheckoutState, step: StepSpec): Problem | nul
 export function classifyCreateError(err: unknown, method: PaymentMethod): CreateError {
   if (!(err instanceof ApiError)) return { kind: 'failed', message: null, status: null, method };
   const kind = err.status === 429 ? 'busy' : err.status < 500 ? 'refused' : 'failed';
-  return { kind, message: err.serverMessage, status: err.status, method };
+  return { kind, message: err.serverMessage, status: err.status, method, mismatch: err.code === 'OPERATOR_MISMATCH' ? mismatchOf(err.details) : null };
+}
+
+/** The details of an OPERATOR_MISMATCH refusal, when they are what the API sends (ZOperatorMismatchDetails). */
+function mismatchOf(details: unknown): TOperatorMismatchDetails | null {
+  const d = details as Partial<TOperatorMismatchDetails> | null;
+  return d && typeof d.detectedOperatorId === 'number' && typeof d.detectedOperatorName === 'string' && typeof d.chosenOperatorId === 'number' && typeof d.chosenOperatorName === 'string'
+    ? (d as TOperatorMismatchDetails)
+    : null;
 }
 
 /** A creation failure in a surface's words (a 429 in the spec's, the same everywhere). */

@@ -5,6 +5,7 @@ import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQ
 import { useToast } from '../../components/Toast';
 import { canJumpTo, CHECKOUT_TEXTS, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
+import { SwitchOperator } from '../../wizard/SwitchOperator';
 import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
@@ -195,6 +196,7 @@ export default function Recharge() {
           onNewPayment={() => void checkout.leave()}
           onStartOver={() => (payment ? startOver() : void checkout.leave())}
           notice={state.notice}
+          refusalAction={createError?.mismatch ? <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(CHOOSE)} /> : null}
         />
       )}
     </div>

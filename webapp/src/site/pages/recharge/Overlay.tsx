@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { TSiteConfig } from '@topup/shared';
 import { useToast } from '../../../components/Toast';
@@ -21,10 +21,12 @@ export interface RechargeOverlayProps {
   onStartOver(): void;
   /** Why CANCEL did not cancel (the server's reason). */
   notice: string | null;
+  /** Beside a refused creation (switching to the number's operator). */
+  refusalAction?: ReactNode;
 }
 
 /** The payment overlay of step 4, modal over the page (spec section 2, "Payment overlay"). */
-export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPayment, onStartOver, notice }: RechargeOverlayProps) {
+export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPayment, onStartOver, notice, refusalAction }: RechargeOverlayProps) {
   const toast = useToast();
   useInertBehind();
   const contactSupport = () => {
@@ -42,6 +44,7 @@ export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPaymen
         onStartOver={onStartOver}
         onContactSupport={contactSupport}
         notice={notice}
+        refusalAction={refusalAction}
         onCopied={() => toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 })}
         failedNote={
           signedIn ? (
