@@ -6,6 +6,7 @@ import { useToast } from '../components/Toast';
 import { canAdvance, CHECKOUT_TEXTS, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
 import { paymentIdFromStartParam } from '../../../shared/src/links';
+import { Maintenance } from '../wizard/Maintenance';
 import { WizardScreen } from './WizardScreen';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
@@ -137,6 +138,7 @@ export function App({ env }: { env: TelegramEnv }) {
           </button>
         </nav>
 
+        {(screen === 'wizard' || screen === 'coin') && <Maintenance pricing={pricing.data} />}
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}

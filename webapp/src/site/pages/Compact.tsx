@@ -8,6 +8,7 @@ import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, typ
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, validAmount, type AmountEntry } from './compact/amount';
+import { Maintenance } from '../../wizard/Maintenance';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
 import { networkOf } from '../../../../shared/src/payment-choice';
@@ -133,6 +134,7 @@ export default function Compact() {
         <div className="compact-progress" aria-hidden="true">
           <span style={{ width: `${(step / 6) * 100}%` }} />
         </div>
+        {step < 6 && <Maintenance pricing={pricing} />}
 
         {step === 1 && (
           <WhereStep

@@ -5,6 +5,7 @@ import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQ
 import { useToast } from '../../components/Toast';
 import { canJumpTo, CHECKOUT_TEXTS, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
+import { Maintenance } from '../../wizard/Maintenance';
 import { SwitchOperator } from '../../wizard/SwitchOperator';
 import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
@@ -133,7 +134,7 @@ export default function Recharge() {
             }}
           />
 
-          {maintenance && step !== SUCCESS && <Notice kind="error">New orders are paused for maintenance. Please try again later.</Notice>}
+          {step !== SUCCESS && <Maintenance pricing={pricing.data} />}
 
           {invalid ? (
             <div className="wz-result" role="alert">
