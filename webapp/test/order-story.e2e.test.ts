@@ -189,6 +189,8 @@ describe('the order page tells the story of money off the happy path', () => {
       // The order itself still waits for its 11 USDT.
       expect(await page.getByTestId('order-pay-amount').innerText()).toBe('11 USDT');
       expect(await dashboardBalance(page)).toBe('$3.00');
+      // The dashboard's row of the order names the credit.
+      expect(await page.locator(`.tx-row[data-order-id="${order.orderId}"]`).getByTestId('order-credit').innerText()).toBe('$3.00: Another coin sent to the address (on your balance)');
     } finally {
       await context.close();
     }

@@ -15,6 +15,19 @@ export function StatusText({ display }: { display: TOrderDisplay }) {
   return <span className={`tx-status status-text-${displayTone(display)}`}>{stateLabel(common, display)}</span>;
 }
 
+/** What an order credited (another coin, too much, a failed delivery…) and where it is: its cards and rows say it, not only its page. */
+export function CreditLine({ display }: { display: TOrderDisplay }) {
+  const { web, usd } = useI18n();
+  const credit = display.credit;
+  if (!credit) return null;
+  const t = web.order;
+  return (
+    <span className="muted small" data-testid="order-credit">
+      {t.credit({ amount: usd(credit.amount), reason: credit.reasons.map((r) => t.creditReasons[r]).join(', ') })} ({credit.place === 'held' ? t.held : t.onBalance})
+    </span>
+  );
+}
+
 /** The order page of an order (its payment id): /orders/{paymentId}. */
 export const orderPath = (paymentId: string) => `/orders/${encodeURIComponent(paymentId)}`;
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { balanceQuery, ordersQuery } from '../../api/queries';
 import { formatDateTime, formatUsd } from '../../shared';
 import { centsOf } from '../../wizard/format';
-import { orderPath, orderTitle, StatusIcon, StatusText } from '../components/OrderBits';
+import { CreditLine, orderPath, orderTitle, StatusIcon, StatusText } from '../components/OrderBits';
 import { SignInPanel } from '../components/SignInPanel';
 import { useI18n } from '../../i18n/I18n';
 import { usePageMeta } from '../meta';
@@ -108,6 +108,7 @@ export default function Dashboard() {
                         {formatDateTime(o.createdAt)}
                       </span>
                       {o.cryptocurrency && <span className="tag">{o.cryptocurrency}</span>}
+                      <CreditLine display={o.display} />
                     </div>
                     <div className="tx-amounts">
                       <strong>{formatUsd(centsOf(o.amount))}</strong>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ordersQuery } from '../../api/queries';
 import { formatDateTime, formatUsd } from '../../shared';
 import { centsOf } from '../../wizard/format';
-import { orderPath, orderTitle, StatusBadge } from '../components/OrderBits';
+import { CreditLine, orderPath, orderTitle, StatusBadge } from '../components/OrderBits';
 import { useI18n } from '../../i18n/I18n';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
@@ -74,6 +74,7 @@ export default function Orders() {
                     </span>
                   )}
                 </div>
+                <CreditLine display={o.display} />
               </li>
             ))}
           </ul>
