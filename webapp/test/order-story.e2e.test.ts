@@ -8,7 +8,8 @@ import { OrderTokens } from '../../api/src/services/order-tokens';
 import { orderPageLink } from '../../api/src/services/receipts';
 import { webSession } from '../../api/test/customers';
 import { ensureBuilt } from './build';
-import { PHONE_390, rechargeToPayment } from './pages';
+import { openInTelegram, PHONE_390, pressBackButton, rechargeToPayment } from './pages';
+import { LIGHT_THEME, launchHash, signedInitData } from './telegram';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -107,7 +108,7 @@ async function endWatch(order: Created): Promise<void> {
 /** The order page, and its badge once it says `label`. */
 async function orderPage(page: Page, order: Created, label: string, token?: string): Promise<void> {
   await page.goto(`${stack.url}/orders/${order.paymentId}${token ? `?token=${token}` : ''}`);
-  await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 20_000 }).toBe(label);
+  await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 30_000 }).toBe(label);
 }
 
 const sentence = (page: Page) => page.getByTestId('order-sentence').innerText();
@@ -118,26 +119,27 @@ const dashboardBalance = async (page: Page) => {
   return page.getByTestId('balance').innerText();
 };
 
-describe('the order page tells the story of money off the happy path', () => {
+// The paths run side by side, each with its own customer and its own devnet payer.
+describe.concurrent('the order page tells the story of money off the happy path', () => {
   it('partial, then the rest: the overlay asks for the rest only (amount, copy, QR); the order completes', async () => {
     const { context, page, cookie } = await customer('partial@example.com');
     try {
       const order = await payOnRecharge(page);
       expect(order.cryptoAmount).toBe('11');
-      await stack.pay('USDT', order.walletAddress, '5');
+      await stack.pay('USDT', order.walletAddress, '5', 1);
       const dialog = page.getByRole('dialog', { name: 'Processing Payment' });
-      await expect.poll(() => dialog.getByTestId('pay-amount').innerText(), { timeout: 20_000 }).toBe('6 USDT');
+      await expect.poll(() => dialog.getByTestId('pay-amount').innerText(), { timeout: 30_000 }).toBe('6 USDT');
       await dialog.getByText('Amount still to send').waitFor();
       await dialog.getByTestId('pay-truth').getByText('Underpaid: 5 of 11 USDT received').waitFor();
       // The QR code and the wallet link carry the rest: 6 USDT in base units.
       expect(await dialog.getByTestId('open-in-wallet').getAttribute('href')).toContain('uint256=6000000');
-      await stack.pay('USDT', order.walletAddress, '6');
-      await page.getByRole('heading', { name: 'Top-up Successful!' }).waitFor({ timeout: 20_000 });
+      await stack.pay('USDT', order.walletAddress, '6', 1);
+      await page.getByRole('heading', { name: 'Top-up Successful!' }).waitFor({ timeout: 30_000 });
 
       // From the order list to the order page.
       await page.goto(`${stack.url}/orders`);
       await page.locator(`.order-card[data-order-id="${order.orderId}"] a`).click();
-      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 20_000 }).toBe('Completed');
+      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 30_000 }).toBe('Completed');
       expect(await page.getByTestId('order-received').innerText()).toBe('11 USDT');
       expect(await page.getByTestId('order-payment').count()).toBe(2);
       expect(await timelineKinds(page)).toEqual(expect.arrayContaining(['created', 'payment_seen', 'paid', 'submitted', 'completed']));
@@ -153,8 +155,8 @@ describe('the order page tells the story of money off the happy path', () => {
     const { context, page, cookie } = await customer('underpaid@example.com');
     try {
       const order = await orderFor(cookie!);
-      await stack.pay('USDT', order.walletAddress, '5');
-      await expect.poll(() => stateOf(order, cookie), { timeout: 20_000 }).toBe('partly_paid.in_window');
+      await stack.pay('USDT', order.walletAddress, '5', 2);
+      await expect.poll(() => stateOf(order, cookie), { timeout: 30_000 }).toBe('partly_paid.in_window');
       await endWindow(order);
       await orderPage(page, order, 'Underpaid: send the rest');
       expect(await sentence(page)).toMatch(/^Underpaid: 5 of 11 USDT received; send the rest until .+ or it is credited to your balance\.$/);
@@ -163,7 +165,7 @@ describe('the order page tells the story of money off the happy path', () => {
 
       // The watch ends: what arrived is credited; the page, live, says so.
       await endWatch(order);
-      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 20_000 }).toBe('Expired: credited to your balance');
+      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 30_000 }).toBe('Expired: credited to your balance');
       expect(await sentence(page)).toBe('Payment window expired. What arrived (5 USDT) $5.00 was credited to your balance.');
       await page.getByTestId('order-credits').getByText('$5.00: Less than the amount due, when the watch ended').waitFor();
       await page.getByTestId('order-next').click();
@@ -179,8 +181,8 @@ describe('the order page tells the story of money off the happy path', () => {
     const { context, page, cookie } = await customer('wrongcoin@example.com');
     try {
       const order = await orderFor(cookie!);
-      await stack.pay('USDC', order.walletAddress, '3');
-      await expect.poll(async () => (await storyOf(order, cookie)).value.onBalanceAmount, { timeout: 20_000 }).toBe(3);
+      await stack.pay('USDC', order.walletAddress, '3', 3);
+      await expect.poll(async () => (await storyOf(order, cookie)).value.onBalanceAmount, { timeout: 30_000 }).toBe(3);
       await orderPage(page, order, 'Waiting for payment');
       expect(await sentence(page)).toMatch(/Received beyond the order: \$3\.00 was credited to your balance\.$/);
       expect(await page.getByTestId('order-payment').innerText()).toContain('3 USDC');
@@ -208,7 +210,7 @@ describe('the order page tells the story of money off the happy path', () => {
       await page.waitForURL(/\/recharge$/);
       expect(await page.getByLabel('Phone number').inputValue()).toBe('671234567');
 
-      await stack.pay('USDT', order.walletAddress, order.cryptoAmount);
+      await stack.pay('USDT', order.walletAddress, order.cryptoAmount, 4);
       await expect.poll(() => stateOf(order, cookie), { timeout: 30_000 }).toBe('completed');
       await orderPage(page, order, 'Completed');
       const kinds = await timelineKinds(page);
@@ -227,7 +229,7 @@ describe('the order page tells the story of money off the happy path', () => {
     try {
       // The sandbox fails numbers ending in 0001.
       order = await payOnRecharge(first.page, { country: ['Philippines', /Philippines/, 'Globe Philippines'], phone: '9051230001', amount: '$5.00', email });
-      await stack.pay('USDT', order.walletAddress, order.cryptoAmount);
+      await stack.pay('USDT', order.walletAddress, order.cryptoAmount, 5);
       await first.page.getByRole('dialog', { name: 'Top-up Failed' }).waitFor({ timeout: 30_000 });
       await orderPage(first.page, order, 'Failed: credit kept for you');
       expect(await first.page.getByTestId('order-held').innerText()).toContain('$6.00');
@@ -260,8 +262,8 @@ describe('the order page tells the story of money off the happy path', () => {
       expect(await dialog.getByTestId('pay-address').innerText()).toBe(order.walletAddress);
       await dialog.locator('.wz-countdown').waitFor();
       await dialog.getByAltText('Payment QR code').waitFor();
-      await stack.pay('USDT', order.walletAddress, order.cryptoAmount);
-      await page.getByRole('heading', { name: 'Top-up Successful!' }).waitFor({ timeout: 20_000 });
+      await stack.pay('USDT', order.walletAddress, order.cryptoAmount, 6);
+      await page.getByRole('heading', { name: 'Top-up Successful!' }).waitFor({ timeout: 30_000 });
       await orderPage(page, order, 'Completed');
       expect(await page.getByTestId('order-received').innerText()).toBe('11 USDT');
       expect(await page.getByTestId('order-credits').count()).toBe(0);
@@ -275,9 +277,9 @@ describe('the order page tells the story of money off the happy path', () => {
     const { context, page, cookie } = await customer('canceller@example.com');
     try {
       const order = await payOnRecharge(page);
-      await stack.pay('USDT', order.walletAddress, '5');
+      await stack.pay('USDT', order.walletAddress, '5', 7);
       const dialog = page.getByRole('dialog', { name: 'Processing Payment' });
-      await expect.poll(() => dialog.getByTestId('pay-amount').innerText(), { timeout: 20_000 }).toBe('6 USDT');
+      await expect.poll(() => dialog.getByTestId('pay-amount').innerText(), { timeout: 30_000 }).toBe('6 USDT');
       await dialog.getByRole('button', { name: 'CANCEL' }).click();
       const refused = dialog.getByTestId('cancel-refused');
       await refused.waitFor();
@@ -311,6 +313,32 @@ describe('the order page tells the story of money off the happy path', () => {
         expect(await page.getByLabel('Phone number').inputValue()).toBe('699123456');
         await page.getByRole('button', { name: 'Orange Cameroon' }).or(page.getByText('Orange Cameroon')).first().waitFor();
       }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the mini-app: startapp=order_<id> opens the same story; the orders screen opens it too', async () => {
+    const initData = signedInitData();
+    const res = await fetch(`${stack.url}/api/crypto-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `tma ${initData}` },
+      body: JSON.stringify({ countryId: 120, operatorId: 53, amount: 10, phoneNumber: '+237671234567', cryptoCurrency: 'USDT' }),
+    });
+    expect(res.ok).toBe(true);
+    const order = (await res.json()) as Created;
+    await stack.pay('USDT', order.walletAddress, '5', 9);
+    await expect.poll(() => stateOf(order, null), { timeout: 30_000 }).toBe('partly_paid.in_window');
+
+    const { context, page } = await openInTelegram(browser, stack.url, LIGHT_THEME, initData);
+    try {
+      await page.goto(`${stack.url}/telegram${launchHash(initData, LIGHT_THEME)}&tgWebAppStartParam=order_${order.paymentId}`);
+      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 15_000 }).toBe('Underpaid');
+      expect(await page.getByTestId('order-pay-amount').innerText()).toBe('6 USDT');
+      expect(await page.getByTestId('order-received').innerText()).toBe('5 USDT');
+      await pressBackButton(page);
+      await page.locator(`.tma-order[data-order-id="${order.orderId}"] button`).click();
+      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 15_000 }).toBe('Underpaid');
     } finally {
       await context.close();
     }
