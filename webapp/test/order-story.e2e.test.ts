@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { QUEUES } from '../../api/src/jobs/queues';
 import { OrderTokens } from '../../api/src/services/order-tokens';
 import { orderPageLink } from '../../api/src/services/receipts';
 import { webSession } from '../../api/test/customers';
-import { ensureBuilt } from './build';
+import { ensureBuilt, WEBAPP_DIR } from './build';
 import { PHONE_390, pressBackButton, rechargeToPayment } from './pages';
 import { LIGHT_THEME, launchHash, signedInitData, telegramClientScript } from './telegram';
 import { startStack, type Stack } from './stack';
@@ -21,6 +22,8 @@ import { startStack, type Stack } from './stack';
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The order page at phone size, saved beside the site's screens. */
+const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
 
 let stack: Stack;
 let browser: Browser;
@@ -28,6 +31,7 @@ let browser: Browser;
 beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   ensureBuilt();
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
   stack = await startStack({ SUPPORT_EMAIL: 'help@topup.test', SUPPORT_TELEGRAM: '@topup_support' });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
@@ -162,6 +166,7 @@ describe('the order page tells the story of money off the happy path', () => {
       expect(await sentence(page)).toMatch(/^Underpaid: 5 of 11 USDT received; send the rest until .+ or it is credited to your balance\.$/);
       expect(await page.getByTestId('order-pay-amount').innerText()).toBe('6 USDT');
       expect(await page.getByTestId('order-remaining').innerText()).toBe('6 USDT');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'order-underpaid-phone.png'), fullPage: true });
 
       // The watch ends: what arrived is credited; the page, live, says so.
       await endWatch(order);
@@ -170,6 +175,8 @@ describe('the order page tells the story of money off the happy path', () => {
       await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 15_000 }).toBe('Expired: credited to your balance');
       expect(await sentence(page)).toBe('Payment window expired. What arrived (5 USDT) $5.00 was credited to your balance.');
       await page.getByTestId('order-credits').getByText('$5.00: Less than the amount due, when the watch ended').waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'order-credited-phone.png'), fullPage: true });
+      expect(await page.getByTestId('order-remaining').count()).toBe(0);
       await page.getByTestId('order-next').click();
       await page.waitForURL(/\/dashboard$/);
       await expect.poll(() => page.getByTestId('balance').innerText()).toBe('$5.00');

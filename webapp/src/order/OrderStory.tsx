@@ -1,3 +1,4 @@
+import '../wizard/wizard.css';
 import './order.css';
 import type { TNextAction, TOrderStory, TStoryPayment, TTimelineItem } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
@@ -75,7 +76,8 @@ export function OrderStory({ story, onAction, onContactSupport, openLink, onCopi
                 {story.amounts.received.amount} {story.amounts.coin}
               </dd>
             </div>
-            {story.amounts.remaining.baseUnits !== '0' && (
+            {/* Only while it can still be sent: once the watch ended, what arrived was credited instead. */}
+            {story.amounts.remaining.baseUnits !== '0' && (next.action === 'pay' || next.action === 'pay_rest') && (
               <div>
                 <dt>{t.remaining}</dt>
                 <dd data-testid="order-remaining">
