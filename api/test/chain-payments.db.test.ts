@@ -165,6 +165,20 @@ describe('underpayment', () => {
     expect(await t.ledger(order.orderId)).toEqual([]);
   });
 
+  it('first seen already confirmed (the watcher was behind) still gets its close-watch job', async () => {
+    const order = await t.createOrder('USDT');
+    await t.pay(order, { units: usdt('4') });
+    // The confirmations are there before the watcher first looks: the payment never shows as confirming.
+    await t.mine('ethereum', t.required('ethereum'));
+    await t.scan('ethereum');
+    expect(await t.orderStatus(order.orderId)).toBe('pending_crypto_payment');
+    const [job] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
+    expect(job).toBeDefined();
+    await t.api.services.payments.closeWatch(order.orderId);
+    expect(await t.status(order)).toMatchObject({ status: 'payment_expired', receivedAmount: '4' });
+    expect(await t.ledger(order.orderId)).toMatchObject([{ reason: 'underpayment', amountCents: 400 }]);
+  });
+
   it('is credited to the balance when the watch period ends (close-watch job), once', async () => {
     const order = await t.createOrder('USDT');
     const sent = await t.pay(order, { units: usdt('4') });

@@ -13,8 +13,11 @@ export interface Stack {
   url: string;
   config: Config;
   server: RunningServer;
-  /** Pays `amount` (decimal text) of `coin` to `address` from a funded devnet account. */
-  pay(coin: TCoinSymbol, address: string, amount: string): Promise<SentPayment>;
+  /**
+   * Pays `amount` (decimal text) of `coin` to `address` from a funded devnet account (`payer`: one of
+   * FUNDED_ACCOUNT_INDEXES; tests that pay at the same time each use their own, so nonces never clash).
+   */
+  pay(coin: TCoinSymbol, address: string, amount: string, payer?: number): Promise<SentPayment>;
   close(): Promise<void>;
 }
 
@@ -71,7 +74,7 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
       url: server.url,
       config,
       server,
-      pay(coin, address, amount) {
+      pay(coin, address, amount, payer) {
         const spec = COINS[coin]!;
         const network = config.networks[spec.network]!;
         const units = parseUnits(amount, spec.decimals);
@@ -82,6 +85,7 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
           to: address,
           tokenContract: spec.kind === 'token' ? network.tokens[coin]! : null,
           units,
+          accountIndex: payer,
         });
       },
       close,

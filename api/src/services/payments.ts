@@ -153,7 +153,14 @@ export class PaymentService {
     let status = order.status;
 
     if (status === 'pending_crypto_payment' || status === 'payment_expired') {
-      if (!unconfirmed && !enough) return;
+      if (!unconfirmed && !enough) {
+        // A short payment already confirmed when first seen (the watcher was behind, or one confirmation
+        // suffices) never passes through confirming: its watch must still end, crediting what arrived.
+        if (status === 'pending_crypto_payment' && confirmed.length > 0) {
+          await enqueue(tx, { queue: QUEUES.closeWatch, key: `${QUEUES.closeWatch}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
+        }
+        return;
+      }
       const p = open[open.length - 1]!;
       await transition(tx, order.id, 'confirming', {
         cause: `payment seen: ${formatUnits(BigInt(p.amount), coin.decimals)} ${coin.symbol} in block ${p.blockNumber}`,

@@ -2,9 +2,9 @@
  * Creating an order and following its payment: the calls a checkout needs once the choices are made.
  * Loaded on demand (see wizard/useCheckout.ts), so a surface's first screen does not carry them.
  */
-import type { TBalanceOrderCreated, TCoinSymbol, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type { TBalanceOrderCreated, TCoinSymbol, TOpenOrder, TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { isFinalStatus, STATUS_POLL_MS, STREAM_SILENCE_MS } from '../shared';
-import { apiRequest, loadSchemas, randomKey } from './client';
+import { ApiError, apiRequest, loadSchemas, randomKey } from './client';
 
 /** The spec's Telegram payload (countryId, operatorId, amount, phoneNumber, customerEmail) plus the coin chosen. */
 export interface CryptoPaymentInput {
@@ -50,8 +50,12 @@ export function createCompactPayment(input: CompactPaymentInput, idempotencyKey 
  */
 type LeavingPayment = Pick<TPaymentCreated, 'paymentId' | 'orderToken'>;
 
-/** CANCEL on the payment overlay (spec: orderId, paymentId, amount, cryptocurrency, transactionType). Errors are only logged. */
-export async function cancelTransaction(payment: LeavingPayment & Pick<TPaymentCreated, 'orderId' | 'cryptoAmount' | 'cryptocurrency'>): Promise<void> {
+/**
+ * CANCEL on the payment overlay (spec: orderId, paymentId, amount, cryptocurrency, transactionType).
+ * Resolves with the server's reason when it refuses (409: funds arrived, and what happens to them);
+ * other errors are only logged.
+ */
+export async function cancelTransaction(payment: LeavingPayment & Pick<TPaymentCreated, 'orderId' | 'cryptoAmount' | 'cryptocurrency'>): Promise<string | null> {
   try {
     await apiRequest('/api/cancel-transaction', (s) => s.ZCancelResponse, {
       method: 'POST',
@@ -63,10 +67,19 @@ export async function cancelTransaction(payment: LeavingPayment & Pick<TPaymentC
         transactionType: 'recharge',
         orderToken: payment.orderToken,
       },
+      expected: [409],
     });
+    return null;
   } catch (err) {
+    if (err instanceof ApiError && err.status === 409) return err.serverMessage ?? err.message;
     console.error('cancel-transaction failed', err);
+    return null;
   }
+}
+
+/** GET /api/orders/open: the caller's newest unfinished order (`orderToken`: one this browser kept). */
+export function openOrder(orderToken: string | null): Promise<TOpenOrder> {
+  return apiRequest('/api/orders/open', (s) => s.ZOpenOrder, { headers: orderToken ? { 'x-order-token': orderToken } : {} });
 }
 
 /** The customer leaves an unpaid payment (Back, CANCEL): its address is released. Errors are only logged. */

@@ -24,6 +24,9 @@ export {
   ZValidatePhoneResponse,
   ZCancelResponse,
   ZSupportConversation,
+  ZOrderStory,
+  ZOpenOrder,
+  ZOperatorMismatchDetails,
 } from '@topup/shared';
 
 /** GET /api/balance (the API answers { success, balance, currency }; shared has no schema for it). */

@@ -20,6 +20,9 @@ const loaders: Record<string, Loader> = {
   '/contact': () => import('./pages/Contact'),
 };
 const notFound: Loader = () => import('./pages/NotFound');
+/** /orders/{paymentId}: one order's page (the receipts and the order lists link it). */
+const orderPage: Loader = () => import('./pages/Order');
+const ORDER_PAGE = /^\/orders\/[^/]+$/;
 
 const pages = new Map<Loader, LazyExoticComponent<ComponentType>>();
 
@@ -27,7 +30,8 @@ const pages = new Map<Loader, LazyExoticComponent<ComponentType>>();
 const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 export function loaderFor(pathname: string): Loader {
-  return loaders[normalise(pathname)] ?? notFound;
+  const path = normalise(pathname);
+  return loaders[path] ?? (ORDER_PAGE.test(path) ? orderPage : notFound);
 }
 
 export function pageFor(pathname: string): LazyExoticComponent<ComponentType> {

@@ -5,12 +5,15 @@ import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../a
 import { useToast } from '../components/Toast';
 import { canAdvance, CHECKOUT_TEXTS, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
+import { paymentIdFromStartParam } from '../../../shared/src/links';
+import { Maintenance } from '../wizard/Maintenance';
 import { WizardScreen } from './WizardScreen';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
 const loadPaymentScreen = () => import('../wizard/PaymentScreen');
 const PaymentScreen = lazy(loadPaymentScreen);
 const OrdersScreen = lazy(() => import('./OrdersScreen'));
+const OrderScreen = lazy(() => import('./OrderScreen'));
 const loadCoinScreen = () => import('./CoinScreen');
 const CoinScreen = lazy(loadCoinScreen);
 
@@ -27,7 +30,9 @@ const placeholderEmail = (env: TelegramEnv) => `${env.user?.username ?? 'telegra
 export function App({ env }: { env: TelegramEnv }) {
   const dark = useIsDark(env.inTelegram);
   const toast = useToast();
-  const [showOrders, setShowOrders] = useState(false);
+  // `startapp=order_<paymentId>` opens that order (a link from the bot, an e-mail, the site).
+  const [openOrder, setOpenOrder] = useState<string | null>(() => paymentIdFromStartParam(env.startParam));
+  const [showOrders, setShowOrders] = useState(openOrder !== null);
   const [view, setView] = useState<PaymentView | null>(null);
   const checkout = useCheckout({
     steps: STEPS,
@@ -38,13 +43,15 @@ export function App({ env }: { env: TelegramEnv }) {
       toast({ title: 'Payment Created', description: 'Your crypto payment has been set up successfully!' });
     },
     onCreateFailed: () => haptics.heavy(),
+    // Opened again with an unfinished payment: its screen again (countdown, QR, live status).
+    resumeStep: 1,
   });
   const { wizard, step, payment, creating, checking, coin } = checkout.state;
   const countries = useQuery(countriesQuery());
   const operators = useQuery(operatorsQuery(wizard.country?.id, wizard.serviceType));
   const amounts = useQuery(amountsQuery(wizard.operator?.id, wizard.serviceType));
   const pricing = useQuery(pricingQuery());
-  const screen = showOrders ? 'orders' : payment ? 'payment' : step === WIZARD ? 'wizard' : 'coin';
+  const screen = showOrders ? (openOrder ? 'order' : 'orders') : payment ? 'payment' : step === WIZARD ? 'wizard' : 'coin';
 
   const choose = (action: WizardAction) => {
     haptics.select();
@@ -71,10 +78,12 @@ export function App({ env }: { env: TelegramEnv }) {
     setShowOrders(false);
     checkout.reset();
   };
-  const leavePayment = () => checkout.leave();
+  const leavePayment = () => void checkout.leave();
 
   const back: (() => void) | null =
-    screen === 'orders'
+    screen === 'order'
+      ? () => setOpenOrder(null)
+      : screen === 'orders'
       ? () => setShowOrders(false)
       : screen === 'coin'
         ? () => checkout.goTo(WIZARD)
@@ -99,7 +108,7 @@ export function App({ env }: { env: TelegramEnv }) {
           { text: MAIN_BUTTON_LABELS[4], enabled: wizard.amount !== null, loading: checking, onClick: () => void proceed() }
       : screen === 'coin'
         ? { text: creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`, enabled: ready, loading: creating, onClick: pay }
-        : screen === 'orders'
+        : screen === 'orders' || screen === 'order'
           ? { text: 'New Recharge', enabled: true, onClick: startOver }
           : null;
   useMainButton(env.inTelegram ? mainButton : null);
@@ -116,11 +125,20 @@ export function App({ env }: { env: TelegramEnv }) {
           <button type="button" role="radio" aria-checked={!showOrders} onClick={() => setShowOrders(false)}>
             Recharge
           </button>
-          <button type="button" role="radio" aria-checked={showOrders} onClick={() => setShowOrders(true)}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={showOrders}
+            onClick={() => {
+              setOpenOrder(null);
+              setShowOrders(true);
+            }}
+          >
             My Orders
           </button>
         </nav>
 
+        {(screen === 'wizard' || screen === 'coin') && <Maintenance pricing={pricing.data} />}
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}
@@ -142,7 +160,8 @@ export function App({ env }: { env: TelegramEnv }) {
               payment={payment}
               status={checkout.state.status}
               phoneNumber={checkout.number}
-              onCancel={leavePayment}
+              onCancel={() => void checkout.leave('cancel')}
+              notice={checkout.state.notice}
               onNewPayment={leavePayment}
               onNewPurchase={startOver}
               onCopied={() => {
@@ -157,7 +176,21 @@ export function App({ env }: { env: TelegramEnv }) {
 
         {screen === 'orders' && (
           <Suspense fallback={<Loading />}>
-            <OrdersScreen onNewRecharge={startOver} showNewRecharge={!env.inTelegram} />
+            <OrdersScreen onNewRecharge={startOver} showNewRecharge={!env.inTelegram} onOpenOrder={setOpenOrder} />
+          </Suspense>
+        )}
+        {screen === 'order' && openOrder && (
+          <Suspense fallback={<Loading />}>
+            <OrderScreen
+              paymentId={openOrder}
+              onShowOrders={() => setOpenOrder(null)}
+              onRechargeAgain={(again) => {
+                setOpenOrder(null);
+                setShowOrders(false);
+                checkout.reset({ wizard: again });
+              }}
+              openLink={env.inTelegram ? openExternal : (url) => window.open(url, '_blank', 'noopener')}
+            />
           </Suspense>
         )}
 

@@ -1,6 +1,7 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { Notice, shownNumber, type Checkout } from '../wizard';
 import { CoinStep } from '../wizard/CoinStep';
+import { SwitchOperator } from '../wizard/SwitchOperator';
 import { haptics } from './telegram';
 
 /** The coin, then network, with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
@@ -22,6 +23,10 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
         {wizard.country.name} · {wizard.operator.name} · {shownNumber(wizard.country.dialCode, wizard.phone)}
       </p>
       {error && <Notice kind="error">{error}</Notice>}
+      {/* The number belongs to another operator: switch to it (back to the wizard when it does not take the amount). */}
+      {checkout.state.createError?.mismatch && (
+        <SwitchOperator checkout={checkout} mismatch={checkout.state.createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(0)} />
+      )}
       {!inTelegram && (
         <Button size="l" stretched loading={creating} disabled={creating} onClick={onPay}>
           {creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`}

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TOrderView } from '@topup/shared';
 import { balanceQuery, ordersQuery } from '../api/queries';
-import { displayLabel, displayTone, formatDateTime, formatUsd } from '../shared';
+import { useI18n } from '../i18n/I18n';
+import { stateLabel } from '../order/label';
+import { displayTone, formatDateTime, formatUsd } from '../shared';
 import { centsOf } from '../wizard';
 
 /** The user's order history and balance. */
-export default function OrdersScreen({ onNewRecharge, showNewRecharge }: { onNewRecharge(): void; showNewRecharge: boolean }) {
+export default function OrdersScreen({ onNewRecharge, showNewRecharge, onOpenOrder }: { onNewRecharge(): void; showNewRecharge: boolean; onOpenOrder(paymentId: string): void }) {
   const orders = useQuery(ordersQuery());
   const balance = useQuery(balanceQuery());
   return (
@@ -43,7 +45,7 @@ export default function OrdersScreen({ onNewRecharge, showNewRecharge }: { onNew
       ) : (
         <ul className="tma-order-list" aria-label="Orders">
           {orders.data.map((o) => (
-            <OrderCard key={o.id} order={o} />
+            <OrderCard key={o.id} order={o} onOpen={() => onOpenOrder(o.paymentId)} />
           ))}
         </ul>
       )}
@@ -51,13 +53,17 @@ export default function OrdersScreen({ onNewRecharge, showNewRecharge }: { onNew
   );
 }
 
-function OrderCard({ order }: { order: TOrderView }) {
+/** A card opens its order (the whole card is the button: a thumb-sized target). */
+function OrderCard({ order, onOpen }: { order: TOrderView; onOpen(): void }) {
+  const { common, web } = useI18n();
   return (
     <li className="tma-order" data-order-id={order.id}>
-      <div className="tma-order-head">
-        <code>{order.transactionId ?? `#${order.id}`}</code>
-        <span className={`tma-status tma-status-${displayTone(order.display)}`}>{displayLabel(order.display)}</span>
-      </div>
+      <button type="button" className="tma-order-open" onClick={onOpen} aria-label={web.order.title({ orderId: order.id })}>
+        <span className="tma-order-head">
+          <code>{order.transactionId ?? `#${order.id}`}</code>
+          <span className={`tma-status tma-status-${displayTone(order.display)}`}>{stateLabel(common, order.display)}</span>
+        </span>
+      </button>
       <div className="tma-order-body">
         <span>{order.phoneNumber ? 'Mobile Recharge' : 'Balance Top-up'}</span>
         <strong>{formatUsd(centsOf(order.amount))}</strong>

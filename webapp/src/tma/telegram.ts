@@ -35,6 +35,8 @@ export interface TelegramEnv {
   platform: string;
   /** The raw init data, sent with every API call; null outside Telegram. */
   initDataRaw: string | null;
+  /** The start parameter (`startapp=` of the mini-app's link: `order_<paymentId>` opens that order); null without one. */
+  startParam: string | null;
 }
 
 /** Spec: the Telegram wizard sets a dark grey header and a white background. */
@@ -45,7 +47,7 @@ let env: TelegramEnv | undefined;
 
 export function startTelegram(): TelegramEnv {
   if (env) return env;
-  if (!isTMA()) return (env = { inTelegram: false, user: null, platform: 'web', initDataRaw: null });
+  if (!isTMA()) return (env = { inTelegram: false, user: null, platform: 'web', initDataRaw: null, startParam: new URLSearchParams(window.location.search).get('tgWebAppStartParam') });
   init();
   initData.restore();
   const launch = retrieveLaunchParams();
@@ -74,6 +76,7 @@ export function startTelegram(): TelegramEnv {
     user: user ? { id: user.id, firstName: user.first_name, username: user.username, languageCode: user.language_code } : null,
     platform: launch.tgWebAppPlatform,
     initDataRaw: initData.raw() ?? null,
+    startParam: launch.tgWebAppStartParam ?? null,
   });
 }
 

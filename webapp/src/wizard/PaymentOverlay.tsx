@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { formatUsd } from '../shared';
-import { ClosedPayment, CopyField, FailedActions, Countdown, paymentView, QrCode, SendFromWallet, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
+import { useI18n } from '../i18n/I18n';
+import { amountToPay } from './checkout';
+import { CancelRefused, ClosedPayment, CopyField, Deadline, FailedActions, paymentView, QrCode, SendFromWallet, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
 import { centsOf } from './format';
 import { WalletButtons } from './WalletButtons';
 
@@ -31,15 +33,20 @@ export interface PaymentOverlayProps {
   onViewChange?(view: PaymentView): void;
   /** A word on the failed overlay about where the payment's value went (balance, or held for an anonymous customer). */
   failedNote?: ReactNode;
+  /** Why CANCEL did not cancel (the server's reason: funds arrived); shown as is. */
+  notice?: string | null;
+  /** Beside a refused creation: what it offers instead (switching to the number's operator). */
+  refusalAction?: ReactNode;
 }
 
 export default function PaymentOverlay(props: PaymentOverlayProps) {
   const { state, onViewChange } = props;
   const payment = state.payment;
   const current = state.status?.status ?? payment?.status ?? 'failed';
-  const expiresAt = payment ? new Date(state.status?.expiresAt ?? payment.expiresAt).getTime() : 0;
+  // After a partial payment the rest is taken until its own deadline.
+  const deadline = payment ? Date.parse(amountToPay(payment, state.status).deadline) : 0;
   const time = useNow(Date.now, state.kind === 'processing' && (current === 'pending_crypto_payment' || current === 'confirming'));
-  const msLeft = expiresAt - time;
+  const msLeft = deadline - time;
   const view: PaymentView = state.kind === 'failed' ? 'failed' : paymentView(current, msLeft);
   useEffect(() => {
     onViewChange?.(view);
@@ -100,7 +107,10 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
                 {props.failedNote && <p>{props.failedNote}</p>}
               </>
             ) : (
-              <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
+              <>
+                <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
+                {props.refusalAction}
+              </>
             )}
             <FailedActions onTryAgain={props.onStartOver} onContactSupport={props.onContactSupport} />
           </div>
@@ -118,20 +128,25 @@ function Processing({
   onBack,
   onCancel,
   onCopied,
+  notice,
 }: PaymentOverlayProps & { payment: TPaymentCreated; status: TPaymentStatus | null; view: 'waiting' | 'confirming' | 'processing'; msLeft: number }) {
+  const { web } = useI18n();
+  // After a partial payment: only the rest, with its own QR code and wallet links.
+  const toPay = amountToPay(payment, status);
   return (
     <>
       <StatusHeadline view={view} status={status} />
-      {view === 'waiting' && <Countdown msLeft={msLeft} />}
+      {notice && <CancelRefused message={notice} />}
+      {view === 'waiting' && <Deadline msLeft={msLeft} deadline={toPay.deadline} />}
       {view === 'waiting' && (
         <div className="wz-overlay-pay">
           <div className="wz-overlay-fields">
-            <CopyField label="Amount" value={payment.cryptoAmount} display={`${payment.cryptoAmount} ${payment.cryptocurrency}`} onCopied={() => onCopied?.('amount')} testId="pay-amount" />
-            <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
+            <CopyField label={toPay.partly ? web.order.restToSend : 'Amount'} value={toPay.amount} display={`${toPay.amount} ${toPay.coin}`} onCopied={() => onCopied?.('amount')} testId="pay-amount" />
+            <CopyField label="Wallet address" value={toPay.address} onCopied={() => onCopied?.('address')} testId="pay-address" />
             <SendFromWallet />
-            <WalletButtons links={payment.walletLinks} />
+            <WalletButtons links={toPay.walletLinks} />
           </div>
-          <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />
+          <QrCode uri={toPay.paymentUri} currency={toPay.coin} />
         </div>
       )}
       <dl className="wz-summary">

@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import { useI18n } from '../i18n/I18n';
 import { formatCountdown, formatUsd, PAYMENT_WINDOW_MS, SEND_FROM_WALLET_NOTE } from '../shared';
+import { amountToPay } from './checkout';
 import { copyText } from './copy';
 import { centsOf, usd } from './format';
 import { WalletButtons } from './WalletButtons';
 
 export type PaymentView = 'waiting' | 'confirming' | 'processing' | 'completed' | 'failed' | 'expired' | 'cancelled';
 
-/** What the screen shows for the order's status (spec section 4), the countdown having ended or not. */
+/**
+ * What the screen shows for the order's status (spec section 4), the countdown having ended or not.
+ * `msLeft` counts to what the customer can still do: the window's end, or after a partial payment the
+ * end of the watch (the rest is taken until then).
+ */
 export function paymentView(status: TPaymentStatus['status'], msLeft: number): PaymentView {
   switch (status) {
     case 'completed':
@@ -51,7 +57,27 @@ export interface PaymentScreenProps {
   onViewChange?(view: PaymentView): void;
   /** Opens a wallet link instead of the browser (the mini-app: through Telegram). */
   openLink?(url: string): void;
+  /** Why Cancel did not cancel (the server's reason: funds arrived); shown as is. */
+  notice?: string | null;
   now?: () => number;
+}
+
+/** The server's reason Cancel did not cancel the order (funds arrived, and what happens to them), as it said it. */
+export function CancelRefused({ message }: { message: string }) {
+  const { web } = useI18n();
+  return (
+    <div className="wz-notice wz-notice-error" role="alert" data-testid="cancel-refused">
+      <strong>{web.order.notCancelled}</strong>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** The countdown while the window runs; after it (a partial payment's rest is taken longer) the moment to send by. */
+export function Deadline({ msLeft, deadline }: { msLeft: number; deadline: string }) {
+  const { web, dateTime } = useI18n();
+  if (msLeft <= PAYMENT_WINDOW_MS) return <Countdown msLeft={msLeft} />;
+  return <p className="wz-hint">{web.order.sendBefore({ time: dateTime(deadline) })}</p>;
 }
 
 export function useNow(now: () => number, running: boolean): number {
@@ -69,9 +95,9 @@ export function useNow(now: () => number, running: boolean): number {
 export default function PaymentScreen(props: PaymentScreenProps) {
   const { payment, status, now = Date.now } = props;
   const current = status?.status ?? payment.status;
-  const expiresAt = new Date(status?.expiresAt ?? payment.expiresAt).getTime();
+  const toPay = amountToPay(payment, status);
   const time = useNow(now, current === 'pending_crypto_payment' || current === 'confirming');
-  const msLeft = expiresAt - time;
+  const msLeft = Date.parse(toPay.deadline) - time;
   const view = paymentView(current, msLeft);
   const { onViewChange } = props;
   useEffect(() => {
@@ -83,6 +109,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
     <section className="wz-step wz-payment" aria-labelledby="wz-payment-heading">
       <h2 id="wz-payment-heading" className="wz-heading">Complete Payment</h2>
       <StatusHeadline view={view} status={status} />
+      {props.notice && <CancelRefused message={props.notice} />}
       {view === 'expired' || view === 'cancelled' ? (
         <div className="wz-result">
           <ClosedPayment view={view} onNewPayment={props.onNewPayment} />
@@ -94,9 +121,9 @@ export default function PaymentScreen(props: PaymentScreenProps) {
         </div>
       ) : (
         <>
-          {view === 'waiting' && <Countdown msLeft={msLeft} />}
-          {view === 'waiting' && <QrCode uri={payment.paymentUri} currency={payment.cryptocurrency} />}
-          {view === 'waiting' && <WalletButtons links={payment.walletLinks} open={props.openLink} />}
+          {view === 'waiting' && <Deadline msLeft={msLeft} deadline={toPay.deadline} />}
+          {view === 'waiting' && <QrCode uri={toPay.paymentUri} currency={toPay.coin} />}
+          {view === 'waiting' && <WalletButtons links={toPay.walletLinks} open={props.openLink} />}
           <Details {...props} view={view} />
           {view === 'waiting' && (
             <>
@@ -179,13 +206,25 @@ export function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'c
             Confirmations: {Math.min(status.confirmations, status.requiredConfirmations)} of {status.requiredConfirmations}
           </p>
         )}
-        {status?.remainingAmount && Number(status.receivedAmount) > 0 && Number(status.remainingAmount) > 0 && (
-          <p className="wz-hint">
-            Received {status.receivedAmount} {status.cryptocurrency}; {status.remainingAmount} {status.cryptocurrency} still to send.
-          </p>
-        )}
+        {status && <DisplayTruth status={status} />}
       </div>
     </div>
+  );
+}
+
+/**
+ * What the order's display says when it is off the happy path (part paid, credited, another coin
+ * sent): the shared sentence in the page's language, so the screen never says less than the truth.
+ */
+function DisplayTruth({ status }: { status: TPaymentStatus }) {
+  const { web, usd, dateTime } = useI18n();
+  const d = status.display;
+  const offPath = d.state === 'partly_paid' || d.state === 'expired_credited' || d.state === 'failed_credited' || d.credit !== null;
+  if (!offPath) return null;
+  return (
+    <p className="wz-hint" data-testid="pay-truth">
+      {web.order.sentence({ display: d, time: (iso) => dateTime(iso), usd })}
+    </p>
   );
 }
 
@@ -260,19 +299,21 @@ export function SendFromWallet() {
   );
 }
 
-function Details({ payment, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
+function Details({ payment, status, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
+  const { web } = useI18n();
+  const toPay = amountToPay(payment, status);
   return (
     <>
       {view === 'waiting' && (
         <>
           <CopyField
-            label="Amount to send"
-            value={payment.cryptoAmount}
-            display={`${payment.cryptoAmount} ${payment.cryptocurrency}`}
+            label={toPay.partly ? web.order.restToSend : 'Amount to send'}
+            value={toPay.amount}
+            display={`${toPay.amount} ${toPay.coin}`}
             onCopied={() => onCopied?.('amount')}
             testId="pay-amount"
           />
-          <CopyField label="Wallet address" value={payment.walletAddress} onCopied={() => onCopied?.('address')} testId="pay-address" />
+          <CopyField label="Wallet address" value={toPay.address} onCopied={() => onCopied?.('address')} testId="pay-address" />
           <SendFromWallet />
         </>
       )}

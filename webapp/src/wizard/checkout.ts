@@ -1,4 +1,4 @@
-import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOrderKind, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOperatorMismatchDetails, TOrderKind, TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { ApiError } from '../api/client';
 import { internationalNumber } from '../api/phone';
 import type { QuoteRequest } from '../api/queries';
@@ -45,6 +45,8 @@ export interface CreateError {
   message: string | null;
   status: number | null;
   method: PaymentMethod;
+  /** OPERATOR_MISMATCH: the number belongs to another operator the catalog knows (offer to switch to it). */
+  mismatch?: TOperatorMismatchDetails | null;
 }
 
 export interface CheckoutState {
@@ -65,6 +67,8 @@ export interface CheckoutState {
   payment: CreatedOrder | null;
   /** The latest live status of `payment`. */
   status: TPaymentStatus | null;
+  /** Why Cancel did not cancel `payment` (funds arrived): the server's explanation, shown as is. */
+  notice: string | null;
 }
 
 export type CheckoutAction =
@@ -81,6 +85,10 @@ export type CheckoutAction =
   | { type: 'createFailed'; error: CreateError }
   | { type: 'status'; status: TPaymentStatus }
   | { type: 'closePayment' }
+  /** The server refused to cancel the order (funds arrived): it stays on screen with the reason. */
+  | { type: 'cancelRefused'; message: string }
+  /** An unfinished payment found again after a reload: its choices, its order and its live status. */
+  | { type: 'resume'; payment: TPaymentCreated; status: TPaymentStatus | null; wizard: WizardState; coin: TCoinSymbol | null; step: number }
   | { type: 'reset'; state: CheckoutState };
 
 export function initialCheckout(start: Partial<CheckoutState> = {}): CheckoutState {
@@ -97,6 +105,7 @@ export function initialCheckout(start: Partial<CheckoutState> = {}): CheckoutSta
     createError: null,
     payment: null,
     status: null,
+    notice: null,
     ...start,
   };
 }
@@ -123,7 +132,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'createStart':
       return { ...state, creating: true, attemptKey: action.key, createError: null, problem: null };
     case 'created':
-      return { ...state, creating: false, attemptKey: null, payment: action.payment, status: null };
+      return { ...state, creating: false, attemptKey: null, payment: action.payment, status: null, notice: null };
     case 'createFailed':
       // A refusal is final: the next attempt is a new request. After a 5xx or a lost connection the
       // order may exist, so the retry keeps the key.
@@ -131,7 +140,11 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'status':
       return state.payment?.orderId === action.status.orderId ? { ...state, status: action.status } : state;
     case 'closePayment':
-      return { ...state, payment: null, status: null, createError: null };
+      return { ...state, payment: null, status: null, createError: null, notice: null };
+    case 'cancelRefused':
+      return { ...state, notice: action.message };
+    case 'resume':
+      return { ...state, wizard: action.wizard, coin: action.coin, step: action.step, payment: action.payment, status: action.status, notice: null, problem: null, createError: null };
     case 'reset':
       return action.state;
   }
@@ -215,7 +228,15 @@ export function stepProblem(state: CheckoutState, step: StepSpec): Problem | nul
 export function classifyCreateError(err: unknown, method: PaymentMethod): CreateError {
   if (!(err instanceof ApiError)) return { kind: 'failed', message: null, status: null, method };
   const kind = err.status === 429 ? 'busy' : err.status < 500 ? 'refused' : 'failed';
-  return { kind, message: err.serverMessage, status: err.status, method };
+  return { kind, message: err.serverMessage, status: err.status, method, mismatch: err.code === 'OPERATOR_MISMATCH' ? mismatchOf(err.details) : null };
+}
+
+/** The details of an OPERATOR_MISMATCH refusal, when they are what the API sends (ZOperatorMismatchDetails). */
+function mismatchOf(details: unknown): TOperatorMismatchDetails | null {
+  const d = details as Partial<TOperatorMismatchDetails> | null;
+  return d && typeof d.detectedOperatorId === 'number' && typeof d.detectedOperatorName === 'string' && typeof d.chosenOperatorId === 'number' && typeof d.chosenOperatorName === 'string'
+    ? (d as TOperatorMismatchDetails)
+    : null;
 }
 
 /** A creation failure in a surface's words (a 429 in the spec's, the same everywhere). */
@@ -226,9 +247,20 @@ export function createErrorText(error: CreateError, words: { refused(message: st
 
 export const onChain = (order: CreatedOrder): order is TPaymentCreated => !('paymentMethod' in order);
 
-/** The order is waiting for a payment that can still come: leaving it releases its address. */
+/** The order is waiting for a payment that can still come (the whole amount in its window, or the rest after a partial payment). */
 export function isPayable(state: CheckoutState, now: number): boolean {
   const { payment, status } = state;
   if (!payment || !onChain(payment)) return false;
-  return (status?.status ?? payment.status) === 'pending_crypto_payment' && now < Date.parse(status?.expiresAt ?? payment.expiresAt);
+  if ((status?.status ?? payment.status) !== 'pending_crypto_payment') return false;
+  return now < Date.parse(status?.toPay?.deadline ?? status?.expiresAt ?? payment.expiresAt);
+}
+
+/**
+ * What to send now: after a partial payment only the rest (the live status's `toPay`, with its own QR
+ * payload and wallet links), else the whole order as created.
+ */
+export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | null) {
+  const rest = status?.toPay;
+  if (rest) return { amount: rest.amount, coin: rest.coin, address: rest.address, paymentUri: rest.paymentUri, walletLinks: rest.walletLinks, deadline: rest.deadline, partly: status.display.state === 'partly_paid' };
+  return { amount: payment.cryptoAmount, coin: payment.cryptocurrency, address: payment.walletAddress, paymentUri: payment.paymentUri, walletLinks: payment.walletLinks, deadline: status?.expiresAt ?? payment.expiresAt, partly: false };
 }

@@ -10,6 +10,7 @@ import {
   classifyCreateError,
   initialCheckout,
   isPayable,
+  onChain,
   orderKind,
   problemWith,
   quoteRequest,
@@ -23,7 +24,9 @@ import {
   type Problem,
   type StepSpec,
 } from './checkout';
+import { forgetPayment, rememberedPayment, rememberPayment } from './resume';
 import type { WizardAction } from './state';
+import { isFinalStatus } from '../shared';
 
 /** The calls of creating and following a payment (api/payments.ts), loaded once the checkout needs them. */
 export type PaymentsApi = typeof PaymentsModule;
@@ -42,6 +45,11 @@ export interface CheckoutOptions {
   onCreateFailed?(error: CreateError, cause: unknown): void;
   /** Every live status of the order being paid. */
   onStatus?(status: TPaymentStatus, order: CreatedOrder): void;
+  /**
+   * The step of the surface's payment screen: an unfinished payment this browser remembers (./resume.ts)
+   * is brought back there when the checkout starts, if GET /api/orders/open still has it.
+   */
+  resumeStep?: number;
 }
 
 export interface Checkout {
@@ -65,8 +73,12 @@ export interface Checkout {
   goTo(step: number): void;
   /** Creates the order (one attempt at a time); `payment` or `createError` tells how it went, the problem why it was not tried. */
   pay(method?: PaymentMethod): Promise<Problem | null>;
-  /** The customer leaves the payment: an order still payable is released (`cancel`: the spec's cancel-transaction). */
-  leave(how?: 'back' | 'cancel'): void;
+  /**
+   * The customer leaves the payment: an order still payable is released. `cancel` (the spec's
+   * cancel-transaction) asks the server, which refuses for an order that received funds: the payment
+   * then stays on screen with the server's reason (`state.notice`).
+   */
+  leave(how?: 'back' | 'cancel'): Promise<void>;
   reset(start?: Partial<CheckoutState>): void;
 }
 
@@ -93,6 +105,25 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   const dollars = useQuery(quoteQuery(quoteRequest(state)));
   const inCoin = useQuery(quoteQuery(withCoin ? quoteRequest(state, true) : null));
 
+  // An unfinished payment of this browser comes back (a reload, a closed tab, the wallet app).
+  useEffect(() => {
+    const step = opts.current.resumeStep;
+    const saved = rememberedPayment();
+    if (step === undefined || !saved) return;
+    let live = true;
+    void loadPayments()
+      .then((api) => api.openOrder(saved.orderToken))
+      .then((open) => {
+        if (!live || latest.current.payment) return;
+        if (open.payment?.paymentId !== saved.paymentId) return forgetPayment(saved.paymentId);
+        dispatch({ type: 'resume', payment: open.payment, status: open.status, wizard: saved.wizard, coin: saved.coin, step });
+      })
+      .catch((err: unknown) => console.error('open order', err));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const { payment } = state;
   useEffect(() => {
     if (!payment) return;
@@ -102,6 +133,8 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       if (!live) return;
       stop = watchPayment(payment, (status) => {
         dispatch({ type: 'status', status });
+        // Finished: nothing to bring back after a reload.
+        if (isFinalStatus(status.status)) forgetPayment(payment.paymentId);
         opts.current.onStatus?.(status, payment);
       });
     });
@@ -183,6 +216,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       try {
         const created = await opts.current.create(await loadPayments(), s, key, method);
         dispatch({ type: 'created', payment: created });
+        if (onChain(created)) rememberPayment({ paymentId: created.paymentId, orderToken: created.orderToken, wizard: s.wizard, coin: s.coin });
         opts.current.onCreated?.(created);
       } catch (err) {
         const error = classifyCreateError(err, method);
@@ -194,8 +228,17 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       return null;
     },
 
-    leave(how = 'back') {
-      release(latest.current, how);
+    async leave(how = 'back') {
+      const s = latest.current;
+      const open = s.payment && onChain(s.payment) && !isFinalStatus(s.status?.status ?? s.payment.status) ? s.payment : null;
+      if (how === 'cancel' && open && payments) {
+        // The server decides: an order that received funds is not cancelled, and says why.
+        const refusal = await payments.cancelTransaction(open);
+        if (refusal) return dispatch({ type: 'cancelRefused', message: refusal });
+      } else {
+        release(s, how);
+      }
+      if (s.payment) forgetPayment(s.payment.paymentId);
       dispatch({ type: 'closePayment' });
     },
   };

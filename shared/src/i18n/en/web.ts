@@ -3,6 +3,8 @@
  * has one. `tma` holds what only the mini-app says. The screens take these as they move onto the
  * catalogs; a text a screen needs and does not find here is added here, in every language.
  */
+import { order } from './web-order';
+
 export const web = {
   language: 'Language',
   rechargeNow: 'Recharge Now',
@@ -85,6 +87,9 @@ export const web = {
   yourBalance: 'Your Balance',
   mobileRecharge: 'Mobile Recharge',
   balanceTopup: 'Balance Top-up',
+
+  /** The order page and the payment screens' money (./web-order.ts). */
+  order,
 
   tma: {
     selectOperator: 'Select Operator',

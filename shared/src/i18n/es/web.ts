@@ -1,4 +1,5 @@
 import type { WebMessages } from '../en/web';
+import { order } from './web-order';
 
 export const web: WebMessages = {
   language: 'Idioma',
@@ -82,6 +83,9 @@ export const web: WebMessages = {
   yourBalance: 'Tu saldo',
   mobileRecharge: 'Recarga móvil',
   balanceTopup: 'Recarga de saldo',
+
+  /** The order page and the payment screens' money (./web-order.ts). */
+  order,
 
   tma: {
     selectOperator: 'Elegir operador',

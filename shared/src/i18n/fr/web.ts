@@ -1,4 +1,5 @@
 import type { WebMessages } from '../en/web';
+import { order } from './web-order';
 
 export const web: WebMessages = {
   language: 'Langue',
@@ -83,6 +84,9 @@ export const web: WebMessages = {
   yourBalance: 'Votre solde',
   mobileRecharge: 'Recharge mobile',
   balanceTopup: 'Rechargement du solde',
+
+  /** The order page and the payment screens' money (./web-order.ts). */
+  order,
 
   tma: {
     selectOperator: "Choisir l'opérateur",

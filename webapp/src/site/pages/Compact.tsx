@@ -8,6 +8,7 @@ import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, typ
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, validAmount, type AmountEntry } from './compact/amount';
+import { Maintenance } from '../../wizard/Maintenance';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
 import { networkOf } from '../../../../shared/src/payment-choice';
@@ -51,6 +52,8 @@ export default function Compact() {
       void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
     },
     onCreateFailed: (_error, cause) => console.error('payment creation failed', cause),
+    // A reload (or a new visit) with an unfinished payment: step 6 again.
+    resumeStep: 4,
   });
   const { wizard, payment, createError, coin } = checkout.state;
   const { country, operator } = wizard;
@@ -105,7 +108,7 @@ export default function Compact() {
     const problem = await checkout.next();
     if (problem) say(problem);
   };
-  const back = () => (step === 6 ? checkout.leave() : checkout.goTo(Math.max(0, step - 2)));
+  const back = () => (step === 6 ? void checkout.leave() : checkout.goTo(Math.max(0, step - 2)));
   const startOver = () => {
     setEntry(NO_AMOUNT);
     checkout.reset({ wizard: { ...initialWizardState, country, operator }, coin });
@@ -132,6 +135,7 @@ export default function Compact() {
         <div className="compact-progress" aria-hidden="true">
           <span style={{ width: `${(step / 6) * 100}%` }} />
         </div>
+        {step < 6 && <Maintenance pricing={pricing} />}
 
         {step === 1 && (
           <WhereStep

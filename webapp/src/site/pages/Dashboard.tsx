@@ -1,10 +1,11 @@
 import './pages.css';
 import { useQuery } from '@tanstack/react-query';
 import { balanceQuery, ordersQuery } from '../../api/queries';
-import { displayLabel, displayTone, formatDateTime, formatUsd } from '../../shared';
+import { formatDateTime, formatUsd } from '../../shared';
 import { centsOf } from '../../wizard/format';
-import { orderTitle, StatusIcon } from '../components/OrderBits';
+import { CreditLine, orderPath, orderTitle, StatusIcon, StatusText } from '../components/OrderBits';
 import { SignInPanel } from '../components/SignInPanel';
+import { useI18n } from '../../i18n/I18n';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 import { displayName, useUser } from '../session';
@@ -15,6 +16,7 @@ import { displayName, useUser } from '../session';
  * sign-in panel (the landing page sends people here to sign in) and this browser's transactions.
  */
 export default function Dashboard() {
+  const { web } = useI18n();
   usePageMeta('Dashboard', 'Your balance and all your transactions.');
   const user = useUser();
   const signedIn = !!user.data;
@@ -98,12 +100,15 @@ export default function Dashboard() {
                   <li key={o.id} className="tx-row" data-order-id={o.id}>
                     <StatusIcon display={o.display} />
                     <div className="tx-main">
-                      <strong>{orderTitle(o)}</strong>
+                      <Link to={orderPath(o.paymentId)} className="tx-link" aria-label={web.order.title({ orderId: o.id })}>
+                        <strong>{orderTitle(o)}</strong>
+                      </Link>
                       <span className="muted small">
                         {o.phoneNumber && <>{o.phoneNumber} · </>}
                         {formatDateTime(o.createdAt)}
                       </span>
                       {o.cryptocurrency && <span className="tag">{o.cryptocurrency}</span>}
+                      <CreditLine display={o.display} />
                     </div>
                     <div className="tx-amounts">
                       <strong>{formatUsd(centsOf(o.amount))}</strong>
@@ -112,7 +117,7 @@ export default function Dashboard() {
                           {o.cryptoAmount} {o.cryptocurrency}
                         </span>
                       )}
-                      <span className={`tx-status status-text-${displayTone(o.display)}`}>{displayLabel(o.display)}</span>
+                      <StatusText display={o.display} />
                     </div>
                   </li>
                 ))}

@@ -3,13 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { ordersQuery } from '../../api/queries';
 import { formatDateTime, formatUsd } from '../../shared';
 import { centsOf } from '../../wizard/format';
-import { orderTitle, StatusBadge } from '../components/OrderBits';
+import { CreditLine, orderPath, orderTitle, StatusBadge } from '../components/OrderBits';
+import { useI18n } from '../../i18n/I18n';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 import { useUser } from '../session';
 
 /** /orders (spec section 2, "Order history"): loading skeleton, error, empty, cards. */
 export default function Orders() {
+  const { web } = useI18n();
   usePageMeta('Order History', 'Your mobile recharges and their status.');
   const orders = useQuery(ordersQuery());
   const user = useUser();
@@ -53,7 +55,9 @@ export default function Orders() {
             {orders.data.map((o) => (
               <li key={o.id} className="order-card" data-order-id={o.id}>
                 <div className="order-head">
-                  <code title="Transaction ID">{o.transactionId ?? `#${o.id}`}</code>
+                  <Link to={orderPath(o.paymentId)} className="order-link" aria-label={web.order.title({ orderId: o.id })}>
+                    <code title="Transaction ID">{o.transactionId ?? `#${o.id}`}</code>
+                  </Link>
                   <StatusBadge display={o.display} />
                 </div>
                 <div className="order-body">
@@ -70,6 +74,7 @@ export default function Orders() {
                     </span>
                   )}
                 </div>
+                <CreditLine display={o.display} />
               </li>
             ))}
           </ul>

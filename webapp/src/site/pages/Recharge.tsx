@@ -5,6 +5,8 @@ import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQ
 import { useToast } from '../../components/Toast';
 import { canJumpTo, CHECKOUT_TEXTS, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
+import { Maintenance } from '../../wizard/Maintenance';
+import { SwitchOperator } from '../../wizard/SwitchOperator';
 import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
@@ -40,6 +42,8 @@ export default function Recharge() {
     steps: STEPS,
     start,
     payNeeds: ['email', 'order'],
+    // A reload (or a new visit) with an unfinished payment: its overlay again.
+    resumeStep: PAY,
     create: (api, s, key, method) => {
       const input = { ...orderRequest(s), ...(s.email.trim() ? { email: s.email.trim() } : {}) };
       return method === 'balance' ? api.createBalancePayment(input, key) : api.createCryptoPayment({ ...input, cryptoCurrency: s.coin! }, key);
@@ -89,8 +93,8 @@ export default function Recharge() {
     checkout.reset();
     if (balanceTopup) navigate('/recharge', { replace: true });
   };
-  const leaveOverlay = (how: 'back' | 'cancel') => {
-    checkout.leave(how);
+  const leaveOverlay = async (how: 'back' | 'cancel') => {
+    await checkout.leave(how);
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
   const continueToPayment = async () => {
@@ -130,7 +134,7 @@ export default function Recharge() {
             }}
           />
 
-          {maintenance && step !== SUCCESS && <Notice kind="error">New orders are paused for maintenance. Please try again later.</Notice>}
+          {step !== SUCCESS && <Maintenance pricing={pricing.data} />}
 
           {invalid ? (
             <div className="wz-result" role="alert">
@@ -189,9 +193,11 @@ export default function Recharge() {
           state={overlay}
           signedIn={!!user.data}
           support={support}
-          onLeave={leaveOverlay}
-          onNewPayment={() => checkout.leave()}
-          onStartOver={() => (payment ? startOver() : checkout.leave())}
+          onLeave={(how) => void leaveOverlay(how)}
+          onNewPayment={() => void checkout.leave()}
+          onStartOver={() => (payment ? startOver() : void checkout.leave())}
+          notice={state.notice}
+          refusalAction={createError?.mismatch ? <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(CHOOSE)} /> : null}
         />
       )}
     </div>

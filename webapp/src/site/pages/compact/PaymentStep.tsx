@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { siteConfigQuery } from '../../../api/queries';
 import { useToast } from '../../../components/Toast';
 import { CHECKOUT_TEXTS, createErrorText, Notice, onChain, type Checkout } from '../../../wizard';
+import { SwitchOperator } from '../../../wizard/SwitchOperator';
 import { PageLoading } from '../../components/PageLoading';
 import { navigate } from '../../router';
 import { whatsappLink } from '../../support';
@@ -24,11 +25,12 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
           payment={payment}
           status={status}
           phoneNumber={checkout.number}
-          onCancel={() => checkout.leave()}
+          onCancel={() => void checkout.leave('cancel')}
           onNewPayment={() => {
-            checkout.leave();
+            void checkout.leave();
             void checkout.pay();
           }}
+          notice={checkout.state.notice}
           onNewPurchase={onNewPurchase}
           onContactSupport={() => {
             const link = whatsappLink(support?.whatsapp);
@@ -45,7 +47,9 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
       <div className="wz-result" role="alert">
         <Notice kind="error">No payment data found</Notice>
         <p className="wz-hint">{createErrorText(createError, WORDS)}</p>
-        <button type="button" className="wz-button" onClick={() => checkout.leave()}>
+        {/* Back on the review with the number's operator; on the amount step when that operator does not take the amount. */}
+        {createError.mismatch && <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(2)} />}
+        <button type="button" className="wz-button" onClick={() => void checkout.leave()}>
           Go Back
         </button>
       </div>

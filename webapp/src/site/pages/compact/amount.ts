@@ -21,7 +21,8 @@ export const compactLimits = (pricing: TPricingSettings | undefined): Limits => 
 /** The quick amounts (USD): a FIXED operator's own within the limits, else the spec's that the operator's range takes. */
 export function quickAmounts(operator: TOperator | null, fixedAmounts: TAmountOption[] | undefined, limits: Limits): number[] {
   if (operator?.denominationType === 'FIXED') return (fixedAmounts ?? []).map((a) => a.amount).filter((a) => centsOf(a) >= limits.min && centsOf(a) <= limits.max);
-  return QUICK_AMOUNTS_USD.filter((a) => !operator || (a >= operator.minAmount && a <= operator.maxAmount));
+  // Within the admin's limits too: a tile the server would refuse is not offered.
+  return QUICK_AMOUNTS_USD.filter((a) => centsOf(a) >= limits.min && centsOf(a) <= limits.max && (!operator || (a >= operator.minAmount && a <= operator.maxAmount)));
 }
 
 /** The amount entered in dollars (NaN when the text is no number), null when none. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { TSiteConfig } from '@topup/shared';
 import { useToast } from '../../../components/Toast';
@@ -19,16 +19,20 @@ export interface RechargeOverlayProps {
   /** 'Create New Payment' once the window has passed. */
   onNewPayment(): void;
   onStartOver(): void;
+  /** Why CANCEL did not cancel (the server's reason). */
+  notice: string | null;
+  /** Beside a refused creation (switching to the number's operator). */
+  refusalAction?: ReactNode;
 }
 
 /** The payment overlay of step 4, modal over the page (spec section 2, "Payment overlay"). */
-export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPayment, onStartOver }: RechargeOverlayProps) {
+export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPayment, onStartOver, notice, refusalAction }: RechargeOverlayProps) {
   const toast = useToast();
   useInertBehind();
   const contactSupport = () => {
     const link = whatsappLink(support?.whatsapp, `Hello! My payment ${state.payment?.paymentId ?? ''} was received but the recharge failed.`);
     if (link) window.open(link, '_blank', 'noopener');
-    else openSupportChat();
+    else openSupportChat(state.payment ? { paymentId: state.payment.paymentId } : {});
   };
   return createPortal(
     <Suspense fallback={<PageLoading />}>
@@ -39,6 +43,8 @@ export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPaymen
         onNewPayment={onNewPayment}
         onStartOver={onStartOver}
         onContactSupport={contactSupport}
+        notice={notice}
+        refusalAction={refusalAction}
         onCopied={() => toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 })}
         failedNote={
           signedIn ? (

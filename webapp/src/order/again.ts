@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TOrderStory } from '@topup/shared';
+import { amountsQuery, countriesQuery, operatorsQuery } from '../api/queries';
+import { initialWizardState, type WizardState } from '../wizard/state';
+
+type Recharge = Extract<TOrderStory['next'], { action: 'new_recharge' }>['recharge'];
+
+/**
+ * "Recharge this number again": the wizard filled in from the order (country, operator, the same
+ * amount where the operator still offers it, the number without its dial code), on the phone step;
+ * what the catalog no longer has is left to choose.
+ */
+export async function rechargeAgainWizard(queryClient: QueryClient, recharge: Recharge): Promise<WizardState> {
+  const countries = await queryClient.fetchQuery(countriesQuery());
+  const country = countries.find((c) => c.id === recharge.countryId || (recharge.countryCode && c.code === recharge.countryCode));
+  if (!country) return initialWizardState;
+  const phone = recharge.phoneNumber ? recharge.phoneNumber.replace(/\D/g, '').replace(new RegExp(`^${country.dialCode.replace(/\D/g, '')}`), '') : '';
+  const operators = await queryClient.fetchQuery(operatorsQuery(country.id));
+  const operator = operators.find((o) => o.operatorId === recharge.operatorId || o.id === recharge.operatorId);
+  if (!operator) return { ...initialWizardState, step: 2, country, phone };
+  const amounts = await queryClient.fetchQuery(amountsQuery(operator.id));
+  // The list's dollars against the story's cents.
+  const amount = amounts.find((a) => Math.round(a.amount * 100) === recharge.amount) ?? null;
+  return { ...initialWizardState, step: amount ? 4 : 3, country, operator, amount, phone };
+}
