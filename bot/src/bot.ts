@@ -10,6 +10,7 @@ import pino, { type Logger } from 'pino';
 import { ApiError, type TopupApi } from './api/client';
 import { ApiStorage } from './api/storage';
 import { SessionStore } from './session';
+import { OrderMessages } from './order-messages';
 import type { SupportContacts } from './config';
 import { sessionKey, type BotContext, type SessionData } from './context';
 import { RECHARGE_STATE_VERSION } from './conversations/recharge';
@@ -34,6 +35,8 @@ export interface BotDeps {
   supportContacts: SupportContacts;
   /** Where an order's messages link to (MINI_APP_LINK, the site's PUBLIC_URL); none by default. */
   orderLinks?: OrderLinks;
+  /** The orders' messages kept up to date; give the notification poller the same one (main.ts). */
+  orderMessages?: OrderMessages;
   log?: Logger;
   /** Bot API transformers installed under auto-retry (tests install the capturing harness here). */
   transformers?: Transformer[];
@@ -74,7 +77,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   for (const transformer of deps.transformers ?? []) bot.api.config.use(transformer);
   if (deps.autoRetry !== false) bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, ...deps.autoRetry }));
 
-  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks: deps.orderLinks ?? NO_ORDER_LINKS };
+  const orderLinks = deps.orderLinks ?? NO_ORDER_LINKS;
+  const orderMessages = deps.orderMessages ?? new OrderMessages({ api: deps.api, log, links: orderLinks });
+  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks, orderMessages };
 
   // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));

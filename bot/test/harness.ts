@@ -9,6 +9,7 @@ import { createBot, type BotDeps } from '../src/bot';
 import type { BotContext } from '../src/context';
 import { NotificationPoller } from '../src/features/notifications';
 import { SendScheduler } from '../src/throttle';
+import { OrderMessages } from '../src/order-messages';
 
 /**
  * The bot under test: createBot() with a fixed botInfo (no getMe), its outgoing Bot API calls captured
@@ -90,7 +91,7 @@ export class TelegramDouble {
   /** Texts and captions sent or edited since `mark`, in order. */
   textsSince(mark: number): string[] {
     return this.since(mark)
-      .map((c) => (c.payload.text ?? c.payload.caption) as string | undefined)
+      .map((c) => (c.payload.text ?? c.payload.caption ?? c.payload.media?.caption) as string | undefined)
       .filter((t): t is string => typeof t === 'string');
   }
 
@@ -149,9 +150,15 @@ export class TelegramDouble {
       }
       case 'editMessageCaption':
       case 'editMessageText':
+      case 'editMessageMedia':
       case 'editMessageReplyMarkup': {
         const kind = this.messages.get(key);
         if (!kind) return { error: { error_code: 400, description: 'Bad Request: message to edit not found' } };
+        if (method === 'editMessageMedia') {
+          if (kind === 'text') return { error: { error_code: 400, description: 'Bad Request: there is no media in the message to edit' } };
+          const id = this.nextFileId++;
+          return { result: { ...this.message(p, { photo: [{ file_id: `AgACAgQAAxkDAAI${id}`, file_unique_id: `AQAD${id}`, width: 96, height: 96 }], caption: p.media?.caption }), message_id: p.message_id } };
+        }
         if (method === 'editMessageCaption' && kind === 'text') return { error: { error_code: 400, description: 'Bad Request: there is no caption in the message to edit' } };
         if (method === 'editMessageText' && kind === 'photo') return { error: { error_code: 400, description: 'Bad Request: there is no text in the message to edit' } };
         return { result: { ...this.message(p, method === 'editMessageText' ? { text: p.text } : { caption: p.caption }), message_id: p.message_id } };
@@ -225,7 +232,9 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
   const api = await startTestApi({ env: opts.apiEnv });
   const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret });
   const tg = new TelegramDouble();
+  const orderMessages = new OrderMessages({ api: client, log: pino({ level: 'silent' }), links: opts.orderLinks ?? { miniApp: null, site: null } });
   const bot = createBot({
+    orderMessages,
     token: BOT_TOKEN,
     api: client,
     botInfo: BOT_INFO,
@@ -244,6 +253,7 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
     log: pino({ level: 'silent' }),
     scheduler: new SendScheduler({ perChatIntervalMs: 5, globalPerSecond: 1000 }),
     orderLinks: opts.orderLinks,
+    orderMessages,
   });
   return {
     api,

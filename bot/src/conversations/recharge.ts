@@ -1,9 +1,10 @@
-import type { Context } from 'grammy';
-import { asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, formatUsd, networkSummary, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
+import { InlineKeyboard, type Context } from 'grammy';
+import { apiErrorText, formatUsdIn, ZOperatorMismatchDetails, asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, formatUsd, networkSummary, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
-import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, NO_ORDER_LINKS, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
+import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, NO_ORDER_LINKS, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard, withBack, CB } from '../keyboards';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
-import { ConversationIo, type Conv } from './io';
+import { ConversationIo, type Answer, type Conv } from './io';
+import { TEXT } from '../order-messages';
 
 /**
  * The recharge, as one conversation (conversations v2): country, operator, amount, phone, coin then
@@ -12,7 +13,7 @@ import { ConversationIo, type Conv } from './io';
  * conversations in flight restart cleanly instead of replaying the wrong steps.
  */
 export const RECHARGE_CONVERSATION = 'recharge';
-export const RECHARGE_STATE_VERSION = 3;
+export const RECHARGE_STATE_VERSION = 4;
 
 interface OperatorChoice {
   operatorId: number;
@@ -37,7 +38,25 @@ interface Draft {
   /** The coin chosen first (USDT, USDC, ETH, BNB, POL); `coin` is the network it is paid on. */
   asset?: string;
   coin?: CoinChoice;
+  /** The customer keeps the operator they chose though the number looks like another's (OPERATOR_MISMATCH). */
+  operatorConfirmed?: true;
 }
+
+/**
+ * Back: the step before this one is asked again. A number given first filled the country, the number
+ * and the operator at once: going back from the amount asks the operator, and from there the country.
+ */
+function goBack(draft: Draft, step: 'operator' | 'amount' | 'phone' | 'coin' | 'network'): StepOutcome {
+  if (step === 'operator') draft.country = draft.phone = undefined;
+  else if (step === 'amount') draft.operator = undefined;
+  else if (step === 'phone') draft.amount = undefined;
+  else if (step === 'coin') draft.phone = undefined;
+  else draft.asset = undefined;
+  draft.operatorConfirmed = undefined;
+  return 'done';
+}
+
+const isBack = (answer: Answer) => answer.kind === 'button' && answer.value === 'back';
 
 /** A coin the API offers now on one network (GET /api/payment-options): what the review shows of it. */
 interface CoinChoice {
@@ -91,7 +110,7 @@ export async function recharge(conversation: Conv, ctx: Context): Promise<void> 
         await edit(io, draft);
         continue;
       }
-      if (await pay(io, draft, reviewId)) return;
+      if (action === 'balance' ? await payFromBalance(io, draft, reviewId) : await pay(io, draft, reviewId)) return;
     }
     if (outcome === 'abort') return;
   }
@@ -187,8 +206,10 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     draft.phone = undefined;
     return 'done';
   }
-  const prompts = [await io.send(t.bot.stepOperator({ code: country.code, name: countryNameIn(locale, country.code, country.name) }), operatorKeyboard(list.value))];
+  const keyboard = () => withBack(operatorKeyboard(list.value), t, 'operator');
+  const prompts = [await io.send(t.bot.stepOperator({ code: country.code, name: countryNameIn(locale, country.code, country.name) }), keyboard())];
   const answer = await io.answerTo('operator', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'operator');
   const chosen =
     answer.kind === 'button'
       ? list.value.find((op) => String(op.operatorId) === answer.value)
@@ -197,7 +218,7 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     draft.operator = chosen;
     return 'done';
   }
-  await io.send(t.bot.useButtons, operatorKeyboard(list.value));
+  await io.send(t.bot.useButtons, keyboard());
   return io.reject();
 }
 
@@ -235,8 +256,9 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     return 'done';
   }
   const text = [t.bot.stepAmount({ operator: op.name }), range ? t.bot.customAmountHint({ min: formatUsd(min), max: formatUsd(max) }) : ''].filter(Boolean).join('\n');
-  const prompts = [await io.send(text, amountKeyboard(choices))];
+  const prompts = [await io.send(text, withBack(amountKeyboard(choices), t, 'amount'))];
   const answer = await io.answerTo('amount', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'amount');
   if (answer.kind === 'button') {
     const chosen = choices.find((a) => String(a.cents) === answer.value);
     if (chosen) {
@@ -276,8 +298,9 @@ function localPhoneError(t: Catalog, error: string): string {
 async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
   const country = draft.country!;
-  const prompts = [await io.send(t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }))];
+  const prompts = [await io.send(t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }), withBack(new InlineKeyboard(), t, 'phone'))];
   const answer = await io.answerTo('phone', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'phone');
   if (answer.kind === 'button') return io.reject();
   const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
   if (!checked.ok) {
@@ -301,15 +324,16 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
     return 'abort';
   }
   const assets = offered.value;
-  const prompts = [await io.send(t.bot.stepCoin, coinKeyboard(assets))];
+  const prompts = [await io.send(t.bot.stepCoin, withBack(coinKeyboard(assets), t, 'coin'))];
   const answer = await io.answerTo('coin', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'coin');
   const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
   // A coin (USDT), or a coin on its network typed as its symbol (USDT-POLYGON): that network, no question.
   const asset = assets.find((a) => a.asset === value);
   const typedCoin = asset ? undefined : assets.flatMap((a) => a.networks.map((n) => ({ a, n }))).find(({ n }) => n.symbol === value);
   const chosen = asset ?? typedCoin?.a;
   if (!chosen) {
-    await io.send(t.bot.useButtons, coinKeyboard(assets));
+    await io.send(t.bot.useButtons, withBack(coinKeyboard(assets), t, 'coin'));
     return io.reject();
   }
   draft.asset = chosen.asset;
@@ -333,9 +357,10 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
   }
   const { name, networks } = offered.value;
   const lines = networks.map((n) => `• <b>${h(n.networkLabel)}</b> · ${h(n.name)}\n   ${h(feeText(n.typicalFee, words))} · ${h(countText(n.timeToCountSeconds, words))}`);
-  const keyboard = () => networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` })));
+  const keyboard = () => withBack(networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` }))), t, 'network');
   const prompts = [await io.send([t.bot.stepNetwork({ asset: name }), ...lines].join('\n'), keyboard())];
   const answer = await io.answerTo('network', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'network');
   const chosen =
     answer.kind === 'button'
       ? networks.find((n) => n.symbol === answer.value)
@@ -348,14 +373,22 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
   return io.reject();
 }
 
-async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'confirm' | 'edit' | 'cancel'; reviewId: number }> {
+async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'confirm' | 'balance' | 'edit' | 'cancel'; reviewId: number }> {
   const { locale, t } = await io.texts();
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   // The server's quote: fee and total as it will charge them; without the coin's price, the dollars alone.
   const quote = await io.call(async (o) => {
     const api = o.services.api;
-    const { serviceFee, totalAmount, crypto } = await api.quote(amount.cents, coin.symbol).catch(() => api.quote(amount.cents));
-    return { feeCents: serviceFee, totalCents: totalAmount, cryptoAmount: crypto?.cryptoAmount ?? null };
+    const [{ serviceFee, totalAmount, crypto }, balance] = await Promise.all([
+      api.quote(amount.cents, coin.symbol).catch(() => api.quote(amount.cents)),
+      // The balance can pay the recharge when it covers the total.
+      o
+        .userApi()
+        .balance()
+        .then((b) => b.balance)
+        .catch(() => 0),
+    ]);
+    return { feeCents: serviceFee, totalCents: totalAmount, cryptoAmount: crypto?.cryptoAmount ?? null, balanceCents: balance };
   });
   const charges = quote.ok ? quote.value : null;
   const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.bot.priceUnavailable;
@@ -374,9 +407,10 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     '',
     t.bot.reviewNotice,
   ].join('\n');
-  const reviewId = await io.send(text, reviewKeyboard(t));
+  const balance = charges && charges.balanceCents >= charges.totalCents && charges.totalCents > 0 ? formatUsdIn(locale, charges.balanceCents) : null;
+  const reviewId = await io.send(text, reviewKeyboard(t, balance));
   const answer = await io.answerTo('review', [reviewId], t);
-  if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel')) {
+  if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel' || (answer.value === 'balance' && balance))) {
     return { action: answer.value, reviewId };
   }
   if (answer.kind === 'text') await io.send(t.bot.useButtons);
@@ -424,12 +458,13 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   const created = await io.call((o) =>
     o.userApi().createPayment(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale },
+      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale, operatorConfirmed: draft.operatorConfirmed },
       `tg-${io.chatId}-${reviewId}`,
     ),
   );
   if (!created.ok) {
     const { code, message } = created.error;
+    if (code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, created.error.details);
     await io.send(t.bot.paymentFailed({ error: code === 'INVALID_PHONE' ? localPhoneError(t, message) : created.error.status === 0 ? t.bot.serviceUnavailable : message }));
     if (code === 'INVALID_PHONE') draft.phone = undefined;
     else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
@@ -443,7 +478,77 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   const links = await io.call(async (o) => o.services.orderLinks);
   const keyboard = pendingPaymentKeyboard(t, payment, links.ok ? links.value : NO_ORDER_LINKS);
   const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), keyboard);
-  // Later status changes edit this message; without the registration they arrive as new messages.
+  // Later status changes edit this message; without the registration they arrive as new messages. Payment
+  // events that are no status change (part paid, confirmations) are watched here (order-messages.ts).
+  await io.call(async (o) => o.services.orderMessages.track(payment.orderId, io.chatId, messageId, photo.ok ? payment.paymentUri : TEXT));
   await io.call((o) => o.services.api.registerOrderMessage(payment.orderId, io.chatId, messageId));
   return true;
+}
+
+/**
+ * The recharge paid from the balance, in the chat: no chain payment, the order goes to delivery at once
+ * and its message follows it (the notifications edit it). The review's message is the idempotency key.
+ */
+async function payFromBalance(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
+  const { locale, t } = await io.texts();
+  const { country, operator, amount, phone, coin } = draft as Required<Draft>;
+  const paid = await io.call((o) =>
+    o.userApi().payFromBalance(
+      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale, operatorConfirmed: draft.operatorConfirmed },
+      `tg-${io.chatId}-${reviewId}-balance`,
+    ),
+  );
+  if (!paid.ok) {
+    if (paid.error.code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, paid.error.details);
+    await io.send(t.bot.paymentFailed({ error: paid.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, paid.error, locale === 'en') }));
+    return false;
+  }
+  const order = paid.value;
+  const messageId = await io.send(
+    [t.bot.orderTitle({ orderId: order.orderId }), t.bot.orderSummary({ phone, operator: operator.name, amount: formatUsdIn(locale, amount.cents), total: formatUsdIn(locale, order.totalAmount) }), '', t.bot.paidFromBalance({ balance: formatUsdIn(locale, order.balance) })].join('\n'),
+  );
+  await io.call(async (o) => o.services.orderMessages.track(order.orderId, io.chatId, messageId, TEXT));
+  await io.call((o) => o.services.api.registerOrderMessage(order.orderId, io.chatId, messageId));
+  return true;
+}
+
+/**
+ * The number belongs to another operator the catalog knows (OPERATOR_MISMATCH): switch to it (its
+ * amounts are asked again), or keep the one chosen (the number moved: the order is sent confirmed).
+ */
+async function offerDetectedOperator(io: ConversationIo, draft: Draft, details: unknown): Promise<false> {
+  const { t } = await io.texts();
+  const parsed = ZOperatorMismatchDetails.safeParse(details);
+  if (!parsed.success) {
+    await io.send(t.bot.paymentFailed({ error: t.common.errors.OPERATOR_MISMATCH }));
+    draft.operator = draft.amount = undefined;
+    return false;
+  }
+  const { detectedOperatorId, detectedOperatorName: detected, chosenOperatorName: chosen } = parsed.data;
+  const keyboard = new InlineKeyboard()
+    .text(t.bot.btnSwitchOperator({ name: detected }), CB.step('mismatch', 'switch'))
+    .row()
+    .text(t.bot.btnKeepOperator({ name: chosen }), CB.step('mismatch', 'keep'));
+  const promptId = await io.send(t.bot.operatorMismatch({ detected, chosen }), keyboard);
+  const answer = await io.answerTo('mismatch', [promptId], t);
+  if (answer.kind !== 'button') {
+    await io.send(t.bot.useButtons, keyboard);
+    return io.reject();
+  }
+  if (answer.value === 'keep') {
+    draft.operatorConfirmed = true;
+    return false;
+  }
+  const country = draft.country!;
+  const found = await io.call(async (o) => (await o.services.api.operators(country.code)).find((op) => op.operatorId === detectedOperatorId) ?? null);
+  if (found.ok && found.value) {
+    const op = found.value;
+    draft.operator = { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) };
+    // Its amounts are its own: the amount is chosen again.
+    draft.amount = undefined;
+  } else {
+    draft.operator = draft.amount = undefined;
+  }
+  draft.operatorConfirmed = undefined;
+  return false;
 }

@@ -136,4 +136,40 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Toca un número de pedido para verlo.',
   balance: (p) => `💰 Tu saldo: <b>${h(p.amount)}</b>\nAquí se guardan los créditos de recargas fallidas y pagos en exceso.`,
   balanceFailed: 'No se pudo cargar tu saldo. Inténtalo más tarde.',
+
+  orderTitle: (p) => `🧾 <b>Pedido n.º ${p.orderId}</b>`,
+  payRest: 'Envía el resto:',
+  payRestUntil: (p) => `⏳ El resto se acepta hasta las ${h(p.time)} UTC.`,
+  received: (p) => `📥 Recibido ${h(p.received)} de ${h(p.due)} ${h(p.coin)}.`,
+  underpaid: (p) =>
+    `◐ Pago incompleto: ${h(p.received)} de ${h(p.due)} ${h(p.coin)} recibidos; envía el resto antes de las ${h(p.time)} UTC o se abonará a tu saldo.`,
+  creditOnBalance: (p) => `💰 Se abonaron ${h(p.amount)} a tu saldo (/balance): ${h(p.why)}.`,
+  creditHeld: (p) => `💰 ${h(p.amount)} te esperan (${h(p.why)}): inicia sesión con el correo o la cuenta de Telegram de este pedido para usarlos.`,
+  creditReasons: {
+    overpayment: 'llegó más del importe debido',
+    late_payment: 'el pago llegó después del plazo',
+    underpayment: 'llegó menos del importe debido',
+    wrong_coin: 'se envió otra criptomoneda a la dirección',
+    failed_delivery: 'la recarga no se pudo entregar',
+  },
+  resent: 'Soporte volvió a enviar esta recarga.',
+  slow: 'Esto tarda más de lo habitual. Contacta con soporte indicando tu número de pedido.',
+  btnCheckPayment: '🔄 Comprobar el pago',
+  checked: (p) => `Estado: ${p.status}`,
+  btnSupport: '💬 Contactar con soporte',
+  supportReference: (p) => `Indica esta referencia cuando nos escribas: <code>${h(p.reference)}</code>`,
+  btnBalance: '💰 Mi saldo',
+  btnTopUpAgain: '🔁 Recargar de nuevo',
+  paymentAlreadyCreated: 'El nuevo pago ya está en el chat, más abajo.',
+  cancelRefusedFunds:
+    'Este pedido no se puede cancelar: ya llegó un pago. Envía el resto antes del plazo indicado; si no llega a tiempo, lo recibido se abona a tu saldo. No se pierde nada.',
+  cancelRefusedPaid: 'Este pedido no se puede cancelar: está pagado y su recarga está en camino (o hecha).',
+
+  btnBack: '⬅️ Atrás',
+  btnPayFromBalance: (p) => `💰 Pagar con mi saldo (${p.balance})`,
+  paidFromBalance: (p) => `✅ Pagado con tu saldo; te quedan ${h(p.balance)}. La recarga está en camino.`,
+  operatorMismatch: (p) =>
+    `⚠️ Este número es de <b>${h(p.detected)}</b>, no de ${h(p.chosen)}. ¿Cambiar a ${h(p.detected)}? (Si el número se pasó a ${h(p.chosen)}, mantenlo.)`,
+  btnSwitchOperator: (p) => `✅ Cambiar a ${p.name}`,
+  btnKeepOperator: (p) => `Mantener ${p.name}`,
 };

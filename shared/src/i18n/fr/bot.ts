@@ -136,4 +136,40 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Touchez un numéro de commande pour la voir.',
   balance: (p) => `💰 Votre solde\u00a0: <b>${h(p.amount)}</b>\nLes crédits des recharges échouées et des trop-perçus sont conservés ici.`,
   balanceFailed: 'Impossible de charger votre solde. Veuillez réessayer plus tard.',
+
+  orderTitle: (p) => `🧾 <b>Commande n° ${p.orderId}</b>`,
+  payRest: 'Envoyez le reste\u00a0:',
+  payRestUntil: (p) => `⏳ Le reste est accepté jusqu'à ${h(p.time)} UTC.`,
+  received: (p) => `📥 Reçu ${h(p.received)} sur ${h(p.due)} ${h(p.coin)}.`,
+  underpaid: (p) =>
+    `◐ Paiement incomplet\u00a0: ${h(p.received)} sur ${h(p.due)} ${h(p.coin)} reçus\u00a0; envoyez le reste avant ${h(p.time)} UTC, sinon il est crédité sur votre solde.`,
+  creditOnBalance: (p) => `💰 ${h(p.amount)} a été crédité sur votre solde (/balance)\u00a0: ${h(p.why)}.`,
+  creditHeld: (p) => `💰 ${h(p.amount)} vous est réservé (${h(p.why)})\u00a0: connectez-vous avec l'adresse e-mail ou le compte Telegram de cette commande pour l'utiliser.`,
+  creditReasons: {
+    overpayment: 'plus que le montant dû est arrivé',
+    late_payment: 'le paiement est arrivé après le délai',
+    underpayment: 'moins que le montant dû est arrivé',
+    wrong_coin: 'une autre crypto a été envoyée à l’adresse',
+    failed_delivery: 'la recharge n’a pas pu être livrée',
+  },
+  resent: 'Le support a renvoyé cette recharge.',
+  slow: 'Cela prend plus de temps que d’habitude. Contactez le support avec votre numéro de commande.',
+  btnCheckPayment: '🔄 Vérifier le paiement',
+  checked: (p) => `Statut\u00a0: ${p.status}`,
+  btnSupport: '💬 Contacter le support',
+  supportReference: (p) => `Indiquez cette référence quand vous nous écrivez\u00a0: <code>${h(p.reference)}</code>`,
+  btnBalance: '💰 Mon solde',
+  btnTopUpAgain: '🔁 Recharger à nouveau',
+  paymentAlreadyCreated: 'Le nouveau paiement est déjà dans la conversation, plus bas.',
+  cancelRefusedFunds:
+    'Cette commande ne peut pas être annulée\u00a0: un paiement est déjà arrivé. Envoyez le reste avant l’échéance indiquée\u00a0; s’il n’arrive pas à temps, ce qui est arrivé est crédité sur votre solde. Rien n’est perdu.',
+  cancelRefusedPaid: 'Cette commande ne peut pas être annulée\u00a0: elle est payée et sa recharge est en route (ou faite).',
+
+  btnBack: '⬅️ Retour',
+  btnPayFromBalance: (p) => `💰 Payer avec mon solde (${p.balance})`,
+  paidFromBalance: (p) => `✅ Payé avec votre solde\u00a0; il vous reste ${h(p.balance)}. La recharge est en route.`,
+  operatorMismatch: (p) =>
+    `⚠️ Ce numéro appartient à <b>${h(p.detected)}</b>, pas à ${h(p.chosen)}. Passer à ${h(p.detected)}\u00a0? (Si le numéro a été porté chez ${h(p.chosen)}, gardez-le.)`,
+  btnSwitchOperator: (p) => `✅ Passer à ${p.name}`,
+  btnKeepOperator: (p) => `Garder ${p.name}`,
 };

@@ -136,4 +136,40 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Toque em um número de pedido para vê-lo.',
   balance: (p) => `💰 Seu saldo: <b>${h(p.amount)}</b>\nOs créditos de recargas que falharam e de pagamentos a mais ficam aqui.`,
   balanceFailed: 'Não foi possível carregar seu saldo. Tente novamente mais tarde.',
+
+  orderTitle: (p) => `🧾 <b>Pedido nº ${p.orderId}</b>`,
+  payRest: 'Envie o restante:',
+  payRestUntil: (p) => `⏳ O restante é aceito até ${h(p.time)} UTC.`,
+  received: (p) => `📥 Recebido ${h(p.received)} de ${h(p.due)} ${h(p.coin)}.`,
+  underpaid: (p) =>
+    `◐ Pagamento incompleto: ${h(p.received)} de ${h(p.due)} ${h(p.coin)} recebidos; envie o restante até ${h(p.time)} UTC ou ele será creditado no seu saldo.`,
+  creditOnBalance: (p) => `💰 ${h(p.amount)} foi creditado no seu saldo (/balance): ${h(p.why)}.`,
+  creditHeld: (p) => `💰 ${h(p.amount)} está guardado para você (${h(p.why)}): entre com o e-mail ou a conta do Telegram deste pedido para usá-lo.`,
+  creditReasons: {
+    overpayment: 'chegou mais do que o valor devido',
+    late_payment: 'o pagamento chegou depois do prazo',
+    underpayment: 'chegou menos do que o valor devido',
+    wrong_coin: 'outra criptomoeda foi enviada ao endereço',
+    failed_delivery: 'a recarga não pôde ser entregue',
+  },
+  resent: 'O suporte enviou esta recarga de novo.',
+  slow: 'Está demorando mais do que o normal. Fale com o suporte informando o número do pedido.',
+  btnCheckPayment: '🔄 Verificar pagamento',
+  checked: (p) => `Status: ${p.status}`,
+  btnSupport: '💬 Falar com o suporte',
+  supportReference: (p) => `Informe esta referência ao nos escrever: <code>${h(p.reference)}</code>`,
+  btnBalance: '💰 Meu saldo',
+  btnTopUpAgain: '🔁 Recarregar de novo',
+  paymentAlreadyCreated: 'O novo pagamento já está na conversa, logo abaixo.',
+  cancelRefusedFunds:
+    'Este pedido não pode ser cancelado: um pagamento já chegou. Envie o restante antes do prazo indicado; se não chegar a tempo, o que chegou é creditado no seu saldo. Nada se perde.',
+  cancelRefusedPaid: 'Este pedido não pode ser cancelado: está pago e a recarga está a caminho (ou feita).',
+
+  btnBack: '⬅️ Voltar',
+  btnPayFromBalance: (p) => `💰 Pagar com meu saldo (${p.balance})`,
+  paidFromBalance: (p) => `✅ Pago com seu saldo; restam ${h(p.balance)}. A recarga está a caminho.`,
+  operatorMismatch: (p) =>
+    `⚠️ Este número é da <b>${h(p.detected)}</b>, não da ${h(p.chosen)}. Mudar para ${h(p.detected)}? (Se o número foi portado para a ${h(p.chosen)}, mantenha.)`,
+  btnSwitchOperator: (p) => `✅ Mudar para ${p.name}`,
+  btnKeepOperator: (p) => `Manter ${p.name}`,
 };
