@@ -152,7 +152,7 @@ export const bot = {
   payRestUntil: (p: { time: string }) => `⏳ The rest is taken until ${h(p.time)} UTC.`,
   received: (p: { received: string; due: string; coin: string }) => `📥 Received ${h(p.received)} of ${h(p.due)} ${h(p.coin)}.`,
   underpaid: (p: { received: string; due: string; coin: string; time: string }) =>
-    `◐ Underpaid: ${h(p.received)} of ${h(p.due)} ${h(p.coin)} received; send the rest until ${h(p.time)} UTC or it is credited to your balance.`,
+    `Underpaid: ${h(p.received)} of ${h(p.due)} ${h(p.coin)} received; send the rest until ${h(p.time)} UTC or it is credited to your balance.`,
   creditOnBalance: (p: { amount: string; why: string }) => `💰 ${h(p.amount)} was credited to your balance (/balance): ${h(p.why)}.`,
   creditHeld: (p: { amount: string; why: string }) => `💰 ${h(p.amount)} is kept for you (${h(p.why)}): sign in with this order's e-mail address or Telegram account to use it.`,
   creditReasons: {

@@ -142,7 +142,7 @@ export const bot: BotMessages = {
   payRestUntil: (p) => `⏳ El resto se acepta hasta las ${h(p.time)} UTC.`,
   received: (p) => `📥 Recibido ${h(p.received)} de ${h(p.due)} ${h(p.coin)}.`,
   underpaid: (p) =>
-    `◐ Pago incompleto: ${h(p.received)} de ${h(p.due)} ${h(p.coin)} recibidos; envía el resto antes de las ${h(p.time)} UTC o se abonará a tu saldo.`,
+    `Pago incompleto: ${h(p.received)} de ${h(p.due)} ${h(p.coin)} recibidos; envía el resto antes de las ${h(p.time)} UTC o se abonará a tu saldo.`,
   creditOnBalance: (p) => `💰 Se abonaron ${h(p.amount)} a tu saldo (/balance): ${h(p.why)}.`,
   creditHeld: (p) => `💰 ${h(p.amount)} te esperan (${h(p.why)}): inicia sesión con el correo o la cuenta de Telegram de este pedido para usarlos.`,
   creditReasons: {

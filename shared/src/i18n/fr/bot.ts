@@ -142,7 +142,7 @@ export const bot: BotMessages = {
   payRestUntil: (p) => `⏳ Le reste est accepté jusqu'à ${h(p.time)} UTC.`,
   received: (p) => `📥 Reçu ${h(p.received)} sur ${h(p.due)} ${h(p.coin)}.`,
   underpaid: (p) =>
-    `◐ Paiement incomplet\u00a0: ${h(p.received)} sur ${h(p.due)} ${h(p.coin)} reçus\u00a0; envoyez le reste avant ${h(p.time)} UTC, sinon il est crédité sur votre solde.`,
+    `Paiement incomplet\u00a0: ${h(p.received)} sur ${h(p.due)} ${h(p.coin)} reçus\u00a0; envoyez le reste avant ${h(p.time)} UTC, sinon il est crédité sur votre solde.`,
   creditOnBalance: (p) => `💰 ${h(p.amount)} a été crédité sur votre solde (/balance)\u00a0: ${h(p.why)}.`,
   creditHeld: (p) => `💰 ${h(p.amount)} vous est réservé (${h(p.why)})\u00a0: connectez-vous avec l'adresse e-mail ou le compte Telegram de cette commande pour l'utiliser.`,
   creditReasons: {

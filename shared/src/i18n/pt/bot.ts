@@ -142,7 +142,7 @@ export const bot: BotMessages = {
   payRestUntil: (p) => `⏳ O restante é aceito até ${h(p.time)} UTC.`,
   received: (p) => `📥 Recebido ${h(p.received)} de ${h(p.due)} ${h(p.coin)}.`,
   underpaid: (p) =>
-    `◐ Pagamento incompleto: ${h(p.received)} de ${h(p.due)} ${h(p.coin)} recebidos; envie o restante até ${h(p.time)} UTC ou ele será creditado no seu saldo.`,
+    `Pagamento incompleto: ${h(p.received)} de ${h(p.due)} ${h(p.coin)} recebidos; envie o restante até ${h(p.time)} UTC ou ele será creditado no seu saldo.`,
   creditOnBalance: (p) => `💰 ${h(p.amount)} foi creditado no seu saldo (/balance): ${h(p.why)}.`,
   creditHeld: (p) => `💰 ${h(p.amount)} está guardado para você (${h(p.why)}): entre com o e-mail ou a conta do Telegram deste pedido para usá-lo.`,
   creditReasons: {
