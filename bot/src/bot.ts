@@ -22,7 +22,7 @@ import { languageFeature } from './features/language';
 import { ordersFeature } from './features/orders';
 import { paymentsFeature } from './features/payments';
 import { rechargeFeature } from './features/recharge';
-import { startFeature } from './features/start';
+import { renameReplyFeature, startFeature } from './features/start';
 import { supportFeature } from './features/support';
 
 export interface BotDeps {
@@ -138,6 +138,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   pm.use(balanceFeature());
   pm.use(languageFeature());
   pm.use(paymentsFeature());
+  pm.use(renameReplyFeature());
   pm.use(
     conversations<BotContext, Context>({
       storage: {

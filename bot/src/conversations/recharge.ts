@@ -88,9 +88,23 @@ type StepOutcome = 'done' | 'abort';
 
 const cents = (usd: number) => Math.round(usd * 100);
 
-export async function recharge(conversation: Conv, ctx: Context): Promise<void> {
+/**
+ * A recharge started from an earlier one ("🔁 Top up again", a recent recipient on /start, a friend's
+ * "top me up" card): what it knows is filled in, so the review (or the first step it lacks) comes at once.
+ * Without a country, the number's country and operator are detected.
+ */
+export interface RechargePrefill {
+  phone: string;
+  countryCode: string | null;
+  operatorId: number | null;
+  amountCents: number | null;
+  coin: string | null;
+}
+
+export async function recharge(conversation: Conv, ctx: Context, prefill?: RechargePrefill): Promise<void> {
   const io = new ConversationIo(conversation, ctx.chat!.id);
   const draft: Draft = {};
+  if (prefill) await fill(io, draft, prefill);
   for (;;) {
     let outcome: StepOutcome = 'done';
     if (!draft.country) outcome = await askCountry(io, draft);
@@ -113,6 +127,45 @@ export async function recharge(conversation: Conv, ctx: Context): Promise<void> 
       if (action === 'balance' ? await payFromBalance(io, draft, reviewId) : await pay(io, draft, reviewId)) return;
     }
     if (outcome === 'abort') return;
+  }
+}
+
+async function fill(io: ConversationIo, draft: Draft, p: RechargePrefill): Promise<void> {
+  const { locale } = await io.texts();
+  const known = await io.call(async (o) => {
+    const api = o.services.api;
+    let countryCode = p.countryCode;
+    let phone = p.phone;
+    let operatorId = p.operatorId;
+    if (!countryCode) {
+      const detected = await api.detectPhone(p.phone);
+      if (!detected.valid || !detected.country || !detected.phoneNumber) return null;
+      countryCode = detected.country.code;
+      phone = detected.phoneNumber;
+      operatorId = detected.detectedOperatorId;
+    }
+    const country = (await api.countries()).find((c) => c.code === countryCode);
+    if (!country) return null;
+    const op = operatorId === null ? undefined : (await api.operators(country.code)).find((x) => x.operatorId === operatorId);
+    const coin = p.coin ? (assetChoices(await api.paymentOptions()).flatMap((a) => a.networks.map((n) => ({ asset: a.asset, n }))).find(({ n }) => n.symbol === p.coin) ?? null) : null;
+    return {
+      country: toChoice(country),
+      phone,
+      operator: op ? { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) } : null,
+      coin,
+    };
+  });
+  if (!known.ok || !known.value) return;
+  const { country, phone, operator, coin } = known.value;
+  draft.country = country;
+  draft.phone = phone;
+  if (!operator) return;
+  draft.operator = operator;
+  // The amount as before, if the operator still sells it (the review's quote is the server's).
+  if (p.amountCents !== null && p.amountCents >= operator.minCents && p.amountCents <= operator.maxCents) draft.amount = { cents: p.amountCents, label: formatUsdIn(locale, p.amountCents) };
+  if (coin) {
+    draft.asset = coin.asset;
+    draft.coin = coin.n;
   }
 }
 

@@ -183,6 +183,17 @@ export const bot = {
     `⚠️ This number belongs to <b>${h(p.detected)}</b>, not ${h(p.chosen)}. Switch to ${h(p.detected)}? (If the number moved to ${h(p.chosen)}, keep it.)`,
   btnSwitchOperator: (p: { name: string }) => `✅ Switch to ${p.name}`,
   btnKeepOperator: (p: { name: string }) => `Keep ${p.name}`,
+
+  // Repeat in one tap, share (issue 16)
+  recentsTitle: '🔁 <b>Top up again</b> (one tap, then confirm):',
+  renamePrompt: (p: { phone: string }) => `✏️ Send a name for <code>${h(p.phone)}</code> (e.g. Mum), or "-" to remove its name.`,
+  renamed: (p: { name: string }) => `✅ Saved as <b>${h(p.name)}</b>.`,
+  nameRemoved: '✅ Name removed.',
+  inlineTitle: '📲 Top me up',
+  inlineDescription: (p: { phone: string }) => `Ask a friend to recharge ${p.phone}`,
+  inlineNoNumber: 'Type your number with its country code, e.g. +237 677 12 34 56',
+  inlineCard: (p: { name: string; phone: string }) => `📲 <b>${h(p.name)}</b> asks you for a top-up of <code>${h(p.phone)}</code>.\nPay it in crypto in two taps:`,
+  btnPayForFriend: '⚡ Top up this number',
 };
 
 export type BotMessages = typeof bot;

@@ -172,4 +172,14 @@ export const bot: BotMessages = {
     `⚠️ Este número es de <b>${h(p.detected)}</b>, no de ${h(p.chosen)}. ¿Cambiar a ${h(p.detected)}? (Si el número se pasó a ${h(p.chosen)}, mantenlo.)`,
   btnSwitchOperator: (p) => `✅ Cambiar a ${p.name}`,
   btnKeepOperator: (p) => `Mantener ${p.name}`,
+
+  recentsTitle: '🔁 <b>Recargar de nuevo</b> (un toque y confirma):',
+  renamePrompt: (p) => `✏️ Envía un nombre para <code>${h(p.phone)}</code> (p. ej. Mamá), o «-» para quitarle el nombre.`,
+  renamed: (p) => `✅ Guardado como <b>${h(p.name)}</b>.`,
+  nameRemoved: '✅ Nombre quitado.',
+  inlineTitle: '📲 Recárgame',
+  inlineDescription: (p) => `Pedir a un amigo que recargue el ${p.phone}`,
+  inlineNoNumber: 'Escribe tu número con su prefijo internacional, p. ej. +237 677 12 34 56',
+  inlineCard: (p) => `📲 <b>${h(p.name)}</b> te pide una recarga para el <code>${h(p.phone)}</code>.\nPágala en cripto en dos toques:`,
+  btnPayForFriend: '⚡ Recargar este número',
 };

@@ -172,4 +172,14 @@ export const bot: BotMessages = {
     `⚠️ Ce numéro appartient à <b>${h(p.detected)}</b>, pas à ${h(p.chosen)}. Passer à ${h(p.detected)}\u00a0? (Si le numéro a été porté chez ${h(p.chosen)}, gardez-le.)`,
   btnSwitchOperator: (p) => `✅ Passer à ${p.name}`,
   btnKeepOperator: (p) => `Garder ${p.name}`,
+
+  recentsTitle: '🔁 <b>Recharger à nouveau</b> (un geste, puis confirmez)\u00a0:',
+  renamePrompt: (p) => `✏️ Envoyez un nom pour <code>${h(p.phone)}</code> (par ex. Maman), ou «\u00a0-\u00a0» pour retirer son nom.`,
+  renamed: (p) => `✅ Enregistré sous <b>${h(p.name)}</b>.`,
+  nameRemoved: '✅ Nom retiré.',
+  inlineTitle: '📲 Rechargez-moi',
+  inlineDescription: (p) => `Demander à un ami de recharger le ${p.phone}`,
+  inlineNoNumber: 'Tapez votre numéro avec son indicatif, par ex. +237 677 12 34 56',
+  inlineCard: (p) => `📲 <b>${h(p.name)}</b> vous demande une recharge du <code>${h(p.phone)}</code>.\nPayez-la en crypto en deux gestes\u00a0:`,
+  btnPayForFriend: '⚡ Recharger ce numéro',
 };

@@ -172,4 +172,14 @@ export const bot: BotMessages = {
     `⚠️ Este número é da <b>${h(p.detected)}</b>, não da ${h(p.chosen)}. Mudar para ${h(p.detected)}? (Se o número foi portado para a ${h(p.chosen)}, mantenha.)`,
   btnSwitchOperator: (p) => `✅ Mudar para ${p.name}`,
   btnKeepOperator: (p) => `Manter ${p.name}`,
+
+  recentsTitle: '🔁 <b>Recarregar de novo</b> (um toque e confirme):',
+  renamePrompt: (p) => `✏️ Envie um nome para <code>${h(p.phone)}</code> (ex.: Mãe), ou "-" para tirar o nome.`,
+  renamed: (p) => `✅ Salvo como <b>${h(p.name)}</b>.`,
+  nameRemoved: '✅ Nome removido.',
+  inlineTitle: '📲 Me recarrega',
+  inlineDescription: (p) => `Pedir a um amigo que recarregue o ${p.phone}`,
+  inlineNoNumber: 'Digite seu número com o código do país, ex.: +237 677 12 34 56',
+  inlineCard: (p) => `📲 <b>${h(p.name)}</b> pede uma recarga para o <code>${h(p.phone)}</code>.\nPague em cripto com dois toques:`,
+  btnPayForFriend: '⚡ Recarregar este número',
 };
