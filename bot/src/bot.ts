@@ -18,6 +18,7 @@ import { balanceFeature } from './features/balance';
 import { cancelFeature } from './features/cancel';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
+import { inlineFeature } from './features/inline';
 import { languageFeature } from './features/language';
 import { ordersFeature } from './features/orders';
 import { paymentsFeature } from './features/payments';
@@ -88,6 +89,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ctx.userApi = () => deps.api.as(ctx.from!);
     return next();
   });
+
+  // Inline mode: a "top me up" card, sent from any chat (no chat of the bot's own: no session).
+  bot.use(inlineFeature());
 
   // The bot works in private chats; elsewhere it stays silent.
   const pm = bot.chatType('private');

@@ -204,6 +204,22 @@ export class Updates {
     };
   }
 
+  /** A contact shared with the bot (Telegram gives its number with or without "+"). */
+  contact(from: User, phone: string): Update {
+    return { update_id: this.updateId++, message: { ...this.message(from), contact: { phone_number: phone, first_name: 'Mum' } } };
+  }
+
+  /** A text that replies to a message of the bot's (a force_reply prompt). */
+  reply(from: User, text: string, to: { messageId: number; text: string }): Update {
+    const replied = { message_id: to.messageId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' as const, first_name: from.first_name }, from: BOT_INFO, text: to.text };
+    return { update_id: this.updateId++, message: { ...this.message(from), text, reply_to_message: replied } as unknown as Update['message'] };
+  }
+
+  /** An inline query ("@bot <query>" typed in any chat). */
+  inline(from: User, query: string): Update {
+    return { update_id: this.updateId++, inline_query: { id: `iq${this.updateId}`, from, query, offset: '' } };
+  }
+
   sticker(from: User): Update {
     const sticker = { file_id: 's', file_unique_id: 's', type: 'regular' as const, width: 1, height: 1, is_animated: false, is_video: false };
     return { update_id: this.updateId++, message: { ...this.message(from), sticker } };

@@ -1,5 +1,5 @@
 import { InlineKeyboard, type Context } from 'grammy';
-import { apiErrorText, formatUsdIn, ZOperatorMismatchDetails, asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, formatUsd, networkSummary, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
+import { apiErrorText, formatUsdIn, ZOperatorMismatchDetails, asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, networkSummary, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
 import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, NO_ORDER_LINKS, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard, withBack, CB } from '../keyboards';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
@@ -203,7 +203,7 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
       return { country: toChoice(r.country), phone: r.phoneNumber, operator };
     });
     if (!detected.ok) {
-      await io.send(t.bot.numberNotRecognised({ error: detected.error.message }));
+      await io.send(t.bot.numberNotRecognised({ error: detected.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, detected.error, locale === 'en') }));
       return io.reject();
     }
     if ('error' in detected.value) {
@@ -298,9 +298,10 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   // The API offers only the options the service's limits allow.
   const choices: AmountChoice[] = loaded.value.options.map((a) => {
     const c = cents(a.amount);
-    const local = a.localAmount !== null && a.currencyCode ? ` · ${formatLocalAmount(locale, a.localAmount, a.currencyCode)}` : '';
-    const description = a.description ? ` · ${a.description}` : '';
-    return { cents: c, label: `${formatUsd(c)}${local}${description}` };
+    // Local money first ("2,500 XAF · $5.00"), as the recipient counts it; the dollars are the price.
+    const usd = formatUsdIn(locale, c);
+    const money = a.localAmount !== null && a.currencyCode ? t.common.amountChoice({ local: formatLocalAmount(locale, a.localAmount, a.currencyCode), usd }) : usd;
+    return { cents: c, label: `${money}${a.description ? ` · ${a.description}` : ''}` };
   });
   const range = op.denominationType === 'RANGE' && min <= max;
   if (choices.length === 0 && !range) {
@@ -308,7 +309,7 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     draft.operator = undefined;
     return 'done';
   }
-  const text = [t.bot.stepAmount({ operator: op.name }), range ? t.bot.customAmountHint({ min: formatUsd(min), max: formatUsd(max) }) : ''].filter(Boolean).join('\n');
+  const text = [t.bot.stepAmount({ operator: op.name }), range ? t.bot.customAmountHint({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }) : ''].filter(Boolean).join('\n');
   const prompts = [await io.send(text, withBack(amountKeyboard(choices), t, 'amount'))];
   const answer = await io.answerTo('amount', prompts, t);
   if (isBack(answer)) return goBack(draft, 'amount');
@@ -331,14 +332,14 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     return 'done';
   }
   if (!range) {
-    await io.send(t.bot.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsd(a.cents)).join(', ') }));
+    await io.send(t.bot.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsdIn(locale, a.cents)).join(', ') }));
     return io.reject();
   }
   if (typed < min || typed > max) {
-    await io.send(t.bot.amountOutOfRange({ min: formatUsd(min), max: formatUsd(max) }));
+    await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }));
     return io.reject();
   }
-  draft.amount = { cents: typed, label: formatUsd(typed) };
+  draft.amount = { cents: typed, label: formatUsdIn(locale, typed) };
   return 'done';
 }
 
@@ -357,7 +358,7 @@ async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> 
   if (answer.kind === 'button') return io.reject();
   const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
   if (!checked.ok) {
-    await io.send(t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : checked.error.message }));
+    await io.send(t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, checked.error, locale === 'en') }));
     return io.reject();
   }
   if (!checked.value.valid || !checked.value.phoneNumber) {
@@ -452,8 +453,8 @@ async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'conf
     line(t.common.labels.operator, h(operator.name)),
     line(t.common.labels.phone, `<code>${h(phone)}</code>`),
     line(t.common.labels.amount, h(amount.label)),
-    line(t.common.labels.fee, charges ? h(formatUsd(charges.feeCents)) : '…'),
-    line(t.common.labels.total, charges ? h(formatUsd(charges.totalCents)) : '…'),
+    line(t.common.labels.fee, charges ? h(formatUsdIn(locale, charges.feeCents)) : '…'),
+    line(t.common.labels.total, charges ? h(formatUsdIn(locale, charges.totalCents)) : '…'),
     line(t.common.labels.payWith, h(coin.name)),
     line(t.common.labels.network, h(networkSummary(coin, t.bot.choiceWords))),
     line(t.common.labels.totalCrypto, cryptoText),
@@ -518,7 +519,7 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   if (!created.ok) {
     const { code, message } = created.error;
     if (code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, created.error.details);
-    await io.send(t.bot.paymentFailed({ error: code === 'INVALID_PHONE' ? localPhoneError(t, message) : created.error.status === 0 ? t.bot.serviceUnavailable : message }));
+    await io.send(t.bot.paymentFailed({ error: created.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, created.error, locale === 'en') }));
     if (code === 'INVALID_PHONE') draft.phone = undefined;
     else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
     else if (/payments are not available/i.test(message)) draft.asset = draft.coin = undefined;
@@ -526,11 +527,11 @@ async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<
   }
   const payment = created.value;
   const details = { phoneNumber: phone, operatorName: operator.name };
-  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details, o.services.orderLinks));
+  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details, o.services.orderLinks, locale));
   // Without the photo, the same text still lets the customer pay (address and amount are what matter).
   const links = await io.call(async (o) => o.services.orderLinks);
   const keyboard = pendingPaymentKeyboard(t, payment, links.ok ? links.value : NO_ORDER_LINKS);
-  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), keyboard);
+  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details, locale), keyboard);
   // Later status changes edit this message; without the registration they arrive as new messages. Payment
   // events that are no status change (part paid, confirmations) are watched here (order-messages.ts).
   await io.call(async (o) => o.services.orderMessages.track(payment.orderId, io.chatId, messageId, photo.ok ? payment.paymentUri : TEXT));

@@ -79,7 +79,7 @@ export function paymentsFeature(): Composer<BotContext> {
       // A second press gives the same order, whose payment message is already in the chat.
       if (ctx.services.orderMessages.messageOf(payment.orderId)) return void (await ctx.answerCallbackQuery({ text: t.bot.paymentAlreadyCreated }));
       await ctx.answerCallbackQuery();
-      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName }, ctx.services.orderLinks);
+      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName }, ctx.services.orderLinks, ctx.locale);
       ctx.services.orderMessages.track(payment.orderId, chatId, messageId, payment.paymentUri);
       await ctx.services.api.registerOrderMessage(payment.orderId, chatId, messageId);
     } catch (err) {
