@@ -6,7 +6,7 @@ import type { User } from 'grammy/types';
 import { chainBlocks, orders } from '../../api/src/db/schema';
 import type { JobWorker } from '../../api/src/jobs/queue';
 import { deliveryWorker } from '../../api/test/delivery-helpers';
-import { rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
+import { chooseCoin, rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
  * Issue 13 in the chat: the order's one message tells what arrived, what is left (with a QR code and
@@ -213,5 +213,58 @@ describe("the order's message through issue 13's paths", () => {
     const check = h.tg.calls.length;
     await h.send(h.updates.press(fay, { messageId: o.messageId, data: `pay:c:${o.orderId}`, kind: 'photo' }));
     expect(captionOf(editsOf(check, o.messageId).at(-1))).toContain('$11.00 was credited to your balance (/balance): the payment arrived after the window.');
+  });
+});
+
+describe('paying in the chat', () => {
+  const press = (from: User, data: string | RegExp) => h.send(h.updates.press(from, h.tg.messageWithButton(data, from.id)));
+
+  it('the balance pays a recharge: offered on the review when it covers the total; the order message follows the delivery', async () => {
+    const gus = user(8107, 'Gus');
+    const failed = await order(gus, '803 123 0001');
+    await arrive(failed, usdt(11));
+    await worker.drain();
+    expect(await balance(gus)).toBe(1100);
+
+    await h.send(h.updates.text(gus, '/recharge'));
+    await press(gus, 'r:country:NG');
+    await press(gus, 'r:operator:141');
+    await h.send(h.updates.text(gus, '5'));
+    await h.send(h.updates.text(gus, '803 123 4567'));
+    await chooseCoin(h, gus, 'USDT');
+    const review = h.tg.messageWithButton('r:review:balance', gus.id);
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.press(gus, review));
+    const paid = h.tg.since(mark).find((c) => c.method === 'sendMessage')!;
+    expect(paid.payload.text).toContain('Paid from your balance; $5.00 left on it.');
+    expect(h.tg.since(mark).some((c) => c.method === 'sendPhoto')).toBe(false);
+    expect(await balance(gus)).toBe(500);
+    const orderId = Number(/Order #(\d+)/.exec(paid.payload.text as string)![1]);
+    await worker.drain();
+    const done = (await refresh((paid.result as { message_id: number }).message_id)).at(-1);
+    expect(captionOf(done)).toContain('Top-up Completed!');
+    expect(buttonsOf(done)).toContain(`g:again:${orderId}`);
+  });
+
+  it('the operator the number belongs to is offered when another was chosen; switching makes the order with it', async () => {
+    const hal = user(8108, 'Hal');
+    const other = (await h.client.operators('NG')).find((op) => op.operatorId !== 141)!;
+    await h.send(h.updates.text(hal, '/recharge'));
+    await press(hal, 'r:country:NG');
+    await press(hal, `r:operator:${other.operatorId}`);
+    await press(hal, /^r:amount:\d+$/);
+    await h.send(h.updates.text(hal, '803 123 4567'));
+    await chooseCoin(h, hal, 'USDT');
+    const mark = h.tg.calls.length;
+    await press(hal, 'r:review:confirm');
+    const offer = h.tg.since(mark).find((c) => c.method === 'sendMessage')!;
+    expect(offer.payload.text).toContain(`This number belongs to <b>MTN Nigeria</b>, not ${other.name}`);
+    expect(buttonsOf(offer)).toEqual(['r:mismatch:switch', 'r:mismatch:keep']);
+    await press(hal, 'r:mismatch:switch');
+    await press(hal, /^r:amount:\d+$/);
+    const pay = h.tg.calls.length;
+    await press(hal, 'r:review:confirm');
+    const photo = h.tg.since(pay).find((c) => c.method === 'sendPhoto')!;
+    expect(photo.payload.caption).toContain('MTN Nigeria');
   });
 });

@@ -155,7 +155,7 @@ export const bot: BotMessages = {
   resent: 'O suporte enviou esta recarga de novo.',
   slow: 'Está demorando mais do que o normal. Fale com o suporte informando o número do pedido.',
   btnCheckPayment: '🔄 Verificar pagamento',
-  checked: (p) => `Status: ${p.status}`,
+  checked: (p) => `Situação: ${p.status}`,
   btnSupport: '💬 Falar com o suporte',
   supportReference: (p) => `Informe esta referência ao nos escrever: <code>${h(p.reference)}</code>`,
   btnBalance: '💰 Meu saldo',
