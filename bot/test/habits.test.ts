@@ -60,6 +60,17 @@ describe('number first, local money first', () => {
     expect(buttons(amount).at(-1)![0]).toBe('⬅️ Retour');
   });
 
+  it('a custom amount typed in the recipient’s money ("6000 XAF") costs what the server quotes', async () => {
+    const kofi = user(8204, 'Kofi');
+    await say(kofi, '/recharge');
+    const amount = sent(await say(kofi, '+237 677 12 34 56')).find((c) => textOf(c).includes('Step 3 of 6'))!;
+    expect(textOf(amount)).toContain('Or type an amount in XAF');
+    expect(textOf(sent(await say(kofi, '6000 XAF'))[0])).toContain('Step 5 of 6');
+    await press(kofi, 'r:coin:USDT');
+    const review = sent(await press(kofi, 'r:network:USDT'))[0]!;
+    expect(textOf(review)).toMatch(/Airtime amount: <b>6,000\sXAF · \$10\.00<\/b>/);
+  });
+
   it('a number the API refuses is told in the user’s language, not in English', async () => {
     const ana = user(8203, 'Ana', 'es');
     await say(ana, '/recharge');

@@ -124,6 +124,7 @@ describe('coin, then network', () => {
     expect(buttons(sent(await say(ada, 'usdc'))[0])).toEqual([
       ['Polygon · ≈ $0.01 network fee', 'r:network:USDC-POLYGON'],
       [`Ethereum · ${feeText(network('USDC').typicalFee)}`, 'r:network:USDC'],
+      ['⬅️ Back', 'r:network:back'],
     ]);
     expect(sent(await say(ada, 'ethereum'))[0]!.payload.text).toContain('Payment method: <b>USD Coin (USDC)</b>');
     // A coin's own symbol names its network at once.

@@ -112,7 +112,7 @@ describe('the recharge conversation', () => {
     expect(caption).toContain('Send to this address, from a wallet.');
     expect(caption).toMatch(/Expires at \d\d:\d\d UTC \(6 min\)/);
     expect(caption).toContain('Waiting for Payment...');
-    expect(buttons(photo)).toEqual(['👛 Open in MetaMask', `pay:x:${order!.paymentId}`]);
+    expect(buttons(photo)).toEqual(['👛 Open in MetaMask', `pay:c:${order!.id}`, `pay:x:${order!.paymentId}`]);
 
     // The payment message is registered with the API, so status changes edit it.
     const messageId = (photo.result as { message_id: number }).message_id;

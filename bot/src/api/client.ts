@@ -156,6 +156,11 @@ export class TopupApi {
     return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin } });
   }
 
+  /** The recharge that gives the recipient `localAmount` (decimal text in the operator's currency) on a range operator. */
+  quoteLocal(localAmount: string, operatorId: number): Promise<TQuote> {
+    return this.client.request(API.quote, { params: { localAmount, operatorId } });
+  }
+
   paymentStatus(orderId: number): Promise<TPaymentStatus> {
     return this.client.request(API.paymentStatus, { params: { orderId } });
   }

@@ -252,7 +252,15 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     draft.operator = undefined;
     return 'done';
   }
-  const text = [t.bot.stepAmount({ operator: op.name }), range ? t.bot.customAmountHint({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }) : ''].filter(Boolean).join('\n');
+  // A range operator's amount can also be typed in the recipient's money ("3000 XAF"): the server says what it costs.
+  const currency = range ? (loaded.value.options.find((a) => a.currencyCode)?.currencyCode ?? null) : null;
+  const text = [
+    t.bot.stepAmount({ operator: op.name }),
+    range ? t.bot.customAmountHint({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }) : '',
+    currency ? h(t.common.customAmountLocal({ currency })) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   const prompts = [await io.send(text, withBack(amountKeyboard(choices), t, 'amount'))];
   const answer = await io.answerTo('amount', prompts, t);
   if (isBack(answer)) return goBack(draft, 'amount');
@@ -264,6 +272,8 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     }
     return io.reject();
   }
+  const local = currency ? new RegExp(`^([\\d\\s.,]+)\\s*${currency}$`, 'i').exec(answer.text.trim()) : null;
+  if (local) return localAmount(io, draft, local[1]!, currency!, { min, max });
   const typed = usdToCents(answer.text.replace(/[$\s]|usd/gi, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, ''));
   if (typed === null || typed === 0) {
     await io.send(t.bot.amountNotANumber);
@@ -283,6 +293,25 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     return io.reject();
   }
   draft.amount = { cents: typed, label: formatUsdIn(locale, typed) };
+  return 'done';
+}
+
+/** An amount typed in the recipient's money: the server's quote gives its price in dollars, then the range is checked. */
+async function localAmount(io: ConversationIo, draft: Draft, typed: string, currency: string, range: { min: number; max: number }): Promise<StepOutcome> {
+  const { locale, t } = await io.texts();
+  const value = typed.replace(/\s/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '');
+  const quoted = /^\d+(\.\d+)?$/.test(value) ? await io.call((o) => o.services.api.quoteLocal(value, draft.operator!.operatorId)) : null;
+  if (!quoted?.ok) {
+    await io.send(t.bot.amountNotANumber);
+    return io.reject();
+  }
+  const usd = quoted.value.amount;
+  if (usd < range.min || usd > range.max) {
+    await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, range.min), max: formatUsdIn(locale, range.max) }));
+    return io.reject();
+  }
+  const got = quoted.value.local ? formatLocalAmount(locale, quoted.value.local.amount, quoted.value.local.currencyCode) : formatLocalAmount(locale, Number(value), currency);
+  draft.amount = { cents: usd, label: t.common.amountChoice({ local: got, usd: formatUsdIn(locale, usd) }) };
   return 'done';
 }
 

@@ -17,8 +17,8 @@ export interface OrderMessage {
   media: { qr: string } | { tone: TDisplayTone };
 }
 
-/** "14:05" in the user's language, UTC (the texts add "UTC"). */
-const hhmm = (locale: Locale, iso: string) => formatTimeIn(locale, iso, 'UTC');
+/** "14:05" in the user's language, UTC (the texts add "UTC"); English keeps the spec's 24-hour "HH:MM". */
+const hhmm = (locale: Locale, iso: string) => (locale === 'en' ? new Date(iso).toISOString().slice(11, 16) : formatTimeIn(locale, iso, 'UTC'));
 
 /** The spec's status lines for the plain states; the display's label for the others. */
 function statusText(t: Catalog, s: TOrderStory): string {
