@@ -10,6 +10,7 @@ import pino, { type Logger } from 'pino';
 import { ApiError, type TopupApi } from './api/client';
 import { ApiStorage } from './api/storage';
 import { SessionStore } from './session';
+import { OrderMessages } from './order-messages';
 import type { SupportContacts } from './config';
 import { sessionKey, type BotContext, type SessionData } from './context';
 import { RECHARGE_STATE_VERSION } from './conversations/recharge';
@@ -17,11 +18,12 @@ import { balanceFeature } from './features/balance';
 import { cancelFeature } from './features/cancel';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
+import { inlineFeature } from './features/inline';
 import { languageFeature } from './features/language';
 import { ordersFeature } from './features/orders';
 import { paymentsFeature } from './features/payments';
 import { rechargeFeature } from './features/recharge';
-import { startFeature } from './features/start';
+import { renameReplyFeature, startFeature } from './features/start';
 import { supportFeature } from './features/support';
 
 export interface BotDeps {
@@ -34,6 +36,8 @@ export interface BotDeps {
   supportContacts: SupportContacts;
   /** Where an order's messages link to (MINI_APP_LINK, the site's PUBLIC_URL); none by default. */
   orderLinks?: OrderLinks;
+  /** The orders' messages kept up to date; give the notification poller the same one (main.ts). */
+  orderMessages?: OrderMessages;
   log?: Logger;
   /** Bot API transformers installed under auto-retry (tests install the capturing harness here). */
   transformers?: Transformer[];
@@ -74,7 +78,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   for (const transformer of deps.transformers ?? []) bot.api.config.use(transformer);
   if (deps.autoRetry !== false) bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, ...deps.autoRetry }));
 
-  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks: deps.orderLinks ?? NO_ORDER_LINKS };
+  const orderLinks = deps.orderLinks ?? NO_ORDER_LINKS;
+  const orderMessages = deps.orderMessages ?? new OrderMessages({ api: deps.api, log, links: orderLinks });
+  const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks, orderMessages };
 
   // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
@@ -83,6 +89,9 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     ctx.userApi = () => deps.api.as(ctx.from!);
     return next();
   });
+
+  // Inline mode: a "top me up" card, sent from any chat (no chat of the bot's own: no session).
+  bot.use(inlineFeature());
 
   // The bot works in private chats; elsewhere it stays silent.
   const pm = bot.chatType('private');
@@ -129,6 +138,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   pm.use(balanceFeature());
   pm.use(languageFeature());
   pm.use(paymentsFeature());
+  pm.use(renameReplyFeature());
   pm.use(
     conversations<BotContext, Context>({
       storage: {

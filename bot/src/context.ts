@@ -5,6 +5,7 @@ import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Logger } from 'pino';
 import type { TopupApi, UserApi } from './api/client';
 import type { SupportContacts } from './config';
+import type { OrderMessages } from './order-messages';
 
 /** What the bot keeps per chat (read only when a handler uses it), in the API's bot state under this key. */
 export const sessionKey = (chatId: number) => `session:${chatId}`;
@@ -23,6 +24,8 @@ interface BotServices {
   webAppUrl: string | null;
   support: SupportContacts;
   orderLinks: OrderLinks;
+  /** The orders' messages in the chats, kept up to date (shared with the notification poller). */
+  orderMessages: OrderMessages;
 }
 
 export interface BotFlavor {

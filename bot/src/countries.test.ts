@@ -54,6 +54,7 @@ describe('internationalNumber', () => {
     expect(internationalNumber('+237 671 23 45 67')).toBe('+237671234567');
     expect(internationalNumber('00234 (803) 123-4567')).toBe('+2348031234567');
     expect(internationalNumber('671234567')).toBeNull();
+    expect(internationalNumber('237-677-123-456')).toBe('+237677123456');
     expect(internationalNumber('Cameroon')).toBeNull();
   });
 });

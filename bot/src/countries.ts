@@ -140,9 +140,14 @@ export function matchCountry(query: string, countries: readonly TCountry[], loca
   return { kind: 'many', countries: scored.slice(0, MAX_CANDIDATES).map((s) => toChoice(s.c)) };
 }
 
-/** A full international number: "+", or "00", then digits (spaces, dots, dashes and brackets allowed). */
+/**
+ * A full international number: "+", or "00", then digits (spaces, dots, dashes and brackets allowed);
+ * or, without them, 11 to 15 digits (longer than a national number: "237 677 12 34 56").
+ */
 export function internationalNumber(text: string): string | null {
   const trimmed = text.trim();
-  if (!/^(\+|00)\s*\d[\d\s().-]{5,}$/.test(trimmed)) return null;
-  return `+${trimmed.replace(/^00/, '').replace(/\D/g, '')}`;
+  if (/^(\+|00)\s*\d[\d\s().-]{5,}$/.test(trimmed)) return `+${trimmed.replace(/^00/, '').replace(/\D/g, '')}`;
+  const digits = trimmed.replace(/\D/g, '');
+  if (/^\d[\d\s().-]+$/.test(trimmed) && digits.length >= 11 && digits.length <= 15) return `+${digits}`;
+  return null;
 }

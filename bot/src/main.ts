@@ -9,6 +9,7 @@ import { TopupApi } from './api/client';
 import { createBot } from './bot';
 import { ConfigError, loadConfig } from './config';
 import { NotificationPoller } from './features/notifications';
+import { OrderMessages } from './order-messages';
 import { ALLOWED_UPDATES, configureTelegram } from './setup';
 import { createWebhookServer } from './webhook';
 
@@ -45,7 +46,8 @@ async function main() {
   const webAppUrl = config.webAppEnabled ? config.webAppUrl : null;
   if (!webAppUrl) log.warn({ webAppUrl: config.webAppUrl }, 'the mini-app address is not https: Telegram refuses it, so the bot shows no mini-app button');
   // Long polls last 30 s (the runner's default); any other call that takes 75 s has failed.
-  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, orderLinks: config.orderLinks, client: { timeoutSeconds: 75, ...config.botApi } });
+  const orderMessages = new OrderMessages({ api, log, links: config.orderLinks });
+  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, orderLinks: config.orderLinks, orderMessages, client: { timeoutSeconds: 75, ...config.botApi } });
   if (config.botApi.apiRoot !== 'https://api.telegram.org' || config.botApi.environment !== 'prod') log.info(config.botApi, 'Bot API server');
 
   // getMe; Telegram may be briefly unreachable, a wrong token never recovers.
@@ -65,7 +67,7 @@ async function main() {
   }
   await configureTelegram(bot.api, webAppUrl).catch((err: unknown) => log.warn({ err }, 'could not set the commands or the menu button'));
 
-  const poller = new NotificationPoller({ api, telegram: bot.api, log, idleMs: config.notifyPollMs, orderLinks: config.orderLinks });
+  const poller = new NotificationPoller({ api, telegram: bot.api, log, idleMs: config.notifyPollMs, orderLinks: config.orderLinks, orderMessages });
   let stopUpdates: () => Promise<void>;
   if (config.mode === 'webhook') {
     const server: http.Server = createWebhookServer(bot, { path: config.webhook.path, secret: config.webhook.secret!, log });

@@ -2,7 +2,7 @@ import type { Api } from 'grammy';
 import { LOCALE_CODES, catalogFor, type Catalog } from '@topup/shared';
 
 /** The updates the bot reads (everything else is not delivered at all). */
-export const ALLOWED_UPDATES = ['message', 'callback_query'] as const;
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'] as const;
 
 function commands(t: Catalog) {
   return [

@@ -41,7 +41,7 @@ describe('commands', () => {
 
     const details = first(await say(ann, `/start order_${order.orderId}`));
     expect(details).toContain(`#${order.orderId}`);
-    expect(details).toContain('Total: <b>$11.00</b>');
+    expect(details).toContain('$10.00 · total $11.00');
     expect(details).toMatch(/<code>0x[0-9a-fA-F]{40}<\/code>/);
 
     // Someone else's order is not shown.

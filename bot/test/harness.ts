@@ -9,6 +9,7 @@ import { createBot, type BotDeps } from '../src/bot';
 import type { BotContext } from '../src/context';
 import { NotificationPoller } from '../src/features/notifications';
 import { SendScheduler } from '../src/throttle';
+import { OrderMessages } from '../src/order-messages';
 
 /**
  * The bot under test: createBot() with a fixed botInfo (no getMe), its outgoing Bot API calls captured
@@ -90,7 +91,7 @@ export class TelegramDouble {
   /** Texts and captions sent or edited since `mark`, in order. */
   textsSince(mark: number): string[] {
     return this.since(mark)
-      .map((c) => (c.payload.text ?? c.payload.caption) as string | undefined)
+      .map((c) => (c.payload.text ?? c.payload.caption ?? c.payload.media?.caption) as string | undefined)
       .filter((t): t is string => typeof t === 'string');
   }
 
@@ -149,9 +150,15 @@ export class TelegramDouble {
       }
       case 'editMessageCaption':
       case 'editMessageText':
+      case 'editMessageMedia':
       case 'editMessageReplyMarkup': {
         const kind = this.messages.get(key);
         if (!kind) return { error: { error_code: 400, description: 'Bad Request: message to edit not found' } };
+        if (method === 'editMessageMedia') {
+          if (kind === 'text') return { error: { error_code: 400, description: 'Bad Request: there is no media in the message to edit' } };
+          const id = this.nextFileId++;
+          return { result: { ...this.message(p, { photo: [{ file_id: `AgACAgQAAxkDAAI${id}`, file_unique_id: `AQAD${id}`, width: 96, height: 96 }], caption: p.media?.caption }), message_id: p.message_id } };
+        }
         if (method === 'editMessageCaption' && kind === 'text') return { error: { error_code: 400, description: 'Bad Request: there is no caption in the message to edit' } };
         if (method === 'editMessageText' && kind === 'photo') return { error: { error_code: 400, description: 'Bad Request: there is no text in the message to edit' } };
         return { result: { ...this.message(p, method === 'editMessageText' ? { text: p.text } : { caption: p.caption }), message_id: p.message_id } };
@@ -197,6 +204,22 @@ export class Updates {
     };
   }
 
+  /** A contact shared with the bot (Telegram gives its number with or without "+"). */
+  contact(from: User, phone: string): Update {
+    return { update_id: this.updateId++, message: { ...this.message(from), contact: { phone_number: phone, first_name: 'Mum' } } };
+  }
+
+  /** A text that replies to a message of the bot's (a force_reply prompt). */
+  reply(from: User, text: string, to: { messageId: number; text: string }): Update {
+    const replied = { message_id: to.messageId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' as const, first_name: from.first_name }, from: BOT_INFO, text: to.text };
+    return { update_id: this.updateId++, message: { ...this.message(from), text, reply_to_message: replied } as unknown as Update['message'] };
+  }
+
+  /** An inline query ("@bot <query>" typed in any chat). */
+  inline(from: User, query: string): Update {
+    return { update_id: this.updateId++, inline_query: { id: `iq${this.updateId}`, from, query, offset: '' } };
+  }
+
   sticker(from: User): Update {
     const sticker = { file_id: 's', file_unique_id: 's', type: 'regular' as const, width: 1, height: 1, is_animated: false, is_video: false };
     return { update_id: this.updateId++, message: { ...this.message(from), sticker } };
@@ -225,7 +248,9 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
   const api = await startTestApi({ env: opts.apiEnv });
   const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret });
   const tg = new TelegramDouble();
+  const orderMessages = new OrderMessages({ api: client, log: pino({ level: 'silent' }), links: opts.orderLinks ?? { miniApp: null, site: null } });
   const bot = createBot({
+    orderMessages,
     token: BOT_TOKEN,
     api: client,
     botInfo: BOT_INFO,
@@ -244,6 +269,7 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
     log: pino({ level: 'silent' }),
     scheduler: new SendScheduler({ perChatIntervalMs: 5, globalPerSecond: 1000 }),
     orderLinks: opts.orderLinks,
+    orderMessages,
   });
   return {
     api,

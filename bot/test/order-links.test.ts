@@ -33,7 +33,7 @@ describe('order links', () => {
     await h.setStatus(order.orderId, ['confirming', 'paid', 'processing', 'completed']);
     const mark = h.tg.calls.length;
     await h.poller.pollOnce();
-    const edit = h.tg.since(mark).find((c) => c.method === 'editMessageCaption');
+    const edit = h.tg.since(mark).find((c) => c.method === 'editMessageMedia' || c.method === 'editMessageCaption');
     expect(links(edit).map(([, url]) => url)).toEqual([`https://t.me/TopupTestBot/app?startapp=order_${order.paymentId}`, `https://topup.example/orders/${order.paymentId}`]);
   });
 });

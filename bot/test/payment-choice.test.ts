@@ -80,6 +80,7 @@ describe('coin, then network', () => {
       ['USD Coin (USDC)', 'r:coin:USDC'],
       ['Ethereum (ETH)', 'r:coin:ETH'],
       ['Polygon (POL)', 'r:coin:POL'],
+      ['⬅️ Back', 'r:coin:back'],
     ]);
 
     const networkStep = sent(await press(ada, 'r:coin:USDT'))[0]!;
@@ -96,10 +97,11 @@ describe('coin, then network', () => {
       ].join('\n'),
     );
     // One network a row, cheapest first, each with its fee.
-    expect(keyboard(networkStep).map((row) => row.length)).toEqual([1, 1]);
+    expect(keyboard(networkStep).map((row) => row.length)).toEqual([1, 1, 1]);
     expect(buttons(networkStep)).toEqual([
       ['Polygon · ≈ $0.01 network fee', 'r:network:USDT-POLYGON'],
       [`Ethereum · ${ethereumFee}`, 'r:network:USDT'],
+      ['⬅️ Back', 'r:network:back'],
     ]);
 
     const review = sent(await press(ada, 'r:network:USDT-POLYGON'))[0]!;
@@ -122,6 +124,7 @@ describe('coin, then network', () => {
     expect(buttons(sent(await say(ada, 'usdc'))[0])).toEqual([
       ['Polygon · ≈ $0.01 network fee', 'r:network:USDC-POLYGON'],
       [`Ethereum · ${feeText(network('USDC').typicalFee)}`, 'r:network:USDC'],
+      ['⬅️ Back', 'r:network:back'],
     ]);
     expect(sent(await say(ada, 'ethereum'))[0]!.payload.text).toContain('Payment method: <b>USD Coin (USDC)</b>');
     // A coin's own symbol names its network at once.
@@ -154,8 +157,8 @@ describe('the payment message opens the wallet', () => {
     const [order] = ZOrderView.array().parse(res.body);
 
     const rows = keyboard(photo);
-    expect(rows.map((row) => row.map((b) => b.text))).toEqual([['👛 Open in MetaMask'], ['✖️ Cancel payment']]);
-    expect(buttons(photo)[1]).toEqual(['✖️ Cancel payment', `pay:x:${order!.paymentId}`]);
+    expect(rows.map((row) => row.map((b) => b.text))).toEqual([['👛 Open in MetaMask'], ['🔄 Check payment'], ['✖️ Cancel payment']]);
+    expect(buttons(photo)[2]).toEqual(['✖️ Cancel payment', `pay:x:${order!.paymentId}`]);
     const link = buttons(photo)[0]![1]!;
     const prefix = 'https://link.metamask.io/send/';
     expect(link.startsWith(prefix)).toBe(true);
@@ -176,14 +179,15 @@ describe('the payment message opens the wallet', () => {
   it('offers Trust Wallet where the network has a Trust Wallet id, and only https links', () => {
     const t = CATALOGS.en;
     const links = walletLinks({ chainId: 137, tokenContract: CHAINS.requireCoin('USDT-POLYGON').token!.contract, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', units: 11_000_000n, decimals: 6, trustWalletCoin: 966 });
-    const rows = pendingPaymentKeyboard(t, { paymentId: 'pay_0123456789abcdef', walletLinks: links }, NO_ORDER_LINKS).inline_keyboard;
+    const rows = pendingPaymentKeyboard(t, { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: links }, NO_ORDER_LINKS).inline_keyboard;
     expect(rows.map((row) => row.map((b) => [b.text, 'url' in b ? b.url : 'callback_data' in b ? b.callback_data : '']))).toEqual([
       [['👛 Open in MetaMask', links.metamask]],
       [['👛 Open in Trust Wallet', links.trust]],
+      [['🔄 Check payment', 'pay:c:7']],
       [['✖️ Cancel payment', 'pay:x:pay_0123456789abcdef']],
     ]);
     // Telegram refuses a URL button that is not HTTP(S) or tg://: a link of another scheme is left out.
-    const odd = pendingPaymentKeyboard(t, { paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } }, NO_ORDER_LINKS).inline_keyboard;
-    expect(odd.flat().map((b) => b.text)).toEqual(['👛 Open in MetaMask', '✖️ Cancel payment']);
+    const odd = pendingPaymentKeyboard(t, { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } }, NO_ORDER_LINKS).inline_keyboard;
+    expect(odd.flat().map((b) => b.text)).toEqual(['👛 Open in MetaMask', '🔄 Check payment', '✖️ Cancel payment']);
   });
 });

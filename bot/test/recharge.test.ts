@@ -55,13 +55,13 @@ describe('the recharge conversation', () => {
 
     const operators = await say(ada, 'Camerun');
     expect(texts(operators)[0]).toContain('Select Operator in 🇨🇲 Cameroon');
-    expect(buttons(operators[0])).toEqual(['r:operator:53', 'r:operator:54', 'r:operator:55']);
+    expect(buttons(operators[0])).toEqual(['r:operator:53', 'r:operator:54', 'r:operator:55', 'r:operator:back']);
 
     const amount = await press(ada, 'r:operator:53');
     expect(texts(amount)[0]).toContain('Choose an amount for MTN Cameroon');
     // The operator sells $1-$200; the service's own limits (GET /api/pricing) start at $5.
     expect(texts(amount)[0]).toContain('Or type a custom amount between $5.00 and $200.00.');
-    expect(buttons(amount.find((c) => c.method === 'sendMessage'))).toEqual([500, 1000, 1500, 2000, 2500, 5000].map((c) => `r:amount:${c}`));
+    expect(buttons(amount.find((c) => c.method === 'sendMessage'))).toEqual([...[500, 1000, 1500, 2000, 2500, 5000].map((c) => `r:amount:${c}`), 'r:amount:back']);
 
     expect(texts(await say(ada, '500'))).toEqual(['Amount must be between $5.00 and $200.00.']);
     expect(texts(await say(ada, '4.99'))).toEqual(['Amount must be between $5.00 and $200.00.']);
@@ -76,9 +76,9 @@ describe('the recharge conversation', () => {
     const coin = await say(ada, '671 23 45 67');
     expect(texts(coin)[0]).toContain('Step 5 of 6');
     // The coin first (payment-choice.test.ts has the networks, their order and their fees).
-    expect(buttons(coin[0])).toEqual(['USDT', 'USDC', 'ETH', 'BNB', 'POL'].map((s) => `r:coin:${s}`));
+    expect(buttons(coin[0])).toEqual([...['USDT', 'USDC', 'ETH', 'BNB', 'POL'].map((s) => `r:coin:${s}`), 'r:coin:back']);
     const networks = (await press(ada, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
-    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON'].map((s) => `r:network:${s}`));
+    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON', 'back'].map((s) => `r:network:${s}`));
 
     const review = (await press(ada, 'r:network:USDT')).find((c) => c.method === 'sendMessage')!;
     const reviewText = review.payload.text as string;
@@ -112,7 +112,7 @@ describe('the recharge conversation', () => {
     expect(caption).toContain('Send to this address, from a wallet.');
     expect(caption).toMatch(/Expires at \d\d:\d\d UTC \(6 min\)/);
     expect(caption).toContain('Waiting for Payment...');
-    expect(buttons(photo)).toEqual(['👛 Open in MetaMask', `pay:x:${order!.paymentId}`]);
+    expect(buttons(photo)).toEqual(['👛 Open in MetaMask', `pay:c:${order!.id}`, `pay:x:${order!.paymentId}`]);
 
     // The payment message is registered with the API, so status changes edit it.
     const messageId = (photo.result as { message_id: number }).message_id;

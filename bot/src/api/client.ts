@@ -24,6 +24,12 @@ import {
   type TQuote,
   type TServiceType,
   type TValidatePhoneResponse,
+  type TOrderStory,
+  type TRecipient,
+  endpoint,
+  ZBalanceOrderCreated,
+  ZCryptoPaymentRequest,
+  type TBalanceOrderCreated,
 } from '@topup/shared';
 
 /**
@@ -58,7 +64,12 @@ export interface CreatePaymentInput {
   cryptoCurrency: TCoinSymbol;
   /** The chat's language: the order's receipts are written in it. */
   locale: Locale;
+  /** The customer keeps the operator they chose though the number looks like another's (OPERATOR_MISMATCH). */
+  operatorConfirmed?: boolean;
 }
+
+/** POST /api/crypto-payment with `paymentMethod: 'balance'`: its answer is the paid order, not a payment to make. */
+const PAY_FROM_BALANCE = endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZBalanceOrderCreated });
 
 const PRICING_FRESH_MS = 60_000;
 /** The API accepts names of at most 256 characters as sent (URI-encoded). */
@@ -145,6 +156,11 @@ export class TopupApi {
     return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin } });
   }
 
+  /** The recharge that gives the recipient `localAmount` (decimal text in the operator's currency) on a range operator. */
+  quoteLocal(localAmount: string, operatorId: number): Promise<TQuote> {
+    return this.client.request(API.quote, { params: { localAmount, operatorId } });
+  }
+
   paymentStatus(orderId: number): Promise<TPaymentStatus> {
     return this.client.request(API.paymentStatus, { params: { orderId } });
   }
@@ -191,6 +207,18 @@ export class TopupApi {
   }
 }
 
+function paymentBody(input: CreatePaymentInput) {
+  return {
+    amount: centsToDecimal(input.amountCents),
+    phoneNumber: input.phoneNumber,
+    operatorId: input.operatorId,
+    countryId: input.countryId,
+    cryptoCurrency: input.cryptoCurrency,
+    locale: input.locale,
+    ...(input.operatorConfirmed ? { operatorConfirmed: true } : {}),
+  };
+}
+
 /** Calls for one Telegram user: the service credential and the user's id and names ride along. */
 export class UserApi {
   constructor(
@@ -200,15 +228,30 @@ export class UserApi {
 
   /** POST /api/crypto-payment; the same idempotency key always gives the same order. */
   createPayment(input: CreatePaymentInput, idempotencyKey: string): Promise<TPaymentCreated> {
-    const body = {
-      amount: centsToDecimal(input.amountCents),
-      phoneNumber: input.phoneNumber,
-      operatorId: input.operatorId,
-      countryId: input.countryId,
-      cryptoCurrency: input.cryptoCurrency,
-      locale: input.locale,
-    };
-    return this.client.request(API.createPayment, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+    return this.client.request(API.createPayment, { body: paymentBody(input), headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+  }
+
+  /** The same recharge paid from the user's balance (debited and paid at once; the API refuses a balance too low). */
+  payFromBalance(input: CreatePaymentInput, idempotencyKey: string): Promise<TBalanceOrderCreated> {
+    const body = { ...paymentBody(input), paymentMethod: 'balance' as const };
+    return this.client.request(PAY_FROM_BALANCE, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+  }
+
+  /** The order story (what arrived, where its value went, the next action) of one of this user's orders. */
+  orderStory(ref: number | string): Promise<TOrderStory> {
+    return this.client.request(API.orderStory, { params: { ref }, headers: this.headers });
+  }
+
+  async recipients(): Promise<TRecipient[]> {
+    return (await this.client.request(API.recipients, { headers: this.headers })).recipients;
+  }
+
+  renameRecipient(id: string, name: string | null): Promise<TRecipient> {
+    return this.client.request(API.renameRecipient, { params: { id }, body: { name }, headers: this.headers });
+  }
+
+  async removeRecipient(id: string): Promise<void> {
+    await this.client.request(API.removeRecipient, { params: { id }, headers: this.headers });
   }
 
   /**

@@ -10,16 +10,19 @@ interface Failure {
   status: number;
   code: string;
   message: string;
+  /** What the API said beside its message (e.g. the operator an OPERATOR_MISMATCH detected). */
+  details?: unknown;
 }
 type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 
 /** Longer than any country name, amount, phone number or coin a step takes. */
 export const MAX_ANSWER_CHARS = 200;
 
-export type Answer = { kind: 'button'; value: string } | { kind: 'text'; text: string };
+/** A press on one of the step's buttons, or a typed text (a shared contact: its number, international). */
+export type Answer = { kind: 'button'; value: string } | { kind: 'text'; text: string; contact?: true };
 
 function failure(err: unknown): Failure {
-  if (err instanceof ApiError) return { status: err.status, code: err.code, message: err.message };
+  if (err instanceof ApiError) return { status: err.status, code: err.code, message: err.message, details: err.details };
   return { status: 0, code: 'INTERNAL', message: err instanceof Error ? err.message : String(err) };
 }
 
@@ -118,6 +121,12 @@ export class ConversationIo {
         return this.reject();
       }
       return { kind: 'text', text };
+    }
+    const contact = ctx.message?.contact;
+    if (contact) {
+      // Telegram gives a contact's number in international form, with or without its "+".
+      const digits = contact.phone_number.replace(/\D/g, '');
+      if (digits.length >= 6 && digits.length <= 15) return { kind: 'text', text: `+${digits}`, contact: true };
     }
     if (ctx.message) {
       await this.send(t.bot.useButtons);

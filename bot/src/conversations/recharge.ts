@@ -1,9 +1,10 @@
-import type { Context } from 'grammy';
-import { asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, formatUsd, networkSummary, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog, type TCoinSymbol, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
+import { InlineKeyboard, type Context } from 'grammy';
+import { apiErrorText, formatUsdIn, asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
-import { amountKeyboard, coinKeyboard, countryKeyboard, editKeyboard, networkKeyboard, NO_ORDER_LINKS, operatorKeyboard, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
-import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
-import { ConversationIo, type Conv } from './io';
+import { amountKeyboard, coinKeyboard, countryKeyboard, networkKeyboard, operatorKeyboard, withBack } from '../keyboards';
+import { edit, pay, payFromBalance, review } from './checkout';
+import { assetChoices, cents, type AmountChoice, type Draft, type OperatorChoice, type StepOutcome } from './draft';
+import { ConversationIo, type Answer, type Conv } from './io';
 
 /**
  * The recharge, as one conversation (conversations v2): country, operator, amount, phone, coin then
@@ -12,66 +13,41 @@ import { ConversationIo, type Conv } from './io';
  * conversations in flight restart cleanly instead of replaying the wrong steps.
  */
 export const RECHARGE_CONVERSATION = 'recharge';
-export const RECHARGE_STATE_VERSION = 3;
+export const RECHARGE_STATE_VERSION = 4;
 
-interface OperatorChoice {
-  operatorId: number;
-  name: string;
-  denominationType: 'FIXED' | 'RANGE';
-  serviceType: TServiceType;
-  minCents: number;
-  maxCents: number;
+/**
+ * Back: the step before this one is asked again. A number given first filled the country, the number
+ * and the operator at once: going back from the amount asks the operator, and from there the country.
+ */
+function goBack(draft: Draft, step: 'operator' | 'amount' | 'phone' | 'coin' | 'network'): StepOutcome {
+  if (step === 'operator') draft.country = draft.phone = undefined;
+  else if (step === 'amount') draft.operator = undefined;
+  else if (step === 'phone') draft.amount = undefined;
+  else if (step === 'coin') draft.phone = undefined;
+  else draft.asset = undefined;
+  draft.operatorConfirmed = undefined;
+  return 'done';
 }
 
-interface AmountChoice {
-  cents: number;
-  label: string;
+const isBack = (answer: Answer) => answer.kind === 'button' && answer.value === 'back';
+
+/**
+ * A recharge started from an earlier one ("🔁 Top up again", a recent recipient on /start, a friend's
+ * "top me up" card): what it knows is filled in, so the review (or the first step it lacks) comes at once.
+ * Without a country, the number's country and operator are detected.
+ */
+export interface RechargePrefill {
+  phone: string;
+  countryCode: string | null;
+  operatorId: number | null;
+  amountCents: number | null;
+  coin: string | null;
 }
 
-interface Draft {
-  country?: CountryChoice;
-  operator?: OperatorChoice;
-  amount?: AmountChoice;
-  /** E.164, as the API validated it. */
-  phone?: string;
-  /** The coin chosen first (USDT, USDC, ETH, BNB, POL); `coin` is the network it is paid on. */
-  asset?: string;
-  coin?: CoinChoice;
-}
-
-/** A coin the API offers now on one network (GET /api/payment-options): what the review shows of it. */
-interface CoinChoice {
-  symbol: TCoinSymbol;
-  name: string;
-  networkLabel: string;
-  /** US cents; null while the server does not know it. */
-  typicalFee: number | null;
-  timeToCountSeconds: number;
-}
-
-/** An asset and its networks, cheapest first: the part of the payment options the conversation keeps. */
-interface AssetChoice {
-  asset: string;
-  name: string;
-  networks: CoinChoice[];
-}
-
-/** Only what the steps use, so that the conversation's stored log stays small. */
-function assetChoices(options: TPaymentOptionsResponse): AssetChoice[] {
-  return options.assets.map(({ asset, name, networks }) => ({
-    asset,
-    name,
-    networks: networks.map((n) => ({ symbol: n.symbol, name: n.name, networkLabel: n.networkLabel, typicalFee: n.typicalFee, timeToCountSeconds: n.timeToCountSeconds })),
-  }));
-}
-
-type StepOutcome = 'done' | 'abort';
-
-const cents = (usd: number) => Math.round(usd * 100);
-
-export async function recharge(conversation: Conv, ctx: Context): Promise<void> {
+export async function recharge(conversation: Conv, ctx: Context, prefill?: RechargePrefill): Promise<void> {
   const io = new ConversationIo(conversation, ctx.chat!.id);
   const draft: Draft = {};
+  if (prefill) await fill(io, draft, prefill);
   for (;;) {
     let outcome: StepOutcome = 'done';
     if (!draft.country) outcome = await askCountry(io, draft);
@@ -91,9 +67,48 @@ export async function recharge(conversation: Conv, ctx: Context): Promise<void> 
         await edit(io, draft);
         continue;
       }
-      if (await pay(io, draft, reviewId)) return;
+      if (action === 'balance' ? await payFromBalance(io, draft, reviewId) : await pay(io, draft, reviewId)) return;
     }
     if (outcome === 'abort') return;
+  }
+}
+
+async function fill(io: ConversationIo, draft: Draft, p: RechargePrefill): Promise<void> {
+  const { locale } = await io.texts();
+  const known = await io.call(async (o) => {
+    const api = o.services.api;
+    let countryCode = p.countryCode;
+    let phone = p.phone;
+    let operatorId = p.operatorId;
+    if (!countryCode) {
+      const detected = await api.detectPhone(p.phone);
+      if (!detected.valid || !detected.country || !detected.phoneNumber) return null;
+      countryCode = detected.country.code;
+      phone = detected.phoneNumber;
+      operatorId = detected.detectedOperatorId;
+    }
+    const country = (await api.countries()).find((c) => c.code === countryCode);
+    if (!country) return null;
+    const op = operatorId === null ? undefined : (await api.operators(country.code)).find((x) => x.operatorId === operatorId);
+    const coin = p.coin ? (assetChoices(await api.paymentOptions()).flatMap((a) => a.networks.map((n) => ({ asset: a.asset, n }))).find(({ n }) => n.symbol === p.coin) ?? null) : null;
+    return {
+      country: toChoice(country),
+      phone,
+      operator: op ? { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) } : null,
+      coin,
+    };
+  });
+  if (!known.ok || !known.value) return;
+  const { country, phone, operator, coin } = known.value;
+  draft.country = country;
+  draft.phone = phone;
+  if (!operator) return;
+  draft.operator = operator;
+  // The amount as before, if the operator still sells it (the review's quote is the server's).
+  if (p.amountCents !== null && p.amountCents >= operator.minCents && p.amountCents <= operator.maxCents) draft.amount = { cents: p.amountCents, label: formatUsdIn(locale, p.amountCents) };
+  if (coin) {
+    draft.asset = coin.asset;
+    draft.coin = coin.n;
   }
 }
 
@@ -131,7 +146,7 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
       return { country: toChoice(r.country), phone: r.phoneNumber, operator };
     });
     if (!detected.ok) {
-      await io.send(t.bot.numberNotRecognised({ error: detected.error.message }));
+      await io.send(t.bot.numberNotRecognised({ error: detected.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, detected.error, locale === 'en') }));
       return io.reject();
     }
     if ('error' in detected.value) {
@@ -187,8 +202,10 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     draft.phone = undefined;
     return 'done';
   }
-  const prompts = [await io.send(t.bot.stepOperator({ code: country.code, name: countryNameIn(locale, country.code, country.name) }), operatorKeyboard(list.value))];
+  const keyboard = () => withBack(operatorKeyboard(list.value), t, 'operator');
+  const prompts = [await io.send(t.bot.stepOperator({ code: country.code, name: countryNameIn(locale, country.code, country.name) }), keyboard())];
   const answer = await io.answerTo('operator', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'operator');
   const chosen =
     answer.kind === 'button'
       ? list.value.find((op) => String(op.operatorId) === answer.value)
@@ -197,7 +214,7 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
     draft.operator = chosen;
     return 'done';
   }
-  await io.send(t.bot.useButtons, operatorKeyboard(list.value));
+  await io.send(t.bot.useButtons, keyboard());
   return io.reject();
 }
 
@@ -224,9 +241,10 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   // The API offers only the options the service's limits allow.
   const choices: AmountChoice[] = loaded.value.options.map((a) => {
     const c = cents(a.amount);
-    const local = a.localAmount !== null && a.currencyCode ? ` · ${formatLocalAmount(locale, a.localAmount, a.currencyCode)}` : '';
-    const description = a.description ? ` · ${a.description}` : '';
-    return { cents: c, label: `${formatUsd(c)}${local}${description}` };
+    // Local money first ("2,500 XAF · $5.00"), as the recipient counts it; the dollars are the price.
+    const usd = formatUsdIn(locale, c);
+    const money = a.localAmount !== null && a.currencyCode ? t.common.amountChoice({ local: formatLocalAmount(locale, a.localAmount, a.currencyCode), usd }) : usd;
+    return { cents: c, label: `${money}${a.description ? ` · ${a.description}` : ''}` };
   });
   const range = op.denominationType === 'RANGE' && min <= max;
   if (choices.length === 0 && !range) {
@@ -234,9 +252,18 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     draft.operator = undefined;
     return 'done';
   }
-  const text = [t.bot.stepAmount({ operator: op.name }), range ? t.bot.customAmountHint({ min: formatUsd(min), max: formatUsd(max) }) : ''].filter(Boolean).join('\n');
-  const prompts = [await io.send(text, amountKeyboard(choices))];
+  // A range operator's amount can also be typed in the recipient's money ("3000 XAF"): the server says what it costs.
+  const currency = range ? (loaded.value.options.find((a) => a.currencyCode)?.currencyCode ?? null) : null;
+  const text = [
+    t.bot.stepAmount({ operator: op.name }),
+    range ? t.bot.customAmountHint({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }) : '',
+    currency ? h(t.common.customAmountLocal({ currency })) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const prompts = [await io.send(text, withBack(amountKeyboard(choices), t, 'amount'))];
   const answer = await io.answerTo('amount', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'amount');
   if (answer.kind === 'button') {
     const chosen = choices.find((a) => String(a.cents) === answer.value);
     if (chosen) {
@@ -245,6 +272,8 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     }
     return io.reject();
   }
+  const local = currency ? new RegExp(`^([\\d\\s.,]+)\\s*${currency}$`, 'i').exec(answer.text.trim()) : null;
+  if (local) return localAmount(io, draft, local[1]!, currency!, { min, max });
   const typed = usdToCents(answer.text.replace(/[$\s]|usd/gi, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, ''));
   if (typed === null || typed === 0) {
     await io.send(t.bot.amountNotANumber);
@@ -256,14 +285,33 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     return 'done';
   }
   if (!range) {
-    await io.send(t.bot.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsd(a.cents)).join(', ') }));
+    await io.send(t.bot.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsdIn(locale, a.cents)).join(', ') }));
     return io.reject();
   }
   if (typed < min || typed > max) {
-    await io.send(t.bot.amountOutOfRange({ min: formatUsd(min), max: formatUsd(max) }));
+    await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }));
     return io.reject();
   }
-  draft.amount = { cents: typed, label: formatUsd(typed) };
+  draft.amount = { cents: typed, label: formatUsdIn(locale, typed) };
+  return 'done';
+}
+
+/** An amount typed in the recipient's money: the server's quote gives its price in dollars, then the range is checked. */
+async function localAmount(io: ConversationIo, draft: Draft, typed: string, currency: string, range: { min: number; max: number }): Promise<StepOutcome> {
+  const { locale, t } = await io.texts();
+  const value = typed.replace(/\s/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '');
+  const quoted = /^\d+(\.\d+)?$/.test(value) ? await io.call((o) => o.services.api.quoteLocal(value, draft.operator!.operatorId)) : null;
+  if (!quoted?.ok) {
+    await io.send(t.bot.amountNotANumber);
+    return io.reject();
+  }
+  const usd = quoted.value.amount;
+  if (usd < range.min || usd > range.max) {
+    await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, range.min), max: formatUsdIn(locale, range.max) }));
+    return io.reject();
+  }
+  const got = quoted.value.local ? formatLocalAmount(locale, quoted.value.local.amount, quoted.value.local.currencyCode) : formatLocalAmount(locale, Number(value), currency);
+  draft.amount = { cents: usd, label: t.common.amountChoice({ local: got, usd: formatUsdIn(locale, usd) }) };
   return 'done';
 }
 
@@ -276,12 +324,13 @@ function localPhoneError(t: Catalog, error: string): string {
 async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
   const country = draft.country!;
-  const prompts = [await io.send(t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }))];
+  const prompts = [await io.send(t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }), withBack(new InlineKeyboard(), t, 'phone'))];
   const answer = await io.answerTo('phone', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'phone');
   if (answer.kind === 'button') return io.reject();
   const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
   if (!checked.ok) {
-    await io.send(t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : checked.error.message }));
+    await io.send(t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, checked.error, locale === 'en') }));
     return io.reject();
   }
   if (!checked.value.valid || !checked.value.phoneNumber) {
@@ -301,15 +350,16 @@ async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
     return 'abort';
   }
   const assets = offered.value;
-  const prompts = [await io.send(t.bot.stepCoin, coinKeyboard(assets))];
+  const prompts = [await io.send(t.bot.stepCoin, withBack(coinKeyboard(assets), t, 'coin'))];
   const answer = await io.answerTo('coin', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'coin');
   const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');
   // A coin (USDT), or a coin on its network typed as its symbol (USDT-POLYGON): that network, no question.
   const asset = assets.find((a) => a.asset === value);
   const typedCoin = asset ? undefined : assets.flatMap((a) => a.networks.map((n) => ({ a, n }))).find(({ n }) => n.symbol === value);
   const chosen = asset ?? typedCoin?.a;
   if (!chosen) {
-    await io.send(t.bot.useButtons, coinKeyboard(assets));
+    await io.send(t.bot.useButtons, withBack(coinKeyboard(assets), t, 'coin'));
     return io.reject();
   }
   draft.asset = chosen.asset;
@@ -333,9 +383,10 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
   }
   const { name, networks } = offered.value;
   const lines = networks.map((n) => `• <b>${h(n.networkLabel)}</b> · ${h(n.name)}\n   ${h(feeText(n.typicalFee, words))} · ${h(countText(n.timeToCountSeconds, words))}`);
-  const keyboard = () => networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` })));
+  const keyboard = () => withBack(networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` }))), t, 'network');
   const prompts = [await io.send([t.bot.stepNetwork({ asset: name }), ...lines].join('\n'), keyboard())];
   const answer = await io.answerTo('network', prompts, t);
+  if (isBack(answer)) return goBack(draft, 'network');
   const chosen =
     answer.kind === 'button'
       ? networks.find((n) => n.symbol === answer.value)
@@ -346,104 +397,4 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
   }
   await io.send(t.bot.useButtons, keyboard());
   return io.reject();
-}
-
-async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'confirm' | 'edit' | 'cancel'; reviewId: number }> {
-  const { locale, t } = await io.texts();
-  const { country, operator, amount, phone, coin } = draft as Required<Draft>;
-  // The server's quote: fee and total as it will charge them; without the coin's price, the dollars alone.
-  const quote = await io.call(async (o) => {
-    const api = o.services.api;
-    const { serviceFee, totalAmount, crypto } = await api.quote(amount.cents, coin.symbol).catch(() => api.quote(amount.cents));
-    return { feeCents: serviceFee, totalCents: totalAmount, cryptoAmount: crypto?.cryptoAmount ?? null };
-  });
-  const charges = quote.ok ? quote.value : null;
-  const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.bot.priceUnavailable;
-  const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
-  const text = [
-    t.bot.reviewTitle,
-    line(t.common.labels.country, h(`${countryLabel(locale, country)}`)),
-    line(t.common.labels.operator, h(operator.name)),
-    line(t.common.labels.phone, `<code>${h(phone)}</code>`),
-    line(t.common.labels.amount, h(amount.label)),
-    line(t.common.labels.fee, charges ? h(formatUsd(charges.feeCents)) : '…'),
-    line(t.common.labels.total, charges ? h(formatUsd(charges.totalCents)) : '…'),
-    line(t.common.labels.payWith, h(coin.name)),
-    line(t.common.labels.network, h(networkSummary(coin, t.bot.choiceWords))),
-    line(t.common.labels.totalCrypto, cryptoText),
-    '',
-    t.bot.reviewNotice,
-  ].join('\n');
-  const reviewId = await io.send(text, reviewKeyboard(t));
-  const answer = await io.answerTo('review', [reviewId], t);
-  if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel')) {
-    return { action: answer.value, reviewId };
-  }
-  if (answer.kind === 'text') await io.send(t.bot.useButtons);
-  return io.reject();
-}
-
-async function edit(io: ConversationIo, draft: Draft): Promise<void> {
-  const { t } = await io.texts();
-  const promptId = await io.send(t.bot.editPrompt, editKeyboard(t));
-  const answer = await io.answerTo('edit', [promptId], t);
-  if (answer.kind === 'text') {
-    await io.send(t.bot.useButtons);
-    return io.reject();
-  }
-  switch (answer.value) {
-    case 'country':
-      // Another country: another operator, amount and number format. The coin stays.
-      draft.country = draft.operator = draft.amount = draft.phone = undefined;
-      return;
-    case 'operator':
-      draft.operator = draft.amount = undefined;
-      return;
-    case 'amount':
-      draft.amount = undefined;
-      return;
-    case 'phone':
-      draft.phone = undefined;
-      return;
-    case 'coin':
-      draft.asset = draft.coin = undefined;
-      return;
-    case 'back':
-      return;
-  }
-  return io.reject();
-}
-
-/**
- * Creates the order and shows the payment. The idempotency key is the review message: two presses on
- * its Confirm button (or a retried update) make one order. Returns false when the order could not be
- * made, after saying why; the review is shown again with what needs changing cleared.
- */
-async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
-  const { locale, t } = await io.texts();
-  const { country, operator, amount, phone, coin } = draft as Required<Draft>;
-  const created = await io.call((o) =>
-    o.userApi().createPayment(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale },
-      `tg-${io.chatId}-${reviewId}`,
-    ),
-  );
-  if (!created.ok) {
-    const { code, message } = created.error;
-    await io.send(t.bot.paymentFailed({ error: code === 'INVALID_PHONE' ? localPhoneError(t, message) : created.error.status === 0 ? t.bot.serviceUnavailable : message }));
-    if (code === 'INVALID_PHONE') draft.phone = undefined;
-    else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
-    else if (/payments are not available/i.test(message)) draft.asset = draft.coin = undefined;
-    return false;
-  }
-  const payment = created.value;
-  const details = { phoneNumber: phone, operatorName: operator.name };
-  const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details, o.services.orderLinks));
-  // Without the photo, the same text still lets the customer pay (address and amount are what matter).
-  const links = await io.call(async (o) => o.services.orderLinks);
-  const keyboard = pendingPaymentKeyboard(t, payment, links.ok ? links.value : NO_ORDER_LINKS);
-  const messageId = photo.ok ? photo.value : await io.send(pendingPaymentCaption(t, payment, details), keyboard);
-  // Later status changes edit this message; without the registration they arrive as new messages.
-  await io.call((o) => o.services.api.registerOrderMessage(payment.orderId, io.chatId, messageId));
-  return true;
 }

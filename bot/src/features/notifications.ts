@@ -1,5 +1,5 @@
 import { GrammyError, HttpError, type Api } from 'grammy';
-import { DEFAULT_LOCALE, isLocale, localeFromTag, catalogFor, type Catalog } from '@topup/shared';
+import { DEFAULT_LOCALE, isLocale, localeFromTag, catalogFor, type Catalog, type Locale } from '@topup/shared';
 import type { Logger } from 'pino';
 import type { TopupApi } from '../api/client';
 import { isSupportReply, type TNotification, type TNotificationPayload, type TSupportReplyPayload } from '@topup/shared';
@@ -7,6 +7,8 @@ import { sessionKey, type SessionData } from '../context';
 import { SendScheduler } from '../throttle';
 import { NO_ORDER_LINKS, type OrderLinks } from '../keyboards';
 import { statusCaption, statusKeyboard } from '../views/payment';
+import { orderMessage } from '../views/order-message';
+import { OrderMessages, TEXT } from '../order-messages';
 
 /**
  * Delivers the API's Telegram outbox (written in the same transaction as each status change) to the
@@ -28,6 +30,10 @@ interface PollerOptions {
   idleMs?: number;
   /** Where an order's message links to (the mini-app, the site); none by default. */
   orderLinks?: OrderLinks;
+  /** The orders' messages (give it the bot's: createBot's `orderMessages`). */
+  orderMessages?: OrderMessages;
+  /** How often the open payment messages are read again (partial payments, confirmations): default 10 s. */
+  watchMs?: number;
 }
 
 type Outcome = 'delivered' | 'undeliverable' | 'retry';
@@ -59,11 +65,21 @@ export class NotificationPoller {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  readonly orderMessages: OrderMessages;
+  private readonly watchMs: number;
+  private lastWatch = 0;
 
   constructor(private readonly opts: PollerOptions) {
     this.scheduler = opts.scheduler ?? new SendScheduler();
     this.batchSize = opts.batchSize ?? 30;
     this.idleMs = opts.idleMs ?? 1000;
+    this.watchMs = opts.watchMs ?? 10_000;
+    this.orderMessages = opts.orderMessages ?? new OrderMessages({ api: opts.api, log: opts.log, links: opts.orderLinks ?? NO_ORDER_LINKS });
+  }
+
+  /** The open payment messages read again and edited where the order moved on (no status change needed). */
+  watchOnce(): Promise<number> {
+    return this.orderMessages.watchOnce(this.opts.telegram, (chatId) => this.locale(chatId));
   }
 
   /** One pass: take a batch, deliver it within the rate limits, acknowledge what is settled. */
@@ -89,6 +105,10 @@ export class NotificationPoller {
         try {
           const pass = await this.pollOnce();
           failures = 0;
+          if (Date.now() - this.lastWatch >= this.watchMs) {
+            this.lastWatch = Date.now();
+            await this.watchOnce();
+          }
           if (pass.taken >= this.batchSize) rest = 0;
         } catch (err) {
           failures++;
@@ -108,7 +128,8 @@ export class NotificationPoller {
 
   /** Delivers one chat's notifications in order; returns the ids to acknowledge. */
   private async deliverChat(chatId: number, list: TNotification[], outcomes: Record<Outcome, number>): Promise<number[]> {
-    const t = await this.texts(chatId);
+    const locale = await this.locale(chatId);
+    const t = catalogFor(locale);
     const sends: { ids: number[]; send: () => Promise<Outcome | 'blocked'> }[] = [];
     // Per order only the latest state matters: one edit says it all (and saves the chat's rate).
     const latest = new Map<number, { payload: TNotificationPayload; messageId: number | null; ids: number[] }>();
@@ -117,7 +138,7 @@ export class NotificationPoller {
       if (isSupportReply(p)) sends.push({ ids: [n.id], send: () => this.deliverReply(chatId, p, t) });
       else latest.set(p.orderId, { payload: p, messageId: n.messageId, ids: [...(latest.get(p.orderId)?.ids ?? []), n.id] });
     }
-    for (const { payload, messageId, ids } of latest.values()) sends.push({ ids, send: () => this.deliver(chatId, payload, messageId, t) });
+    for (const { payload, messageId, ids } of latest.values()) sends.push({ ids, send: () => this.deliver(chatId, payload, messageId, locale) });
     const ack: number[] = [];
     let blocked = false;
     for (const { ids, send } of sends) {
@@ -131,7 +152,32 @@ export class NotificationPoller {
     return ack;
   }
 
-  private async deliver(chatId: number, p: TNotificationPayload, messageId: number | null, t: Catalog): Promise<Outcome | 'blocked'> {
+  /**
+   * The order's message drawn from its story (what arrived, what is left, where value went), edited in
+   * place, else sent; without the story (the API could not give it), from the notification alone.
+   */
+  private async deliver(chatId: number, p: TNotificationPayload, messageId: number | null, locale: Locale): Promise<Outcome | 'blocked'> {
+    const story = await this.orderMessages.story(chatId, p.orderId).catch((err: unknown) => {
+      this.opts.log.warn({ err: describe(err), orderId: p.orderId }, 'order story unavailable: the notification alone is shown');
+      return null;
+    });
+    if (!story) return this.deliverPlain(chatId, p, messageId, catalogFor(locale));
+    const tg = this.opts.telegram;
+    try {
+      if (messageId !== null && (await this.orderMessages.show(tg, chatId, messageId, story, locale)) !== 'gone') return 'delivered';
+      const view = orderMessage(catalogFor(locale), locale, story, this.opts.orderLinks ?? NO_ORDER_LINKS);
+      const sent = await tg.sendMessage(chatId, view.caption, { parse_mode: 'HTML', reply_markup: view.keyboard, link_preview_options: { is_disabled: true } });
+      this.orderMessages.track(p.orderId, chatId, sent.message_id, TEXT);
+      await this.opts.api
+        .registerOrderMessage(p.orderId, chatId, sent.message_id)
+        .catch((err) => this.opts.log.warn({ err: describe(err), orderId: p.orderId }, 'could not register the order message'));
+      return 'delivered';
+    } catch (err) {
+      return this.failed(err, { chatId, orderId: p.orderId });
+    }
+  }
+
+  private async deliverPlain(chatId: number, p: TNotificationPayload, messageId: number | null, t: Catalog): Promise<Outcome | 'blocked'> {
     let confirmations: { n: number; m: number } | undefined;
     if (p.status === 'confirming') {
       const status = await this.opts.api.paymentStatus(p.orderId).catch(() => null);
@@ -197,13 +243,12 @@ export class NotificationPoller {
   }
 
   /** The chat's language: the one chosen with /language, else Telegram's, else English. */
-  private async texts(chatId: number): Promise<Catalog> {
+  private async locale(chatId: number): Promise<Locale> {
     try {
       const session = (await this.opts.api.readSession(sessionKey(chatId))).value as SessionData | undefined;
-      const locale = isLocale(session?.locale) ? session.locale : (localeFromTag(session?.languageCode) ?? DEFAULT_LOCALE);
-      return catalogFor(locale);
+      return isLocale(session?.locale) ? session.locale : (localeFromTag(session?.languageCode) ?? DEFAULT_LOCALE);
     } catch {
-      return catalogFor(DEFAULT_LOCALE);
+      return DEFAULT_LOCALE;
     }
   }
 }

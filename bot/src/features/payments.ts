@@ -1,13 +1,46 @@
 import { Composer } from 'grammy';
-import { COIN_SYMBOLS, escapeHtml as h } from '@topup/shared';
+import { apiErrorText, CANCEL_REFUSED_FUNDS_MESSAGE, CANCEL_REFUSED_PAID_MESSAGE, COIN_SYMBOLS, displayKey, type Catalog } from '@topup/shared';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
-import { rechargeKeyboard } from '../keyboards';
 import { sendPaymentMessage } from '../views/payment';
+import { supportText } from './support';
 
-/** The buttons of a payment message: cancel an unpaid payment; create a new payment for an expired order. */
+/** An API refusal in the user's language (never an English sentence inside a translated one). */
+export function refusalText(ctx: BotContext, err: unknown): string {
+  const t = ctx.t;
+  if (!(err instanceof ApiError) || err.status === 0) return t.bot.serviceUnavailable;
+  if (err.message === CANCEL_REFUSED_FUNDS_MESSAGE) return t.bot.cancelRefusedFunds;
+  if (err.message === CANCEL_REFUSED_PAID_MESSAGE) return t.bot.cancelRefusedPaid;
+  return apiErrorText(t.common, err, ctx.locale === 'en');
+}
+
+const alert = (text: string) => ({ text: text.replace(/<[^>]+>/g, '').slice(0, 200), show_alert: true });
+
+/**
+ * The buttons of an order's message: check the payment now, cancel an unpaid payment, create a new
+ * payment for an expired order, contact support about the order. Each shows the order again from its
+ * story (order-messages.ts), in the message pressed.
+ */
 export function paymentsFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
+
+  /** The order's message drawn again from its story; the status it shows, for the button's answer. */
+  async function redraw(ctx: BotContext, orderRef: number | string): Promise<string | null> {
+    const story = await ctx.userApi().orderStory(orderRef);
+    const message = ctx.callbackQuery?.message;
+    if (message) await ctx.services.orderMessages.show(ctx.api, ctx.chat!.id, message.message_id, story, ctx.locale);
+    return ctx.t.common.displayStates[displayKey(story.display)];
+  }
+
+  composer.callbackQuery(/^pay:c:(\d{1,10})$/, async (ctx) => {
+    try {
+      const status = await redraw(ctx, Number(ctx.match[1]));
+      await ctx.answerCallbackQuery({ text: ctx.t.bot.checked({ status: status ?? '' }) });
+    } catch (err) {
+      ctx.services.log.warn({ err }, 'check payment failed');
+      await ctx.answerCallbackQuery(alert(err instanceof ApiError && err.status === 404 ? ctx.t.bot.orderNotFound : refusalText(ctx, err)));
+    }
+  });
 
   composer.callbackQuery(/^pay:x:(pay_[A-Za-z0-9]{16,40})$/, async (ctx) => {
     const t = ctx.t;
@@ -15,16 +48,14 @@ export function paymentsFeature(): Composer<BotContext> {
     try {
       cancelled = await ctx.userApi().cancelPayment(ctx.match[1]!);
     } catch (err) {
-      const message = err instanceof ApiError && err.status !== 0 ? err.message : t.bot.serviceUnavailable;
-      return void (await ctx.answerCallbackQuery({ text: t.bot.cancelRefused({ error: message }).slice(0, 200), show_alert: true }));
+      // Funds arrived (or it is paid): the message shows why, and what to do, from the story.
+      await redraw(ctx, ctx.match[1]!).catch(() => undefined);
+      return void (await ctx.answerCallbackQuery(alert(t.bot.cancelRefused({ error: refusalText(ctx, err) }))));
     }
-    if (cancelled.status !== 'cancelled') return void (await ctx.answerCallbackQuery({ text: t.bot.newPaymentNotPossible, show_alert: true }));
+    if (cancelled.status !== 'cancelled') return void (await ctx.answerCallbackQuery(alert(t.bot.newPaymentNotPossible)));
     await ctx.answerCallbackQuery({ text: t.bot.paymentCancelled });
-    const text = `${t.bot.payTitle({ orderId: cancelled.orderId })}\n\n${h(t.common.labels.status)}: <b>${t.bot.statusCancelled}</b>`;
-    const options = { parse_mode: 'HTML' as const, reply_markup: rechargeKeyboard(t.bot.btnNewRecharge) };
-    const message = ctx.callbackQuery.message;
-    const edit = message && 'photo' in message && message.photo ? ctx.editMessageCaption({ caption: text, ...options }) : ctx.editMessageText(text, options);
-    await edit.catch((err: unknown) => ctx.services.log.warn({ err }, 'could not edit the cancelled payment message'));
+    // The QR code goes: no one pays a cancelled order by scanning it later.
+    await redraw(ctx, cancelled.orderId).catch((err: unknown) => ctx.services.log.warn({ err }, 'could not show the cancelled order'));
   });
 
   composer.callbackQuery(/^pay:n:(\d{1,10})$/, async (ctx) => {
@@ -35,7 +66,7 @@ export function paymentsFeature(): Composer<BotContext> {
       const order = (await ctx.userApi().orders()).find((o) => o.id === orderId);
       const coin = COIN_SYMBOLS.find((s) => s === order?.cryptocurrency);
       if (!order || order.status !== 'payment_expired' || !order.phoneNumber || !order.operatorId || !order.countryId || !coin) {
-        return void (await ctx.answerCallbackQuery({ text: t.bot.newPaymentNotPossible, show_alert: true }));
+        return void (await ctx.answerCallbackQuery(alert(t.bot.newPaymentNotPossible)));
       }
       // One new order per expired message, however often the button is pressed.
       const key = `tg-renew-${orderId}-${ctx.callbackQuery.message?.message_id ?? 0}`;
@@ -45,16 +76,31 @@ export function paymentsFeature(): Composer<BotContext> {
           { amountCents: Math.round(order.amount * 100), phoneNumber: order.phoneNumber, operatorId: order.operatorId, countryId: order.countryId, cryptoCurrency: coin, locale: ctx.locale },
           key,
         );
+      // A second press gives the same order, whose payment message is already in the chat.
+      if (ctx.services.orderMessages.messageOf(payment.orderId)) return void (await ctx.answerCallbackQuery({ text: t.bot.paymentAlreadyCreated }));
       await ctx.answerCallbackQuery();
-      await ctx.editMessageReplyMarkup().catch(() => undefined);
-      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName }, ctx.services.orderLinks);
+      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName }, ctx.services.orderLinks, ctx.locale);
+      ctx.services.orderMessages.track(payment.orderId, chatId, messageId, payment.paymentUri);
       await ctx.services.api.registerOrderMessage(payment.orderId, chatId, messageId);
     } catch (err) {
       ctx.services.log.warn({ err }, 'new payment failed');
-      const message = err instanceof ApiError && err.status !== 0 ? err.message : t.bot.serviceUnavailable;
-      await ctx.answerCallbackQuery({ text: t.bot.paymentFailed({ error: message }).replace(/<[^>]+>/g, '').slice(0, 200), show_alert: true }).catch(() => undefined);
+      await ctx.answerCallbackQuery(alert(t.bot.paymentFailed({ error: refusalText(ctx, err) }))).catch(() => undefined);
     }
   });
 
+  composer.callbackQuery(/^sup:(\d{1,10})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const reference = await ctx
+      .userApi()
+      .orderStory(Number(ctx.match[1]))
+      .then((s) => s.support.reference)
+      .catch(() => `#${ctx.match[1]}`);
+    await ctx.reply(supportWithReference(ctx.t, ctx, reference), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+  });
+
   return composer;
+}
+
+function supportWithReference(t: Catalog, ctx: BotContext, reference: string): string {
+  return `${supportText(t, ctx.services.support)}\n\n${t.bot.supportReference({ reference })}`;
 }

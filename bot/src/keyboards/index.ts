@@ -8,13 +8,22 @@ import { CATALOGS, LOCALE_CODES, miniAppOrderLink, orderPageUrl, WALLET_APPS, ty
  *   lang:<code>           choose a language
  *   pay:x:<paymentId>     cancel an unpaid payment
  *   pay:n:<orderId>       create a new payment for an expired order
+ *   pay:c:<orderId>       check the payment now (the order's message is shown again from its story)
+ *   sup:<orderId>         contact support about this order
+ *   g:balance             the balance
+ *   g:again:<orderId>     top up again: the same number, operator and amount
  */
 export const CB = {
   recharge: 'g:recharge',
   language: (code: string) => `lang:${code}`,
   cancelPayment: (paymentId: string) => `pay:x:${paymentId}`,
   newPayment: (orderId: number) => `pay:n:${orderId}`,
+  checkPayment: (orderId: number) => `pay:c:${orderId}`,
+  support: (orderId: number) => `sup:${orderId}`,
+  balance: 'g:balance',
+  again: (orderId: number) => `g:again:${orderId}`,
   step: (step: string, value: string | number) => `r:${step}:${value}`,
+  back: (step: string) => `r:${step}:back`,
 } as const;
 
 function grid(buttons: { label: string; data: string }[], perRow: number): InlineKeyboard {
@@ -63,10 +72,16 @@ export function networkKeyboard(networks: { symbol: string; label: string }[]): 
   return grid(networks.map((n) => ({ label: n.label, data: CB.step('network', n.symbol) })), 1);
 }
 
-export function reviewKeyboard(t: Catalog): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t.bot.btnConfirm, CB.step('review', 'confirm'))
-    .row()
+/** A step's keyboard with its Back button on a row of its own (back to the step before). */
+export function withBack(kb: InlineKeyboard, t: Catalog, step: string): InlineKeyboard {
+  return kb.row().text(t.bot.btnBack, CB.back(step));
+}
+
+/** Confirm; pay from the balance when it is enough (its amount on the button); edit; cancel. */
+export function reviewKeyboard(t: Catalog, balance: string | null = null): InlineKeyboard {
+  const kb = new InlineKeyboard().text(t.bot.btnConfirm, CB.step('review', 'confirm')).row();
+  if (balance) kb.text(t.bot.btnPayFromBalance({ balance }), CB.step('review', 'balance')).row();
+  return kb
     .text(t.bot.btnEdit, CB.step('review', 'edit'))
     .text(t.bot.btnCancel, CB.step('review', 'cancel'));
 }
@@ -95,7 +110,7 @@ export interface OrderLinks {
 export const NO_ORDER_LINKS: OrderLinks = { miniApp: null, site: null };
 
 /** The order's links, as URL buttons on a row of their own. */
-function withOrderLinks(kb: InlineKeyboard, t: Catalog, links: OrderLinks, paymentId: string): InlineKeyboard {
+export function withOrderLinks(kb: InlineKeyboard, t: Catalog, links: OrderLinks, paymentId: string): InlineKeyboard {
   if (!links.miniApp && !links.site) return kb;
   kb.row();
   if (links.miniApp) kb.url(t.common.share.openInApp, miniAppOrderLink(links.miniApp, paymentId));
@@ -108,13 +123,19 @@ function withOrderLinks(kb: InlineKeyboard, t: Catalog, links: OrderLinks, payme
  * filled in, then Cancel, then the order's links. Telegram takes only HTTP(S) and tg:// links for a URL
  * button, so the EIP-681 `ethereum:` link stays with the QR code; the wallets' own links are https.
  */
-export function pendingPaymentKeyboard(t: Catalog, payment: { paymentId: string; walletLinks: TWalletLinks | null }, links: OrderLinks): InlineKeyboard {
-  const kb = new InlineKeyboard();
+export function pendingPaymentKeyboard(t: Catalog, payment: { orderId: number; paymentId: string; walletLinks: TWalletLinks | null }, links: OrderLinks): InlineKeyboard {
+  const kb = walletButtons(new InlineKeyboard(), t, payment.walletLinks);
+  kb.text(t.bot.btnCheckPayment, CB.checkPayment(payment.orderId)).row();
+  return withOrderLinks(kb.text(t.bot.btnCancelPayment, CB.cancelPayment(payment.paymentId)), t, links, payment.paymentId);
+}
+
+/** One button a row per wallet that has an https payment link (the amount to send filled in). */
+export function walletButtons(kb: InlineKeyboard, t: Catalog, walletLinks: TWalletLinks | null): InlineKeyboard {
   for (const { link, name } of WALLET_APPS) {
-    const url = payment.walletLinks?.[link];
+    const url = walletLinks?.[link];
     if (url?.startsWith('https://')) kb.url(t.bot.btnOpenIn({ wallet: name }), url).row();
   }
-  return withOrderLinks(kb.text(t.bot.btnCancelPayment, CB.cancelPayment(payment.paymentId)), t, links, payment.paymentId);
+  return kb;
 }
 
 export function expiredKeyboard(t: Catalog, p: { orderId: number; paymentId: string }, links: OrderLinks): InlineKeyboard {

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { COINS, formatUsd, type TOrderStatus, type TPaymentCreated, type Catalog, escapeHtml as h } from '@topup/shared';
+import { COINS, formatUsdIn, type Locale, type TOrderStatus, type TPaymentCreated, type Catalog, escapeHtml as h } from '@topup/shared';
 import type { TNotificationPayload } from '@topup/shared';
 import { endedOrderKeyboard, expiredKeyboard, pendingPaymentKeyboard, type OrderLinks } from '../keyboards';
 
@@ -26,9 +26,9 @@ function summary(t: Catalog, p: { phoneNumber: string | null; operatorName: stri
 }
 
 /** Caption of the payment photo while the order waits for the payment (at most 1024 characters). */
-export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, details: OrderDetails): string {
+export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, details: OrderDetails, locale: Locale = 'en'): string {
   const minutes = Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
-  const amounts = { amount: formatUsd(Math.round(payment.amount * 100)), total: formatUsd(Math.round(payment.totalAmount * 100)) };
+  const amounts = { amount: formatUsdIn(locale, Math.round(payment.amount * 100)), total: formatUsdIn(locale, Math.round(payment.totalAmount * 100)) };
   return [
     t.bot.payTitle({ orderId: payment.orderId }),
     summary(t, { ...details, ...amounts }),
@@ -49,10 +49,10 @@ export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, deta
 }
 
 /** Sends the payment message (QR code photo, copyable amount and address, buttons opening the wallets) and returns its id. */
-export async function sendPaymentMessage(api: Api, chatId: number, t: Catalog, payment: TPaymentCreated, details: OrderDetails, links: OrderLinks): Promise<number> {
+export async function sendPaymentMessage(api: Api, chatId: number, t: Catalog, payment: TPaymentCreated, details: OrderDetails, links: OrderLinks, locale: Locale = 'en'): Promise<number> {
   const png = await paymentQrPng(payment.paymentUri);
   const message = await api.sendPhoto(chatId, new InputFile(png, `payment-${payment.orderId}.png`), {
-    caption: pendingPaymentCaption(t, payment, details),
+    caption: pendingPaymentCaption(t, payment, details, locale),
     parse_mode: 'HTML',
     reply_markup: pendingPaymentKeyboard(t, payment, links),
   });

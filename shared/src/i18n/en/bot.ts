@@ -2,6 +2,7 @@ import { SEND_FROM_WALLET_NOTE } from '../../constants';
 import { flagEmoji } from '../../format';
 import { escapeHtml as h } from '../html';
 import { PAYMENT_CHOICE_WORDS } from '../../payment-choice';
+import type { TCreditReason } from '../../order-display';
 
 /**
  * The Telegram bot's texts (Telegram HTML: every function escapes its parameters). Where the spec
@@ -144,6 +145,55 @@ export const bot = {
   orderDetailsHint: 'Tap an order number to see it.',
   balance: (p: { amount: string }) => `💰 Your Balance: <b>${h(p.amount)}</b>\nCredits from failed top-ups and over-payments are kept here.`,
   balanceFailed: 'Failed to load your balance. Please try again later.',
+
+  // The order's message, edited on every payment event (issue 13 point 6)
+  orderTitle: (p: { orderId: number }) => `🧾 <b>Order #${p.orderId}</b>`,
+  payRest: 'Send the rest:',
+  payRestUntil: (p: { time: string }) => `⏳ The rest is taken until ${h(p.time)} UTC.`,
+  received: (p: { received: string; due: string; coin: string }) => `📥 Received ${h(p.received)} of ${h(p.due)} ${h(p.coin)}.`,
+  underpaid: (p: { received: string; due: string; coin: string; time: string }) =>
+    `Underpaid: ${h(p.received)} of ${h(p.due)} ${h(p.coin)} received; send the rest until ${h(p.time)} UTC or it is credited to your balance.`,
+  creditOnBalance: (p: { amount: string; why: string }) => `💰 ${h(p.amount)} was credited to your balance (/balance): ${h(p.why)}.`,
+  creditHeld: (p: { amount: string; why: string }) => `💰 ${h(p.amount)} is kept for you (${h(p.why)}): sign in with this order's e-mail address or Telegram account to use it.`,
+  creditReasons: {
+    overpayment: 'more than the amount due arrived',
+    late_payment: 'the payment arrived after the window',
+    underpayment: 'less than the amount due arrived',
+    wrong_coin: 'another coin was sent to the address',
+    failed_delivery: 'the top-up could not be delivered',
+  } satisfies Record<TCreditReason, string>,
+  resent: 'Support sent this top-up again.',
+  slow: 'This takes longer than usual. Contact support with your order id.',
+  btnCheckPayment: '🔄 Check payment',
+  checked: (p: { status: string }) => `Status: ${p.status}`,
+  btnSupport: '💬 Contact support',
+  supportReference: (p: { reference: string }) => `Give this reference when you write to us: <code>${h(p.reference)}</code>`,
+  btnBalance: '💰 My balance',
+  btnTopUpAgain: '🔁 Top up again',
+  paymentAlreadyCreated: 'The new payment is already in the chat, below.',
+  cancelRefusedFunds:
+    'This order cannot be cancelled: a payment for it has already arrived. Send the rest before the deadline shown; if it does not arrive in time, what arrived is credited to your balance. Nothing is lost.',
+  cancelRefusedPaid: 'This order cannot be cancelled: it is paid and its top-up is on its way (or done).',
+
+  // Recharge conversation: back, balance, the operator the number belongs to
+  btnBack: '⬅️ Back',
+  btnPayFromBalance: (p: { balance: string }) => `💰 Pay from my balance (${p.balance})`,
+  paidFromBalance: (p: { balance: string }) => `✅ Paid from your balance; ${h(p.balance)} left on it. The top-up is on its way.`,
+  operatorMismatch: (p: { detected: string; chosen: string }) =>
+    `⚠️ This number belongs to <b>${h(p.detected)}</b>, not ${h(p.chosen)}. Switch to ${h(p.detected)}? (If the number moved to ${h(p.chosen)}, keep it.)`,
+  btnSwitchOperator: (p: { name: string }) => `✅ Switch to ${p.name}`,
+  btnKeepOperator: (p: { name: string }) => `Keep ${p.name}`,
+
+  // Repeat in one tap, share (issue 16)
+  recentsTitle: '🔁 <b>Top up again</b> (one tap, then confirm):',
+  renamePrompt: (p: { phone: string }) => `✏️ Send a name for <code>${h(p.phone)}</code> (e.g. Mum), or "-" to remove its name.`,
+  renamed: (p: { name: string }) => `✅ Saved as <b>${h(p.name)}</b>.`,
+  nameRemoved: '✅ Name removed.',
+  inlineTitle: '📲 Top me up',
+  inlineDescription: (p: { phone: string }) => `Ask a friend to recharge ${p.phone}`,
+  inlineNoNumber: 'Type your number with its country code, e.g. +237 677 12 34 56',
+  inlineCard: (p: { name: string; phone: string }) => `📲 <b>${h(p.name)}</b> asks you for a top-up of <code>${h(p.phone)}</code>.\nPay it in crypto in two taps:`,
+  btnPayForFriend: '⚡ Top up this number',
 };
 
 export type BotMessages = typeof bot;

@@ -1,0 +1,63 @@
+import type { TCoinSymbol, TPaymentOptionsResponse, TServiceType } from '@topup/shared';
+import type { CountryChoice } from '../countries';
+
+/** What the recharge conversation collects, step by step (recharge.ts), and pays for (checkout.ts). */
+
+export interface OperatorChoice {
+  operatorId: number;
+  name: string;
+  denominationType: 'FIXED' | 'RANGE';
+  serviceType: TServiceType;
+  minCents: number;
+  maxCents: number;
+}
+
+export interface AmountChoice {
+  cents: number;
+  label: string;
+}
+
+export interface Draft {
+  country?: CountryChoice;
+  operator?: OperatorChoice;
+  amount?: AmountChoice;
+  /** E.164, as the API validated it. */
+  phone?: string;
+  /** The coin chosen first (USDT, USDC, ETH, BNB, POL); `coin` is the network it is paid on. */
+  asset?: string;
+  coin?: CoinChoice;
+  /** The customer keeps the operator they chose though the number looks like another's (OPERATOR_MISMATCH). */
+  operatorConfirmed?: true;
+}
+
+
+
+/** A coin the API offers now on one network (GET /api/payment-options): what the review shows of it. */
+export interface CoinChoice {
+  symbol: TCoinSymbol;
+  name: string;
+  networkLabel: string;
+  /** US cents; null while the server does not know it. */
+  typicalFee: number | null;
+  timeToCountSeconds: number;
+}
+
+/** An asset and its networks, cheapest first: the part of the payment options the conversation keeps. */
+export interface AssetChoice {
+  asset: string;
+  name: string;
+  networks: CoinChoice[];
+}
+
+/** Only what the steps use, so that the conversation's stored log stays small. */
+export function assetChoices(options: TPaymentOptionsResponse): AssetChoice[] {
+  return options.assets.map(({ asset, name, networks }) => ({
+    asset,
+    name,
+    networks: networks.map((n) => ({ symbol: n.symbol, name: n.name, networkLabel: n.networkLabel, typicalFee: n.typicalFee, timeToCountSeconds: n.timeToCountSeconds })),
+  }));
+}
+
+export type StepOutcome = 'done' | 'abort';
+
+export const cents = (usd: number) => Math.round(usd * 100);

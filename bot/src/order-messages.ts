@@ -1,0 +1,162 @@
+import { GrammyError, InputFile, type Api } from 'grammy';
+import { catalogFor, type Locale, type TOrderStory } from '@topup/shared';
+import QRCode from 'qrcode';
+import type { Logger } from 'pino';
+import type { TopupApi } from './api/client';
+import type { OrderLinks } from './keyboards';
+import { orderMessage, type OrderMessage } from './views/order-message';
+import { statusImagePng } from './views/status-image';
+
+/**
+ * Keeps each order's message in the chat true (issue 13 point 6). A status change comes through the
+ * outbox (notifications.ts); what is not a status change (a partial payment, the rest to send, the
+ * confirmations counting up, a credit) is found by reading the order's story again: on "Check payment",
+ * and every few seconds for the payment messages this process sent and that still wait for something
+ * (`watchOnce`). Each time the message is drawn again from the story and edited only where it changed:
+ * the picture (the QR code of what is to be paid now; a plain square once nothing is) with the caption,
+ * else the caption (or the text, for a message without a picture) and its buttons.
+ */
+
+interface Shown {
+  chatId: number;
+  messageId: number;
+  /** What the picture is: the payment link of its QR code, or `tone:<colour>`; TEXT: a message without one; null when not known. */
+  media: string | null;
+  caption: string | null;
+  markup: string | null;
+  since: number;
+}
+
+export type ShowOutcome = 'edited' | 'unchanged' | 'gone';
+
+/** Past this, a message is no longer watched (the address takes payments 24 h after the window). */
+const WATCH_MAX_MS = 25 * 60 * 60 * 1000;
+const MAX_WATCHED = 5_000;
+/** A message without a picture (sent as text): its picture is never edited. */
+export const TEXT = 'text';
+
+const describe = (err: unknown) => (err instanceof GrammyError ? err.description : '');
+const notModified = (err: unknown) => /message is not modified/i.test(describe(err));
+const noMedia = (err: unknown) => /no caption|there is no media|no media in the message|message has no media/i.test(describe(err));
+const noText = (err: unknown) => /no text in the message/i.test(describe(err));
+const gone = (err: unknown) => /message to edit not found|message_id_invalid|message can't be edited/i.test(describe(err));
+
+function mediaKey(view: OrderMessage): string {
+  return 'qr' in view.media ? view.media.qr : `tone:${view.media.tone}`;
+}
+
+async function picture(view: OrderMessage, orderId: number): Promise<InputFile> {
+  const png = 'qr' in view.media ? await QRCode.toBuffer(view.media.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 384 }) : statusImagePng(view.media.tone);
+  return new InputFile(png, `order-${orderId}.png`);
+}
+
+/** Whether the story leaves something to wait for (a payment, its confirmations, the delivery). */
+export function stillOpen(story: TOrderStory): boolean {
+  return story.next.action === 'pay' || story.next.action === 'pay_rest' || story.next.action === 'wait';
+}
+
+export class OrderMessages {
+  private readonly shown = new Map<number, Shown>();
+
+  constructor(
+    private readonly opts: { api: TopupApi; log: Logger; links: OrderLinks; now?: () => number },
+  ) {}
+
+  private get now() {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  /** A payment message just sent (its picture: the QR code of `paymentUri`): kept up to date from now on. */
+  track(orderId: number, chatId: number, messageId: number, paymentUri: string | typeof TEXT | null): void {
+    this.shown.set(orderId, { chatId, messageId, media: paymentUri, caption: null, markup: null, since: this.now });
+    if (this.shown.size > MAX_WATCHED) this.shown.delete(this.shown.keys().next().value!);
+  }
+
+  /** The message this process knows for the order (a double tap on "Create New Payment" finds it here). */
+  messageOf(orderId: number): { chatId: number; messageId: number } | null {
+    const s = this.shown.get(orderId);
+    return s ? { chatId: s.chatId, messageId: s.messageId } : null;
+  }
+
+  /** The story of an order of the chat's user (a private chat's id is its user's). */
+  story(chatId: number, orderId: number): Promise<TOrderStory> {
+    return this.opts.api.as({ id: chatId }).orderStory(orderId);
+  }
+
+  /** Draws the order's message from its story and edits it where it changed; 'gone' when there is no such message to edit. */
+  async show(tg: Api, chatId: number, messageId: number, story: TOrderStory, locale: Locale): Promise<ShowOutcome> {
+    const orderId = story.order.orderId;
+    const view = orderMessage(catalogFor(locale), locale, story, this.opts.links);
+    const markup = JSON.stringify(view.keyboard.inline_keyboard);
+    const media = mediaKey(view);
+    const before = this.shown.get(orderId);
+    const known = before && before.messageId === messageId ? before : null;
+    let shownMedia = known?.media === TEXT ? TEXT : media;
+    const remember = () => {
+      if (stillOpen(story)) this.shown.set(orderId, { chatId, messageId, media: shownMedia, caption: view.caption, markup, since: known?.since ?? this.now });
+      else this.shown.delete(orderId);
+    };
+    if (known && known.caption === view.caption && known.markup === markup && known.media === shownMedia) return remember(), 'unchanged';
+    const options = { parse_mode: 'HTML' as const, reply_markup: view.keyboard };
+    try {
+      if (known?.media !== TEXT && known?.media !== media) {
+        try {
+          await tg.editMessageMedia(chatId, messageId, { type: 'photo', media: await picture(view, orderId), caption: view.caption, parse_mode: 'HTML' }, { reply_markup: view.keyboard });
+          return remember(), 'edited';
+        } catch (err) {
+          if (notModified(err)) return remember(), 'edited';
+          if (!noMedia(err)) throw err;
+        }
+        // A text message (e.g. an order made in the mini-app) has no picture: its text is edited.
+        shownMedia = TEXT;
+        return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
+      }
+      try {
+        await tg.editMessageCaption(chatId, messageId, { caption: view.caption, ...options });
+        return remember(), 'edited';
+      } catch (err) {
+        if (notModified(err)) return remember(), 'edited';
+        if (!noMedia(err)) throw err;
+      }
+      return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
+    } catch (err) {
+      if (gone(err)) {
+        this.shown.delete(orderId);
+        return 'gone';
+      }
+      throw err;
+    }
+  }
+
+  private async editText(tg: Api, chatId: number, messageId: number, text: string, options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] }): Promise<boolean> {
+    try {
+      await tg.editMessageText(chatId, messageId, text, { ...options, link_preview_options: { is_disabled: true } });
+      return true;
+    } catch (err) {
+      if (notModified(err)) return true;
+      if (noText(err) || gone(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Reads again the story of every message still waiting for something and edits what changed. The
+   * chat's language comes from `localeOf`. Errors are logged: the next pass tries again.
+   */
+  async watchOnce(tg: Api, localeOf: (chatId: number) => Promise<Locale>): Promise<number> {
+    let edited = 0;
+    for (const [orderId, s] of [...this.shown]) {
+      if (this.now - s.since > WATCH_MAX_MS) {
+        this.shown.delete(orderId);
+        continue;
+      }
+      try {
+        const story = await this.story(s.chatId, orderId);
+        if ((await this.show(tg, s.chatId, s.messageId, story, await localeOf(s.chatId))) === 'edited') edited++;
+      } catch (err) {
+        this.opts.log.warn({ err: err instanceof Error ? err.message : String(err), orderId }, 'could not refresh the order message');
+      }
+    }
+    return edited;
+  }
+}

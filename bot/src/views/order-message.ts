@@ -1,0 +1,126 @@
+import { InlineKeyboard } from 'grammy';
+import { DISPLAY_ICONS, displayKey, displayTone, formatTimeIn, formatUsdIn, type Catalog, type Locale, type TDisplayTone, type TOrderStory, escapeHtml as h } from '@topup/shared';
+import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
+import { coinName } from './payment';
+
+/**
+ * An order's message in the chat, drawn from its story (GET /api/orders/{ref}/story): what was asked,
+ * the state, what arrived against what was due, what to send now (the whole amount, or only the rest,
+ * with its QR code and wallet buttons), where any value went, and one row of next actions. The same
+ * message is edited on every payment event (notifications.ts, the Check payment button, the watch),
+ * so nothing in it is ever frozen at an earlier value.
+ */
+export interface OrderMessage {
+  caption: string;
+  keyboard: InlineKeyboard;
+  /** The picture: the QR code of what is to be paid now, or, once nothing is, a plain square in the state's colour. */
+  media: { qr: string } | { tone: TDisplayTone };
+}
+
+/** "14:05" in the user's language, UTC (the texts add "UTC"); English keeps the spec's 24-hour "HH:MM". */
+const hhmm = (locale: Locale, iso: string) => (locale === 'en' ? new Date(iso).toISOString().slice(11, 16) : formatTimeIn(locale, iso, 'UTC'));
+
+/** The spec's status lines for the plain states; the display's label for the others. */
+function statusText(t: Catalog, s: TOrderStory): string {
+  const d = s.display;
+  switch (d.state) {
+    case 'awaiting_payment':
+      return t.bot.statusWaiting;
+    case 'confirming':
+      return d.confirmations ? t.bot.statusConfirming(d.confirmations) : t.bot.statusConfirmingPlain;
+    case 'paid':
+      return t.bot.statusPaid;
+    case 'delivering':
+      return t.bot.statusProcessing;
+    case 'completed':
+      return t.bot.statusCompleted;
+    case 'failed_credited':
+      return t.bot.statusFailed;
+    case 'expired':
+    case 'expired_credited':
+      return t.bot.statusExpired;
+    case 'cancelled':
+      return t.bot.statusCancelled;
+    default:
+      return `${DISPLAY_ICONS[d.state]} ${h(t.common.displayStates[displayKey(d)])}`;
+  }
+}
+
+/** Where the order's value went: one line per place, with why. */
+function creditLines(t: Catalog, locale: Locale, s: TOrderStory): string[] {
+  const credits = s.value.credits;
+  if (credits.length === 0) return [];
+  const lines: string[] = [];
+  for (const place of ['on_balance', 'held'] as const) {
+    const here = credits.filter((c) => c.place === place);
+    if (here.length === 0) continue;
+    const amount = formatUsdIn(locale, here.reduce((sum, c) => sum + c.amount, 0));
+    const why = [...new Set(here.map((c) => t.bot.creditReasons[c.reason]))].join(', ');
+    // A failed delivery keeps the spec's sentence.
+    if (place === 'on_balance' && here.every((c) => c.reason === 'failed_delivery')) lines.push(t.bot.failedCredit({ amount }));
+    else lines.push(place === 'on_balance' ? t.bot.creditOnBalance({ amount, why }) : t.bot.creditHeld({ amount, why }));
+  }
+  return lines;
+}
+
+export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: OrderLinks): OrderMessage {
+  const o = s.order;
+  const d = s.display;
+  const next = s.next;
+  const payable = next.action === 'pay' || next.action === 'pay_rest' ? next.pay : null;
+  const usd = (cents: number) => formatUsdIn(locale, cents);
+  const lines = [payable ? t.bot.payTitle({ orderId: o.orderId }) : t.bot.orderTitle({ orderId: o.orderId })];
+  lines.push(
+    o.phoneNumber
+      ? t.bot.orderSummary({ phone: o.phoneNumber, operator: o.operatorName ?? '', amount: usd(o.amount), total: usd(o.totalAmount) })
+      : t.bot.balanceTopupSummary({ total: usd(o.totalAmount) }),
+  );
+  lines.push('', `${h(t.common.labels.status)}${t.common.colon} <b>${statusText(t, s)}</b>`);
+
+  const a = s.amounts;
+  if (d.state === 'partly_paid' && a && d.deadline) {
+    lines.push(t.bot.underpaid({ received: a.received.amount, due: a.due.amount, coin: a.coin, time: hhmm(locale, d.deadline) }));
+  } else if (a && a.received.baseUnits !== '0' && d.state !== 'completed') {
+    lines.push(t.bot.received({ received: a.received.amount, due: a.due.amount, coin: a.coin }));
+  }
+  if (payable) {
+    lines.push(
+      '',
+      next.action === 'pay_rest' ? t.bot.payRest : t.bot.paySend,
+      `<code>${h(payable.amount)}</code> ${h(payable.coin)}`,
+      t.bot.payTo,
+      `<code>${h(payable.address)}</code>`,
+      t.bot.payNetwork({ network: `${payable.networkLabel} · ${coinName(payable.coin)}` }),
+      next.action === 'pay_rest'
+        ? t.bot.payRestUntil({ time: hhmm(locale, payable.deadline) })
+        : t.bot.payExpires({ time: hhmm(locale, payable.deadline), minutes: Math.max(1, Math.round((Date.parse(payable.deadline) - Date.parse(o.createdAt)) / 60_000)) }),
+    );
+  }
+  if (d.state === 'completed' && o.phoneNumber) lines.push(t.bot.completedTo({ phone: o.phoneNumber, amount: usd(o.amount) }));
+  if (o.providerTransactionId && (d.state === 'completed' || d.state === 'delivering')) lines.push(t.bot.transactionId({ id: o.providerTransactionId }));
+  if (d.state === 'expired') lines.push(t.bot.expiredBody);
+  if (d.sub === 'resent') lines.push(t.bot.resent);
+  if (d.sub === 'slow') lines.push(t.bot.slow);
+  const credits = creditLines(t, locale, s);
+  if (credits.length) lines.push('', ...credits);
+
+  return { caption: lines.join('\n'), keyboard: orderKeyboard(t, s, links), media: payable ? { qr: payable.paymentUri } : { tone: displayTone(d) } };
+}
+
+/** The message's buttons: the wallets while something is to be paid, Check payment, then the order's next actions. */
+function orderKeyboard(t: Catalog, s: TOrderStory, links: OrderLinks): InlineKeyboard {
+  const o = s.order;
+  const next = s.next;
+  const kb = new InlineKeyboard();
+  if (next.action === 'pay' || next.action === 'pay_rest') walletButtons(kb, t, next.pay.walletLinks);
+  if (next.action === 'pay' || next.action === 'pay_rest' || next.action === 'wait') kb.text(t.bot.btnCheckPayment, CB.checkPayment(o.orderId)).row();
+  // Cancel only while nothing arrived: the API refuses it after a payment (and says why).
+  if (next.action === 'pay' && o.status === 'pending_crypto_payment') kb.text(t.bot.btnCancelPayment, CB.cancelPayment(o.paymentId)).row();
+  const renew = o.status === 'payment_expired' && s.display.state === 'expired' && o.kind === 'recharge';
+  if (renew) kb.text(t.bot.btnNewPayment, CB.newPayment(o.orderId)).row();
+  else if (o.status === 'completed' && o.kind === 'recharge') kb.text(t.bot.btnTopUpAgain, CB.again(o.orderId)).row();
+  else if (next.action === 'new_recharge' || o.status === 'failed' || o.status === 'cancelled') kb.text(t.bot.btnNewRecharge, CB.recharge).row();
+  if (s.value.onBalanceAmount > 0 || next.action === 'open_balance') kb.text(t.bot.btnBalance, CB.balance);
+  kb.text(t.bot.btnSupport, CB.support(o.orderId));
+  return withOrderLinks(kb, t, links, o.paymentId);
+}
