@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { AppRoot, Banner, Spinner } from '@telegram-apps/telegram-ui';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
 import { useToast } from '../components/Toast';
-import { canAdvance, CHECKOUT_TEXTS, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
+import type { WebMessages } from '../shared';
+import { canAdvance, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
+import { useI18n } from '../i18n/I18n';
 import { WizardScreen } from './WizardScreen';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
@@ -14,8 +16,8 @@ const OrdersScreen = lazy(() => import('./OrdersScreen'));
 const loadCoinScreen = () => import('./CoinScreen');
 const CoinScreen = lazy(loadCoinScreen);
 
-/** Spec: the main button's label per step of the Telegram wizard. */
-export const MAIN_BUTTON_LABELS: Record<WizardStep, string> = { 1: 'Select Operator', 2: 'Choose Amount', 3: 'Enter Phone', 4: 'Pay with Crypto' };
+/** Spec: the main button's label per step of the Telegram wizard ('Select Operator', 'Choose Amount', 'Enter Phone', 'Pay with Crypto'). */
+const mainButtonLabels = (tma: WebMessages['tma']): Record<WizardStep, string> => ({ 1: tma.selectOperator, 2: tma.chooseAmount, 3: tma.enterPhone, 4: tma.payWithCrypto });
 
 /** The mini-app's checkout: the four-step wizard ('Pay with Crypto' checks the number), then the coin. The payment screen shows once the order exists. */
 const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }];
@@ -25,6 +27,8 @@ const WIZARD = 0;
 const placeholderEmail = (env: TelegramEnv) => `${env.user?.username ?? 'telegram_user'}@telegram.org`;
 
 export function App({ env }: { env: TelegramEnv }) {
+  const t = useI18n();
+  const MAIN_BUTTON_LABELS = mainButtonLabels(t.web.tma);
   const dark = useIsDark(env.inTelegram);
   const toast = useToast();
   const [showOrders, setShowOrders] = useState(false);
@@ -35,7 +39,7 @@ export function App({ env }: { env: TelegramEnv }) {
     onCreated: () => {
       haptics.heavy();
       setView(null);
-      toast({ title: 'Payment Created', description: 'Your crypto payment has been set up successfully!' });
+      toast({ title: t.web.tma.paymentCreated, description: t.web.tma.paymentCreatedBody });
     },
     onCreateFailed: () => haptics.heavy(),
   });
@@ -56,7 +60,7 @@ export function App({ env }: { env: TelegramEnv }) {
     const problem = await checkout.next();
     if (!problem) return void Promise.all([loadCoinScreen(), loadPaymentScreen()]);
     if (problem.need === 'phone') haptics.error();
-    else toast({ title: CHECKOUT_TEXTS.selectAmount, variant: 'destructive' });
+    else toast({ title: t.web.selectAmount, variant: 'destructive' });
   };
   const pay = () => void checkout.pay();
 
@@ -98,26 +102,26 @@ export function App({ env }: { env: TelegramEnv }) {
         : // Enabled without a phone, so that pressing it says what is missing ('Phone number is required').
           { text: MAIN_BUTTON_LABELS[4], enabled: wizard.amount !== null, loading: checking, onClick: () => void proceed() }
       : screen === 'coin'
-        ? { text: creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`, enabled: ready, loading: creating, onClick: pay }
+        ? { text: creating ? t.web.processingPayment : t.web.createPayment({ symbol: coin ?? '' }), enabled: ready, loading: creating, onClick: pay }
         : screen === 'orders'
-          ? { text: 'New Recharge', enabled: true, onClick: startOver }
+          ? { text: t.web.newRecharge, enabled: true, onClick: startOver }
           : null;
   useMainButton(env.inTelegram ? mainButton : null);
 
-  const createError = checkout.state.createError && createErrorText(checkout.state.createError, TMA_WORDS);
+  const createError = checkout.state.createError && createErrorText(checkout.state.createError, tmaWords(t.web.tma));
 
   return (
     <AppRoot appearance={dark ? 'dark' : 'light'} platform={env.platform === 'ios' || env.platform === 'macos' ? 'ios' : 'base'} data-appearance={dark ? 'dark' : 'light'}>
       <main className="tma wz">
         {env.user && (
-          <Banner className="tma-banner" type="section" header={`Welcome, ${env.user.firstName}!`} description="Send mobile credit to your loved ones in minutes" />
+          <Banner className="tma-banner" type="section" header={t.web.tma.welcome({ name: env.user.firstName })} description={t.web.rechargeSubtitle} />
         )}
-        <nav className="wz-segments tma-tabs" aria-label="Sections">
+        <nav className="wz-segments tma-tabs" aria-label={t.web.tma.sections}>
           <button type="button" role="radio" aria-checked={!showOrders} onClick={() => setShowOrders(false)}>
-            Recharge
+            {t.web.shell.recharge}
           </button>
           <button type="button" role="radio" aria-checked={showOrders} onClick={() => setShowOrders(true)}>
-            My Orders
+            {t.web.shell.myOrders}
           </button>
         </nav>
 
@@ -147,7 +151,7 @@ export function App({ env }: { env: TelegramEnv }) {
               onNewPurchase={startOver}
               onCopied={() => {
                 haptics.select();
-                toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 });
+                toast({ title: t.web.copied, duration: 2000 });
               }}
               onViewChange={onViewChange}
               openLink={env.inTelegram ? openExternal : undefined}
@@ -163,7 +167,7 @@ export function App({ env }: { env: TelegramEnv }) {
 
         {!env.inTelegram && back && screen !== 'payment' && (
           <button type="button" className="tma-back" onClick={back}>
-            ‹ Back
+            {t.web.back}
           </button>
         )}
       </main>
@@ -172,10 +176,10 @@ export function App({ env }: { env: TelegramEnv }) {
 }
 
 /** Spec section 8: the Telegram flow's creation failure. */
-const TMA_WORDS = {
-  refused: (message: string) => `Failed to create payment. Please try again. ${message}`,
-  failed: () => 'Failed to create payment. Please try again.',
-};
+const tmaWords = (tma: WebMessages['tma']) => ({
+  refused: (message: string) => tma.paymentFailedWith({ message }),
+  failed: () => tma.paymentFailed,
+});
 
 function Loading() {
   return (
