@@ -81,7 +81,7 @@ describe('the mini-app in Telegram', () => {
       await tiles.first().waitFor();
       const labels = await tiles.allInnerTexts();
       for (const label of labels) expect(Number(/\$([\d,.]+)/.exec(label)![1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(5);
-      for (const label of labels) expect(label).toMatch(/^[\d,.]+ XAF\n\$[\d,.]+$/);
+      for (const label of labels) expect(label).toMatch(/^[\d,.]+\s+XAF\n\$[\d,.]+$/);
       await tiles.filter({ hasText: '$10.00' }).click();
 
       // Step 4: dial code prefix, the spec's hint; the API validates the number.

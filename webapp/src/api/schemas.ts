@@ -22,6 +22,7 @@ export {
   ZQuote,
   ZSiteConfig,
   ZValidatePhoneResponse,
+  ZDetectPhoneResponse,
   ZCancelResponse,
   ZSupportConversation,
 } from '@topup/shared';
