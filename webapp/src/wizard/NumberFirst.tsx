@@ -64,7 +64,6 @@ export function NumberFirst({ onDetected }: NumberFirstProps) {
       controller.abort();
     };
     // onDetected is the surface's callback: a new one each render must not ask again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
   const answer = result?.for === text.trim() ? result.answer : null;
