@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AppRoot, Banner, Spinner } from '@telegram-apps/telegram-ui';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
 import { useToast } from '../components/Toast';
 import type { WebMessages } from '../shared';
 import { canAdvance, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
 import { useI18n } from '../i18n/I18n';
+import { Spinner } from './Button';
 import { WizardScreen } from './WizardScreen';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
@@ -111,10 +111,13 @@ export function App({ env }: { env: TelegramEnv }) {
   const createError = checkout.state.createError && createErrorText(checkout.state.createError, tmaWords(t.web.tma));
 
   return (
-    <AppRoot appearance={dark ? 'dark' : 'light'} platform={env.platform === 'ios' || env.platform === 'macos' ? 'ios' : 'base'} data-appearance={dark ? 'dark' : 'light'}>
+    <div className="tma-root" data-platform={env.platform === 'ios' || env.platform === 'macos' ? 'ios' : 'base'} data-appearance={dark ? 'dark' : 'light'}>
       <main className="tma wz">
         {env.user && (
-          <Banner className="tma-banner" type="section" header={t.web.tma.welcome({ name: env.user.firstName })} description={t.web.rechargeSubtitle} />
+          <section className="tma-banner">
+            <h1>{t.web.tma.welcome({ name: env.user.firstName })}</h1>
+            <p>{t.web.rechargeSubtitle}</p>
+          </section>
         )}
         <nav className="wz-segments tma-tabs" aria-label={t.web.tma.sections}>
           <button type="button" role="radio" aria-checked={!showOrders} onClick={() => setShowOrders(false)}>
@@ -171,7 +174,7 @@ export function App({ env }: { env: TelegramEnv }) {
           </button>
         )}
       </main>
-    </AppRoot>
+    </div>
   );
 }
 
@@ -184,7 +187,7 @@ const tmaWords = (tma: WebMessages['tma']) => ({
 function Loading() {
   return (
     <div className="tma-loading">
-      <Spinner size="m" />
+      <Spinner />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Button } from '@telegram-apps/telegram-ui';
 import { Notice, shownNumber, type Checkout } from '../wizard';
 import { CoinStep } from '../wizard/CoinStep';
 import { useI18n } from '../i18n/I18n';
+import { TmaButton } from './Button';
 import { haptics } from './telegram';
 
 /** The coin, then network, with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
@@ -25,9 +25,9 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
       </p>
       {error && <Notice kind="error">{error}</Notice>}
       {!inTelegram && (
-        <Button size="l" stretched loading={creating} disabled={creating} onClick={onPay}>
+        <TmaButton loading={creating} onClick={onPay}>
           {creating ? t.web.processingPayment : t.web.createPayment({ symbol: coin ?? '' })}
-        </Button>
+        </TmaButton>
       )}
     </CoinStep>
   );

@@ -1,7 +1,7 @@
-import { Button } from '@telegram-apps/telegram-ui';
 import { apiErrorText, PHONE_ERROR_MESSAGES } from '../shared';
 import type { TAmountOption, TCountry, TOperator, TPricingSettings } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
+import { TmaButton } from './Button';
 import { canJumpTo, isReadyToPay, isStepDone, OrderSummary, StepProgress, WizardSteps, type CatalogList, type Checkout, type WizardAction, type WizardStep } from '../wizard';
 
 export interface WizardScreenProps {
@@ -45,15 +45,9 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
         <OrderSummary country={wizard.country} operator={wizard.operator} amount={wizard.amount} phone={wizard.phone} quote={checkout.quote} />
       )}
       {!inTelegram && wizard.step === 4 && ready && (
-        <Button
-          className="tma-pay"
-          size="l"
-          stretched
-          loading={checking}
-          onClick={onProceed}
-        >
+        <TmaButton className="tma-pay" loading={checking} onClick={onProceed}>
           {t.web.tma.payWithCrypto}
-        </Button>
+        </TmaButton>
       )}
     </>
   );

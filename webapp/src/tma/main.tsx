@@ -1,4 +1,3 @@
-import '@telegram-apps/telegram-ui/dist/styles.css';
 import './tma.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

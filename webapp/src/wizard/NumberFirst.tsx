@@ -19,17 +19,26 @@ export interface NumberFirstProps {
 /** Enough digits to be a full international number worth asking about (the shortest are 8 with the code). */
 const worthAsking = (text: string) => text.replace(/\D/g, '').length >= 8;
 
+/** What the API made of a number being typed: the detection to confirm, or why it has none. */
+export interface NumberDetection {
+  found: Detected | null;
+  problem: string | null;
+  pending: boolean;
+  /** Call on a paste: the next text is asked about at once, and goes straight on if the API places it. */
+  pasted(): void;
+}
+
 /**
- * Number first (the flows' first step): a full international number, pasted or typed with or without
- * '+', spaces or dashes; the API's detection names the country and the operator, shown for confirmation.
- * A pasted number that the API places goes straight on; the manual country → operator path stays below.
+ * Asks the API about a full international number as it is typed (after a pause) or pasted (at once);
+ * `onPasted` gets a pasted number that the API placed with its country and operator.
  */
-export function NumberFirst({ onDetected }: NumberFirstProps) {
+export function useNumberDetection(text: string, onPasted: (detected: Detected) => void): NumberDetection {
   const t = useI18n();
-  const [text, setText] = useState('');
   const [result, setResult] = useState<{ for: string; answer: TDetectPhoneResponse } | null>(null);
   const [pending, setPending] = useState(false);
   const pasted = useRef(false);
+  const onPastedRef = useRef(onPasted);
+  onPastedRef.current = onPasted;
 
   useEffect(() => {
     const typed = text.trim();
@@ -38,7 +47,6 @@ export function NumberFirst({ onDetected }: NumberFirstProps) {
       return;
     }
     const controller = new AbortController();
-    // A paste is asked for at once; typing waits for a pause.
     const timer = setTimeout(
       () => {
         setPending(true);
@@ -47,7 +55,7 @@ export function NumberFirst({ onDetected }: NumberFirstProps) {
             setPending(false);
             setResult({ for: typed, answer });
             const found = detectedOf(answer);
-            if (found && pasted.current) onDetected(found);
+            if (found && pasted.current) onPastedRef.current(found);
             pasted.current = false;
           },
           (error: unknown) => {
@@ -63,12 +71,43 @@ export function NumberFirst({ onDetected }: NumberFirstProps) {
       clearTimeout(timer);
       controller.abort();
     };
-    // onDetected is the surface's callback: a new one each render must not ask again.
   }, [text]);
 
   const answer = result?.for === text.trim() ? result.answer : null;
   const found = answer && detectedOf(answer);
   const problem = answer && !found ? (answer.error ? apiErrorText(t.common, answer.error, t.locale === 'en') : t.common.phoneErrors.invalidFormat) : null;
+  return {
+    found,
+    problem,
+    pending,
+    pasted: () => {
+      pasted.current = true;
+    },
+  };
+}
+
+/** The detected country and operator, and the button that takes them. */
+export function DetectedConfirm({ found, onConfirm }: { found: Detected; onConfirm?(): void }) {
+  const t = useI18n();
+  return (
+    <div className="wz-detected" role="status">
+      <span data-testid="number-detected">{t.common.numberFirst.detected({ country: t.countryName(found.country), operator: found.operator.name })}</span>
+      <button type={onConfirm ? 'button' : 'submit'} className="wz-button" onClick={onConfirm}>
+        {t.common.numberFirst.confirm}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Number first (the flows' first step): a full international number, pasted or typed with or without
+ * '+', spaces or dashes; the API's detection names the country and the operator, shown for confirmation.
+ * A pasted number that the API places goes straight on; the manual country → operator path stays below.
+ */
+export function NumberFirst({ onDetected }: NumberFirstProps) {
+  const t = useI18n();
+  const [text, setText] = useState('');
+  const { found, problem, pending, pasted } = useNumberDetection(text, onDetected);
   const nf = t.common.numberFirst;
 
   return (
@@ -93,9 +132,7 @@ export function NumberFirst({ onDetected }: NumberFirstProps) {
           placeholder="+237 677 12 34 56"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          onPaste={() => {
-            pasted.current = true;
-          }}
+          onPaste={pasted}
           aria-describedby="wz-number-first-hint"
           aria-invalid={problem ? true : undefined}
           enterKeyHint="go"
@@ -104,14 +141,7 @@ export function NumberFirst({ onDetected }: NumberFirstProps) {
       <p id="wz-number-first-hint" className="wz-hint">
         {pending ? t.web.detecting : nf.hint}
       </p>
-      {found && (
-        <div className="wz-detected" role="status">
-          <span data-testid="number-detected">{nf.detected({ country: t.countryName(found.country), operator: found.operator.name })}</span>
-          <button type="submit" className="wz-button">
-            {nf.confirm}
-          </button>
-        </div>
-      )}
+      {found && <DetectedConfirm found={found} />}
       {problem && (
         <p className="wz-field-error" role="alert">
           {problem}

@@ -5,6 +5,7 @@ import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pric
 import { useToast } from '../../components/Toast';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID } from '../../shared';
 import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
+import { DetectedConfirm, useNumberDetection, type Detected } from '../../wizard/NumberFirst';
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, validAmount, type AmountEntry } from './compact/amount';
@@ -111,6 +112,15 @@ export default function Compact() {
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
   const problem = checkout.state.problem;
+  // Number first: a number typed or pasted with its country code ('+' or '00') is looked up.
+  const international = /^\s*(\+|00)/.test(wizard.phone);
+  const detection = useNumberDetection(international ? wizard.phone : '', (found) => detected(found));
+  /** Number first: the API named the country and the operator, so the amount is next (step 3). */
+  const detected = (found: Detected) => {
+    setEntry(NO_AMOUNT);
+    checkout.choose({ type: 'detected', ...found });
+    checkout.goTo(2);
+  };
 
   return (
     <div className="compact">
@@ -143,11 +153,13 @@ export default function Compact() {
             phone={wizard.phone}
             phoneError={problem?.need === 'phone' && problem.reason === 'invalid' ? (problem.message ?? null) : null}
             onPhone={(phone) => checkout.choose({ type: 'setPhone', phone })}
+            onPaste={detection.pasted}
             onSubmit={() => void next()}
             promotions={promotions.data}
             operators={operators.data}
           />
         )}
+        {step === 1 && international && detection.found && <DetectedConfirm found={detection.found} onConfirm={() => detected(detection.found!)} />}
         {step === 2 && country && (
           <OperatorChoice
             country={country}

@@ -16,6 +16,8 @@ export function WhereStep(props: {
   phone: string;
   phoneError: string | null;
   onPhone(phone: string): void;
+  /** A paste into the number field (number first: a full number goes straight on). */
+  onPaste?(): void;
   onSubmit(): void;
   promotions: TPromotion[] | undefined;
   operators: TOperator[] | undefined;
@@ -49,6 +51,7 @@ export function WhereStep(props: {
             placeholder="612345678"
             value={props.phone}
             onChange={(e) => props.onPhone(e.target.value)}
+            onPaste={props.onPaste}
             onKeyDown={(e) => e.key === 'Enter' && props.onSubmit()}
             aria-invalid={phoneError ? true : undefined}
             aria-describedby={phoneError ? 'compact-phone-error' : undefined}
