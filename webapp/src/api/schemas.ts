@@ -23,6 +23,9 @@ export {
   ZSiteConfig,
   ZValidatePhoneResponse,
   ZDetectPhoneResponse,
+  ZRecipient,
+  ZRecipients,
+  ZOk,
   ZCancelResponse,
   ZSupportConversation,
 } from '@topup/shared';
