@@ -5,7 +5,7 @@ import { CATALOGS } from '../../shared/src/i18n/catalogs';
 import { countryNameIn } from '../../shared/src/i18n/format';
 import type { Locale } from '../../shared/src/i18n/locale';
 import { ensureBuilt } from './build';
-import { expectMainButton, openInTelegram, PHONE_390 } from './pages';
+import { expectMainButton, openInTelegram, PHONE_390, pressMainButton } from './pages';
 import { startStack, type Stack } from './stack';
 import { signedInitData, TEST_USER } from './telegram';
 
@@ -13,7 +13,8 @@ import { signedInitData, TEST_USER } from './telegram';
  * The four languages on the site and in the mini-app, and number first: each surface is switched to
  * each language and its screens are walked, looking for English left on screen (a catalog text that
  * says something else in that language); the site's switch is remembered across a reload; a full
- * international number goes straight to the amount step with its operator chosen.
+ * international number goes straight to the amount step with its operator chosen; a recent recipient
+ * is repeated in two taps (again, then pay), renamed and removed.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -196,6 +197,99 @@ describe('four languages and number first', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('/app: a pasted number goes straight to the amount step with MTN Cameroon chosen', async () => {
+    const context = await browser.newContext({ viewport: PHONE_390 });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/app`);
+      const field = page.locator('#compact-phone');
+      await field.dispatchEvent('paste');
+      await field.fill(NUMBER);
+      await page.getByRole('heading', { name: 'Select Amount' }).waitFor();
+      await page.getByText('Step 3 of 6').waitFor();
+      // Back: the operator step shows the detected operator chosen, and the national number.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('heading', { name: 'Choose Operator' }).waitFor();
+      await expect.poll(() => page.getByText('677123456').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('repeat in one tap: the site (this browser) and the mini-app (the account) offer the last recipient; again, then pay; rename and remove', async () => {
+    // The site, anonymous: a first order keeps its recipient in the browser.
+    const context = await browser.newContext({ viewport: PHONE_390 });
+    try {
+      const first = await context.newPage();
+      await first.goto(`${stack.url}/recharge`);
+      await first.getByRole('heading', { name: 'Select Country' }).waitFor();
+      await pasteNumber(first, NUMBER);
+      await first.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
+      await first.getByRole('button', { name: 'Continue to Payment' }).click();
+      await first.getByRole('button', { name: /^Create .* Payment$/ }).click();
+      await first.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
+      await first.close();
+
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/recharge`);
+      const again = page.getByRole('button', { name: /^Again: \+237677123456 .*\$10\.00/ });
+      await again.waitFor();
+      await page.getByRole('button', { name: 'Rename +237677123456' }).click();
+      await page.getByPlaceholder('Name, e.g. Mum').fill('Mum');
+      await page.getByRole('button', { name: 'Rename', exact: true }).click();
+      // Tap 1: again; tap 2: pay.
+      await page.getByRole('button', { name: /^Again: Mum / }).click();
+      await page.getByRole('button', { name: /^Create .* Payment$/ }).click();
+      await page.getByRole('dialog', { name: 'Processing Payment' }).getByTestId('pay-address').waitFor();
+
+      const third = await context.newPage();
+      await third.goto(`${stack.url}/recharge`);
+      await third.getByRole('button', { name: 'Remove Mum' }).click();
+      await expect.poll(() => third.getByTestId('recent-recipient').count()).toBe(0);
+      expect(await third.evaluate(() => localStorage.getItem('recentRecipients'))).toBe('[]');
+    } finally {
+      await context.close();
+    }
+
+    // The mini-app in Telegram: the account's recipients (from its orders).
+    const user = { ...TEST_USER, id: 515151, first_name: 'Bea' };
+    const open = () => openInTelegram(browser, stack.url, undefined, signedInitData({ user }));
+    const one = await open();
+    try {
+      await pasteNumber(one.page, NUMBER);
+      await one.page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
+      await expectMainButton(one.page, 'Pay with Crypto', true);
+      await pressMainButton(one.page);
+      await expectMainButton(one.page, 'Create USDT Payment', true);
+      await pressMainButton(one.page);
+      await one.page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
+    } finally {
+      await one.context.close();
+    }
+    const two = await open();
+    try {
+      const again = two.page.getByRole('button', { name: /^Again: \+237677123456 / });
+      await again.waitFor();
+      await two.page.getByRole('button', { name: 'Rename +237677123456' }).click();
+      await two.page.getByPlaceholder('Name, e.g. Mum').fill('Mum');
+      await two.page.getByRole('button', { name: 'Rename', exact: true }).click();
+      // Tap 1: again (on to the coin); tap 2: the main button pays.
+      await two.page.getByRole('button', { name: /^Again: Mum / }).click();
+      await expectMainButton(two.page, 'Create USDT Payment', true);
+      await pressMainButton(two.page);
+      await two.page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
+    } finally {
+      await two.context.close();
+    }
+    const three = await open();
+    try {
+      await three.page.getByRole('button', { name: 'Remove Mum' }).click();
+      await expect.poll(() => three.page.getByTestId('recent-recipient').count()).toBe(0);
+    } finally {
+      await three.context.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
 import { useToast } from '../components/Toast';
 import type { WebMessages } from '../shared';
@@ -8,6 +8,8 @@ import type { PaymentView } from '../wizard/PaymentScreen';
 import { useI18n } from '../i18n/I18n';
 import { Spinner } from './Button';
 import { WizardScreen } from './WizardScreen';
+import { rememberInBrowser } from '../api/recipients';
+import { Recents, recipientOf, useRepeat } from '../wizard/Recents';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
 const loadPaymentScreen = () => import('../wizard/PaymentScreen');
@@ -31,6 +33,7 @@ export function App({ env }: { env: TelegramEnv }) {
   const MAIN_BUTTON_LABELS = mainButtonLabels(t.web.tma);
   const dark = useIsDark(env.inTelegram);
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [showOrders, setShowOrders] = useState(false);
   const [view, setView] = useState<PaymentView | null>(null);
   const checkout = useCheckout({
@@ -38,6 +41,10 @@ export function App({ env }: { env: TelegramEnv }) {
     create: (api, s, key) => api.createCryptoPayment({ ...orderRequest(s), ...(env.inTelegram ? { customerEmail: placeholderEmail(env) } : {}), cryptoCurrency: s.coin! }, key),
     onCreated: () => {
       haptics.heavy();
+      // Repeat in one tap: in Telegram the account keeps the recipients (from its orders); outside, the browser.
+      const recipient = !env.inTelegram && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
+      if (recipient) rememberInBrowser(recipient);
+      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
       setView(null);
       toast({ title: t.web.tma.paymentCreated, description: t.web.tma.paymentCreatedBody });
     },
@@ -63,6 +70,7 @@ export function App({ env }: { env: TelegramEnv }) {
     else toast({ title: t.web.selectAmount, variant: 'destructive' });
   };
   const pay = () => void checkout.pay();
+  const repeat = useRepeat({ countries: countries.data, wizard, choose, proceed: () => void proceed() });
 
   const onViewChange = useCallback((next: PaymentView) => {
     setView(next);
@@ -128,6 +136,9 @@ export function App({ env }: { env: TelegramEnv }) {
           </button>
         </nav>
 
+        {screen === 'wizard' && wizard.step === 1 && (
+          <Recents source={env.inTelegram ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />
+        )}
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}

@@ -7,6 +7,8 @@ import { useI18n } from '../../i18n/I18n';
 import { apiErrorText, PHONE_ERROR_MESSAGES, type WebMessages } from '../../shared';
 import { canJumpTo, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
+import { rememberInBrowser } from '../../api/recipients';
+import { Recents, recipientOf, useRepeat } from '../../wizard/Recents';
 import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
@@ -49,6 +51,10 @@ export default function Recharge() {
     },
     onCreated: (order) => {
       rememberOrder(order.orderToken, !!user.data);
+      // Repeat in one tap: an anonymous visitor's recipients are kept by the browser, a customer's by the account.
+      const recipient = !user.data && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
+      if (recipient) rememberInBrowser(recipient);
+      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
       // Paid from the balance: the balance went down already.
       if (onChain(order)) void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
       else refreshAccount();
@@ -109,6 +115,8 @@ export default function Recharge() {
     checkout.choose({ type: 'back' });
   };
 
+  const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void continueToPayment() });
+
   const invalid = (step === PAY && (!wizard.country || !wizard.amount || (!balanceTopup && !wizard.operator))) || (step === SUCCESS && !payment);
   const maintenance = pricing.data?.maintenanceMode === true;
   const phoneError = state.problem?.need === 'phone' ? apiErrorText(t.common, state.problem.message ?? PHONE_ERROR_MESSAGES.required, t.locale === 'en') : null;
@@ -144,6 +152,9 @@ export default function Recharge() {
             </div>
           ) : step === CHOOSE ? (
             <>
+              {!balanceTopup && wizard.step === 1 && (
+                <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />
+              )}
               <WizardSteps
                 wizard={wizard}
                 countries={countries}
