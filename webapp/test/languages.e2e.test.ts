@@ -85,7 +85,7 @@ async function pasteNumber(page: Page, number: string) {
 }
 
 describe('four languages and number first', () => {
-  it('the site: switched, remembered, no English left on /, the menu and the /recharge steps; a number goes to the amount step', async () => {
+  it('the site: switched, remembered, no English left on /, the menu, the /recharge and /app steps; a number goes to the amount step', async () => {
     const context = await browser.newContext({ viewport: PHONE_390, locale: 'en-US' });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -141,6 +141,16 @@ describe('four languages and number first', () => {
         await page.getByRole('button', { name: t.web.continueToPayment }).click();
         await page.getByText(t.common.phoneErrors.required).waitFor();
         await expectTranslated(page, locale, '/recharge phone error');
+
+        // /app (no header: the language remembered), its first step, then a pasted number.
+        await page.goto(`${stack.url}/app`);
+        await page.getByRole('heading', { name: t.web.compact.titles.where }).waitFor();
+        await expectTranslated(page, locale, '/app step 1');
+        await page.locator('#compact-phone').dispatchEvent('paste');
+        await page.locator('#compact-phone').fill(NUMBER);
+        await page.getByRole('heading', { name: t.web.compact.titles.amount }).waitFor();
+        await page.locator('.quick-amount').first().waitFor();
+        await expectTranslated(page, locale, '/app step 3');
       }
 
       // English again, and a pasted number goes straight to the amount step with MTN Cameroon chosen.
