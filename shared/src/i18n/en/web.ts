@@ -181,6 +181,23 @@ export const web = {
     specialPromotion: 'Special Promotion',
   },
 
+  supportWidget: {
+    liveChat: 'Live chat',
+    openChat: 'Open live chat',
+    closeChat: 'Close live chat',
+    closeChatShort: 'Close chat',
+    whatsapp: 'Chat with us on WhatsApp',
+    answersByEmail: 'Our team answers here and by e-mail',
+    answersInTelegram: 'Answers come here and in Telegram',
+    answersTo: (p: { address: string }) => `Answers come here and to ${p.address}`,
+    emailLabel: 'Your e-mail address, for our answer',
+    emailPlaceholder: 'Your e-mail, for our answer',
+    message: 'Message',
+    messagePlaceholder: 'Type your message...',
+    send: 'Send',
+  },
+  notFound: { title: '404 Page Not Found', body: 'Did you forget to add the page to the router?', goHome: 'Go Home' },
+
   shell: {
     home: 'Home',
     recharge: 'Recharge',

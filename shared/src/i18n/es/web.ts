@@ -177,6 +177,23 @@ export const web: WebMessages = {
     specialPromotion: 'Promoción especial',
   },
 
+  supportWidget: {
+    liveChat: 'Chat en vivo',
+    openChat: 'Abrir el chat',
+    closeChat: 'Cerrar el chat',
+    closeChatShort: 'Cerrar el chat',
+    whatsapp: 'Escríbenos por WhatsApp',
+    answersByEmail: 'Nuestro equipo responde aquí y por correo',
+    answersInTelegram: 'Las respuestas llegan aquí y en Telegram',
+    answersTo: (p) => `Las respuestas llegan aquí y a ${p.address}`,
+    emailLabel: 'Tu correo electrónico, para nuestra respuesta',
+    emailPlaceholder: 'Tu correo, para nuestra respuesta',
+    message: 'Mensaje',
+    messagePlaceholder: 'Escribe tu mensaje...',
+    send: 'Enviar',
+  },
+  notFound: { title: '404 Página no encontrada', body: 'Esta página no existe.', goHome: 'Ir al inicio' },
+
   shell: {
     home: 'Inicio',
     recharge: 'Recargar',

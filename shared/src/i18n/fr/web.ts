@@ -178,6 +178,23 @@ export const web: WebMessages = {
     specialPromotion: 'Promotion spéciale',
   },
 
+  supportWidget: {
+    liveChat: 'Chat en direct',
+    openChat: 'Ouvrir le chat',
+    closeChat: 'Fermer le chat',
+    closeChatShort: 'Fermer le chat',
+    whatsapp: 'Écrivez-nous sur WhatsApp',
+    answersByEmail: 'Notre équipe répond ici et par e-mail',
+    answersInTelegram: 'Les réponses arrivent ici et dans Telegram',
+    answersTo: (p) => `Les réponses arrivent ici et à ${p.address}`,
+    emailLabel: 'Votre adresse e-mail, pour notre réponse',
+    emailPlaceholder: 'Votre e-mail, pour notre réponse',
+    message: 'Message',
+    messagePlaceholder: 'Écrivez votre message...',
+    send: 'Envoyer',
+  },
+  notFound: { title: '404 Page introuvable', body: 'Cette page n’existe pas.', goHome: 'Retour à l’accueil' },
+
   shell: {
     home: 'Accueil',
     recharge: 'Recharger',

@@ -177,6 +177,23 @@ export const web: WebMessages = {
     specialPromotion: 'Promoção especial',
   },
 
+  supportWidget: {
+    liveChat: 'Chat ao vivo',
+    openChat: 'Abrir o chat',
+    closeChat: 'Fechar o chat',
+    closeChatShort: 'Fechar o chat',
+    whatsapp: 'Fale conosco pelo WhatsApp',
+    answersByEmail: 'Nossa equipe responde aqui e por e-mail',
+    answersInTelegram: 'As respostas chegam aqui e no Telegram',
+    answersTo: (p) => `As respostas chegam aqui e em ${p.address}`,
+    emailLabel: 'Seu e-mail, para a nossa resposta',
+    emailPlaceholder: 'Seu e-mail, para a nossa resposta',
+    message: 'Mensagem',
+    messagePlaceholder: 'Digite sua mensagem...',
+    send: 'Enviar',
+  },
+  notFound: { title: '404 Página não encontrada', body: 'Esta página não existe.', goHome: 'Ir para o início' },
+
   shell: {
     home: 'Início',
     recharge: 'Recarregar',
