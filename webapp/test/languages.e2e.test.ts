@@ -155,6 +155,7 @@ describe('four languages and number first', () => {
 
       // English again, and a pasted number goes straight to the amount step with MTN Cameroon chosen.
       // (A new tab: /recharge keeps a tab's progress.)
+      await page.goto(`${stack.url}/`);
       await page.getByTestId('language-switch').selectOption('en');
       const fresh = await context.newPage();
       await fresh.goto(`${stack.url}/recharge`);
