@@ -1,4 +1,4 @@
-import type { TValidatePhoneResponse } from '@topup/shared';
+import type { TDetectPhoneResponse, TValidatePhoneResponse } from '@topup/shared';
 import { apiRequest } from './client';
 
 /** Spec section 5: the server checks the number, sent with '+' and the dial code when it has no '+'. */
@@ -25,4 +25,9 @@ export async function checkPhone(phoneNumber: string, countryCode: string): Prom
     console.error('phone validation failed', err);
     return null;
   }
+}
+
+/** Number first: a full international number, however pasted or typed, gives its country and operator (POST /api/phone/detect). */
+export function detectPhone(phoneNumber: string, signal?: AbortSignal): Promise<TDetectPhoneResponse> {
+  return apiRequest('/api/phone/detect', (s) => s.ZDetectPhoneResponse, { method: 'POST', body: { phoneNumber }, signal });
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
+  countryNameIn,
   formatDateTimeIn,
   formatLocalAmount,
   formatNumberIn,
@@ -19,6 +20,8 @@ export interface I18n extends WebCatalog {
   local(amount: number, currencyCode: string): string;
   dateTime(value: Date | string): string;
   time(value: Date | string): string;
+  /** A country's name in this language (Intl.DisplayNames), else the catalog's. */
+  countryName(country: { code: string; name: string }): string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -83,6 +86,7 @@ export function I18nProvider(props: { initial: Locale; onChange?: (locale: Local
       local: (amount, currencyCode) => formatLocalAmount(shown, amount, currencyCode),
       dateTime: (value) => formatDateTimeIn(shown, value),
       time: (value) => formatTimeIn(shown, value),
+      countryName: (country) => countryNameIn(shown, country.code, country.name),
     };
   }, [catalog, setLocale]);
 

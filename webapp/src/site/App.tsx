@@ -5,6 +5,8 @@ import { SupportWidget } from './shell/SupportWidget';
 import { PageLoading } from './components/PageLoading';
 import { useLocation, setRoutePreloader } from './router';
 import { pageFor, preload, routePath } from './routes';
+import { useI18n } from '../i18n/I18n';
+import type { WebMessages } from '../shared';
 
 setRoutePreloader(preload);
 
@@ -19,6 +21,7 @@ export function App() {
   const compact = path === '/app';
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const t = useI18n();
 
   // After a navigation, keyboard and screen-reader focus starts at the new page.
   useEffect(() => {
@@ -33,12 +36,12 @@ export function App() {
     <div className={compact ? 'site site-compact' : 'site'}>
       {!compact && (
         <a className="skip-link" href="#main">
-          Skip to content
+          {t.web.skipToContent}
         </a>
       )}
       {!compact && <Header path={path} />}
       <main id="main" ref={main} tabIndex={-1} className="site-main">
-        <PageBoundary key={path}>
+        <PageBoundary key={path} web={t.web}>
           <Suspense fallback={<PageLoading />}>
             <Page />
           </Suspense>
@@ -51,7 +54,7 @@ export function App() {
 }
 
 /** A page whose code cannot be fetched (offline, or a newer version deployed meanwhile). */
-class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+class PageBoundary extends Component<{ web: WebMessages; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -61,12 +64,13 @@ class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
   override render() {
     if (!this.state.failed) return this.props.children;
+    const { web } = this.props;
     return (
       <div className="container narrow page-error" role="alert">
-        <h1>Something went wrong</h1>
-        <p>This page could not be loaded. Please check your connection and reload the page.</p>
+        <h1>{web.pageErrorTitle}</h1>
+        <p>{web.pageErrorBody}</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload
+          {web.reload}
         </button>
       </div>
     );

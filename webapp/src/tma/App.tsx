@@ -1,13 +1,17 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { AppRoot, Banner, Spinner } from '@telegram-apps/telegram-ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
 import { useToast } from '../components/Toast';
-import { canAdvance, CHECKOUT_TEXTS, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
+import type { WebMessages } from '../shared';
+import { canAdvance, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
 import { paymentIdFromStartParam } from '../../../shared/src/links';
 import { Maintenance } from '../wizard/Maintenance';
+import { useI18n } from '../i18n/I18n';
+import { AppRoot, Banner, Spinner } from '@telegram-apps/telegram-ui';
 import { WizardScreen } from './WizardScreen';
+import { rememberInBrowser } from '../api/recipients';
+import { Recents, recipientOf, useRepeat } from '../wizard/Recents';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
 
 const loadPaymentScreen = () => import('../wizard/PaymentScreen');
@@ -17,8 +21,8 @@ const OrderScreen = lazy(() => import('./OrderScreen'));
 const loadCoinScreen = () => import('./CoinScreen');
 const CoinScreen = lazy(loadCoinScreen);
 
-/** Spec: the main button's label per step of the Telegram wizard. */
-export const MAIN_BUTTON_LABELS: Record<WizardStep, string> = { 1: 'Select Operator', 2: 'Choose Amount', 3: 'Enter Phone', 4: 'Pay with Crypto' };
+/** Spec: the main button's label per step of the Telegram wizard ('Select Operator', 'Choose Amount', 'Enter Phone', 'Pay with Crypto'). */
+const mainButtonLabels = (tma: WebMessages['tma']): Record<WizardStep, string> => ({ 1: tma.selectOperator, 2: tma.chooseAmount, 3: tma.enterPhone, 4: tma.payWithCrypto });
 
 /** The mini-app's checkout: the four-step wizard ('Pay with Crypto' checks the number), then the coin. The payment screen shows once the order exists. */
 const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }];
@@ -28,8 +32,11 @@ const WIZARD = 0;
 const placeholderEmail = (env: TelegramEnv) => `${env.user?.username ?? 'telegram_user'}@telegram.org`;
 
 export function App({ env }: { env: TelegramEnv }) {
+  const t = useI18n();
+  const MAIN_BUTTON_LABELS = mainButtonLabels(t.web.tma);
   const dark = useIsDark(env.inTelegram);
   const toast = useToast();
+  const queryClient = useQueryClient();
   // `startapp=order_<paymentId>` opens that order (a link from the bot, an e-mail, the site).
   const [openOrder, setOpenOrder] = useState<string | null>(() => paymentIdFromStartParam(env.startParam));
   const [showOrders, setShowOrders] = useState(openOrder !== null);
@@ -39,8 +46,12 @@ export function App({ env }: { env: TelegramEnv }) {
     create: (api, s, key) => api.createCryptoPayment({ ...orderRequest(s), ...(env.inTelegram ? { customerEmail: placeholderEmail(env) } : {}), cryptoCurrency: s.coin! }, key),
     onCreated: () => {
       haptics.heavy();
+      // Repeat in one tap: in Telegram the account keeps the recipients (from its orders); outside, the browser.
+      const recipient = !env.inTelegram && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
+      if (recipient) rememberInBrowser(recipient);
+      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
       setView(null);
-      toast({ title: 'Payment Created', description: 'Your crypto payment has been set up successfully!' });
+      toast({ title: t.web.tma.paymentCreated, description: t.web.tma.paymentCreatedBody });
     },
     onCreateFailed: () => haptics.heavy(),
     // Opened again with an unfinished payment: its screen again (countdown, QR, live status).
@@ -63,9 +74,10 @@ export function App({ env }: { env: TelegramEnv }) {
     const problem = await checkout.next();
     if (!problem) return void Promise.all([loadCoinScreen(), loadPaymentScreen()]);
     if (problem.need === 'phone') haptics.error();
-    else toast({ title: CHECKOUT_TEXTS.selectAmount, variant: 'destructive' });
+    else toast({ title: t.web.selectAmount, variant: 'destructive' });
   };
   const pay = () => void checkout.pay();
+  const repeat = useRepeat({ countries: countries.data, wizard, choose, proceed: () => void proceed() });
 
   const onViewChange = useCallback((next: PaymentView) => {
     setView(next);
@@ -107,23 +119,23 @@ export function App({ env }: { env: TelegramEnv }) {
         : // Enabled without a phone, so that pressing it says what is missing ('Phone number is required').
           { text: MAIN_BUTTON_LABELS[4], enabled: wizard.amount !== null, loading: checking, onClick: () => void proceed() }
       : screen === 'coin'
-        ? { text: creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`, enabled: ready, loading: creating, onClick: pay }
+        ? { text: creating ? t.web.processingPayment : t.web.createPayment({ symbol: coin ?? '' }), enabled: ready, loading: creating, onClick: pay }
         : screen === 'orders' || screen === 'order'
-          ? { text: 'New Recharge', enabled: true, onClick: startOver }
+          ? { text: t.web.newRecharge, enabled: true, onClick: startOver }
           : null;
   useMainButton(env.inTelegram ? mainButton : null);
 
-  const createError = checkout.state.createError && createErrorText(checkout.state.createError, TMA_WORDS);
+  const createError = checkout.state.createError && createErrorText(checkout.state.createError, tmaWords(t.web.tma));
 
   return (
     <AppRoot appearance={dark ? 'dark' : 'light'} platform={env.platform === 'ios' || env.platform === 'macos' ? 'ios' : 'base'} data-appearance={dark ? 'dark' : 'light'}>
       <main className="tma wz">
         {env.user && (
-          <Banner className="tma-banner" type="section" header={`Welcome, ${env.user.firstName}!`} description="Send mobile credit to your loved ones in minutes" />
+          <Banner className="tma-banner" type="section" header={t.web.tma.welcome({ name: env.user.firstName })} description={t.web.rechargeSubtitle} />
         )}
-        <nav className="wz-segments tma-tabs" aria-label="Sections">
+        <nav className="wz-segments tma-tabs" aria-label={t.web.tma.sections}>
           <button type="button" role="radio" aria-checked={!showOrders} onClick={() => setShowOrders(false)}>
-            Recharge
+            {t.web.shell.recharge}
           </button>
           <button
             type="button"
@@ -134,11 +146,14 @@ export function App({ env }: { env: TelegramEnv }) {
               setShowOrders(true);
             }}
           >
-            My Orders
+            {t.web.shell.myOrders}
           </button>
         </nav>
 
         {(screen === 'wizard' || screen === 'coin') && <Maintenance pricing={pricing.data} />}
+        {screen === 'wizard' && wizard.step === 1 && (
+          <Recents source={env.inTelegram ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />
+        )}
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}
@@ -166,7 +181,7 @@ export function App({ env }: { env: TelegramEnv }) {
               onNewPurchase={startOver}
               onCopied={() => {
                 haptics.select();
-                toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 });
+                toast({ title: t.web.copied, duration: 2000 });
               }}
               onViewChange={onViewChange}
               openLink={env.inTelegram ? openExternal : undefined}
@@ -196,7 +211,7 @@ export function App({ env }: { env: TelegramEnv }) {
 
         {!env.inTelegram && back && screen !== 'payment' && (
           <button type="button" className="tma-back" onClick={back}>
-            ‹ Back
+            {t.web.back}
           </button>
         )}
       </main>
@@ -205,10 +220,10 @@ export function App({ env }: { env: TelegramEnv }) {
 }
 
 /** Spec section 8: the Telegram flow's creation failure. */
-const TMA_WORDS = {
-  refused: (message: string) => `Failed to create payment. Please try again. ${message}`,
-  failed: () => 'Failed to create payment. Please try again.',
-};
+const tmaWords = (tma: WebMessages['tma']) => ({
+  refused: (message: string) => tma.paymentFailedWith({ message }),
+  failed: () => tma.paymentFailed,
+});
 
 function Loading() {
   return (

@@ -2,10 +2,12 @@ import { Button } from '@telegram-apps/telegram-ui';
 import { Notice, shownNumber, type Checkout } from '../wizard';
 import { CoinStep } from '../wizard/CoinStep';
 import { SwitchOperator } from '../wizard/SwitchOperator';
+import { useI18n } from '../i18n/I18n';
 import { haptics } from './telegram';
 
 /** The coin, then network, with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
 export default function CoinScreen({ checkout, error, inTelegram, onPay }: { checkout: Checkout; error: string | null; inTelegram: boolean; onPay(): void }) {
+  const t = useI18n();
   const { wizard, coin, creating } = checkout.state;
   if (!wizard.country || !wizard.operator) return null;
   return (
@@ -20,7 +22,7 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
       cryptoAmount={checkout.cryptoAmount}
     >
       <p className="wz-hint">
-        {wizard.country.name} · {wizard.operator.name} · {shownNumber(wizard.country.dialCode, wizard.phone)}
+        {t.countryName(wizard.country)} · {wizard.operator.name} · {shownNumber(wizard.country.dialCode, wizard.phone)}
       </p>
       {error && <Notice kind="error">{error}</Notice>}
       {/* The number belongs to another operator: switch to it (back to the wizard when it does not take the amount). */}
@@ -29,7 +31,7 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
       )}
       {!inTelegram && (
         <Button size="l" stretched loading={creating} disabled={creating} onClick={onPay}>
-          {creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`}
+          {creating ? t.web.processingPayment : t.web.createPayment({ symbol: coin ?? '' })}
         </Button>
       )}
     </CoinStep>

@@ -1,6 +1,8 @@
 import { Button } from '@telegram-apps/telegram-ui';
+import { apiErrorText, PHONE_ERROR_MESSAGES } from '../shared';
 import type { TAmountOption, TCountry, TOperator, TPricingSettings } from '@topup/shared';
-import { canJumpTo, CHECKOUT_TEXTS, isReadyToPay, isStepDone, OrderSummary, StepProgress, WIZARD_STEP_LABELS, WizardSteps, type CatalogList, type Checkout, type WizardAction, type WizardStep } from '../wizard';
+import { useI18n } from '../i18n/I18n';
+import { canJumpTo, isReadyToPay, isStepDone, OrderSummary, StepProgress, WizardSteps, type CatalogList, type Checkout, type WizardAction, type WizardStep } from '../wizard';
 
 export interface WizardScreenProps {
   checkout: Checkout;
@@ -13,13 +15,15 @@ export interface WizardScreenProps {
 
 /** The spec's Telegram wizard: progress badges, the four steps, then the order summary and 'Pay with Crypto'. */
 export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProceed }: WizardScreenProps) {
+  const t = useI18n();
   const { wizard, problem, checking } = checkout.state;
-  const phoneError = problem?.need === 'phone' ? (problem.message ?? CHECKOUT_TEXTS.phoneRequired) : null;
+  const phoneError = problem?.need === 'phone' ? apiErrorText(t.common, problem.message ?? PHONE_ERROR_MESSAGES.required, t.locale === 'en') : null;
+  const s = t.web.steps;
   const ready = isReadyToPay(wizard);
   return (
     <>
       <StepProgress
-        labels={WIZARD_STEP_LABELS}
+        labels={[s.country, s.operator, s.amount, s.phone]}
         current={wizard.step}
         isDone={(s) => isStepDone(wizard, s as WizardStep)}
         canJump={(s) => canJumpTo(wizard, s as WizardStep)}
@@ -41,14 +45,8 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
         <OrderSummary country={wizard.country} operator={wizard.operator} amount={wizard.amount} phone={wizard.phone} quote={checkout.quote} />
       )}
       {!inTelegram && wizard.step === 4 && ready && (
-        <Button
-          className="tma-pay"
-          size="l"
-          stretched
-          loading={checking}
-          onClick={onProceed}
-        >
-          Pay with Crypto
+        <Button className="tma-pay" size="l" stretched loading={checking} disabled={checking} onClick={onProceed}>
+          {t.web.tma.payWithCrypto}
         </Button>
       )}
     </>

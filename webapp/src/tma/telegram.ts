@@ -1,23 +1,12 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import {
-  backButton,
-  closingBehavior,
-  hapticFeedback,
-  init,
-  initData,
-  isTMA,
-  mainButton,
-  miniApp,
-  openLink,
-  retrieveLaunchParams,
-  themeParams,
-  viewport,
-} from '@telegram-apps/sdk-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type * as SdkModule from './sdk';
 
 /**
- * The Telegram SDK, initialised once for the whole mini-app: theme parameters and viewport bound to
- * CSS variables (--tg-theme-*, --tg-viewport-*), back button, main button, closing confirmation and
- * haptic feedback. Outside Telegram every helper here is a no-op and the page works as a web page.
+ * The mini-app in Telegram. The launch parameters (the page's hash, kept in sessionStorage for a
+ * reload) say at once whether the page is in Telegram, who the user is, the platform and the theme:
+ * the first screen draws with them. The Telegram SDK (./sdk.ts: buttons, theme and viewport CSS
+ * variables, haptics) is its own chunk, fetched right after the start, so that it is not part of the
+ * first load. Outside Telegram every helper here is a no-op and the page works as a web page.
  */
 
 export interface TelegramUser {
@@ -43,75 +32,115 @@ export interface TelegramEnv {
 export const HEADER_COLOR = '#2d2d2d';
 export const LIGHT_BACKGROUND = '#ffffff';
 
+const LAUNCH_KEY = 'topup/tg-launch';
+
+type Sdk = typeof SdkModule;
+let sdk: Sdk | null = null;
+const sdkListeners = new Set<() => void>();
 let env: TelegramEnv | undefined;
+let launchDark = false;
+
+/** The launch parameters: the hash Telegram opened the page with, else those of this tab's first load. */
+function launchParams(): URLSearchParams | null {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  try {
+    if (hash.get('tgWebAppData')) {
+      sessionStorage.setItem(LAUNCH_KEY, window.location.hash.slice(1));
+      return hash;
+    }
+    // This tab's first load, else what the SDK keeps (the development mock writes only there).
+    const saved = sessionStorage.getItem(LAUNCH_KEY) ?? sdkSaved();
+    return saved ? new URLSearchParams(saved) : null;
+  } catch {
+    return hash.get('tgWebAppData') ? hash : null;
+  }
+}
+
+function sdkSaved(): string | null {
+  const raw = sessionStorage.getItem('tapps/launchParams');
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return raw;
+  }
+}
+
+function userOf(initDataRaw: string): TelegramUser | null {
+  try {
+    const user = JSON.parse(new URLSearchParams(initDataRaw).get('user') ?? 'null') as { id: number; first_name: string; username?: string; language_code?: string } | null;
+    return user ? { id: user.id, firstName: user.first_name, username: user.username, languageCode: user.language_code } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A theme's background is dark when its luminance is low. */
+function darkBackground(themeJson: string | null): boolean {
+  try {
+    const bg = (JSON.parse(themeJson ?? '{}') as { bg_color?: string }).bg_color;
+    if (!bg || !/^#[0-9a-f]{6}$/i.test(bg)) return false;
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! < 120;
+  } catch {
+    return false;
+  }
+}
 
 export function startTelegram(): TelegramEnv {
   if (env) return env;
-  if (!isTMA()) return (env = { inTelegram: false, user: null, platform: 'web', initDataRaw: null, startParam: new URLSearchParams(window.location.search).get('tgWebAppStartParam') });
-  init();
-  initData.restore();
-  const launch = retrieveLaunchParams();
-  backButton.mount.ifAvailable();
-  mainButton.mount.ifAvailable();
-  closingBehavior.mount.ifAvailable();
-  themeParams.mountSync.ifAvailable();
-  themeParams.bindCssVars.ifAvailable();
-  miniApp.mountSync.ifAvailable();
-  miniApp.bindCssVars.ifAvailable();
-  if (viewport.mount.isAvailable()) {
-    viewport
-      .mount()
-      .then(() => {
-        viewport.bindCssVars.ifAvailable();
-        viewport.expand.ifAvailable();
-      })
-      .catch((err: unknown) => console.error('viewport', err));
-  }
-  applyColours();
-  themeParams.isDark.sub(applyColours);
-  miniApp.ready.ifAvailable();
-  const user = initData.user();
-  return (env = {
-    inTelegram: true,
-    user: user ? { id: user.id, firstName: user.first_name, username: user.username, languageCode: user.language_code } : null,
-    platform: launch.tgWebAppPlatform,
-    initDataRaw: initData.raw() ?? null,
-    startParam: launch.tgWebAppStartParam ?? null,
-  });
+  const launch = launchParams();
+  const initDataRaw = launch?.get('tgWebAppData');
+  if (!launch || !initDataRaw) return (env = { inTelegram: false, user: null, platform: 'web', initDataRaw: null, startParam: new URLSearchParams(window.location.search).get('tgWebAppStartParam') });
+  launchDark = darkBackground(launch.get('tgWebAppThemeParams'));
+  void import('./sdk').then(
+    (loaded) => {
+      loaded.startSdk();
+      sdk = loaded;
+      sdkListeners.forEach((l) => l());
+    },
+    (err: unknown) => console.error('Telegram SDK failed to load', err),
+  );
+  return (env = { inTelegram: true, user: userOf(initDataRaw), platform: launch.get('tgWebAppPlatform') ?? 'unknown', initDataRaw, startParam: launch.get('tgWebAppStartParam') });
 }
 
-/**
- * Header dark grey and background white (spec), in the light theme. In a dark theme a white page would
- * fight Telegram's own colours, so the background follows the theme there (see webapp/README.md).
- */
-function applyColours() {
-  miniApp.setHeaderColor.ifAvailable(themeParams.isDark() ? 'bg_color' : HEADER_COLOR);
-  miniApp.setBackgroundColor.ifAvailable(themeParams.isDark() ? (themeParams.backgroundColor() ?? '#17212b') : LIGHT_BACKGROUND);
+/** The SDK once it is there (a component re-renders when it arrives). */
+function useSdk(): Sdk | null {
+  const [, setLoaded] = useState(sdk !== null);
+  useEffect(() => {
+    if (sdk) return;
+    const l = () => setLoaded(true);
+    sdkListeners.add(l);
+    return () => void sdkListeners.delete(l);
+  }, []);
+  return sdk;
 }
 
 const media = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-/** Light or dark: Telegram's theme inside Telegram, the system's outside. */
+/** Light or dark: Telegram's theme inside Telegram (its launch theme until the SDK is there), the system's outside. */
 export function useIsDark(inTelegram: boolean): boolean {
+  const loaded = useSdk();
   return useSyncExternalStore(
     (changed) => {
-      if (inTelegram) return themeParams.isDark.sub(changed);
+      if (inTelegram) return loaded ? loaded.onDarkChange(changed) : () => undefined;
       const m = media();
       m.addEventListener('change', changed);
       return () => m.removeEventListener('change', changed);
     },
-    () => (inTelegram ? themeParams.isDark() : media().matches),
+    () => (inTelegram ? (loaded ? loaded.isDark() : launchDark) : media().matches),
   );
 }
 
 export const haptics = {
   /** A choice was made (tile, coin). */
-  select: () => void hapticFeedback.selectionChanged.ifAvailable(),
+  select: () => sdk?.haptic.select(),
   /** Spec: heavy haptic feedback when a payment is created and when creating it fails. */
-  heavy: () => void hapticFeedback.impactOccurred.ifAvailable('heavy'),
-  success: () => void hapticFeedback.notificationOccurred.ifAvailable('success'),
-  warning: () => void hapticFeedback.notificationOccurred.ifAvailable('warning'),
-  error: () => void hapticFeedback.notificationOccurred.ifAvailable('error'),
+  heavy: () => sdk?.haptic.impact('heavy'),
+  success: () => sdk?.haptic.notify('success'),
+  warning: () => sdk?.haptic.notify('warning'),
+  error: () => sdk?.haptic.notify('error'),
 };
 
 /**
@@ -119,7 +148,7 @@ export const haptics = {
  * phone; a web view's own navigation may not leave Telegram. Where Telegram cannot, the browser's way.
  */
 export function openExternal(url: string): void {
-  if (!openLink.ifAvailable(url)[0]) window.open(url, '_blank', 'noopener');
+  if (!sdk?.openLinkInTelegram(url)) window.open(url, '_blank', 'noopener');
 }
 
 export interface MainButtonSpec {
@@ -131,43 +160,36 @@ export interface MainButtonSpec {
 
 /** The native main button: shown with `spec`, hidden with null. */
 export function useMainButton(spec: MainButtonSpec | null): void {
+  const loaded = useSdk();
   const onClick = useRef<(() => void) | undefined>(undefined);
   onClick.current = spec?.onClick;
-  useEffect(() => {
-    if (!mainButton.onClick.isAvailable()) return;
-    return mainButton.onClick(() => {
-      if (mainButton.isEnabled()) onClick.current?.();
-    });
-  }, []);
+  useEffect(() => loaded?.onMainButtonClick(() => onClick.current?.()), [loaded]);
   const text = spec?.text;
   const enabled = spec?.enabled ?? false;
   const loading = spec?.loading ?? false;
   useEffect(() => {
-    if (text === undefined) mainButton.setParams.ifAvailable({ isVisible: false, isLoaderVisible: false });
-    else mainButton.setParams.ifAvailable({ text, isVisible: true, isEnabled: enabled && !loading, isLoaderVisible: loading });
-  }, [text, enabled, loading]);
+    loaded?.setMainButton(text === undefined ? null : { text, enabled, loading });
+  }, [loaded, text, enabled, loading]);
 }
 
 /** The native back button: shown while `onBack` is given. */
 export function useBackButton(onBack: (() => void) | null): void {
+  const loaded = useSdk();
   const handler = useRef(onBack);
   handler.current = onBack;
-  useEffect(() => {
-    if (!backButton.onClick.isAvailable()) return;
-    return backButton.onClick(() => handler.current?.());
-  }, []);
+  useEffect(() => loaded?.onBackButtonClick(() => handler.current?.()), [loaded]);
   const shown = onBack !== null;
   useEffect(() => {
-    if (shown) backButton.show.ifAvailable();
-    else backButton.hide.ifAvailable();
-  }, [shown]);
+    loaded?.showBackButton(shown);
+  }, [loaded, shown]);
 }
 
 /** Asks before Telegram closes the mini-app while a payment is under way ("do not close the page"). */
 export function useClosingConfirmation(active: boolean): void {
+  const loaded = useSdk();
   useEffect(() => {
-    if (!active) return;
-    closingBehavior.enableConfirmation.ifAvailable();
-    return () => void closingBehavior.disableConfirmation.ifAvailable();
-  }, [active]);
+    if (!active || !loaded) return;
+    loaded.confirmClosing(true);
+    return () => loaded.confirmClosing(false);
+  }, [loaded, active]);
 }

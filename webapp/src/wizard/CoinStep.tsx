@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TCoinSymbol } from '@topup/shared';
-import { formatUsd } from '../shared';
+import { useI18n } from '../i18n/I18n';
 import { CoinNetworkChoice } from './PaymentChoice';
 
 export interface CoinStepProps {
@@ -21,13 +21,15 @@ export interface CoinStepProps {
  * section 3: symbol, name, network), and the total in the chosen coin.
  */
 export function CoinStep({ selected, onSelect, onPreselect, totalCents, cryptoAmount, children }: CoinStepProps) {
+  const t = useI18n();
+  const formatUsd = t.usd;
   return (
     <section className="wz-step" aria-labelledby="wz-coin-heading">
-      <h2 id="wz-coin-heading" className="wz-heading">Choose Payment Method</h2>
+      <h2 id="wz-coin-heading" className="wz-heading">{t.web.chooseCoin}</h2>
       <CoinNetworkChoice selected={selected} onSelect={onSelect} onPreselect={onPreselect} />
       <div className="wz-summary wz-pay-total" aria-live="polite">
-        <span>Total to pay</span>
-        <strong>{selected && cryptoAmount ? `${cryptoAmount} ${selected}` : totalCents !== undefined && (!selected || cryptoAmount === null) ? formatUsd(totalCents) : 'Calculating...'}</strong>
+        <span>{t.web.totalToPay}</span>
+        <strong>{selected && cryptoAmount ? `${cryptoAmount} ${selected}` : totalCents !== undefined && (!selected || cryptoAmount === null) ? formatUsd(totalCents) : t.web.calculating}</strong>
         {selected && cryptoAmount && totalCents !== undefined && <small>≈ {formatUsd(totalCents)} USD</small>}
       </div>
       {children}

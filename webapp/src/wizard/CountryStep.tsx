@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { TCountry } from '@topup/shared';
+import { useI18n } from '../i18n/I18n';
 import { POPULAR_COUNTRY_CODES } from '../shared';
 import { Flag } from './Flag';
 import { Notice, TileSkeleton } from './Notice';
@@ -16,7 +17,9 @@ export interface CountryStepProps {
 const normalise = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** Step 1: popular countries as tiles, and every country in a searchable list. */
-export function CountryStep({ countries, loading, error, selectedId, onSelect, heading = 'Select Country' }: CountryStepProps) {
+export function CountryStep({ countries, loading, error, selectedId, onSelect, heading }: CountryStepProps) {
+  const t = useI18n();
+  const name = t.countryName;
   const [query, setQuery] = useState('');
   // A searchable dropdown (spec): the list opens with the search field, so the first screen renders
   // only the popular tiles.
@@ -30,26 +33,26 @@ export function CountryStep({ countries, loading, error, selectedId, onSelect, h
     const q = normalise(deferredQuery.trim());
     if (!countries || !q) return countries ?? [];
     const digits = q.replace(/^\+/, '');
-    return countries.filter((c) => normalise(c.name).includes(q) || c.code.toLowerCase() === q || (/^\d+$/.test(digits) && c.dialCode.replace('+', '').startsWith(digits)));
-  }, [countries, deferredQuery]);
+    return countries.filter((c) => normalise(c.name).includes(q) || normalise(name(c)).includes(q) || c.code.toLowerCase() === q || (/^\d+$/.test(digits) && c.dialCode.replace('+', '').startsWith(digits)));
+  }, [countries, deferredQuery, name]);
 
   return (
     <section className="wz-step" aria-labelledby="wz-country-heading">
-      <h2 id="wz-country-heading" className="wz-heading">{heading}</h2>
+      <h2 id="wz-country-heading" className="wz-heading">{heading ?? t.web.selectCountry}</h2>
       {error ? (
-        <Notice kind="error">Error loading countries. Please try again later.</Notice>
+        <Notice kind="error">{t.web.errorLoadingCountries}</Notice>
       ) : loading || !countries ? (
         <TileSkeleton count={8} />
       ) : (
         <>
           {popular.length > 0 && (
             <>
-              <h3 className="wz-subheading">Popular countries</h3>
+              <h3 className="wz-subheading">{t.web.popularCountries}</h3>
               <div className="wz-tiles wz-tiles-popular">
                 {popular.map((c) => (
                   <button key={c.id} type="button" className="wz-tile" aria-pressed={c.id === selectedId} onClick={() => onSelect(c)}>
                     <Flag country={c} size={32} />
-                    <span className="wz-tile-title">{c.name}</span>
+                    <span className="wz-tile-title">{name(c)}</span>
                   </button>
                 ))}
               </div>
@@ -59,8 +62,8 @@ export function CountryStep({ countries, loading, error, selectedId, onSelect, h
             <input
               type="search"
               className="wz-input"
-              placeholder="Search country..."
-              aria-label="Search country"
+              placeholder={t.web.searchCountry}
+              aria-label={t.web.searchCountryLabel}
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               onFocus={() => setOpen(true)}
@@ -71,14 +74,14 @@ export function CountryStep({ countries, loading, error, selectedId, onSelect, h
             />
           </div>
           {!open && !query ? null : matches.length === 0 ? (
-            <Notice>No country found.</Notice>
+            <Notice>{t.web.noCountryFound}</Notice>
           ) : (
-            <ul id="wz-country-list" className="wz-list" aria-label="Countries">
+            <ul id="wz-country-list" className="wz-list" aria-label={t.web.countriesList}>
               {matches.map((c) => (
                 <li key={c.id}>
                   <button type="button" className="wz-row" aria-pressed={c.id === selectedId} onClick={() => onSelect(c)}>
                     <Flag country={c} />
-                    <span className="wz-row-title">{c.name}</span>
+                    <span className="wz-row-title">{name(c)}</span>
                     <span className="wz-row-after">{c.dialCode}</span>
                   </button>
                 </li>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TCountry, TOperator, TServiceType } from '@topup/shared';
+import { useI18n } from '../i18n/I18n';
 import { Notice, TileSkeleton } from './Notice';
 
 export interface OperatorStepProps {
@@ -14,10 +15,7 @@ export interface OperatorStepProps {
   onServiceType?(serviceType: TServiceType): void;
 }
 
-const SERVICE_TYPES: [TServiceType, string][] = [
-  ['airtime', 'Airtime'],
-  ['data', 'Data Bundle'],
-];
+const SERVICE_TYPES: TServiceType[] = ['airtime', 'data'];
 
 /** The operator's logo, or its first letter when it has none or the image does not load. */
 function Logo({ operator }: { operator: TOperator }) {
@@ -29,28 +27,29 @@ function Logo({ operator }: { operator: TOperator }) {
 
 /** Step 2: the country's operators as tiles with their logo. */
 export function OperatorStep({ country, operators, loading, error, selectedId, onSelect, serviceType, onServiceType }: OperatorStepProps) {
+  const t = useI18n();
   return (
     <section className="wz-step" aria-labelledby="wz-operator-heading">
       <h2 id="wz-operator-heading" className="wz-heading">
-        {country ? `Select Operator in ${country.name}` : 'Select Operator'}
+        {country ? t.web.selectOperatorIn({ inCountry: t.common.inCountry({ code: country.code, name: t.countryName(country) }) }) : t.web.tma.selectOperator}
       </h2>
       {serviceType && onServiceType && (
-        <div className="wz-segments" role="radiogroup" aria-label="Service type">
-          {SERVICE_TYPES.map(([type, label]) => (
+        <div className="wz-segments" role="radiogroup" aria-label={t.web.serviceTypeLabel}>
+          {SERVICE_TYPES.map((type) => (
             <button key={type} type="button" role="radio" aria-checked={type === serviceType} onClick={() => onServiceType(type)}>
-              {label}
+              {t.common.serviceTypes[type]}
             </button>
           ))}
         </div>
       )}
       {!country ? (
-        <Notice>Please select a country first.</Notice>
+        <Notice>{t.web.selectCountryFirst}</Notice>
       ) : error ? (
-        <Notice kind="error">Error loading operators. Please try again later.</Notice>
+        <Notice kind="error">{t.web.errorLoadingOperators}</Notice>
       ) : loading || !operators ? (
         <TileSkeleton count={4} />
       ) : operators.length === 0 ? (
-        <Notice>No operators available for this country.</Notice>
+        <Notice>{t.web.noOperators}</Notice>
       ) : (
         <div className="wz-tiles">
           {operators.map((op) => (

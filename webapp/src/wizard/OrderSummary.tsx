@@ -1,7 +1,7 @@
 import type { TAmountOption, TCountry, TOperator, TQuote } from '@topup/shared';
 import { Flag } from './Flag';
-import { formatUsd } from '../shared';
-import { shownNumber, usd } from './format';
+import { useI18n } from '../i18n/I18n';
+import { centsOf, shownNumber } from './format';
 
 export interface OrderSummaryProps {
   country: TCountry;
@@ -14,37 +14,39 @@ export interface OrderSummaryProps {
 
 /** Once all is chosen: country, operator, phone with dial code, amount in USD (plus fee and total). */
 export function OrderSummary({ country, operator, amount, phone, quote }: OrderSummaryProps) {
+  const t = useI18n();
+  const l = t.common.labels;
   return (
-    <section className="wz-summary" aria-label="Order summary">
-      <h3 className="wz-subheading">Order summary</h3>
+    <section className="wz-summary" aria-label={t.web.orderSummary}>
+      <h3 className="wz-subheading">{t.web.orderSummary}</h3>
       <dl>
         <div>
-          <dt>Country</dt>
+          <dt>{l.country}</dt>
           <dd>
-            <Flag country={country} size={20} /> {country.name}
+            <Flag country={country} size={20} /> {t.countryName(country)}
           </dd>
         </div>
         <div>
-          <dt>Operator</dt>
+          <dt>{l.operator}</dt>
           <dd>{operator.name}</dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{l.phone}</dt>
           <dd>{shownNumber(country.dialCode, phone)}</dd>
         </div>
         <div>
-          <dt>Amount</dt>
-          <dd>{usd(amount.amount)} USD</dd>
+          <dt>{t.web.steps.amount}</dt>
+          <dd>{t.usd(centsOf(amount.amount))} USD</dd>
         </div>
         {quote && (
           <>
             <div>
-              <dt>Service fee</dt>
-              <dd>{formatUsd(quote.serviceFee)} USD</dd>
+              <dt>{l.fee}</dt>
+              <dd>{t.usd(quote.serviceFee)} USD</dd>
             </div>
             <div className="wz-total">
-              <dt>Total</dt>
-              <dd>{formatUsd(quote.totalAmount)} USD</dd>
+              <dt>{l.total}</dt>
+              <dd>{t.usd(quote.totalAmount)} USD</dd>
             </div>
           </>
         )}

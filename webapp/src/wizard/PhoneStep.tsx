@@ -1,4 +1,5 @@
 import type { TCountry, TOperator } from '@topup/shared';
+import { useI18n } from '../i18n/I18n';
 import { dialPrefix } from './format';
 
 export interface PhoneStepProps {
@@ -14,10 +15,11 @@ export interface PhoneStepProps {
 
 /** Step 4: the local number, with the country's dial code as a prefix. */
 export function PhoneStep({ country, operator, value, onChange, error, onSubmit }: PhoneStepProps) {
+  const t = useI18n();
   return (
     <section className="wz-step" aria-labelledby="wz-phone-heading">
       <h2 id="wz-phone-heading" className="wz-heading">
-        {operator ? `Enter Details for ${operator.name}` : 'Enter Phone'}
+        {operator ? t.web.enterDetailsFor({ operator: operator.name }) : t.web.tma.enterPhone}
       </h2>
       <form
         onSubmit={(e) => {
@@ -27,7 +29,7 @@ export function PhoneStep({ country, operator, value, onChange, error, onSubmit 
         noValidate
       >
         <label className="wz-label" htmlFor="wz-phone">
-          Phone number
+          {t.web.phoneNumber}
         </label>
         <div className={`wz-phone${error ? ' wz-invalid' : ''}`}>
           <span className="wz-phone-prefix">{dialPrefix(country.dialCode)}</span>
@@ -37,7 +39,7 @@ export function PhoneStep({ country, operator, value, onChange, error, onSubmit 
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            placeholder="612345678"
+            placeholder={t.web.phonePlaceholder}
             value={value}
             onChange={(e) => onChange(e.target.value)}
             aria-invalid={error ? true : undefined}
@@ -46,7 +48,7 @@ export function PhoneStep({ country, operator, value, onChange, error, onSubmit 
           />
         </div>
         <p id="wz-phone-hint" className="wz-hint">
-          Enter just the local number without country code
+          {t.web.localNumberHint}
         </p>
         {error && (
           <p className="wz-field-error" role="alert">

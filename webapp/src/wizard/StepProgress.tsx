@@ -1,3 +1,5 @@
+import { useI18n } from '../i18n/I18n';
+
 export interface StepProgressProps {
   labels: readonly string[];
   /** 1-based. */
@@ -9,8 +11,9 @@ export interface StepProgressProps {
 
 /** Progress indicator: numbered badges; a completed step's badge goes back to it. */
 export function StepProgress({ labels, current, isDone, canJump, onJump }: StepProgressProps) {
+  const t = useI18n();
   return (
-    <nav className="wz-progress" aria-label="Progress">
+    <nav className="wz-progress" aria-label={t.web.progress}>
       <div className="wz-progress-bar" aria-hidden="true">
         <span style={{ width: `${((current - 1) / Math.max(1, labels.length - 1)) * 100}%` }} />
       </div>
@@ -22,11 +25,11 @@ export function StepProgress({ labels, current, isDone, canJump, onJump }: StepP
           return (
             <li key={label} data-state={state} aria-current={step === current ? 'step' : undefined}>
               {canJump(step) ? (
-                <button type="button" className="wz-badge" onClick={() => onJump(step)} aria-label={`Step ${step}: ${label} (change)`}>
+                <button type="button" className="wz-badge" onClick={() => onJump(step)} aria-label={t.web.stepBadgeChange({ n: step, label })}>
                   {done ? '✓' : step}
                 </button>
               ) : (
-                <span className="wz-badge" aria-label={`Step ${step}: ${label}`}>
+                <span className="wz-badge" aria-label={t.web.stepBadge({ n: step, label })}>
                   {done ? '✓' : step}
                 </span>
               )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TAmountOption, TCountry, TOperator } from '@topup/shared';
 import { AmountStep } from './AmountStep';
 import { CountryStep } from './CountryStep';
+import { NumberFirst } from './NumberFirst';
 import { OperatorStep } from './OperatorStep';
 import { PhoneStep } from './PhoneStep';
 import { centsOf } from './format';
@@ -56,6 +57,7 @@ export function WizardSteps({ wizard, countries, operators, amounts, limits, onC
   );
   return (
     <>
+      {step === 1 && <NumberFirst onDetected={(d) => onChoose({ type: 'detected', ...d })} />}
       {step === 1 && (
         <CountryStep
           countries={countries.data}

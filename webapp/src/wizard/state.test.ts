@@ -20,6 +20,13 @@ describe('wizard state', () => {
     expect(isReadyToPay({ ...s, phone: '  ' })).toBe(false);
   });
 
+  it('number first: a detected number sets country, operator (its service type) and number, and opens the amount step', () => {
+    const data = { ...mtn, serviceType: 'airtime' } as TOperator;
+    const s = wizardReducer({ ...filled(), country: nigeria, serviceType: 'data' }, { type: 'detected', country: cameroon, operator: data, phone: '677123456' });
+    expect(s).toMatchObject({ step: 3, country: cameroon, operator: data, serviceType: 'airtime', amount: null, phone: '677123456' });
+    expect(isReadyToPay(wizardReducer(s, { type: 'selectAmount', amount: ten }))).toBe(true);
+  });
+
   it('needs a country to leave step 1, an operator to leave 2, an amount to leave 3', () => {
     expect(canAdvance(initialWizardState)).toBe(false);
     expect(wizardReducer(initialWizardState, { type: 'next' }).step).toBe(1);

@@ -27,6 +27,8 @@ export type WizardAction =
   /** An amount being typed that is not (yet) a valid one. */
   | { type: 'clearAmount' }
   | { type: 'setPhone'; phone: string }
+  /** Number first: the country and operator the API found for a full number, and its national part. */
+  | { type: 'detected'; country: TCountry; operator: TOperator; phone: string }
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'jumpTo'; step: WizardStep }
@@ -81,6 +83,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return state.amount === null ? state : { ...state, amount: null };
     case 'setPhone':
       return { ...state, phone: action.phone };
+    case 'detected':
+      // Straight to the amount: country, operator (and its service type) and number are known.
+      return { ...state, step: 3, country: action.country, operator: action.operator, serviceType: action.operator.serviceType, amount: null, phone: action.phone };
     case 'next':
       return canAdvance(state) ? { ...state, step: clamp(state.step + 1) } : state;
     case 'back':

@@ -3,8 +3,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pricingQuery, promotionsQuery, quoteQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
-import { DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID } from '../../shared';
+import { DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, type WebMessages } from '../../shared';
+import { useI18n } from '../../i18n/I18n';
 import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
+import { DetectedConfirm, useNumberDetection, type Detected } from '../../wizard/NumberFirst';
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, validAmount, type AmountEntry } from './compact/amount';
@@ -18,18 +20,20 @@ import { networkOf } from '../../../../shared/src/payment-choice';
  * phone, operator, amount (quick amounts or a custom one), coin, review; the sixth step is the payment
  * screen, shown from the moment the payment is being created.
  */
-export const COMPACT_TITLES = ['Select Country & Phone', 'Choose Operator', 'Select Amount', 'Choose Payment Method', 'Review Order', 'Payment'] as const;
+const compactTitles = ({ titles }: WebMessages['compact']) => [titles.where, titles.operator, titles.amount, titles.coin, titles.review, titles.payment];
 
 /** Spec section 5: what each step asks for, in its words ('Missing Information'). */
-const MISSING: Partial<Record<Need, string>> = {
-  country: 'Please select a country and enter a phone number.',
-  phone: 'Please select a country and enter a phone number.',
-  operator: 'Please select a mobile operator.',
-  amount: 'Please select an amount.',
-  coin: 'Please select a cryptocurrency.',
-};
+const missing = (c: WebMessages['compact']): Partial<Record<Need, string>> => ({
+  country: c.missingWhere,
+  phone: c.missingWhere,
+  operator: c.missingOperator,
+  amount: c.missingAmount,
+  coin: c.missingCoin,
+});
 
 export default function Compact() {
+  const t = useI18n();
+  const c = t.web.compact;
   usePageMeta('Quick Recharge', 'Top up a phone in six quick steps and pay with cryptocurrency.');
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -100,8 +104,8 @@ export default function Compact() {
   const say = (problem: Problem) => {
     // An invalid number is shown under the field.
     if (problem.need === 'phone' && problem.reason === 'invalid') return;
-    if (problem.reason === 'invalid') toast({ title: 'Invalid Amount', description: problem.message, variant: 'destructive' });
-    else toast({ title: 'Missing Information', description: MISSING[problem.need], variant: 'destructive' });
+    if (problem.reason === 'invalid') toast({ title: c.invalidAmount, description: problem.message, variant: 'destructive' });
+    else toast({ title: c.missingInformation, description: missing(c)[problem.need], variant: 'destructive' });
   };
   const next = async () => {
     if (step === 5) return void checkout.pay();
@@ -115,21 +119,30 @@ export default function Compact() {
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
   const problem = checkout.state.problem;
+  // Number first: a number typed or pasted with its country code ('+' or '00') is looked up.
+  const international = /^\s*(\+|00)/.test(wizard.phone);
+  const detection = useNumberDetection(international ? wizard.phone : '', (found) => detected(found));
+  /** Number first: the API named the country and the operator, so the amount is next (step 3). */
+  const detected = (found: Detected) => {
+    setEntry(NO_AMOUNT);
+    checkout.choose({ type: 'detected', ...found });
+    checkout.goTo(2);
+  };
 
   return (
     <div className="compact">
       <div className="compact-card wz">
         <header className="compact-head">
           {step > 1 ? (
-            <button type="button" className="compact-back" aria-label="Back" onClick={back}>
+            <button type="button" className="compact-back" aria-label={c.back} onClick={back}>
               ←
             </button>
           ) : (
             <span className="compact-back-placeholder" aria-hidden="true" />
           )}
           <div>
-            <h1>{COMPACT_TITLES[step - 1]}</h1>
-            <p className="compact-step">Step {step} of 6</p>
+            <h1>{compactTitles(c)[step - 1]}</h1>
+            <p className="compact-step">{t.web.stepOf({ n: step, total: 6 })}</p>
           </div>
         </header>
         <div className="compact-progress" aria-hidden="true">
@@ -148,11 +161,13 @@ export default function Compact() {
             phone={wizard.phone}
             phoneError={problem?.need === 'phone' && problem.reason === 'invalid' ? (problem.message ?? null) : null}
             onPhone={(phone) => checkout.choose({ type: 'setPhone', phone })}
+            onPaste={detection.pasted}
             onSubmit={() => void next()}
             promotions={promotions.data}
             operators={operators.data}
           />
         )}
+        {step === 1 && international && detection.found && <DetectedConfirm found={detection.found} onConfirm={() => detected(detection.found!)} />}
         {step === 2 && country && (
           <OperatorChoice
             country={country}
@@ -186,7 +201,7 @@ export default function Compact() {
 
         {step < 6 && (
           <button type="button" className="wz-button compact-next" disabled={checkout.state.checking} onClick={() => void next()}>
-            {step === 5 ? 'Proceed to Payment' : checkout.state.checking ? 'Checking the number...' : 'Continue'}
+            {step === 5 ? c.proceedToPayment : checkout.state.checking ? t.web.checkingNumber : c.continue}
           </button>
         )}
       </div>

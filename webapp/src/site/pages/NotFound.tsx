@@ -1,17 +1,19 @@
 import './pages.css';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
+import { useI18n } from '../../i18n/I18n';
 
 /** Any other route (spec section 2). */
 export default function NotFound() {
-  usePageMeta('404 Page Not Found');
+  const t = useI18n();
+  usePageMeta(t.web.notFound.title);
   return (
     <div className="page">
       <div className="container narrow not-found">
-        <h1>404 Page Not Found</h1>
-        <p className="muted">Did you forget to add the page to the router?</p>
+        <h1>{t.web.notFound.title}</h1>
+        <p className="muted">{t.web.notFound.body}</p>
         <Link to="/" className="btn btn-primary">
-          Go Home
+          {t.web.notFound.goHome}
         </Link>
       </div>
     </div>

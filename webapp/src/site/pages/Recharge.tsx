@@ -3,10 +3,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
-import { canJumpTo, CHECKOUT_TEXTS, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
+import { useI18n } from '../../i18n/I18n';
+import { apiErrorText, PHONE_ERROR_MESSAGES, type WebMessages } from '../../shared';
+import { canJumpTo, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
 import { Maintenance } from '../../wizard/Maintenance';
 import { SwitchOperator } from '../../wizard/SwitchOperator';
+import { rememberInBrowser } from '../../api/recipients';
+import { Recents, recipientOf, useRepeat } from '../../wizard/Recents';
 import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
@@ -24,13 +28,14 @@ const PayStep = lazy(async () => ({ default: (await loadPayStep()).PayStep }));
  * wizard's (country, operator, details: phone and amount) from the shared step components; step 4 the
  * crypto payment (summary, coin, optional e-mail, the payment overlay); step 5 success.
  */
-export const STEP_LABELS = ['Country', 'Operator', 'Details', 'Payment', 'Success'] as const;
+const stepLabels = (web: WebMessages) => [web.steps.country, web.steps.operator, web.stepDetails, web.steps.payment, web.stepSuccess];
 const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }, {}];
 
 /** Spec section 8: the five-step flow's creation failure. */
-const WORDS = { refused: (message: string) => `Payment creation failed: ${message}`, failed: () => 'Payment creation failed' };
+const words = (web: WebMessages) => ({ refused: (message: string) => web.paymentCreationFailedWith({ message }), failed: () => web.paymentCreationFailed });
 
 export default function Recharge() {
+  const t = useI18n();
   usePageMeta('Recharge Now', 'Send mobile credit to your loved ones in minutes: choose a country, an operator and an amount, and pay with cryptocurrency.');
   const location = useLocation();
   const toast = useToast();
@@ -50,20 +55,24 @@ export default function Recharge() {
     },
     onCreated: (order) => {
       rememberOrder(order.orderToken, !!user.data);
+      // Repeat in one tap: an anonymous visitor's recipients are kept by the browser, a customer's by the account.
+      const recipient = !user.data && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
+      if (recipient) rememberInBrowser(recipient);
+      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
       // Paid from the balance: the balance went down already.
       if (onChain(order)) void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
       else refreshAccount();
     },
     onCreateFailed: (error) => {
-      if (error.method === 'balance') toast({ title: 'Payment Failed', description: error.message ?? 'Payment creation failed', variant: 'destructive' });
+      if (error.method === 'balance') toast({ title: t.web.paymentFailed, description: error.message ? apiErrorText(t.common, { message: error.message }, t.locale === 'en') : t.web.paymentCreationFailed, variant: 'destructive' });
     },
     onStatus: (status, order) => {
       // Spec: on completed the wizard advances to step 5.
       if (status.status === 'completed') checkout.goTo(SUCCESS);
       if (status.status === 'completed' || status.status === 'failed') refreshAccount();
       if (status.status === 'failed' && !onChain(order)) {
-        checkout.leave();
-        toast({ title: 'Top-up Failed', description: 'The recharge could not be completed. The amount is back on your balance.', variant: 'destructive' });
+        void checkout.leave();
+        toast({ title: t.web.topupFailed, description: t.web.backOnBalance, variant: 'destructive' });
       }
     },
   });
@@ -87,7 +96,7 @@ export default function Recharge() {
   }, [step]);
 
   const overlay: OverlayState | null =
-    step !== PAY ? null : payment && onChain(payment) ? { kind: 'processing', payment, status: state.status } : createError?.method === 'crypto' ? { kind: 'failed', payment: null, status: null, message: createErrorText(createError, WORDS) } : null;
+    step !== PAY ? null : payment && onChain(payment) ? { kind: 'processing', payment, status: state.status } : createError?.method === 'crypto' ? { kind: 'failed', payment: null, status: null, message: createErrorText(createError, words(t.web)) } : null;
 
   const startOver = () => {
     checkout.reset();
@@ -99,10 +108,10 @@ export default function Recharge() {
   };
   const continueToPayment = async () => {
     void loadPayStep();
-    if ((await checkout.next())?.need === 'amount') toast({ title: CHECKOUT_TEXTS.selectAmount, variant: 'destructive' });
+    if ((await checkout.next())?.need === 'amount') toast({ title: t.web.selectAmount, variant: 'destructive' });
   };
   const pay = async (method?: 'balance') => {
-    if ((await checkout.pay(method))?.need === 'order') toast({ title: 'Missing required payment information. Please complete all steps first.', variant: 'destructive' });
+    if ((await checkout.pay(method))?.need === 'order') toast({ title: t.web.missingPaymentInfo, variant: 'destructive' });
   };
   const backInWizard = () => {
     // The details step is the wizard's steps 3 and 4: back to the operator.
@@ -110,20 +119,22 @@ export default function Recharge() {
     checkout.choose({ type: 'back' });
   };
 
+  const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void continueToPayment() });
+
   const invalid = (step === PAY && (!wizard.country || !wizard.amount || (!balanceTopup && !wizard.operator))) || (step === SUCCESS && !payment);
   const maintenance = pricing.data?.maintenanceMode === true;
-  const phoneError = state.problem?.need === 'phone' ? (state.problem.message ?? CHECKOUT_TEXTS.phoneRequired) : null;
+  const phoneError = state.problem?.need === 'phone' ? apiErrorText(t.common, state.problem.message ?? PHONE_ERROR_MESSAGES.required, t.locale === 'en') : null;
 
   return (
     <div className="page recharge-page">
       <div className="container narrow">
         <header className="page-intro">
-          <h1>{balanceTopup ? 'Add Balance' : 'Recharge Now'}</h1>
-          <p className="lead">{balanceTopup ? 'Top up your balance with cryptocurrency' : 'Send mobile credit to your loved ones in minutes'}</p>
+          <h1>{balanceTopup ? t.web.addBalance : t.web.rechargeNow}</h1>
+          <p className="lead">{balanceTopup ? t.web.addBalanceSubtitle : t.web.rechargeSubtitle}</p>
         </header>
         <div className="wz wizard-card">
           <StepProgress
-            labels={STEP_LABELS}
+            labels={stepLabels(t.web)}
             current={siteStep}
             isDone={(s) => s < siteStep}
             canJump={(s) => !balanceTopup && step !== SUCCESS && !payment && !overlay && s < siteStep && canJumpTo({ ...wizard, step: 4 }, s as WizardStep)}
@@ -138,13 +149,16 @@ export default function Recharge() {
 
           {invalid ? (
             <div className="wz-result" role="alert">
-              <Notice kind="error">Invalid order state. Please start a new recharge.</Notice>
+              <Notice kind="error">{t.web.invalidOrderState}</Notice>
               <button type="button" className="wz-button" onClick={startOver}>
-                Start New Recharge
+                {t.web.startNewRecharge}
               </button>
             </div>
           ) : step === CHOOSE ? (
             <>
+              {!balanceTopup && wizard.step === 1 && (
+                <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />
+              )}
               <WizardSteps
                 wizard={wizard}
                 countries={countries}
@@ -160,14 +174,14 @@ export default function Recharge() {
                     {phoneStep}
                     {amountStep}
                     <button type="button" className="wz-button" disabled={state.checking || maintenance} onClick={() => void continueToPayment()}>
-                      {state.checking ? 'Checking the number...' : 'Continue to Payment'}
+                      {state.checking ? t.web.checkingNumber : t.web.continueToPayment}
                     </button>
                   </div>
                 )}
               />
               {siteStep > 1 && (
                 <button type="button" className="wz-button wz-button-secondary back-button" onClick={backInWizard}>
-                  ‹ Back
+                  {t.web.back}
                 </button>
               )}
             </>

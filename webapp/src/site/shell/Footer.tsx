@@ -1,5 +1,7 @@
 import { SITE_NAME } from '../meta';
 import { Link } from '../router';
+import { useI18n } from '../../i18n/I18n';
+import type { WebMessages } from '../../shared';
 import { Logo } from './Header';
 
 /**
@@ -7,42 +9,43 @@ import { Logo } from './Header';
  * destination; the spec's placeholders without one (gift cards, bill payments, careers, blog, press,
  * social icons) are left out.
  */
-const COLUMNS: [title: string, links: [to: string, label: string][]][] = [
+const columns = (web: WebMessages): [title: string, links: [to: string, label: string][]][] => [
   [
-    'Services',
+    web.shell.services,
     [
-      ['/recharge', 'Mobile Recharge'],
-      ['/recharge?service=data', 'Data Bundles'],
-      ['/add-balance', 'Add Balance'],
+      ['/recharge', web.mobileRecharge],
+      ['/recharge?service=data', web.shell.dataBundles],
+      ['/add-balance', web.addBalance],
     ],
   ],
   [
-    'Company',
+    web.shell.company,
     [
-      ['/about', 'About Us'],
-      ['/terms', 'Terms of Service'],
-      ['/privacy', 'Privacy Policy'],
+      ['/about', web.shell.aboutUs],
+      ['/terms', web.shell.terms],
+      ['/privacy', web.shell.privacy],
     ],
   ],
   [
-    'Support',
+    web.shell.support,
     [
-      ['/help', 'Help Center'],
-      ['/contact', 'Contact Us'],
-      ['/orders', 'Order History'],
+      ['/help', web.shell.helpCenter],
+      ['/contact', web.shell.contactUs],
+      ['/orders', web.orderHistory],
     ],
   ],
 ];
 
 export function Footer() {
+  const t = useI18n();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo />
-          <p>The world&apos;s fastest cryptocurrency-powered mobile recharge platform.</p>
+          <p>{t.web.shell.footerTagline}</p>
         </div>
-        {COLUMNS.map(([title, links]) => (
+        {columns(t.web).map(([title, links]) => (
           <nav key={title} aria-label={title} className="footer-col">
             <h2>{title}</h2>
             <ul>
@@ -57,7 +60,7 @@ export function Footer() {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {new Date().getFullYear()} {SITE_NAME}. Payments that cannot be delivered are never lost: their value goes to your balance.
+          © {new Date().getFullYear()} {SITE_NAME}. {t.web.shell.footerNote}
         </p>
       </div>
     </footer>

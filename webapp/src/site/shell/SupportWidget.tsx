@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { siteConfigQuery } from '../../api/queries';
 import { isEmailAddress, SUPPORT_MESSAGE_MAX, SUPPORT_TEXTS } from '../../shared';
 import { useUser } from '../session';
+import { useI18n } from '../../i18n/I18n';
 import { acknowledgement, fetchConversation, notSent, sendSupportMessage, SUPPORT_OPEN_EVENT, supportRequestInUrl, whatsappLink } from '../support';
 
 /** A line the chat adds itself (never stored): the acknowledgement, or why a message was not sent. */
@@ -36,6 +37,7 @@ const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digi
 export function SupportWidget() {
   const config = useQuery(siteConfigQuery());
   const user = useUser();
+  const w = useI18n().web.supportWidget;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [paymentId, setPaymentId] = useState<string | null>(null);
@@ -124,10 +126,10 @@ export function SupportWidget() {
         <section className="chat" role="dialog" aria-labelledby="chat-title" onKeyDown={(e) => e.key === 'Escape' && close()}>
           <header className="chat-head">
             <div>
-              <h2 id="chat-title">Live chat</h2>
-              <p>{replyTo?.channel === 'email' ? `Answers come here and to ${replyTo.address}` : replyTo ? 'Answers come here and in Telegram' : 'Our team answers here and by e-mail'}</p>
+              <h2 id="chat-title">{w.liveChat}</h2>
+              <p>{replyTo?.channel === 'email' ? w.answersTo({ address: replyTo.address }) : replyTo ? w.answersInTelegram : w.answersByEmail}</p>
             </div>
-            <button type="button" className="icon-btn" aria-label="Close chat" onClick={close}>
+            <button type="button" className="icon-btn" aria-label={w.closeChatShort} onClick={close}>
               ×
             </button>
           </header>
@@ -149,18 +151,18 @@ export function SupportWidget() {
             {needsEmail && (
               <>
                 <label htmlFor="chat-email" className="visually-hidden">
-                  Your e-mail address, for our answer
+                  {w.emailLabel}
                 </label>
-                <input id="chat-email" className="input" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Your e-mail, for our answer" />
+                <input id="chat-email" className="input" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder={w.emailPlaceholder} />
               </>
             )}
             <div className="chat-send">
               <label htmlFor="chat-input" className="visually-hidden">
-                Message
+                {w.message}
               </label>
-              <input id="chat-input" ref={input} className="input" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Type your message..." autoComplete="off" maxLength={SUPPORT_MESSAGE_MAX} />
+              <input id="chat-input" ref={input} className="input" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={w.messagePlaceholder} autoComplete="off" maxLength={SUPPORT_MESSAGE_MAX} />
               <button type="submit" className="btn btn-primary" disabled={pending !== null}>
-                Send
+                {w.send}
               </button>
             </div>
             {problem && (
@@ -173,7 +175,7 @@ export function SupportWidget() {
       )}
       <div className="support-buttons">
         {whatsapp && (
-          <a className="support-btn support-whatsapp" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label="Chat with us on WhatsApp">
+          <a className="support-btn support-whatsapp" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={w.whatsapp}>
             <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
               <path
                 fill="currentColor"
@@ -182,7 +184,7 @@ export function SupportWidget() {
             </svg>
           </a>
         )}
-        <button type="button" ref={launcher} className="support-btn support-chat" aria-expanded={open} aria-label={open ? 'Close live chat' : 'Open live chat'} onClick={() => (open ? close() : setOpen(true))}>
+        <button type="button" ref={launcher} className="support-btn support-chat" aria-expanded={open} aria-label={open ? w.closeChat : w.openChat} onClick={() => (open ? close() : setOpen(true))}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path fill="currentColor" d="M6 3h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4V5a2 2 0 0 1 2-2zm1 5v2h10V8zm0 4v2h7v-2z" />
           </svg>

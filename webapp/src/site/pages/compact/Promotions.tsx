@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TOperator, TPromotion } from '@topup/shared';
+import { useI18n } from '../../../i18n/I18n';
 
 const PROMOTION_MS = 3000;
 
 /** Spec: a collapsible panel on step 1; one promotion at a time, the next every 3 s; dots jump to one. */
 export function Promotions({ promotions, operators }: { promotions: TPromotion[]; operators: TOperator[] | undefined }) {
+  const t = useI18n();
   const [open, setOpen] = useState(true);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -28,7 +30,7 @@ export function Promotions({ promotions, operators }: { promotions: TPromotion[]
               {known.has(promo.operatorId) ? '🎁' : '🌐'}
             </span>
             <div>
-              <strong>{promo.title || 'Special Promotion'}</strong>
+              <strong>{promo.title || t.web.compact.specialPromotion}</strong>
               <p>{promo.description}</p>
             </div>
             {promo.discount !== null && <span className="promo-off">{promo.discount}% OFF</span>}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { TCoinSymbol, TCountry, TOperator, TPromotion, TQuote } from '@topup/shared';
 import { assetOf, chooseAsset } from '../../../../../shared/src/payment-choice';
-import { flagEmoji, formatUsd } from '../../../shared';
-import { centsOf, dialPrefix, Notice, shortUsd, shownNumber, usd, type CatalogList } from '../../../wizard';
+import { flagEmoji } from '../../../shared';
+import { useI18n } from '../../../i18n/I18n';
+import { centsOf, dialPrefix, Notice, shownNumber, type CatalogList } from '../../../wizard';
 import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
 import type { AmountEntry, Limits } from './amount';
@@ -16,28 +17,31 @@ export function WhereStep(props: {
   phone: string;
   phoneError: string | null;
   onPhone(phone: string): void;
+  /** A paste into the number field (number first: a full number goes straight on). */
+  onPaste?(): void;
   onSubmit(): void;
   promotions: TPromotion[] | undefined;
   operators: TOperator[] | undefined;
 }) {
   const { country, phoneError } = props;
+  const t = useI18n();
   return (
     <div className="wz-step">
       {props.promotions && props.promotions.length > 0 && <Promotions promotions={props.promotions} operators={props.operators} />}
       <div className="field">
-        <label htmlFor="compact-country">Country</label>
+        <label htmlFor="compact-country">{t.common.labels.country}</label>
         <select id="compact-country" className="input" value={country?.code ?? ''} onChange={(e) => props.onCountry(e.target.value)}>
-          {!country && <option value="">Select a country</option>}
+          {!country && <option value="">{t.web.compact.selectCountry}</option>}
           {props.countries.data?.map((c) => (
             <option key={c.id} value={c.code}>
-              {flagEmoji(c.code)} {c.name} ({dialPrefix(c.dialCode)})
+              {flagEmoji(c.code)} {t.countryName(c)} ({dialPrefix(c.dialCode)})
             </option>
           ))}
         </select>
-        {props.countries.isError && <p className="field-error">Error loading countries. Please try again later.</p>}
+        {props.countries.isError && <p className="field-error">{t.web.errorLoadingCountries}</p>}
       </div>
       <div className="field">
-        <label htmlFor="compact-phone">Phone number</label>
+        <label htmlFor="compact-phone">{t.web.phoneNumber}</label>
         <div className={phoneError ? 'wz-phone wz-invalid' : 'wz-phone'}>
           <span className="wz-phone-prefix">{country ? dialPrefix(country.dialCode) : '🌐'}</span>
           <input
@@ -46,9 +50,10 @@ export function WhereStep(props: {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            placeholder="612345678"
+            placeholder={t.web.phonePlaceholder}
             value={props.phone}
             onChange={(e) => props.onPhone(e.target.value)}
+            onPaste={props.onPaste}
             onKeyDown={(e) => e.key === 'Enter' && props.onSubmit()}
             aria-invalid={phoneError ? true : undefined}
             aria-describedby={phoneError ? 'compact-phone-error' : undefined}
@@ -78,23 +83,24 @@ function OperatorLogo({ operator }: { operator: TOperator }) {
 
 /** Step 2, 'Choose Operator': the country and number chosen, the operators with their logos. */
 export function OperatorChoice({ country, phone, operators, operator, onChange }: { country: TCountry; phone: string; operators: CatalogList<TOperator>; operator: TOperator | null; onChange(operator: TOperator): void }) {
+  const t = useI18n();
   return (
     <div className="wz-step">
       <p className="compact-summary">
-        {flagEmoji(country.code)} {country.name} · {shownNumber(country.dialCode, phone)}
+        {flagEmoji(country.code)} {t.countryName(country)} · {shownNumber(country.dialCode, phone)}
       </p>
       {operators.isPending ? (
-        <div className="page-loading small" role="status" aria-label="Loading operators">
+        <div className="page-loading small" role="status" aria-label={t.web.compact.loadingOperators}>
           <span className="spinner" aria-hidden="true" />
         </div>
       ) : operators.isError || !operators.data ? (
-        <Notice kind="error">Error loading operators. Please try again later.</Notice>
+        <Notice kind="error">{t.web.errorLoadingOperators}</Notice>
       ) : operators.data.length === 0 ? (
-        <Notice>No operators available for this country.</Notice>
+        <Notice>{t.web.noOperators}</Notice>
       ) : (
         <Dropdown<number>
-          label="Mobile operator"
-          placeholder="Select an operator"
+          label={t.web.compact.mobileOperator}
+          placeholder={t.web.compact.selectOperator}
           value={operator?.operatorId ?? null}
           onChange={(id) => onChange(operators.data!.find((o) => o.operatorId === id)!)}
           options={operators.data.map((o) => ({ value: o.operatorId, label: o.name, icon: <OperatorLogo operator={o} /> }))}
@@ -107,20 +113,22 @@ export function OperatorChoice({ country, phone, operators, operator, onChange }
 /** Step 3, 'Select Amount': quick amounts with the fee (GET /api/pricing), a custom amount, and the server's breakdown. */
 export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEntry(entry: AmountEntry): void; fee: number | undefined; custom: Limits | null; loading: boolean; valid: number | null; quote: TQuote | undefined }) {
   const { entry, custom } = props;
+  const t = useI18n();
+  const shortUsd = (cents: number) => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
   return (
     <div className="wz-step">
-      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+      <div className="quick-amounts" role="group" aria-label={t.web.compact.quickAmounts}>
         {props.quick.map((a) => (
           <button key={a} type="button" className="wz-tile quick-amount" aria-pressed={entry.text.trim() === '' && entry.quick === a} onClick={() => props.onEntry({ quick: a, text: '' })}>
             <span className="wz-tile-title">{shortUsd(centsOf(a))}</span>
-            <span className="wz-tile-caption">+ {props.fee === undefined ? '…' : shortUsd(props.fee)} fee</span>
+            <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : shortUsd(props.fee) })}</span>
           </button>
         ))}
       </div>
-      {props.loading && <p className="wz-hint">Loading amounts…</p>}
+      {props.loading && <p className="wz-hint">{t.web.compact.loadingAmounts}</p>}
       {custom && (
         <div className="field">
-          <label htmlFor="compact-custom">Custom amount (USD)</label>
+          <label htmlFor="compact-custom">{t.web.compact.customAmountUsd}</label>
           <input
             id="compact-custom"
             className="input"
@@ -129,16 +137,16 @@ export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEnt
             min={custom.min / 100}
             max={custom.max / 100}
             step="0.01"
-            placeholder={`Custom amount (${shortUsd(custom.min)}-${custom.max / 100})`}
+            placeholder={t.web.customAmountRange({ min: shortUsd(custom.min), max: t.number(custom.max / 100) })}
             value={entry.text}
             onChange={(e) => props.onEntry({ ...entry, text: e.target.value })}
           />
         </div>
       )}
-      <dl className="wz-summary" aria-label="Breakdown" aria-live="polite">
+      <dl className="wz-summary" aria-label={t.web.compact.breakdown} aria-live="polite">
         <div>
-          <dt>Airtime</dt>
-          <dd>{props.valid === null ? '—' : usd(props.valid)}</dd>
+          <dt>{t.common.serviceTypes.airtime}</dt>
+          <dd>{props.valid === null ? '—' : t.usd(centsOf(props.valid))}</dd>
         </div>
         <FeeAndTotal fee={props.quote?.serviceFee ?? props.fee} quote={props.valid === null ? undefined : props.quote} none="—" testId="compact-total" />
       </dl>
@@ -153,11 +161,12 @@ export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEnt
 export function CoinChoice({ coin, onChange, onPreselect }: { coin: TCoinSymbol | null; onChange(coin: TCoinSymbol): void; onPreselect(coin: TCoinSymbol): void }) {
   const options = usePaymentOptions(coin, onPreselect);
   const asset = options && assetOf(options, coin);
+  const t = useI18n();
   return (
     <div className="wz-step">
       <Dropdown<string>
-        label="Cryptocurrency"
-        placeholder="Select a cryptocurrency"
+        label={t.web.cryptocurrency}
+        placeholder={t.web.compact.selectCoin}
         value={asset?.asset ?? null}
         onChange={(chosen) => {
           const next = options?.assets.find((a) => a.asset === chosen);
@@ -172,34 +181,35 @@ export function CoinChoice({ coin, onChange, onPreselect }: { coin: TCoinSymbol 
 
 /** Step 5, 'Review Order': what is bought, the server's fee and total, the coin, and the spec's four bullets. */
 export function Review({ country, phone, operator, amount, quote, coinName }: { country: TCountry; phone: string; operator: TOperator; amount: number; quote: TQuote | undefined; coinName: string }) {
+  const t = useI18n();
+  const l = t.common.labels;
   return (
     <div className="wz-step">
-      <dl className="wz-summary" aria-label="Order">
+      <dl className="wz-summary" aria-label={l.order}>
         <div>
-          <dt>Phone</dt>
+          <dt>{l.phone}</dt>
           <dd>{shownNumber(country.dialCode, phone)}</dd>
         </div>
         <div>
-          <dt>Network</dt>
+          <dt>{l.network}</dt>
           <dd>{operator.name}</dd>
         </div>
         <div>
-          <dt>Airtime amount</dt>
-          <dd>{usd(amount)}</dd>
+          <dt>{l.amount}</dt>
+          <dd>{t.usd(centsOf(amount))}</dd>
         </div>
         <FeeAndTotal fee={quote?.serviceFee} quote={quote} none="…" />
         <div>
-          <dt>Payment method</dt>
+          <dt>{l.payWith}</dt>
           <dd>{coinName}</dd>
         </div>
       </dl>
       <div className="wz-important">
-        <strong>Before you pay</strong>
+        <strong>{t.web.compact.beforeYouPay}</strong>
         <ul>
-          <li>You have 6 minutes to send the payment once it is created.</li>
-          <li>The airtime is sent automatically when your payment is confirmed.</li>
-          <li>Double-check the phone number: a top-up sent to a wrong number cannot be taken back.</li>
-          <li>Send the exact amount to the exact wallet address shown.</li>
+          {t.web.compact.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
         </ul>
       </div>
     </div>
@@ -208,15 +218,16 @@ export function Review({ country, phone, operator, amount, quote, coinName }: { 
 
 /** The service fee and total rows (cents, from the server); `none` stands for a total not yet known. */
 function FeeAndTotal({ fee, quote, none, testId }: { fee: number | undefined; quote: TQuote | undefined; none: string; testId?: string }) {
+  const t = useI18n();
   return (
     <>
       <div>
-        <dt>Service fee</dt>
-        <dd>{fee === undefined ? '…' : formatUsd(fee)}</dd>
+        <dt>{t.common.labels.fee}</dt>
+        <dd>{fee === undefined ? '…' : t.usd(fee)}</dd>
       </div>
       <div className="wz-total">
-        <dt>Total</dt>
-        <dd data-testid={testId}>{quote ? formatUsd(quote.totalAmount) : none}</dd>
+        <dt>{t.common.labels.total}</dt>
+        <dd data-testid={testId}>{quote ? t.usd(quote.totalAmount) : none}</dd>
       </div>
     </>
   );
