@@ -110,7 +110,6 @@ export const web = {
   checkingNumber: 'Checking the number...',
   addBalance: 'Add Balance',
   addBalanceSubtitle: 'Top up your balance with cryptocurrency',
-  maintenancePaused: 'New orders are paused for maintenance. Please try again later.',
   invalidOrderState: 'Invalid order state. Please start a new recharge.',
   missingPaymentInfo: 'Missing required payment information. Please complete all steps first.',
   paymentFailed: 'Payment Failed',

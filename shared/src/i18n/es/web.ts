@@ -106,7 +106,6 @@ export const web: WebMessages = {
   checkingNumber: 'Verificando el número...',
   addBalance: 'Añadir saldo',
   addBalanceSubtitle: 'Recarga tu saldo con criptomonedas',
-  maintenancePaused: 'Los nuevos pedidos están en pausa por mantenimiento. Inténtalo más tarde.',
   invalidOrderState: 'Pedido no válido. Empieza una nueva recarga.',
   missingPaymentInfo: 'Falta información del pago. Completa primero todos los pasos.',
   paymentFailed: 'Pago fallido',

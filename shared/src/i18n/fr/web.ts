@@ -107,7 +107,6 @@ export const web: WebMessages = {
   checkingNumber: 'Vérification du numéro...',
   addBalance: 'Alimenter le solde',
   addBalanceSubtitle: 'Rechargez votre solde en cryptomonnaie',
-  maintenancePaused: 'Les nouvelles commandes sont suspendues pour maintenance. Veuillez réessayer plus tard.',
   invalidOrderState: 'Commande invalide. Veuillez commencer une nouvelle recharge.',
   missingPaymentInfo: 'Des informations de paiement manquent. Veuillez d’abord compléter toutes les étapes.',
   paymentFailed: 'Échec du paiement',

@@ -106,7 +106,6 @@ export const web: WebMessages = {
   checkingNumber: 'Verificando o número...',
   addBalance: 'Adicionar saldo',
   addBalanceSubtitle: 'Recarregue seu saldo com criptomoedas',
-  maintenancePaused: 'Novos pedidos estão pausados para manutenção. Tente novamente mais tarde.',
   invalidOrderState: 'Pedido inválido. Comece uma nova recarga.',
   missingPaymentInfo: 'Faltam informações do pagamento. Conclua primeiro todas as etapas.',
   paymentFailed: 'Falha no pagamento',
