@@ -242,6 +242,9 @@ describe('four languages and number first', () => {
       await first.getByRole('button', { name: 'Continue to Payment' }).click();
       await first.getByRole('button', { name: /^Create .* Payment$/ }).click();
       await first.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
+      // Cancelled, so that /recharge opens on its first step again (an unfinished payment would come back).
+      await first.getByRole('button', { name: 'CANCEL' }).click();
+      await first.getByRole('dialog').waitFor({ state: 'detached' });
       await first.close();
 
       const page = await context.newPage();
@@ -255,6 +258,8 @@ describe('four languages and number first', () => {
       await page.getByRole('button', { name: /^Again: Mum / }).click();
       await page.getByRole('button', { name: /^Create .* Payment$/ }).click();
       await page.getByRole('dialog', { name: 'Processing Payment' }).getByTestId('pay-address').waitFor();
+      await page.getByRole('button', { name: 'CANCEL' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
 
       const third = await context.newPage();
       await third.goto(`${stack.url}/recharge`);
@@ -277,6 +282,9 @@ describe('four languages and number first', () => {
       await expectMainButton(one.page, 'Create USDT Payment', true);
       await pressMainButton(one.page);
       await one.page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
+      // Cancelled: an unfinished payment would come back when the mini-app opens again.
+      await one.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await one.page.getByRole('heading', { name: 'Complete Payment' }).waitFor({ state: 'detached' });
     } finally {
       await one.context.close();
     }
@@ -292,6 +300,8 @@ describe('four languages and number first', () => {
       await expectMainButton(two.page, 'Create USDT Payment', true);
       await pressMainButton(two.page);
       await two.page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
+      await two.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await two.page.getByRole('heading', { name: 'Complete Payment' }).waitFor({ state: 'detached' });
     } finally {
       await two.context.close();
     }
