@@ -15,6 +15,10 @@ import type { Database } from '../src/db/client';
 import { openTestDatabase } from './db';
 import { OrderFeed } from '../src/services/order-feed';
 
+/** A response body as tests read it: loosely (schemas check it where it matters). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type LooseBody = any;
+
 export interface TestApi {
   url: string;
   config: Config;
@@ -22,8 +26,11 @@ export interface TestApi {
   database: Database;
   provider: AirtimeProvider;
   /** fetch against the API with JSON in and out; tests read the body loosely, schemas check it where it matters. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call(method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; body: LooseBody; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -32,7 +39,18 @@ export async function startTestApi(
   opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry; database?: Database; log?: Logger } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ORDER_RATE_LIMIT_PER_MINUTE: '100000', PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000', SUPPORT_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: dataDir, ...opts.env }, opts.registry);
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ORDER_RATE_LIMIT_PER_MINUTE: '100000',
+      PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000',
+      SUPPORT_RATE_LIMIT_PER_MINUTE: '100000',
+      DATA_DIR: dataDir,
+      ...opts.env,
+    },
+    opts.registry,
+  );
   const database = opts.database ?? (await openTestDatabase());
   const log = opts.log ?? pino({ level: 'silent' });
   const provider = opts.provider ?? new SandboxProvider({});
@@ -86,7 +104,10 @@ export async function adminToken(api: TestApi): Promise<string> {
 /** The code in the newest sign-in mail to `email` in the local mail outbox. */
 export function lastSignInCode(api: TestApi, email: string): string {
   const folder = path.join(api.config.dataDir, 'mail-outbox');
-  const files = fs.readdirSync(folder).filter((f) => f.includes(email)).sort();
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.includes(email))
+    .sort();
   const text = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8');
   // The code is in the subject, whatever the language.
   return /^Subject: .*?(\d{6})/m.exec(text)![1]!;
