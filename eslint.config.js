@@ -39,20 +39,40 @@ export default tseslint.config(
   // clients talk to the API over HTTP only; routes stay thin (SQL lives in repositories and services).
   {
     files: ['shared/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(['@topup/api', '@topup/bot', '@topup/webapp', '@topup/admin', '**/api/src/**', '**/bot/src/**', '**/webapp/src/**', '**/admin/src/**', ...SERVER_ONLY], 'shared is the contract: it imports no package of ours and no server framework.') },
+    rules: {
+      'no-restricted-imports': restrict(
+        ['@topup/api', '@topup/bot', '@topup/webapp', '@topup/admin', '**/api/src/**', '**/bot/src/**', '**/webapp/src/**', '**/admin/src/**', ...SERVER_ONLY],
+        'shared is the contract: it imports no package of ours and no server framework.',
+      ),
+    },
   },
   {
     files: ['webapp/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(['@topup/api', '**/api/src/**', ...SERVER_ONLY], 'A client reaches the server through the API only (shared/src/client).') },
+    rules: {
+      'no-restricted-imports': restrict(
+        ['@topup/api', '**/api/src/**', ...SERVER_ONLY],
+        'A client reaches the server through the API only (shared/src/client).',
+      ),
+    },
   },
   {
     files: ['bot/src/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(['@topup/api', '**/api/src/**', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'], 'The bot reaches the server through the API only (shared/src/client).') },
+    rules: {
+      'no-restricted-imports': restrict(
+        ['@topup/api', '**/api/src/**', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite'],
+        'The bot reaches the server through the API only (shared/src/client).',
+      ),
+    },
   },
   {
     files: ['api/src/**/*.router.ts', 'api/src/http/**/*.ts', 'api/src/routes/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrict(['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/client'], 'Routes are thin: queries live in repositories and services.') },
+    rules: {
+      'no-restricted-imports': restrict(
+        ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/client'],
+        'Routes are thin: queries live in repositories and services.',
+      ),
+    },
   },
   {
     files: ['**/main.ts', 'bench/**', '**/scripts/**'],

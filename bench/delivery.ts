@@ -114,7 +114,13 @@ async function main() {
   };
   const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 20 });
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-  const provider = new ReloadlyProvider({ clientId: DOUBLE_CLIENT_ID, clientSecret: DOUBLE_CLIENT_SECRET, environment: 'sandbox', authUrl: double.authUrl, apiUrl: double.apiUrl });
+  const provider = new ReloadlyProvider({
+    clientId: DOUBLE_CLIENT_ID,
+    clientSecret: DOUBLE_CLIENT_SECRET,
+    environment: 'sandbox',
+    authUrl: double.authUrl,
+    apiUrl: double.apiUrl,
+  });
   const services = createServices({ config, db: database.db, provider, priceFeed: new FixedPriceFeed(), log: pino({ level: 'silent' }) });
 
   let api: ChildProcess | undefined;
@@ -170,7 +176,9 @@ async function main() {
     const burst = await Promise.all(burstOrders.map(payAndTime));
 
     console.log(`\nDelivery latency: order paid (just before COMMIT) -> top-up request at the provider`);
-    console.log(`PostgreSQL server, API process with its job worker (JOB_POLL_MS ${jobPollMs}, woken by NOTIFY), Reloadly adapter -> local double, 127.0.0.1\n`);
+    console.log(
+      `PostgreSQL server, API process with its job worker (JOB_POLL_MS ${jobPollMs}, woken by NOTIFY), Reloadly adapter -> local double, 127.0.0.1\n`,
+    );
     console.log(`${'case'.padEnd(34)}${'n'.padStart(5)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'max ms'.padStart(8)}${'mean ms'.padStart(8)}`);
     console.log(summary('one order at a time', one));
     console.log(summary(`${BURST} orders paid at once`, burst));

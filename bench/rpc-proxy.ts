@@ -49,7 +49,11 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       const body = Buffer.concat(chunks).toString('utf8');
       if (req.method === 'POST') count(body);
       const t = performance.now();
-      fetch(target, { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' }, body: req.method === 'POST' ? body : undefined })
+      fetch(target, {
+        method: req.method,
+        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+        body: req.method === 'POST' ? body : undefined,
+      })
         .then(async (upstream) => {
           const text = await upstream.text();
           counts.upstreamMs += performance.now() - t;

@@ -16,7 +16,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const serverUrl = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function start(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -63,7 +66,13 @@ async function main() {
     console.log(`\n${SECONDS}s per case, ${CONNECTIONS} connections, 127.0.0.1\n`);
     console.log('case'.padEnd(40), 'req/s'.padStart(9), 'x hello'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));
     for (const r of results) {
-      console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(9), (r.rps / base).toFixed(2).padStart(9), String(r.p99).padStart(8), String(r.errors).padStart(7));
+      console.log(
+        r.name.padEnd(40),
+        r.rps.toFixed(0).padStart(9),
+        (r.rps / base).toFixed(2).padStart(9),
+        String(r.p99).padStart(8),
+        String(r.errors).padStart(7),
+      );
     }
   } finally {
     hello.child.kill();

@@ -57,7 +57,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function stats(values: number[]): { mean: number; max: number; p50: number } {
   const sorted = [...values].sort((a, b) => a - b);
-  return { mean: values.reduce((a, b) => a + b, 0) / Math.max(1, values.length), max: sorted[sorted.length - 1] ?? 0, p50: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+  return {
+    mean: values.reduce((a, b) => a + b, 0) / Math.max(1, values.length),
+    max: sorted[sorted.length - 1] ?? 0,
+    p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
+  };
 }
 
 /** A fresh database on the server (dropped by close()), or PGlite in memory with BENCH_PGLITE=1. */
@@ -94,13 +98,24 @@ class Bench {
         Array.from({ length: batch }, (_, i) =>
           this.services.orders.checkout.createFromCompact(
             // Read by the API's own schema: amount 10 is $10.00.
-            ZCreatePaymentRequest.parse({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: COINS_MIX[(this.open.length + i) % COINS_MIX.length] }),
+            ZCreatePaymentRequest.parse({
+              phoneNumber: '671234567',
+              operatorId: 53,
+              amount: 10,
+              currency: COINS_MIX[(this.open.length + i) % COINS_MIX.length],
+            }),
             { source: 'compact' },
           ),
         ),
       );
       for (const c of created) {
-        this.open.push({ id: c.orderId, coin: c.cryptocurrency, address: c.walletAddress, units: BigInt(c.cryptoAmountBaseUnits), tokenContract: c.tokenContract });
+        this.open.push({
+          id: c.orderId,
+          coin: c.cryptocurrency,
+          address: c.walletAddress,
+          units: BigInt(c.cryptoAmountBaseUnits),
+          tokenContract: c.tokenContract,
+        });
       }
     }
   }
@@ -121,7 +136,10 @@ class Bench {
 
   /** The alternative for native coins: every open address's balance at the head, as one batch. */
   async balanceSample(): Promise<Sample> {
-    const rows = await this.database.db.select({ address: orders.depositAddress }).from(orders).where(gt(orders.watchUntil, sql`now()`));
+    const rows = await this.database.db
+      .select({ address: orders.depositAddress })
+      .from(orders)
+      .where(gt(orders.watchUntil, sql`now()`));
     this.proxy.reset();
     const t = performance.now();
     const head = await this.viaProxy.blockNumber();
@@ -292,10 +310,21 @@ async function main() {
 
     // Report.
     console.log(`\nChain watcher benchmark — devnet ethereum (Hardhat, 127.0.0.1), ${db.label}`);
-    console.log(`confirmations ${CONFIRMATIONS}; ${BLOCKS} blocks per case (${Math.min(5, BLOCKS)} for ${OVER_ONE_FILTER}), each mined alone (evm_mine on the node) then one watcher.pass(); calls counted by a proxy in front of the node`);
-    console.log(`open orders: a ${COINS_MIX.join('/')} mix on ethereum; setup ${(setupMs / 1000).toFixed(1)} s, ${bench.open.length} orders created in ${(createMs / 1000).toFixed(1)} s\n`);
+    console.log(
+      `confirmations ${CONFIRMATIONS}; ${BLOCKS} blocks per case (${Math.min(5, BLOCKS)} for ${OVER_ONE_FILTER}), each mined alone (evm_mine on the node) then one watcher.pass(); calls counted by a proxy in front of the node`,
+    );
+    console.log(
+      `open orders: a ${COINS_MIX.join('/')} mix on ethereum; setup ${(setupMs / 1000).toFixed(1)} s, ${bench.open.length} orders created in ${(createMs / 1000).toFixed(1)} s\n`,
+    );
     console.log('Block scan (the watcher) per new block');
-    console.log('open orders'.padEnd(12), 'calls mean/max'.padStart(15), 'HTTP mean/max'.padStart(14), 'pass ms p50/max'.padStart(16), 'RPC ms p50'.padStart(11), '  calls by method (mean per block)');
+    console.log(
+      'open orders'.padEnd(12),
+      'calls mean/max'.padStart(15),
+      'HTTP mean/max'.padStart(14),
+      'pass ms p50/max'.padStart(16),
+      'RPC ms p50'.padStart(11),
+      '  calls by method (mean per block)',
+    );
     for (const r of rows) {
       const c = stats(r.scan.map((s) => s.counts.calls));
       const h = stats(r.scan.map((s) => s.counts.requests));
@@ -305,7 +334,9 @@ async function main() {
         `${fmt(c.mean)} / ${c.max}`.padStart(15),
         `${fmt(h.mean)} / ${h.max}`.padStart(14),
         `${ms.p50.toFixed(1)} / ${ms.max.toFixed(1)}`.padStart(16),
-        stats(r.scan.map((s) => s.counts.upstreamMs)).p50.toFixed(1).padStart(11),
+        stats(r.scan.map((s) => s.counts.upstreamMs))
+          .p50.toFixed(1)
+          .padStart(11),
         ` ${methodSummary(r.scan)}`,
       );
     }
@@ -315,19 +346,32 @@ async function main() {
       const c = stats(r.balance.map((s) => s.counts.calls));
       const h = stats(r.balance.map((s) => s.counts.requests));
       const ms = stats(r.balance.map((s) => s.counts.upstreamMs));
-      console.log(String(r.orders).padEnd(12), `${fmt(c.mean)} / ${c.max}`.padStart(15), `${fmt(h.mean)} / ${h.max}`.padStart(14), `${ms.p50.toFixed(1)} / ${ms.max.toFixed(1)}`.padStart(16));
+      console.log(
+        String(r.orders).padEnd(12),
+        `${fmt(c.mean)} / ${c.max}`.padStart(15),
+        `${fmt(h.mean)} / ${h.max}`.padStart(14),
+        `${ms.p50.toFixed(1)} / ${ms.max.toFixed(1)}`.padStart(16),
+      );
     }
     const pb = stats(paymentBlock.map((s) => s.counts.calls));
-    console.log(`\nA block holding one payment to an open address (${latencyOrders} open): ${fmt(pb.mean)} calls (max ${pb.max}) — ${methodSummary(paymentBlock)}`);
+    console.log(
+      `\nA block holding one payment to an open address (${latencyOrders} open): ${fmt(pb.mean)} calls (max ${pb.max}) — ${methodSummary(paymentBlock)}`,
+    );
 
     const e = stats(explicit);
     const tm = stats(timer);
-    console.log(`\nBlock reaching depth ${CONFIRMATIONS} -> order 'paid' (${latencyOrders} open orders, ${LATENCY_SAMPLES} payments each, ${COINS_MIX.join('/')} in turn)`);
+    console.log(
+      `\nBlock reaching depth ${CONFIRMATIONS} -> order 'paid' (${latencyOrders} open orders, ${LATENCY_SAMPLES} payments each, ${COINS_MIX.join('/')} in turn)`,
+    );
     console.log(`  explicit pass():                   p50 ${e.p50.toFixed(0)} ms, mean ${e.mean.toFixed(0)} ms, max ${e.max.toFixed(0)} ms`);
-    console.log(`  watcher timer (ETHEREUM_POLL_MS=${POLL_MS}):  p50 ${tm.p50.toFixed(0)} ms, mean ${tm.mean.toFixed(0)} ms, max ${tm.max.toFixed(0)} ms (status polled every ~2 ms)`);
+    console.log(
+      `  watcher timer (ETHEREUM_POLL_MS=${POLL_MS}):  p50 ${tm.p50.toFixed(0)} ms, mean ${tm.mean.toFixed(0)} ms, max ${tm.max.toFixed(0)} ms (status polled every ~2 ms)`,
+    );
     const polls = timerCounts.byMethod.eth_blockNumber ?? 0;
     console.log(
-      `  timer run: ${timerSeconds.toFixed(1)} s, ${polls} passes (${(polls / timerSeconds).toFixed(1)}/s), ${timerCounts.calls} calls in ${timerCounts.requests} HTTP requests — ${Object.entries(timerCounts.byMethod)
+      `  timer run: ${timerSeconds.toFixed(1)} s, ${polls} passes (${(polls / timerSeconds).toFixed(1)}/s), ${timerCounts.calls} calls in ${timerCounts.requests} HTTP requests — ${Object.entries(
+        timerCounts.byMethod,
+      )
         .map(([m, n]) => `${m.replace(/^eth_/, '')} ${n}`)
         .join(', ')}`,
     );

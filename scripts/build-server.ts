@@ -58,7 +58,10 @@ export async function buildServer(outdir = path.join(REPO_ROOT, 'dist')): Promis
   fs.cpSync(path.join(REPO_ROOT, 'api/src/db/migrations'), path.join(outdir, 'api/migrations'), { recursive: true });
   // ESM for Node without a "type" field above it.
   fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
-  const files = fs.readdirSync(outdir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.relative(outdir, path.join(d.parentPath, d.name)));
+  const files = fs
+    .readdirSync(outdir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(outdir, path.join(d.parentPath, d.name)));
   return { outdir, files };
 }
 

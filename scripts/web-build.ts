@@ -48,7 +48,11 @@ export function ensureBuilt(pkg: WebPackage): boolean {
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash) return false;
   const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   // NODE_ENV=production: a test runner's NODE_ENV=test would otherwise build development-only code in.
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`vite build of ${pkg} failed:\n${result.stdout}\n${result.stderr}`);
   fs.writeFileSync(stamp, hash);
   return true;

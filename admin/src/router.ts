@@ -38,7 +38,8 @@ export function usePathname(): string {
 }
 
 /** What a path of the console shows: the sign-in, the five tabs, one order, the support inbox, one conversation. */
-export type Route = { page: 'login' } | { page: 'tabs' } | { page: 'order'; id: number } | { page: 'inbox' } | { page: 'thread'; id: number } | { page: 'not-found' };
+export type Route =
+  { page: 'login' } | { page: 'tabs' } | { page: 'order'; id: number } | { page: 'inbox' } | { page: 'thread'; id: number } | { page: 'not-found' };
 
 export function routeOf(path: string): Route {
   const clean = path.replace(/\/+$/, '') || '/';

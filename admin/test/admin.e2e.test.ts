@@ -12,7 +12,16 @@ import { eq } from 'drizzle-orm';
 import { ledgerEntries, orders, payments } from '../../api/src/db/schema';
 import type { TOrderStatus } from '@topup/shared';
 import { collectPageErrors, launchBrowser, screenshot, waitForToast } from './browser';
-import { asTelegramUser as telegramUser, createOrder as create, ensureConsoleBuilt, moveTo as move, orderStatus as statusOf, RECHARGE as recharge, startConsoleServer, type ConsoleServer } from './console-server';
+import {
+  asTelegramUser as telegramUser,
+  createOrder as create,
+  ensureConsoleBuilt,
+  moveTo as move,
+  orderStatus as statusOf,
+  RECHARGE as recharge,
+  startConsoleServer,
+  type ConsoleServer,
+} from './console-server';
 
 let server: ConsoleServer;
 let browser: Browser;
@@ -48,7 +57,9 @@ beforeAll(async () => {
   seeded.unpaid = (await createOrder({ amount: 15, phoneNumber: '671000015' })).orderId;
   seeded.waiting = (await createOrder({ amount: 12, phoneNumber: '671000012' })).orderId;
   // A second customer, for the balance adjustment.
-  expect((await server.call('GET', '/api/orders', { headers: asTelegramUser(7002, { 'x-telegram-first-name': 'Bea', 'x-telegram-last-name': 'Balance' }) })).status).toBe(200);
+  expect(
+    (await server.call('GET', '/api/orders', { headers: asTelegramUser(7002, { 'x-telegram-first-name': 'Bea', 'x-telegram-last-name': 'Balance' }) })).status,
+  ).toBe(200);
   const users = (await server.call('POST', '/api/admin/login', { body: { email: 'admin@example.com', password: server.config.admin.password } })).body;
   const list = (await server.call('GET', '/api/admin/users', { headers: { 'x-admin-token': users.token } })).body as { id: number; firstName: string }[];
   seeded.customerWithBalance = list.find((u) => u.firstName === 'Bea')!.id;
@@ -86,9 +97,13 @@ describe('admin console in Chromium', () => {
     await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
     await page.waitForURL('**/admin');
     await page.getByText('Signed in as admin@example.com').waitFor();
-    const stored = await page.evaluate(() => ({ token: sessionStorage.getItem('adminToken'), email: sessionStorage.getItem('admin_email'), persistent: localStorage.getItem('admin_token') }));
+    const stored = await page.evaluate(() => ({
+      token: sessionStorage.getItem('adminToken'),
+      email: sessionStorage.getItem('admin_email'),
+      persistent: localStorage.getItem('admin_token'),
+    }));
     expect(stored).toMatchObject({ token: expect.any(String), email: 'admin@example.com', persistent: null });
-    expect((await page.getByRole('tab').allTextContents())).toEqual(['Dashboard', 'Orders', 'Users', 'Manual Top-up', 'Settings']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Manual Top-up', 'Settings']);
   });
 
   it('shows the stats', async () => {
@@ -156,7 +171,10 @@ describe('admin console in Chromium', () => {
     await page.getByTestId(`order-row-${seeded.failed}`).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^${seeded.failed},`));
     await page.getByRole('button', { name: 'Reset' }).click();
@@ -186,7 +204,10 @@ describe('admin console in Chromium', () => {
     const [manual] = await server.database.db.select().from(orders).where(eq(orders.phoneNumber, '+237671234599'));
     expect(manual).toMatchObject({ paymentMethod: 'admin', amountCents: 1000 });
     expect(await orderStatus(manual!.id)).toBe('completed');
-    await page.getByTestId('delivery-progress').filter({ hasText: `Open order #${manual!.id}` }).waitFor();
+    await page
+      .getByTestId('delivery-progress')
+      .filter({ hasText: `Open order #${manual!.id}` })
+      .waitFor();
     // The form is reset.
     expect(await page.getByLabel('Phone Number').inputValue()).toBe('');
 
@@ -198,7 +219,10 @@ describe('admin console in Chromium', () => {
     await page.getByLabel('Notes').fill('paid by bank transfer');
     await shot('07-manual-topup-existing');
     await page.getByRole('button', { name: 'Process Manual Top-up' }).click();
-    await page.getByTestId('delivery-progress').filter({ hasText: `Open order #${seeded.waiting}` }).waitFor();
+    await page
+      .getByTestId('delivery-progress')
+      .filter({ hasText: `Open order #${seeded.waiting}` })
+      .waitFor();
     await toast('Manual top-up processed successfully');
     expect(await orderStatus(seeded.waiting)).toBe('completed');
   });
@@ -220,7 +244,10 @@ describe('admin console in Chromium', () => {
     // Refused by the API's own schema before sending: the API answers the same body with the same words.
     expect(sent).toHaveLength(0);
     const token = await page.evaluate(() => sessionStorage.getItem('adminToken'));
-    const refused = await server.call('POST', '/api/admin/add-balance', { body: { userId: String(userId), amount: '0' }, headers: { authorization: `Bearer ${token}` } });
+    const refused = await server.call('POST', '/api/admin/add-balance', {
+      body: { userId: String(userId), amount: '0' },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect([refused.status, refused.body.message]).toEqual([400, 'Amount must be greater than 0.']);
 
     await page.getByLabel('Amount (USD)').fill('25.50');
@@ -318,7 +345,10 @@ describe('admin console in Chromium', () => {
       const res = await fetch('/api/crypto-payment', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return { status: res.status, body: await res.json() };
     }, recharge);
-    expect(refused).toMatchObject({ status: 503, body: { error: { code: 'MAINTENANCE', message: 'We are doing some maintenance: new orders are paused. Please try again a little later.' } } });
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { error: { code: 'MAINTENANCE', message: 'We are doing some maintenance: new orders are paused. Please try again a little later.' } },
+    });
     expect((await server.call('GET', '/api/pricing')).body).toMatchObject({ maintenanceMode: true, minAmount: 10, serviceFee: 2 });
 
     // Maintenance off: the new minimum and fee apply. Registrations off never block Telegram checkout
@@ -344,8 +374,19 @@ describe('admin console in Chromium', () => {
   it('lists unmatched payments and the audit log on the dashboard', async () => {
     const waiting = await createOrder({ amount: 20 });
     await server.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'7e'.repeat(32)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'8f'.repeat(32)}`, blockTime: new Date(),
-      toAddress: waiting.walletAddress, coin: 'USDC', amount: '2500000', orderId: waiting.orderId, status: 'confirmed', disposition: 'credited',
+      chainId: 31337,
+      network: 'ethereum',
+      txHash: `0x${'7e'.repeat(32)}`,
+      logIndex: 0,
+      blockNumber: 1,
+      blockHash: `0x${'8f'.repeat(32)}`,
+      blockTime: new Date(),
+      toAddress: waiting.walletAddress,
+      coin: 'USDC',
+      amount: '2500000',
+      orderId: waiting.orderId,
+      status: 'confirmed',
+      disposition: 'credited',
     });
     await openTab('Dashboard');
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -353,7 +394,8 @@ describe('admin console in Chromium', () => {
     await unmatched.getByText('2.5 USDC').waitFor();
     await unmatched.getByRole('button', { name: `Top up order #${waiting.orderId}` }).waitFor();
     const audit = page.getByRole('region', { name: 'Audit log' });
-    for (const action of ['settings.update', 'balance.subtract', 'balance.add', 'order.manual-topup', 'order.delete']) await audit.getByText(action, { exact: true }).first().waitFor();
+    for (const action of ['settings.update', 'balance.subtract', 'balance.add', 'order.manual-topup', 'order.delete'])
+      await audit.getByText(action, { exact: true }).first().waitFor();
     await shot('10-dashboard-audit');
 
     // From a payment to the manual top-up of its order.

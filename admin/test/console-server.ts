@@ -30,7 +30,11 @@ export type ConsoleServer = TestApi;
 export async function startConsoleServer(): Promise<ConsoleServer> {
   const api = await startTestApi();
   const handlers = jobHandlers(api.database, api.services);
-  const worker = new JobWorker(api.database, { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] }, { pollMs: 100, log: pino({ level: 'silent' }) });
+  const worker = new JobWorker(
+    api.database,
+    { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] },
+    { pollMs: 100, log: pino({ level: 'silent' }) },
+  );
   await worker.start();
   return {
     ...api,
@@ -51,7 +55,11 @@ export const asTelegramUser = (server: ConsoleServer, id: number, names: Record<
   ...names,
 });
 
-export async function createOrder(server: ConsoleServer, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ orderId: number; paymentId: string; walletAddress: string }> {
+export async function createOrder(
+  server: ConsoleServer,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<{ orderId: number; paymentId: string; walletAddress: string }> {
   const res = await server.call('POST', '/api/crypto-payment', { body: { ...RECHARGE, ...overrides }, headers });
   if (res.status !== 201) throw new Error(`order not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;

@@ -89,7 +89,8 @@ describe('the order page', () => {
     expect(await page.getByTestId('order-display').textContent()).toBe('Failed: refunded to your balance');
     expect(await page.getByTestId('order-sentence').textContent()).toBe('The top-up could not be delivered. $11.00 was credited to your balance.');
     const timeline = page.getByRole('list', { name: 'Timeline' });
-    for (const text of ['Order created', 'Payment seen', 'Top-up could not be delivered', 'Credited']) await timeline.getByText(text, { exact: true }).waitFor();
+    for (const text of ['Order created', 'Payment seen', 'Top-up could not be delivered', 'Credited'])
+      await timeline.getByText(text, { exact: true }).waitFor();
     // The recorded cause, which the customer does not see.
     await timeline.getByText('e2e: the operator refused the number').waitFor();
     // The payment's transaction (a devnet one: no public explorer) and the ledger entry the failure caused.
@@ -124,7 +125,10 @@ describe('the order page', () => {
     await page.getByRole('button', { name: 'Re-send Top-up' }).click();
     const { orderId: retryId, message } = await (await answer).json();
     expect(message).toBe(`Manual top-up submitted: Order #${retryId} is queued for delivery.`);
-    await page.getByTestId('delivery-progress').filter({ hasText: `Open order #${retryId}` }).waitFor();
+    await page
+      .getByTestId('delivery-progress')
+      .filter({ hasText: `Open order #${retryId}` })
+      .waitFor();
     await toast('Manual top-up processed successfully', 15_000);
     expect(await orderStatus(server, retryId)).toBe('completed');
     // The page now names the re-send, and offers no second one.
@@ -181,8 +185,19 @@ describe('the order page', () => {
   it('marks a waiting order paid; opens from the Manual Top-up tab and from the unmatched payments', async () => {
     const waiting = await createOrder(server, { amount: 15, phoneNumber: '671000015' });
     await server.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'7c'.repeat(32)}`, logIndex: 0, blockNumber: 9, blockHash: `0x${'8d'.repeat(32)}`, blockTime: new Date(),
-      toAddress: waiting.walletAddress, coin: 'USDC', amount: '2500000', orderId: waiting.orderId, status: 'confirmed', disposition: 'credited',
+      chainId: 31337,
+      network: 'ethereum',
+      txHash: `0x${'7c'.repeat(32)}`,
+      logIndex: 0,
+      blockNumber: 9,
+      blockHash: `0x${'8d'.repeat(32)}`,
+      blockTime: new Date(),
+      toAddress: waiting.walletAddress,
+      coin: 'USDC',
+      amount: '2500000',
+      orderId: waiting.orderId,
+      status: 'confirmed',
+      disposition: 'credited',
     });
     await openTab('Dashboard');
     const unmatched = page.getByRole('region', { name: 'Unmatched payments' });
@@ -212,7 +227,8 @@ describe('the order page', () => {
     await page.exposeFunction('recordToast', (text: string) => toasts.push(text));
     await page.evaluate(() => {
       new MutationObserver(() => {
-        for (const t of document.querySelectorAll('[data-testid="toast"]')) (window as unknown as { recordToast: (s: string) => void }).recordToast(t.textContent ?? '');
+        for (const t of document.querySelectorAll('[data-testid="toast"]'))
+          (window as unknown as { recordToast: (s: string) => void }).recordToast(t.textContent ?? '');
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
     await page.getByLabel('Country').selectOption('120');
@@ -244,8 +260,17 @@ describe('the support inbox', () => {
   it('shows the unread count on the dashboard, lists the conversations, shows a thread as text and sends the answer by e-mail', async () => {
     const order = await createOrder(server, { amount: 10 });
     const question = 'Where is my top-up? <script>alert(1)</script>';
-    expect((await server.call('POST', '/api/support/messages', { body: { text: question, email: 'asker@example.net', paymentId: order.paymentId } })).status).toBe(201);
-    expect((await server.call('POST', '/api/support/messages', { body: { text: 'Hello from Telegram' }, headers: asTelegramUser(server, 8201, { 'x-telegram-first-name': 'Tom' }) })).status).toBe(201);
+    expect(
+      (await server.call('POST', '/api/support/messages', { body: { text: question, email: 'asker@example.net', paymentId: order.paymentId } })).status,
+    ).toBe(201);
+    expect(
+      (
+        await server.call('POST', '/api/support/messages', {
+          body: { text: 'Hello from Telegram' },
+          headers: asTelegramUser(server, 8201, { 'x-telegram-first-name': 'Tom' }),
+        })
+      ).status,
+    ).toBe(201);
 
     await openTab('Dashboard');
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -276,7 +301,9 @@ describe('the support inbox', () => {
     await messages.getByText('It arrived at 10:02. Please restart the phone.').waitFor();
     // The e-mail job sends it to the local mail outbox; the page shows it e-mailed once it was.
     const outbox = path.join(server.config.dataDir, 'mail-outbox');
-    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('asker@example.net.eml')).length : 0), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('asker@example.net.eml')).length : 0), { timeout: 10_000 })
+      .toBe(1);
     await page.reload();
     await messages.getByText(/e-mailed/).waitFor();
     await noSidewaysScroll();

@@ -92,7 +92,13 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(identifyCustomer(services.customers, services.customerAuth, config));
   // Rate limits are counted in PostgreSQL: one limit across every replica.
   api.use(
-    authRouter({ auth: services.customerAuth, balances: services.balances, orders: services.orders, secureCookies: config.production, rateLimitStore: services.rateLimitStore('sign-in') }),
+    authRouter({
+      auth: services.customerAuth,
+      balances: services.balances,
+      orders: services.orders,
+      secureCookies: config.production,
+      rateLimitStore: services.rateLimitStore('sign-in'),
+    }),
   );
   api.use(
     ordersRouter(services.orders, feed, services.adminAuth, {

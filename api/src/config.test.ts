@@ -6,11 +6,17 @@ import { CHAINS } from '@topup/shared';
 import { productionEnv } from '../test/production-env';
 import { ConfigError, DEV_DEPOSIT_XPUB, PRODUCTION_CHECKS, REPO_ROOT, configVariableNames, loadConfig } from './config';
 
-
 describe('configuration', () => {
   it('defaults to the embedded development mode', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', devnet: true, databaseUrl: undefined, airtime: { provider: 'sandbox' }, prices: { feed: 'fixed' } });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      devnet: true,
+      databaseUrl: undefined,
+      airtime: { provider: 'sandbox' },
+      prices: { feed: 'fixed' },
+    });
     expect(c.dataDir).toBe(path.resolve(process.env.INIT_CWD ?? process.cwd(), '.data'));
     expect(c.networks.ethereum!).toMatchObject({ rpcUrl: 'http://127.0.0.1:8545', chainId: 31337, confirmations: 1 });
     expect(c.networks.bsc!.tokens['USDT-BEP20']).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
@@ -25,24 +31,49 @@ describe('configuration', () => {
 
   it('uses mainnet chain ids, contracts and the chains’ own finality outside the devnet, with deep block counts as the fallback', () => {
     const c = loadConfig(productionEnv);
-    expect(c.networks.ethereum!).toMatchObject({ chainId: 1, finality: 'finalized', confirmations: 64, tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7' } });
+    expect(c.networks.ethereum!).toMatchObject({
+      chainId: 1,
+      finality: 'finalized',
+      confirmations: 64,
+      tokens: { USDT: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
+    });
     expect(c.networks.bsc!).toMatchObject({ chainId: 56, finality: 'finalized', confirmations: 15 });
     // Polygon has had reorganisations deeper than 100 blocks: payment services wait about 128.
     expect(c.networks.polygon!).toMatchObject({ chainId: 137, finality: 'finalized', confirmations: 128 });
-    expect(loadConfig({ ...productionEnv, ETHEREUM_FINALITY: 'safe', POLYGON_FINALITY: 'blocks' }).networks).toMatchObject({ ethereum: { finality: 'safe' }, polygon: { finality: null, confirmations: 128 } });
+    expect(loadConfig({ ...productionEnv, ETHEREUM_FINALITY: 'safe', POLYGON_FINALITY: 'blocks' }).networks).toMatchObject({
+      ethereum: { finality: 'safe' },
+      polygon: { finality: null, confirmations: 128 },
+    });
     // The devnet keeps counting one block.
     expect(loadConfig({ NODE_ENV: 'test' }).networks.polygon).toMatchObject({ finality: null, confirmations: 1 });
   });
 
   it('offers the stablecoins of Polygon, Base and Arbitrum on their mainnet contracts; Base and Arbitrum once switched on', () => {
     const c = loadConfig(productionEnv);
-    expect(c.networks.polygon!.tokens).toEqual({ 'USDT-POLYGON': '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 'USDC-POLYGON': '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' });
+    expect(c.networks.polygon!.tokens).toEqual({
+      'USDT-POLYGON': '0xc2132D05D31c914a87C6611C10748AEb04B58e8F',
+      'USDC-POLYGON': '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+    });
     // Switched off by default: a deployment that predates them keeps starting without their RPC URLs.
     expect([c.networks.base!.enabled, c.networks.arbitrum!.enabled]).toEqual([false, false]);
     expect(() => loadConfig({ ...productionEnv, BASE_ENABLED: 'true' })).toThrow(/BASE_RPC_URL: required for an enabled network/);
-    const on = loadConfig({ ...productionEnv, BASE_ENABLED: 'true', BASE_RPC_URL: 'https://base.example.com', ARBITRUM_ENABLED: 'true', ARBITRUM_RPC_URL: 'https://arb.example.com' }).networks;
+    const on = loadConfig({
+      ...productionEnv,
+      BASE_ENABLED: 'true',
+      BASE_RPC_URL: 'https://base.example.com',
+      ARBITRUM_ENABLED: 'true',
+      ARBITRUM_RPC_URL: 'https://arb.example.com',
+    }).networks;
     // Their batch on Ethereum (`safe`) makes a payment count; 0.25 s blocks are still fetched at most once a second.
-    expect(on.base).toMatchObject({ enabled: true, chainId: 8453, finality: 'safe', confirmations: 60, pollMs: 1000, rollup: 'op-stack', tokens: { 'USDC-BASE': '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' } });
+    expect(on.base).toMatchObject({
+      enabled: true,
+      chainId: 8453,
+      finality: 'safe',
+      confirmations: 60,
+      pollMs: 1000,
+      rollup: 'op-stack',
+      tokens: { 'USDC-BASE': '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+    });
     expect(on.arbitrum).toMatchObject({
       enabled: true,
       chainId: 42161,
@@ -78,11 +109,20 @@ describe('configuration', () => {
 
   it('takes several RPC URLs per network, in order, and refuses one node named by two networks in production', () => {
     const c = loadConfig({ ...productionEnv, ETHEREUM_RPC_URL: 'https://eth-1.example.com/v3/KEY, https://eth-2.example.com' });
-    expect(c.networks.ethereum).toMatchObject({ rpcUrl: 'https://eth-1.example.com/v3/KEY', rpcUrls: ['https://eth-1.example.com/v3/KEY', 'https://eth-2.example.com'] });
-    expect(() => loadConfig({ ETHEREUM_RPC_URL: 'https://eth-1.example.com,ftp://eth-2.example.com' })).toThrow(/ETHEREUM_RPC_URL: URL 2 is not an http\(s\) URL/);
+    expect(c.networks.ethereum).toMatchObject({
+      rpcUrl: 'https://eth-1.example.com/v3/KEY',
+      rpcUrls: ['https://eth-1.example.com/v3/KEY', 'https://eth-2.example.com'],
+    });
+    expect(() => loadConfig({ ETHEREUM_RPC_URL: 'https://eth-1.example.com,ftp://eth-2.example.com' })).toThrow(
+      /ETHEREUM_RPC_URL: URL 2 is not an http\(s\) URL/,
+    );
     let message = '';
     try {
-      loadConfig({ ...productionEnv, BSC_RPC_URL: 'https://bsc.example.com,https://ETH-1.example.com/v3/KEY/', ETHEREUM_RPC_URL: 'https://eth-1.example.com/v3/KEY' });
+      loadConfig({
+        ...productionEnv,
+        BSC_RPC_URL: 'https://bsc.example.com,https://ETH-1.example.com/v3/KEY/',
+        ETHEREUM_RPC_URL: 'https://eth-1.example.com/v3/KEY',
+      });
     } catch (err) {
       message = (err as Error).message;
     }
@@ -114,7 +154,9 @@ describe('configuration', () => {
     expect(loadConfig({ ...productionEnv, RELOADLY_ENVIRONMENT: undefined }).airtime.reloadly.environment).toBe('production');
     expect(loadConfig({}).airtime.reloadly.environment).toBe('sandbox');
     // Each check stands alone and says what to set.
-    expect(Object.keys(PRODUCTION_CHECKS)).toEqual(expect.arrayContaining(['reloadlySandbox', 'noMailTransport', 'developmentAdminEmail', 'shortAdminPassword']));
+    expect(Object.keys(PRODUCTION_CHECKS)).toEqual(
+      expect.arrayContaining(['reloadlySandbox', 'noMailTransport', 'developmentAdminEmail', 'shortAdminPassword']),
+    );
   });
 
   it('a copied .env.example with the production secrets filled in is not the Reloadly sandbox', () => {
@@ -150,7 +192,11 @@ describe('configuration', () => {
   });
 
   it('ships a development deposit key that is the public test phrase, not the devnet one', () => {
-    const key = HDNodeWallet.fromPhrase('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', undefined, "m/44'/60'/0'/0");
+    const key = HDNodeWallet.fromPhrase(
+      'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      undefined,
+      "m/44'/60'/0'/0",
+    );
     expect(key.neuter().extendedKey).toBe(DEV_DEPOSIT_XPUB);
     const hardhat = HDNodeWallet.fromPhrase('test test test test test test test test test test test junk', undefined, "m/44'/60'/0'/0");
     expect(hardhat.neuter().extendedKey).not.toBe(DEV_DEPOSIT_XPUB);

@@ -11,8 +11,7 @@ import { hasValidChecksum } from './chain/extended-key';
  */
 
 /** Extended public key of m/44'/60'/0'/0 for the BIP-39 test phrase "abandon ×11 about". Development only. */
-export const DEV_DEPOSIT_XPUB =
-  'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
+export const DEV_DEPOSIT_XPUB = 'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
 export const DEV_ADMIN_EMAIL = 'admin@example.com';
 export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
 export const DEV_ORDER_TOKEN_SECRET = 'development-order-token-secret-not-for-production';
@@ -28,10 +27,16 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 2
 
 /** One URL, or several separated by commas (tried in that order, with failover: chain/json-rpc.ts). */
 const urlList = z.string().transform((value, ctx) => {
-  const urls = value.split(',').map((u) => u.trim()).filter(Boolean);
+  const urls = value
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   const bad = urls.findIndex((u) => !z.url({ protocol: /^https?$/ }).safeParse(u).success);
   if (urls.length === 0 || bad !== -1) {
-    ctx.addIssue({ code: 'custom', message: urls.length ? `URL ${bad + 1} is not an http(s) URL (one URL, or several separated by commas)` : 'must name at least one URL' });
+    ctx.addIssue({
+      code: 'custom',
+      message: urls.length ? `URL ${bad + 1} is not an http(s) URL (one URL, or several separated by commas)` : 'must name at least one URL',
+    });
     return z.NEVER;
   }
   return urls;
@@ -89,7 +94,10 @@ const EnvSchema = z.object({
   ORDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_ORDER_TOKEN_SECRET),
 
   /** The bot's token: checks the signature of mini-app init data (and runs the bot, see bot/). */
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC… (from @BotFather)').optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC… (from @BotFather)')
+    .optional(),
   /** Mini-app init data older than this is refused. */
   INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** The bot's credential on the API (x-service-token). */
@@ -194,7 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   const networkEnv: Record<string, z.infer<typeof NetworkEnvSchema>> = {};
   for (const { id } of registry.networks) {
     const prefix = envPrefix(id);
-    const vars = Object.fromEntries(Object.entries(cleaned).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+    const vars = Object.fromEntries(
+      Object.entries(cleaned)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, v]) => [k.slice(prefix.length), v]),
+    );
     const result = NetworkEnvSchema.safeParse(vars);
     if (result.success) networkEnv[id] = result.data;
     else issues.push(...result.error.issues.map((i) => `  ${prefix}${i.path.join('.')}: ${i.message}`));
@@ -345,7 +357,8 @@ export const MIN_PRODUCTION_ADMIN_PASSWORD = 12;
  */
 export const PRODUCTION_CHECKS: Record<string, (c: CheckedSettings) => string | string[] | null> = {
   developmentDepositKey: (c) => (c.depositXpub === DEV_DEPOSIT_XPUB ? 'DEPOSIT_XPUB: set your own extended public key; the development key is public' : null),
-  developmentOrderTokenSecret: (c) => (c.orderTokenSecret === DEV_ORDER_TOKEN_SECRET ? 'ORDER_TOKEN_SECRET: set a random secret of 32 characters or more' : null),
+  developmentOrderTokenSecret: (c) =>
+    c.orderTokenSecret === DEV_ORDER_TOKEN_SECRET ? 'ORDER_TOKEN_SECRET: set a random secret of 32 characters or more' : null,
   developmentBotApiSecret: (c) =>
     c.botApiSecret === DEV_BOT_API_SECRET ? 'BOT_API_SECRET: set a random secret of 32 characters or more, the same for the API and the bot' : null,
   sandboxProvider: (c) => (c.airtime.provider === 'sandbox' ? 'AIRTIME_PROVIDER: the sandbox provider sends no airtime; use reloadly' : null),
@@ -354,7 +367,8 @@ export const PRODUCTION_CHECKS: Record<string, (c: CheckedSettings) => string | 
       ? "RELOADLY_ENVIRONMENT: Reloadly's sandbox sends no airtime (orders would complete with nothing delivered); set production"
       : null,
   fixedPrices: (c) => (c.prices.feed === 'fixed' ? 'PRICE_FEED: the fixed development price table is not a market price; use coingecko' : null),
-  developmentAdminEmail: (c) => (c.admin.email === DEV_ADMIN_EMAIL ? `ADMIN_EMAIL: ${DEV_ADMIN_EMAIL} is the development default; set the first admin's real address` : null),
+  developmentAdminEmail: (c) =>
+    c.admin.email === DEV_ADMIN_EMAIL ? `ADMIN_EMAIL: ${DEV_ADMIN_EMAIL} is the development default; set the first admin's real address` : null,
   developmentAdminPassword: (c) => (c.admin.password === DEV_ADMIN_PASSWORD ? 'ADMIN_PASSWORD: the development password is public' : null),
   shortAdminPassword: (c) =>
     c.admin.password !== undefined && c.admin.password.length < MIN_PRODUCTION_ADMIN_PASSWORD
@@ -378,7 +392,10 @@ export function rpcUrlsSharedByNetworks(networks: Record<string, NetworkConfig>)
   }
   return [...byUrl.entries()]
     .filter(([, names]) => names.length > 1)
-    .map(([url, names]) => `${names.map((n) => `${envPrefix(n)}RPC_URL`).join(', ')}: the same node (${hostOfUrl(url)}) for ${names.join(' and ')}; each network needs its own`);
+    .map(
+      ([url, names]) =>
+        `${names.map((n) => `${envPrefix(n)}RPC_URL`).join(', ')}: the same node (${hostOfUrl(url)}) for ${names.join(' and ')}; each network needs its own`,
+    );
 }
 
 /** Compared without a trailing slash or letter case in the host, as a node sees them. */

@@ -23,7 +23,9 @@ async function main() {
     throw err;
   }
   // Dynamic: hardhat, solc and OpenZeppelin are development dependencies, absent from a production install.
-  const devnet = config.devnet ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, registry: config.registry, dataDir: config.dataDir }) : undefined;
+  const devnet = config.devnet
+    ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, registry: config.registry, dataDir: config.dataDir })
+    : undefined;
   const running = await startServer(config).catch(async (err: unknown) => {
     await devnet?.stop();
     exitOnConfigError(err);
@@ -34,7 +36,9 @@ async function main() {
     writeDevnetState(config.dataDir, {
       api: running.url,
       pid: process.pid,
-      networks: Object.fromEntries(Object.values(devnet.nodes).map((n) => [n.network, { rpcUrl: n.rpcUrl, chainId: n.chainId, tokens: n.tokens, forwarder: n.forwarder }])),
+      networks: Object.fromEntries(
+        Object.values(devnet.nodes).map((n) => [n.network, { rpcUrl: n.rpcUrl, chainId: n.chainId, tokens: n.tokens, forwarder: n.forwarder }]),
+      ),
     });
     log.info({ nodes: Object.values(devnet.nodes).map((n) => `${n.network} ${n.rpcUrl} (chain ${n.chainId})`) }, 'local devnet running');
   }
@@ -42,7 +46,13 @@ async function main() {
     log.warn('Deposit addresses come from the DEVELOPMENT wallet (a public test phrase): never send real funds to them.');
   }
   log.info(
-    { url: running.url, provider: running.services.catalog.providerName, database: running.database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, workers: config.runWorkers },
+    {
+      url: running.url,
+      provider: running.services.catalog.providerName,
+      database: running.database.kind,
+      dataDir: config.databaseUrl ? undefined : config.dataDir,
+      workers: config.runWorkers,
+    },
     'started',
   );
   if (!config.production) console.log(banner(config, running, devnet !== undefined));
@@ -98,7 +108,9 @@ function exitOnConfigError(err: unknown) {
  */
 function startBot(apiUrl: string) {
   const here = fileURLToPath(import.meta.url);
-  const args = here.endsWith('.ts') ? ['--import', 'tsx', path.join(REPO_ROOT, 'bot', 'src', 'main.ts')] : [path.join(path.dirname(here), '..', 'bot', 'main.js')];
+  const args = here.endsWith('.ts')
+    ? ['--import', 'tsx', path.join(REPO_ROOT, 'bot', 'src', 'main.ts')]
+    : [path.join(path.dirname(here), '..', 'bot', 'main.js')];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, API_URL: apiUrl }, stdio: 'inherit' });
   child.once('exit', (code, signal) => {
     if (signal !== 'SIGTERM' && code !== 0) console.error(`The bot stopped (${signal ?? `exit code ${code}`}); the API keeps running.`);

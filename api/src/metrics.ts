@@ -40,7 +40,12 @@ export class Metrics {
   constructor(opts: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (opts.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'topup_process_' });
-    this.httpRequests = new Counter({ name: 'topup_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['method', 'route', 'status'], registers });
+    this.httpRequests = new Counter({
+      name: 'topup_http_requests_total',
+      help: 'HTTP requests answered, by route and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.httpSeconds = new Histogram({
       name: 'topup_http_request_duration_seconds',
       help: 'Time to answer an HTTP request (event streams: their whole life)',
@@ -48,17 +53,69 @@ export class Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.rpcRequests = new Counter({ name: 'topup_rpc_requests_total', help: 'HTTP requests to RPC nodes (one may carry a batch of calls), by endpoint and outcome', labelNames: ['network', 'endpoint', 'outcome'], registers });
-    this.rpcCalls = new Counter({ name: 'topup_rpc_calls_total', help: 'JSON-RPC calls sent to the nodes, by method', labelNames: ['network', 'method'], registers });
-    this.rpcSeconds = new Histogram({ name: 'topup_rpc_request_duration_seconds', help: 'Time an RPC node took to answer', labelNames: ['network', 'endpoint'], buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers });
-    this.paymentsSeen = new Counter({ name: 'topup_payments_seen_total', help: 'Payments to deposit addresses found on chain by this process', labelNames: ['network', 'coin'], registers });
-    this.watcherHead = new Gauge({ name: 'topup_watcher_head_block', help: 'The newest block the node reported to this process’s watcher', labelNames: ['network'], registers });
-    this.watcherScanned = new Gauge({ name: 'topup_watcher_scanned_block', help: 'The last block this process’s watcher scanned', labelNames: ['network'], registers });
-    this.watcherLag = new Gauge({ name: 'topup_watcher_lag_blocks', help: 'Blocks between the node’s head and the last scanned block (only the process holding the network’s lock reports)', labelNames: ['network'], registers });
-    this.providerCalls = new Counter({ name: 'topup_provider_calls_total', help: 'Calls to the airtime provider, by operation and outcome', labelNames: ['operation', 'outcome'], registers });
-    this.providerSeconds = new Histogram({ name: 'topup_provider_call_duration_seconds', help: 'Time the airtime provider took to answer', labelNames: ['operation'], buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers });
+    this.rpcRequests = new Counter({
+      name: 'topup_rpc_requests_total',
+      help: 'HTTP requests to RPC nodes (one may carry a batch of calls), by endpoint and outcome',
+      labelNames: ['network', 'endpoint', 'outcome'],
+      registers,
+    });
+    this.rpcCalls = new Counter({
+      name: 'topup_rpc_calls_total',
+      help: 'JSON-RPC calls sent to the nodes, by method',
+      labelNames: ['network', 'method'],
+      registers,
+    });
+    this.rpcSeconds = new Histogram({
+      name: 'topup_rpc_request_duration_seconds',
+      help: 'Time an RPC node took to answer',
+      labelNames: ['network', 'endpoint'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.paymentsSeen = new Counter({
+      name: 'topup_payments_seen_total',
+      help: 'Payments to deposit addresses found on chain by this process',
+      labelNames: ['network', 'coin'],
+      registers,
+    });
+    this.watcherHead = new Gauge({
+      name: 'topup_watcher_head_block',
+      help: 'The newest block the node reported to this process’s watcher',
+      labelNames: ['network'],
+      registers,
+    });
+    this.watcherScanned = new Gauge({
+      name: 'topup_watcher_scanned_block',
+      help: 'The last block this process’s watcher scanned',
+      labelNames: ['network'],
+      registers,
+    });
+    this.watcherLag = new Gauge({
+      name: 'topup_watcher_lag_blocks',
+      help: 'Blocks between the node’s head and the last scanned block (only the process holding the network’s lock reports)',
+      labelNames: ['network'],
+      registers,
+    });
+    this.providerCalls = new Counter({
+      name: 'topup_provider_calls_total',
+      help: 'Calls to the airtime provider, by operation and outcome',
+      labelNames: ['operation', 'outcome'],
+      registers,
+    });
+    this.providerSeconds = new Histogram({
+      name: 'topup_provider_call_duration_seconds',
+      help: 'Time the airtime provider took to answer',
+      labelNames: ['operation'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
 
-    this.readinessCheck = new Gauge({ name: 'topup_readiness_check', help: 'The last readiness round, per check: 1 passing, 0 failing', labelNames: ['check'], registers });
+    this.readinessCheck = new Gauge({
+      name: 'topup_readiness_check',
+      help: 'The last readiness round, per check: 1 passing, 0 failing',
+      labelNames: ['check'],
+      registers,
+    });
 
     const fromDb = async (read: (s: DatabaseSnapshot) => void) => {
       const s = await this.readSnapshot();
@@ -138,7 +195,11 @@ export class Metrics {
     if (!this.snapshot || Date.now() - this.snapshot.at > SNAPSHOT_MS) {
       this.snapshot = {
         at: Date.now(),
-        value: Promise.all([ordersByStatus(db), jobBacklog(db), notificationBacklog(db)]).then(([orders, jobs, notifications]) => ({ orders, jobs, notifications })),
+        value: Promise.all([ordersByStatus(db), jobBacklog(db), notificationBacklog(db)]).then(([orders, jobs, notifications]) => ({
+          orders,
+          jobs,
+          notifications,
+        })),
       };
     }
     return this.snapshot.value.catch(() => null);

@@ -25,7 +25,9 @@ describe('production refusals that need the disk and the database (issue 17 poin
     expect(await dataDirNotWritable({ dataDir: path.join(tmp, 'data') })).toEqual([]);
     const file = path.join(tmp, 'a-file');
     fs.writeFileSync(file, '');
-    expect(await dataDirNotWritable({ dataDir: path.join(file, 'data') })).toEqual([expect.stringMatching(/^DATA_DIR: .* is not writable by this process \(ENOTDIR\)/)]);
+    expect(await dataDirNotWritable({ dataDir: path.join(file, 'data') })).toEqual([
+      expect.stringMatching(/^DATA_DIR: .* is not writable by this process \(ENOTDIR\)/),
+    ]);
   });
 
   it.skipIf(process.getuid?.() === 0)('refuses a data folder owned by another user (permissions)', async () => {
@@ -36,7 +38,9 @@ describe('production refusals that need the disk and the database (issue 17 poin
 
   it('refuses to start with no admin at all: none in the database and no ADMIN_PASSWORD to create one', async () => {
     const auth = new AdminAuthService(database.db);
-    expect(await noAdminAtAll({ admin: { email: 'ops@example.com', password: undefined } }, auth)).toEqual([expect.stringMatching(/^ADMIN_PASSWORD: there is no admin/)]);
+    expect(await noAdminAtAll({ admin: { email: 'ops@example.com', password: undefined } }, auth)).toEqual([
+      expect.stringMatching(/^ADMIN_PASSWORD: there is no admin/),
+    ]);
     // With a password the first admin is created at start; once one exists the password may go.
     expect(await noAdminAtAll({ admin: { email: 'ops@example.com', password: 'a-long-admin-password' } }, auth)).toEqual([]);
     await auth.ensureFirstAdmin('ops@example.com', 'a-long-admin-password');

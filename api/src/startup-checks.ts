@@ -51,7 +51,9 @@ export async function dataDirNotWritable(config: Pick<Config, 'dataDir'>): Promi
     await fs.rm(probe);
     return [];
   } catch (err) {
-    return [`DATA_DIR: ${config.dataDir} is not writable by this process (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give it to the user the service runs as`];
+    return [
+      `DATA_DIR: ${config.dataDir} is not writable by this process (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give it to the user the service runs as`,
+    ];
   }
 }
 

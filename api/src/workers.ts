@@ -24,7 +24,13 @@ export function jobHandlers(database: Database, services: Services, log?: Logger
         const delayMs = Math.min(2 ** job.attempts * 5000, 3_600_000);
         const last = job.attempts >= job.maxAttempts;
         log?.[last ? 'error' : 'warn'](
-          { err, notificationId: (payload as { notificationId: number }).notificationId, attempt: job.attempts, of: job.maxAttempts, retryInMs: last ? undefined : delayMs },
+          {
+            err,
+            notificationId: (payload as { notificationId: number }).notificationId,
+            attempt: job.attempts,
+            of: job.maxAttempts,
+            retryInMs: last ? undefined : delayMs,
+          },
           last ? 'e-mail receipt not sent: out of attempts, an admin must look' : 'e-mail receipt not sent; trying again later',
         );
         throw new RetryLater(delayMs, `mail not sent: ${(err as Error).message}`, true);
@@ -34,7 +40,12 @@ export function jobHandlers(database: Database, services: Services, log?: Logger
 }
 
 /** The background work of a process: durable jobs, and one chain watcher per enabled network. */
-export async function startWorkers(config: Config, database: Database, services: Services, log: Logger): Promise<{ stop(): Promise<void>; watchers: NetworkWatcher[] }> {
+export async function startWorkers(
+  config: Config,
+  database: Database,
+  services: Services,
+  log: Logger,
+): Promise<{ stop(): Promise<void>; watchers: NetworkWatcher[] }> {
   const jobs = new JobWorker(database, jobHandlers(database, services, log), { pollMs: config.jobPollMs, log });
   const watchers = services.chains.watchers({
     database,

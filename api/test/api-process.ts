@@ -24,7 +24,11 @@ export interface ApiProcess {
 
 export async function startApiProcess(env: Record<string, string>, opts: { entry?: string[]; startTimeoutMs?: number } = {}): Promise<ApiProcess> {
   const args = opts.entry ?? ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'main.ts')];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logs: Record<string, unknown>[] = [];
   const text: string[] = [];
   const waiters: { match: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }[] = [];
@@ -56,13 +60,19 @@ export async function startApiProcess(env: Record<string, string>, opts: { entry
   };
   take(child.stdout!);
   take(child.stderr!);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 
   const waitForLog = (match: (l: Record<string, unknown>) => boolean, timeoutMs = 30_000) => {
     const seen = logs.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching log line within ${timeoutMs} ms; output:\n${[...text, ...logs.map((l) => JSON.stringify(l))].slice(-30).join('\n')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching log line within ${timeoutMs} ms; output:\n${[...text, ...logs.map((l) => JSON.stringify(l))].slice(-30).join('\n')}`)),
+        timeoutMs,
+      );
       waiters.push({
         match,
         resolve: (l) => {
@@ -72,7 +82,9 @@ export async function startApiProcess(env: Record<string, string>, opts: { entry
       });
       void exited.then(() => {
         clearTimeout(timer);
-        reject(new Error(`the API process exited before the log line came; output:\n${[...text, ...logs.map((l) => JSON.stringify(l))].slice(-30).join('\n')}`));
+        reject(
+          new Error(`the API process exited before the log line came; output:\n${[...text, ...logs.map((l) => JSON.stringify(l))].slice(-30).join('\n')}`),
+        );
       });
     });
   };

@@ -49,7 +49,9 @@ describe.runIf(onServer)('backups with pg_dump and restores with pg_restore', ()
     api = await startTestApi();
     paymentIds = [];
     for (const coin of ['USDT', 'USDC', 'ETH']) {
-      const res = await api.call('POST', '/api/crypto-payment', { body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: coin } });
+      const res = await api.call('POST', '/api/crypto-payment', {
+        body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: coin },
+      });
       expect(res.status).toBe(201);
       paymentIds.push(res.body.paymentId as string);
     }

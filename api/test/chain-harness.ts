@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { CHAINS, ZPaymentCreated, ZPaymentStatus, type ChainRegistry, type TCoinSymbol, type TNetwork, type TPaymentCreated, type TPaymentStatus } from '@topup/shared';
+import {
+  CHAINS,
+  ZPaymentCreated,
+  ZPaymentStatus,
+  type ChainRegistry,
+  type TCoinSymbol,
+  type TNetwork,
+  type TPaymentCreated,
+  type TPaymentStatus,
+} from '@topup/shared';
 import type { NetworkConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { chainCursors, ledgerEntries, orderEvents, payments } from '../src/db/schema';
@@ -94,7 +103,14 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
   try {
     const devnet = await startDevnet({ networks, registry, dataDir, blockIntervalMs: 0, log: silent });
     closers.push(() => devnet.stop());
-    const env: Record<string, string> = { ETHEREUM_CONFIRMATIONS: '3', BSC_CONFIRMATIONS: '2', POLYGON_CONFIRMATIONS: '2', BASE_CONFIRMATIONS: '2', ARBITRUM_CONFIRMATIONS: '2', PRICE_CACHE_SECONDS: '1' };
+    const env: Record<string, string> = {
+      ETHEREUM_CONFIRMATIONS: '3',
+      BSC_CONFIRMATIONS: '2',
+      POLYGON_CONFIRMATIONS: '2',
+      BASE_CONFIRMATIONS: '2',
+      ARBITRUM_CONFIRMATIONS: '2',
+      PRICE_CACHE_SECONDS: '1',
+    };
     for (const n of registry.networks) env[`${n.id.toUpperCase()}_RPC_URL`] = networks[n.id]!.rpcUrl;
     const prices = { ETH: '3000', BNB: '600', POL: '0.5', ...opts.prices };
     const priceFeed = new FixedPriceFeed(prices);
@@ -140,7 +156,9 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       watcher: (n, overrides) => buildWatcher(api.database, api.services, n, overrides),
 
       async createOrder(coin, amountUsd = 10) {
-        const res = await api.call('POST', '/api/crypto-payment', { body: { amount: amountUsd, phoneNumber: phone, operatorId: 53, countryId: 120, cryptoCurrency: coin } });
+        const res = await api.call('POST', '/api/crypto-payment', {
+          body: { amount: amountUsd, phoneNumber: phone, operatorId: 53, countryId: 120, cryptoCurrency: coin },
+        });
         if (res.status !== 201) throw new Error(`order for ${coin} refused: ${res.status} ${JSON.stringify(res.body)}`);
         return ZPaymentCreated.parse(res.body);
       },

@@ -56,7 +56,10 @@ describe('typical network fees, from the nodes', () => {
     // Base's GasPriceOracle (the stand-in) prices the unsigned transaction and a signature the same way.
     const basePrice = await settleBaseFee('base', 8n * GWEI);
     const base = await evmTransferFees(t.rpc('base'), t.networks.base!);
-    for (const [fee, gas, data] of [[base.native, 21_000n, 0n], [base.token, 65_000n, 68n]] as const) {
+    for (const [fee, gas, data] of [
+      [base.native, 21_000n, 0n],
+      [base.token, 65_000n, 68n],
+    ] as const) {
       const l1 = fee - gas * basePrice;
       expect(l1 % (16n * GWEI)).toBe(0n);
       // An EIP-1559 transaction without its signature is some 50 bytes around its calldata.
@@ -66,7 +69,12 @@ describe('typical network fees, from the nodes', () => {
   });
 
   it('GET /api/payment-options: each asset’s networks cheapest first, fees in cents, never waiting for a node', async () => {
-    for (const [network, base] of [['polygon', 8n * GWEI], ['base', 8n * GWEI], ['arbitrum', 80_000_000n]] as const) await settleBaseFee(network, base);
+    for (const [network, base] of [
+      ['polygon', 8n * GWEI],
+      ['base', 8n * GWEI],
+      ['arbitrum', 80_000_000n],
+    ] as const)
+      await settleBaseFee(network, base);
     // The first answer does not wait for the estimates it starts.
     const first = ZPaymentOptionsResponse.parse((await t.api.call('GET', '/api/payment-options')).body);
     expect(first.assets.flatMap((a) => a.networks).every((n) => n.typicalFee === null)).toBe(true);
@@ -75,12 +83,33 @@ describe('typical network fees, from the nodes', () => {
     const { assets, defaultCoin } = ZPaymentOptionsResponse.parse((await t.api.call('GET', '/api/payment-options')).body);
     // USDT on Ethereum is off here: the default is USDT still, on the first network that has it.
     expect(defaultCoin).toBe('USDT-POLYGON');
-    const fees = Object.fromEntries(await Promise.all((['polygon', 'base', 'arbitrum'] as const).map(async (n) => [n, await evmTransferFees(t.rpc(n), t.networks[n]!)] as const)));
+    const fees = Object.fromEntries(
+      await Promise.all((['polygon', 'base', 'arbitrum'] as const).map(async (n) => [n, await evmTransferFees(t.rpc(n), t.networks[n]!)] as const)),
+    );
     const [polygon, base, arbitrum] = [fees.polygon!, fees.base!, fees.arbitrum!];
     expect(assets.map((a) => [a.asset, a.networks.map((n) => [n.symbol, n.typicalFee])])).toEqual([
-      ['USDT', [['USDT-POLYGON', cents(polygon.token, POL_USD_E8)], ['USDT-ARBITRUM', cents(arbitrum.token, ETH_USD_E8)]]],
-      ['USDC', [['USDC-POLYGON', cents(polygon.token, POL_USD_E8)], ['USDC-ARBITRUM', cents(arbitrum.token, ETH_USD_E8)], ['USDC-BASE', cents(base.token, ETH_USD_E8)]]],
-      ['ETH', [['ETH-ARBITRUM', cents(arbitrum.native, ETH_USD_E8)], ['ETH-BASE', cents(base.native, ETH_USD_E8)]]],
+      [
+        'USDT',
+        [
+          ['USDT-POLYGON', cents(polygon.token, POL_USD_E8)],
+          ['USDT-ARBITRUM', cents(arbitrum.token, ETH_USD_E8)],
+        ],
+      ],
+      [
+        'USDC',
+        [
+          ['USDC-POLYGON', cents(polygon.token, POL_USD_E8)],
+          ['USDC-ARBITRUM', cents(arbitrum.token, ETH_USD_E8)],
+          ['USDC-BASE', cents(base.token, ETH_USD_E8)],
+        ],
+      ],
+      [
+        'ETH',
+        [
+          ['ETH-ARBITRUM', cents(arbitrum.native, ETH_USD_E8)],
+          ['ETH-BASE', cents(base.native, ETH_USD_E8)],
+        ],
+      ],
       ['POL', [['POL', cents(polygon.native, POL_USD_E8)]]],
     ]);
     // POL at $0.50, ETH at $3000, gas at about 4.1 gwei on Polygon and Base and 0.041 gwei on Arbitrum:
@@ -105,19 +134,33 @@ describe('each new coin: order -> payment on its own node -> paid -> completed',
     const coin = CHAINS.requireCoin(symbol);
     const network = t.networks[coin.network]!;
     const order = await t.createOrder(symbol, 10);
-    expect(order).toMatchObject({ cryptocurrency: symbol, network: coin.network, chainId: network.chainId, decimals: coin.decimals, tokenContract: network.tokens[symbol] ?? null });
+    expect(order).toMatchObject({
+      cryptocurrency: symbol,
+      network: coin.network,
+      chainId: network.chainId,
+      decimals: coin.decimals,
+      tokenContract: network.tokens[symbol] ?? null,
+    });
     if (coin.stable) expect(order).toMatchObject({ cryptoAmount: '11', cryptoAmountBaseUnits: '11000000' });
 
     // The wallet links read back to this very order (MetaMask reads its link as EIP-681).
     const link = parse(`ethereum:${order.walletLinks.metamask.replace('https://link.metamask.io/send/', '')}`);
     expect(link).toMatchObject({ target_address: order.tokenContract ?? order.walletAddress, chain_id: String(network.chainId) });
-    expect(link.parameters).toEqual(coin.kind === 'token' ? { address: order.walletAddress, uint256: order.cryptoAmountBaseUnits } : { value: order.cryptoAmountBaseUnits });
+    expect(link.parameters).toEqual(
+      coin.kind === 'token' ? { address: order.walletAddress, uint256: order.cryptoAmountBaseUnits } : { value: order.cryptoAmountBaseUnits },
+    );
     expect(order.walletLinks.eip681).toBe(order.paymentUri);
 
     await t.pay(order);
     await t.scan(coin.network);
     const status = ZPaymentStatus.parse((await t.api.call('GET', `/api/payment-status/${order.orderId}`)).body);
-    expect(status).toMatchObject({ status: 'confirming', cryptocurrency: symbol, remainingAmount: '0', paymentUri: order.paymentUri, walletLinks: order.walletLinks });
+    expect(status).toMatchObject({
+      status: 'confirming',
+      cryptocurrency: symbol,
+      remainingAmount: '0',
+      paymentUri: order.paymentUri,
+      walletLinks: order.walletLinks,
+    });
     await t.confirm(coin.network);
     expect(await t.orderStatus(order.orderId)).toBe('paid');
     await t.api.services.fulfilment.run(order.orderId, 1);

@@ -28,7 +28,14 @@ const usdt = (text: string) => BigInt(Math.round(Number(text) * 1e6));
 
 /** The order's payment rows, the fields that matter. */
 async function paymentRows(order: TPaymentCreated) {
-  return (await t.payments(order.orderId)).map((p) => ({ txHash: p.txHash, coin: p.coin, network: p.network, amount: p.amount, status: p.status, disposition: p.disposition }));
+  return (await t.payments(order.orderId)).map((p) => ({
+    txHash: p.txHash,
+    coin: p.coin,
+    network: p.network,
+    amount: p.amount,
+    status: p.status,
+    disposition: p.disposition,
+  }));
 }
 
 async function transitions(order: TPaymentCreated) {
@@ -41,7 +48,10 @@ async function lastEvent(order: TPaymentCreated) {
 
 /** Ends an order's payment window now, and runs the expiry job's handler as the job worker would. */
 async function endWindow(order: TPaymentCreated) {
-  await t.api.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.orderId));
+  await t.api.database.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, order.orderId));
   await t.api.services.orders.expire(order.orderId);
 }
 
@@ -71,7 +81,12 @@ class CrashingPayments extends PaymentService {
 }
 
 function crashingPayments() {
-  return new CrashingPayments({ db: t.api.database.db, pricing: t.api.services.pricing, registry: t.api.config.registry, toleranceBps: t.api.config.paymentToleranceBps });
+  return new CrashingPayments({
+    db: t.api.database.db,
+    pricing: t.api.services.pricing,
+    registry: t.api.config.registry,
+    toleranceBps: t.api.config.paymentToleranceBps,
+  });
 }
 
 describe('each of the six coins: order -> payment -> confirming -> paid', () => {
@@ -82,11 +97,23 @@ describe('each of the six coins: order -> payment -> confirming -> paid', () => 
     const due = BigInt(order.cryptoAmountBaseUnits);
     const dueText = formatUnits(due, COINS[coin]!.decimals);
     expect(order).toMatchObject({ status: 'pending_crypto_payment', cryptocurrency: coin, network });
-    expect(await t.status(order)).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '0', remainingAmount: dueText, confirmations: 0, requiredConfirmations: required });
+    expect(await t.status(order)).toMatchObject({
+      status: 'pending_crypto_payment',
+      receivedAmount: '0',
+      remainingAmount: dueText,
+      confirmations: 0,
+      requiredConfirmations: required,
+    });
 
     const sent = await t.pay(order);
     await t.scan(network);
-    expect(await t.status(order)).toMatchObject({ status: 'confirming', receivedAmount: dueText, remainingAmount: '0', confirmations: 1, requiredConfirmations: required });
+    expect(await t.status(order)).toMatchObject({
+      status: 'confirming',
+      receivedAmount: dueText,
+      remainingAmount: '0',
+      confirmations: 1,
+      requiredConfirmations: required,
+    });
     for (let n = 2; n < required; n++) {
       await t.mine(network, 1);
       await t.scan(network);
@@ -123,7 +150,13 @@ describe('underpayment', () => {
     const order = await t.createOrder('USDT');
     const first = await t.pay(order, { units: usdt('5.5') });
     await t.scan('ethereum');
-    expect(await t.status(order)).toMatchObject({ status: 'confirming', receivedAmount: '5.5', remainingAmount: '5.5', confirmations: 1, requiredConfirmations: 3 });
+    expect(await t.status(order)).toMatchObject({
+      status: 'confirming',
+      receivedAmount: '5.5',
+      remainingAmount: '5.5',
+      confirmations: 1,
+      requiredConfirmations: 3,
+    });
 
     await t.confirm('ethereum');
     const partly = await t.status(order);
@@ -133,7 +166,10 @@ describe('underpayment', () => {
     expect(partly.toPay).toMatchObject({ amount: '5.5', amountBaseUnits: '5500000' });
     expect(partly.toPay!.paymentUri).toMatch(/uint256=5500000$/);
     expect(await lastEvent(order)).toMatchObject({ fromStatus: 'confirming', toStatus: 'pending_crypto_payment', cause: 'underpaid: received 5.5 of 11 USDT' });
-    const [closeJob] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
+    const [closeJob] = await t.api.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
     const [row] = await t.api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(closeJob?.runAt.getTime()).toBe(row!.watchUntil!.getTime());
 
@@ -172,7 +208,10 @@ describe('underpayment', () => {
     await t.mine('ethereum', t.required('ethereum'));
     await t.scan('ethereum');
     expect(await t.orderStatus(order.orderId)).toBe('pending_crypto_payment');
-    const [job] = await t.api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
+    const [job] = await t.api.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
     expect(job).toBeDefined();
     await t.api.services.payments.closeWatch(order.orderId);
     expect(await t.status(order)).toMatchObject({ status: 'payment_expired', receivedAmount: '4' });
@@ -187,12 +226,23 @@ describe('underpayment', () => {
     expect(await t.orderStatus(order.orderId)).toBe('pending_crypto_payment');
 
     // The watch period ends: the job enqueued at the underpayment runs, as the job worker runs it.
-    await t.api.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
-    const worker = new JobWorker(t.api.database, { [QUEUES.closeWatch]: (p) => t.api.services.payments.closeWatch((p as { orderId: number }).orderId) }, { pollMs: 50, log: pino({ level: 'silent' }) });
+    await t.api.database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
+    const worker = new JobWorker(
+      t.api.database,
+      { [QUEUES.closeWatch]: (p) => t.api.services.payments.closeWatch((p as { orderId: number }).orderId) },
+      { pollMs: 50, log: pino({ level: 'silent' }) },
+    );
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
 
     expect(await t.status(order)).toMatchObject({ status: 'payment_expired', receivedAmount: '4', remainingAmount: '7' });
-    expect(await lastEvent(order)).toMatchObject({ fromStatus: 'pending_crypto_payment', toStatus: 'payment_expired', cause: 'watch period ended short of the amount due: received funds credited' });
+    expect(await lastEvent(order)).toMatchObject({
+      fromStatus: 'pending_crypto_payment',
+      toStatus: 'payment_expired',
+      cause: 'watch period ended short of the amount due: received funds credited',
+    });
     const [payment] = await t.payments(order.orderId);
     expect(payment).toMatchObject({ txHash: sent.txHash, status: 'confirmed', disposition: 'credited' });
     const credit = { reason: 'underpayment', amountCents: 400, referenceType: 'payment', referenceId: String(payment!.id), customerId: null };
@@ -215,7 +265,9 @@ describe('overpayment', () => {
     await t.scan('ethereum');
     await t.confirm('ethereum');
     expect(await t.status(order)).toMatchObject({ status: 'paid', receivedAmount: '15', remainingAmount: '0' });
-    expect(await t.ledger(order.orderId)).toMatchObject([{ reason: 'overpayment', amountCents: 400, referenceType: 'order', referenceId: String(order.orderId) }]);
+    expect(await t.ledger(order.orderId)).toMatchObject([
+      { reason: 'overpayment', amountCents: 400, referenceType: 'order', referenceId: String(order.orderId) },
+    ]);
 
     const more = await t.pay(order, { units: usdt('2') });
     await t.scan('ethereum');
@@ -276,7 +328,9 @@ describe('late payment (after the 6-minute window, within the 24 h watch)', () =
       const [payment] = await t.payments(order.orderId);
       expect(payment).toMatchObject({ txHash: sent.txHash, disposition: 'credited' });
       // Valued at today's price: 0.00366667 ETH × $2000 = $7.33.
-      expect(await t.ledger(order.orderId)).toMatchObject([{ reason: 'late_payment', amountCents: 733, referenceType: 'payment', referenceId: String(payment!.id) }]);
+      expect(await t.ledger(order.orderId)).toMatchObject([
+        { reason: 'late_payment', amountCents: 733, referenceType: 'payment', referenceId: String(payment!.id) },
+      ]);
     } finally {
       t.prices.ETH = '3000';
       await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -289,7 +343,9 @@ describe('wrong coin', () => {
     const order = await t.createOrder('USDT');
     const usdc = await t.pay(order, { coin: 'USDC', units: usdt('11') });
     await t.scan('ethereum');
-    expect(await paymentRows(order)).toEqual([{ txHash: usdc.txHash, coin: 'USDC', network: 'ethereum', amount: '11000000', status: 'seen', disposition: null }]);
+    expect(await paymentRows(order)).toEqual([
+      { txHash: usdc.txHash, coin: 'USDC', network: 'ethereum', amount: '11000000', status: 'seen', disposition: null },
+    ]);
     expect(await t.status(order)).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '0', remainingAmount: '11' });
     await t.confirm('ethereum');
     expect(await t.ledger(order.orderId)).toMatchObject([{ reason: 'wrong_coin', amountCents: 1100, referenceType: 'payment' }]);
@@ -334,7 +390,7 @@ describe('failed transactions', () => {
       const broke = devnetAccount(12).connect(provider);
       const token = await broke.sendTransaction({
         to: t.networks.ethereum!.tokens.USDT!,
-        data: `0xa9059cbb${order.walletAddress.slice(2).toLowerCase().padStart(64, '0')}${(11_000_000n).toString(16).padStart(64, '0')}`,
+        data: `0xa9059cbb${order.walletAddress.slice(2).toLowerCase().padStart(64, '0')}${11_000_000n.toString(16).padStart(64, '0')}`,
         gasLimit: 100_000,
       });
       await t.mine('ethereum', 1);
@@ -373,16 +429,25 @@ describe('chain reorganisation', () => {
     await t.mine('ethereum', 3);
     expect(await t.rpc('ethereum').call('eth_getTransactionReceipt', [sent.txHash])).toBeNull();
     await t.scan('ethereum');
-    expect(await paymentRows(order)).toEqual([{ txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '11000000', status: 'removed', disposition: null }]);
+    expect(await paymentRows(order)).toEqual([
+      { txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '11000000', status: 'removed', disposition: null },
+    ]);
     expect(await t.status(order)).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '0', remainingAmount: '11', confirmations: 0 });
-    expect(await lastEvent(order)).toMatchObject({ fromStatus: 'confirming', toStatus: 'pending_crypto_payment', cause: 'payment removed by a chain reorganisation' });
+    expect(await lastEvent(order)).toMatchObject({
+      fromStatus: 'confirming',
+      toStatus: 'pending_crypto_payment',
+      cause: 'payment removed by a chain reorganisation',
+    });
 
     // Deeper than the required depth now: still nothing credited, nothing confirmed.
     await t.mine('ethereum', 5);
     await t.scan('ethereum');
     expect(await t.cursor('ethereum')).toBe(await t.head('ethereum'));
     // The watcher holds the new chain's blocks, not the old one's.
-    const [held] = await t.api.database.db.select().from(chainBlocks).where(and(eq(chainBlocks.network, 'ethereum'), eq(chainBlocks.number, sent.blockNumber)));
+    const [held] = await t.api.database.db
+      .select()
+      .from(chainBlocks)
+      .where(and(eq(chainBlocks.network, 'ethereum'), eq(chainBlocks.number, sent.blockNumber)));
     const onChain = await t.rpc('ethereum').getBlock(sent.blockNumber, false);
     expect(held?.hash).toBe(onChain?.hash);
     expect((await t.payments(order.orderId))[0]?.status).toBe('removed');
@@ -415,7 +480,12 @@ describe('chain reorganisation', () => {
     expect(await t.status(order)).toMatchObject({ status: 'paid', receivedAmount: '11', confirmations: 2 });
     const rows = await t.payments(order.orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ txHash: sent.txHash, status: 'confirmed', disposition: 'order', blockHash: (await t.rpc('bsc').getBlock(again.blockNumber, false))!.hash });
+    expect(rows[0]).toMatchObject({
+      txHash: sent.txHash,
+      status: 'confirmed',
+      disposition: 'order',
+      blockHash: (await t.rpc('bsc').getBlock(again.blockNumber, false))!.hash,
+    });
     expect(await t.ledger(order.orderId)).toEqual([]);
   });
 
@@ -445,7 +515,9 @@ describe('chain reorganisation', () => {
     await t.mine('ethereum', 3);
     await t.scan('ethereum');
     expect(await t.status(order)).toMatchObject({ status: 'paid', receivedAmount: '11' });
-    expect(await paymentRows(order)).toEqual([{ txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' }]);
+    expect(await paymentRows(order)).toEqual([
+      { txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' },
+    ]);
     expect(await t.ledger(order.orderId)).toEqual([]);
   });
 });
@@ -473,7 +545,9 @@ describe('watcher killed and restarted mid-scan', () => {
     await t.mine('ethereum', 2);
     await t.scan('ethereum', restarted);
     for (const [i, order] of batch.entries()) {
-      expect(await paymentRows(order)).toEqual([{ txHash: sent[i]!.txHash, coin: order.cryptocurrency, network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' }]);
+      expect(await paymentRows(order)).toEqual([
+        { txHash: sent[i]!.txHash, coin: order.cryptocurrency, network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' },
+      ]);
       expect(await t.orderStatus(order.orderId)).toBe('paid');
       expect(await t.ledger(order.orderId)).toEqual([]);
     }
@@ -491,12 +565,17 @@ describe('watcher killed and restarted mid-scan', () => {
     await expect(crashing.pass()).rejects.toThrow('simulated crash while writing the pass');
     expect(await t.cursor('ethereum')).toBe(before);
     expect(await t.payments(order.orderId)).toEqual([]);
-    const kept = await t.api.database.db.select().from(chainBlocks).where(and(eq(chainBlocks.network, 'ethereum'), sql`${chainBlocks.number} > ${before}`));
+    const kept = await t.api.database.db
+      .select()
+      .from(chainBlocks)
+      .where(and(eq(chainBlocks.network, 'ethereum'), sql`${chainBlocks.number} > ${before}`));
     expect(kept).toEqual([]);
 
     await t.scan('ethereum', t.watcher('ethereum'));
     await t.scan('ethereum', t.watcher('ethereum'));
-    expect(await paymentRows(order)).toEqual([{ txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '12000000', status: 'confirmed', disposition: 'order' }]);
+    expect(await paymentRows(order)).toEqual([
+      { txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '12000000', status: 'confirmed', disposition: 'order' },
+    ]);
     expect(await t.orderStatus(order.orderId)).toBe('paid');
     expect(await t.ledger(order.orderId)).toMatchObject([{ reason: 'overpayment', amountCents: 100 }]);
   });
@@ -512,7 +591,9 @@ describe('watcher killed and restarted mid-scan', () => {
     payments.orderId = order.orderId;
     await expect(crashing.pass()).rejects.toThrow('simulated crash before settling');
     expect(await t.cursor('ethereum')).toBe(await t.head('ethereum'));
-    expect(await paymentRows(order)).toEqual([{ txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '12000000', status: 'confirmed', disposition: null }]);
+    expect(await paymentRows(order)).toEqual([
+      { txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '12000000', status: 'confirmed', disposition: null },
+    ]);
     expect(await t.orderStatus(order.orderId)).toBe('pending_crypto_payment');
 
     const restarted = t.watcher('ethereum');
@@ -521,7 +602,9 @@ describe('watcher killed and restarted mid-scan', () => {
     await t.mine('ethereum', 1);
     await t.scan('ethereum', restarted);
     await t.scan('ethereum', t.watcher('ethereum'));
-    expect(await paymentRows(order)).toEqual([{ txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '12000000', status: 'confirmed', disposition: 'order' }]);
+    expect(await paymentRows(order)).toEqual([
+      { txHash: sent.txHash, coin: 'USDT', network: 'ethereum', amount: '12000000', status: 'confirmed', disposition: 'order' },
+    ]);
     expect(await t.ledger(order.orderId)).toMatchObject([{ reason: 'overpayment', amountCents: 100 }]);
   });
 
@@ -593,10 +676,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two watcher processes on one
       expect(rpcA.calls.length).toBe(callsA);
 
       await until(async () => (await t.cursor('ethereum')) === (await t.head('ethereum')), 'the scan has caught up');
-      for (const [order, sent] of [[first, sentFirst], [next, sentNext]] as const) {
-        expect(await paymentRows(order)).toEqual([{ txHash: sent.txHash, coin: order.cryptocurrency, network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' }]);
+      for (const [order, sent] of [
+        [first, sentFirst],
+        [next, sentNext],
+      ] as const) {
+        expect(await paymentRows(order)).toEqual([
+          { txHash: sent.txHash, coin: order.cryptocurrency, network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' },
+        ]);
       }
-      const [{ count } = { count: -1 }] = (await t.api.database.db.execute(sql`select count(*)::int as count from ${payments} where tx_hash in (${sentFirst.txHash}, ${sentNext.txHash})`) as unknown as { rows: { count: number }[] }).rows;
+      const [{ count } = { count: -1 }] = (
+        (await t.api.database.db.execute(
+          sql`select count(*)::int as count from ${payments} where tx_hash in (${sentFirst.txHash}, ${sentNext.txHash})`,
+        )) as unknown as { rows: { count: number }[] }
+      ).rows;
       expect(count).toBe(2);
     } finally {
       await a.stop();

@@ -26,7 +26,17 @@ const registry = new ChainRegistry({
   ],
   coins: [
     ...REGISTRY.coins,
-    { symbol: 'USDC-TEST', name: 'USD Coin (Test Network)', asset: 'USDC', network: 'testnet', networkText: 'Test Network', kind: 'token', decimals: 6, stable: true, token: { ticker: 'USDC', tokenName: 'USD Coin', contract: null } },
+    {
+      symbol: 'USDC-TEST',
+      name: 'USD Coin (Test Network)',
+      asset: 'USDC',
+      network: 'testnet',
+      networkText: 'Test Network',
+      kind: 'token',
+      decimals: 6,
+      stable: true,
+      token: { ticker: 'USDC', tokenName: 'USD Coin', contract: null },
+    },
     { symbol: 'TEST', name: 'Test coin', asset: 'TEST', network: 'testnet', networkText: 'Test Network', kind: 'native', decimals: 18, stable: false },
   ],
 });
@@ -62,7 +72,14 @@ describe('a coin added to the registry (USDC on a new EVM network)', () => {
     expect(assets.find((a) => a.asset === 'TEST')!.networks.map((n) => [n.symbol, n.timeToCountSeconds])).toEqual([['TEST', 5]]);
 
     const order = await t.createOrder('USDC-TEST', 10);
-    expect(order).toMatchObject({ cryptocurrency: 'USDC-TEST', network: 'testnet', networkLabel: 'Test Network', chainId: 31_401, cryptoAmount: '11', decimals: 6 });
+    expect(order).toMatchObject({
+      cryptocurrency: 'USDC-TEST',
+      network: 'testnet',
+      networkLabel: 'Test Network',
+      chainId: 31_401,
+      cryptoAmount: '11',
+      decimals: 6,
+    });
     expect(order.paymentUri).toBe(`ethereum:0x5FbDB2315678afecb367f032d93F642f64180aa3@31401/transfer?address=${order.walletAddress}&uint256=11000000`);
 
     await t.pay(order);

@@ -115,7 +115,10 @@ describe('native coins sent by a contract (issue 14 point 9)', () => {
   /** Moves the order's window (or its watch) to end within the balance check's lead. */
   async function endsSoon(order: TPaymentCreated, what: 'window' | 'watch') {
     const soon = new Date(Date.now() + 10_000);
-    await t.api.database.db.update(orders).set(what === 'window' ? { expiresAt: soon } : { watchUntil: soon }).where(eq(orders.id, order.orderId));
+    await t.api.database.db
+      .update(orders)
+      .set(what === 'window' ? { expiresAt: soon } : { watchUntil: soon })
+      .where(eq(orders.id, order.orderId));
   }
 
   it('an internal transfer is found by the balance check before the window ends, pays the order, and is credited once', async () => {
@@ -132,7 +135,14 @@ describe('native coins sent by a contract (issue 14 point 9)', () => {
     await t.confirm('ethereum');
     expect(await t.orderStatus(order.orderId)).toBe('paid');
     const [payment] = await t.payments(order.orderId);
-    expect(payment).toMatchObject({ coin: 'ETH', amount: order.cryptoAmountBaseUnits, logIndex: -2, fromAddress: null, status: 'confirmed', disposition: 'order' });
+    expect(payment).toMatchObject({
+      coin: 'ETH',
+      amount: order.cryptoAmountBaseUnits,
+      logIndex: -2,
+      fromAddress: null,
+      status: 'confirmed',
+      disposition: 'order',
+    });
 
     // The check before the watch ends finds nothing more: the balance is explained by that payment.
     await endsSoon(order, 'watch');

@@ -20,7 +20,11 @@ async function post(api: RunningApi, route: string, body: unknown, headers: Reco
 export async function webSession(api: RunningApi, email: string, headers: Record<string, string> = {}): Promise<string> {
   await post(api, '/api/auth/email/start', { email });
   const folder = path.join(api.config.dataDir, 'mail-outbox');
-  const newest = fs.readdirSync(folder).filter((f) => f.includes(email)).sort().pop()!;
+  const newest = fs
+    .readdirSync(folder)
+    .filter((f) => f.includes(email))
+    .sort()
+    .pop()!;
   const code = /sign-in code is (\d{6})/.exec(fs.readFileSync(path.join(folder, newest), 'utf8'))![1]!;
   const res = await post(api, '/api/auth/email/verify', { email, code }, headers);
   return /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;

@@ -14,10 +14,17 @@ import { transition } from '../src/services/order-state';
 /** The job worker of workers.ts, for the queues of delivery (fulfil and e-mail); run with `drain()`. */
 export function deliveryWorker(api: TestApi): JobWorker {
   const handlers = jobHandlers(api.database, api.services);
-  return new JobWorker(api.database, { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] }, { pollMs: 50, log: pino({ level: 'silent' }) });
+  return new JobWorker(
+    api.database,
+    { [QUEUES.fulfil]: handlers[QUEUES.fulfil], [QUEUES.email]: handlers[QUEUES.email] },
+    { pollMs: 50, log: pino({ level: 'silent' }) },
+  );
 }
 
-export const botHeaders = (api: TestApi, telegramUserId: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(telegramUserId) });
+export const botHeaders = (api: TestApi, telegramUserId: number) => ({
+  'x-service-token': api.config.botApiSecret,
+  'x-telegram-user-id': String(telegramUserId),
+});
 export const serviceHeaders = (api: TestApi) => ({ 'x-service-token': api.config.botApiSecret });
 
 export interface Created {
@@ -131,7 +138,12 @@ export function mailsTo(api: TestApi, address: string): { file: string; subject:
       const to = /^To: (.*)$/m.exec(head)?.[1] ?? '';
       const subject = /^Subject: (.*(?:\n[ \t].*)*)$/m.exec(head)?.[1] ?? '';
       const raw = text.slice(split + 2);
-      return { file, to, subject: decodeHeader(subject), body: /^Content-Transfer-Encoding: quoted-printable$/im.test(head) ? decodeQuotedPrintable(raw) : raw };
+      return {
+        file,
+        to,
+        subject: decodeHeader(subject),
+        body: /^Content-Transfer-Encoding: quoted-printable$/im.test(head) ? decodeQuotedPrintable(raw) : raw,
+      };
     })
     .filter((m) => m.to === address)
     .map(({ file, subject, body }) => ({ file, subject, body }));

@@ -60,7 +60,9 @@ describe('delivery on the Reloadly adapter (local double)', () => {
   }
   const transactionsFor = (customIdentifier: string) => double.state.transactions.filter((t) => t.customIdentifier === customIdentifier);
   const submissionsFor = (customIdentifier: string) =>
-    double.state.apiRequests().filter((r) => r.method === 'POST' && r.path === '/topups-async' && (r.body as { customIdentifier?: string }).customIdentifier === customIdentifier);
+    double.state
+      .apiRequests()
+      .filter((r) => r.method === 'POST' && r.path === '/topups-async' && (r.body as { customIdentifier?: string }).customIdentifier === customIdentifier);
   const statusPolls = (transactionId: number) => double.state.apiRequests().filter((r) => r.path === `/topups/${transactionId}/status`);
   async function runAgain(orderId: number) {
     await dueNow(api, orderId);
@@ -72,7 +74,12 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     const { orderId, paymentId, row } = await paidAndRun('8031234567');
     expect(row.status).toBe('processing');
     const [transaction] = transactionsFor(paymentId);
-    expect(transaction).toMatchObject({ status: 'PROCESSING', operatorId: 341, amountCents: 1000, recipientPhone: { countryCode: 'NG', number: '8031234567' } });
+    expect(transaction).toMatchObject({
+      status: 'PROCESSING',
+      operatorId: 341,
+      amountCents: 1000,
+      recipientPhone: { countryCode: 'NG', number: '8031234567' },
+    });
     expect(row.providerTransactionId).toBe(String(transaction!.transactionId));
     expect(submissionsFor(paymentId)[0]!.body).toMatchObject({ operatorId: 341, amount: 10, useLocalAmount: false, customIdentifier: paymentId });
     const job = await fulfilJob(api, orderId);
@@ -88,9 +95,16 @@ describe('delivery on the Reloadly adapter (local double)', () => {
 
     double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
     const done = await runAgain(orderId);
-    expect(done).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: `OP-${transaction!.transactionId}` });
+    expect(done).toMatchObject({
+      status: 'completed',
+      providerTransactionId: String(transaction!.transactionId),
+      operatorTransactionId: `OP-${transaction!.transactionId}`,
+    });
     expect(await fulfilJob(api, orderId)).toBeNull();
-    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({ status: 'completed', reloadlyTransactionId: String(transaction!.transactionId) });
+    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({
+      status: 'completed',
+      reloadlyTransactionId: String(transaction!.transactionId),
+    });
     expect(submissionsFor(paymentId)).toHaveLength(1);
   });
 
@@ -100,10 +114,15 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     double.state.setStatus(transaction!.transactionId, 'FAILED', { code: 'INVALID_RECIPIENT_PHONE', message: 'The operator rejected the top-up' });
     const row = await runAgain(orderId);
     expect(row).toMatchObject({ status: 'failed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: null });
-    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    const [failed] = await api.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
     expect(failed?.cause).toContain('FAILED');
     expect(failed?.cause).toContain('The operator rejected the top-up');
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', customerId: null, amountCents: 1100 })]);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([
+      expect.objectContaining({ reason: 'failed_delivery', customerId: null, amountCents: 1100 }),
+    ]);
     expect(await fulfilJob(api, orderId)).toBeNull();
   });
 
@@ -114,7 +133,9 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     double.state.setStatus(transaction!.transactionId, 'REFUNDED', { code: 'INVALID_PHONE_NUMBER', message: 'Refunded: the number is not valid' });
     expect((await runAgain(orderId)).status).toBe('failed');
     const customerId = await customerIdOf(api, user);
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', customerId, amountCents: 1100 })]);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([
+      expect.objectContaining({ reason: 'failed_delivery', customerId, amountCents: 1100 }),
+    ]);
     expect(await balanceOf(api, user)).toBe(11);
   });
 
@@ -131,7 +152,9 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     const reportsBefore = double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId).length;
     const retried = await runAgain(orderId);
     expect(retried.status).toBe('processing');
-    expect(double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId)).toHaveLength(reportsBefore + 1);
+    expect(double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId)).toHaveLength(
+      reportsBefore + 1,
+    );
     const [transaction] = transactionsFor(paymentId);
     expect(retried.providerTransactionId).toBe(String(transaction!.transactionId));
     double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
@@ -177,10 +200,18 @@ describe('delivery on the Reloadly adapter (local double)', () => {
   });
 
   it('a definite refusal fails the order at once and credits it', async () => {
-    double.state.failNext({ status: 400, errorCode: 'INVALID_AMOUNT_FOR_OPERATOR', message: 'The amount is not valid for this operator', path: '/topups-async' });
+    double.state.failNext({
+      status: 400,
+      errorCode: 'INVALID_AMOUNT_FOR_OPERATOR',
+      message: 'The amount is not valid for this operator',
+      path: '/topups-async',
+    });
     const { orderId, paymentId, row } = await paidAndRun('8031230007');
     expect(row.status).toBe('failed');
-    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    const [failed] = await api.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
     expect(failed?.cause).toContain('INVALID_AMOUNT_FOR_OPERATOR');
     expect(await api.services.balances.heldCents(orderId)).toBe(1100);
     expect(transactionsFor(paymentId)).toEqual([]);
@@ -218,7 +249,11 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
 
     const done = await runAgain(orderId);
-    expect(done).toMatchObject({ status: 'completed', providerTransactionId: String(transaction!.transactionId), operatorTransactionId: `OP-${transaction!.transactionId}` });
+    expect(done).toMatchObject({
+      status: 'completed',
+      providerTransactionId: String(transaction!.transactionId),
+      operatorTransactionId: `OP-${transaction!.transactionId}`,
+    });
     expect(submissionsFor(paymentId)).toHaveLength(1);
     expect(transactionsFor(paymentId)).toHaveLength(1);
     expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
@@ -236,16 +271,19 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
   });
 
-  it.each(['RECIPIENT_HAS_PENDING_TRANSACTION', 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE'])('%s: a refusal that may pass later is retried, not failed', async (errorCode) => {
-    double.state.failNext({ status: 400, errorCode, path: '/topups-async' });
-    const { orderId, paymentId, row } = await paidAndRun(`80312300${errorCode.startsWith('RECIPIENT') ? '12' : '13'}`);
-    expect(row.status).toBe('processing');
-    expect((await fulfilJob(api, orderId))!.lastError).toContain(errorCode);
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
-    expect((await runAgain(orderId)).status).toBe('processing');
-    double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
-    expect((await runAgain(orderId)).status).toBe('completed');
-  });
+  it.each(['RECIPIENT_HAS_PENDING_TRANSACTION', 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE'])(
+    '%s: a refusal that may pass later is retried, not failed',
+    async (errorCode) => {
+      double.state.failNext({ status: 400, errorCode, path: '/topups-async' });
+      const { orderId, paymentId, row } = await paidAndRun(`80312300${errorCode.startsWith('RECIPIENT') ? '12' : '13'}`);
+      expect(row.status).toBe('processing');
+      expect((await fulfilJob(api, orderId))!.lastError).toContain(errorCode);
+      expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+      expect((await runAgain(orderId)).status).toBe('processing');
+      double.state.setStatus(transactionsFor(paymentId)[0]!.transactionId, 'SUCCESSFUL');
+      expect((await runAgain(orderId)).status).toBe('completed');
+    },
+  );
 
   it('a 404 on the status call: the top-up is asked for by customIdentifier, not thrown about', async () => {
     const { orderId, paymentId } = await paidAndRun('8031230014');
@@ -254,7 +292,9 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     await api.database.db.update(orders).set({ providerTransactionId: '424242' }).where(eq(orders.id, orderId));
     const adopted = await runAgain(orderId);
     expect(adopted).toMatchObject({ status: 'processing', providerTransactionId: String(transaction!.transactionId) });
-    expect(double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId).length).toBeGreaterThan(0);
+    expect(
+      double.state.apiRequests().filter((r) => r.path === '/topups/reports/transactions' && r.query.customIdentifier === paymentId).length,
+    ).toBeGreaterThan(0);
     double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
     expect((await runAgain(orderId)).status).toBe('completed');
     expect(submissionsFor(paymentId)).toHaveLength(1);
@@ -263,7 +303,11 @@ describe('delivery on the Reloadly adapter (local double)', () => {
   it('a PIN longer than a float keeps every digit', async () => {
     const { orderId, paymentId } = await paidAndRun('8031230015');
     const [transaction] = transactionsFor(paymentId);
-    double.state.setPin(transaction!.transactionId, { serial: new LosslessNumber('558111'), code: new LosslessNumber('12345678901234567891'), info1: 'DIAL *611' });
+    double.state.setPin(transaction!.transactionId, {
+      serial: new LosslessNumber('558111'),
+      code: new LosslessNumber('12345678901234567891'),
+      info1: 'DIAL *611',
+    });
     double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
     const done = await runAgain(orderId);
     expect(done.status).toBe('completed');
@@ -314,13 +358,19 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     for (const identifier of [paymentId, `${paymentId}-2`, `${paymentId}-3`]) {
       const transaction = double.state.transactions.find((t) => t.customIdentifier === identifier);
       expect(transaction, identifier).toBeDefined();
-      double.state.setStatus(transaction!.transactionId, 'REFUNDED', { code: null, message: 'The transaction failed due to an outage and / or connection issue with the operator' });
+      double.state.setStatus(transaction!.transactionId, 'REFUNDED', {
+        code: null,
+        message: 'The transaction failed due to an outage and / or connection issue with the operator',
+      });
       await runAgain(orderId); // learns it ended: waits 30 minutes (or, the third time, fails)
       if (identifier.endsWith('-3')) break;
       expect((await runAgain(orderId)).status).toBe('processing'); // sends the next one
     }
     expect((await orderRow(api, orderId)).status).toBe('failed');
-    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    const [failed] = await api.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
     expect(failed?.cause).toContain('outage');
     expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', amountCents: 1100 })]);
     expect(double.state.transactions.filter((t) => t.customIdentifier?.startsWith(paymentId))).toHaveLength(3);

@@ -14,7 +14,23 @@ import { enqueue, type JobWorker } from '../src/jobs/queue';
 import { QUEUES } from '../src/jobs/queues';
 import { recordStatusNotifications } from '../src/services/notifications';
 import { deliverEmail } from '../src/services/receipts';
-import { balanceOf, botHeaders, createOrder, customerIdOf, deliveryWorker, dropJob, dueNow, fulfilJob, ledgerOf, mailsTo, markPaid, orderRow, serviceHeaders, sleep, statusesOf } from './delivery-helpers';
+import {
+  balanceOf,
+  botHeaders,
+  createOrder,
+  customerIdOf,
+  deliveryWorker,
+  dropJob,
+  dueNow,
+  fulfilJob,
+  ledgerOf,
+  mailsTo,
+  markPaid,
+  orderRow,
+  serviceHeaders,
+  sleep,
+  statusesOf,
+} from './delivery-helpers';
 
 const SLOW_MS = 600;
 
@@ -51,7 +67,11 @@ describe('delivery on the sandbox provider', () => {
     const status = await api.call('GET', `/api/payment-status/${orderId}`);
     expect(status.status).toBe(200);
     // The spec's field for old clients, and the provider-neutral one our clients read.
-    expect(status.body).toMatchObject({ status: 'completed', reloadlyTransactionId: row.providerTransactionId, providerTransactionId: row.providerTransactionId });
+    expect(status.body).toMatchObject({
+      status: 'completed',
+      reloadlyTransactionId: row.providerTransactionId,
+      providerTransactionId: row.providerTransactionId,
+    });
     // A completed delivery moves no money on the ledger.
     expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
   });
@@ -70,10 +90,20 @@ describe('delivery on the sandbox provider', () => {
     expect(row.customerId).toBeNull();
     const entries = await ledgerOf(api, eq(ledgerEntries.orderId, orderId));
     expect(entries).toEqual([
-      expect.objectContaining({ reason: 'failed_delivery', customerId: null, orderId, amountCents: 1100, referenceType: 'order', referenceId: String(orderId) }),
+      expect.objectContaining({
+        reason: 'failed_delivery',
+        customerId: null,
+        orderId,
+        amountCents: 1100,
+        referenceType: 'order',
+        referenceId: String(orderId),
+      }),
     ]);
     expect(await api.services.balances.heldCents(orderId)).toBe(1100);
-    const [failed] = await api.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
+    const [failed] = await api.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
     expect(failed?.cause).toContain('rejected');
     expect(await fulfilJob(api, orderId)).toBeNull();
     const status = await api.call('GET', `/api/payment-status/${orderId}`);
@@ -107,7 +137,10 @@ describe('delivery on the sandbox provider', () => {
     const job = await fulfilJob(api, orderId);
     expect(job!.inSeconds).toBeGreaterThan(0);
     expect(job!.inSeconds).toBeLessThanOrEqual(0.2);
-    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({ status: 'processing', reloadlyTransactionId: row.providerTransactionId });
+    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({
+      status: 'processing',
+      reloadlyTransactionId: row.providerTransactionId,
+    });
 
     let current = row;
     while (current.status === 'processing' && Date.now() - started < 10_000) {
@@ -181,7 +214,9 @@ describe('delivery on the sandbox provider', () => {
     await dueNow(api, orderId, 19);
     await worker.drain();
     expect((await orderRow(api, orderId)).status).toBe('failed');
-    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([expect.objectContaining({ reason: 'failed_delivery', amountCents: 1100, customerId: null })]);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([
+      expect.objectContaining({ reason: 'failed_delivery', amountCents: 1100, customerId: null }),
+    ]);
     expect(await fulfilJob(api, orderId)).toBeNull();
   });
 
@@ -379,7 +414,11 @@ describe('delivery on the sandbox provider', () => {
     it('gives the bot each status change of its user order, in order, leased, until acknowledged', async () => {
       await flushOutbox();
       const user = 5_300_001;
-      const created = await createOrder(api, { amount: 10, phoneNumber: '670000321', operatorId: 53, customerEmail: 'someone@telegram.org' }, botHeaders(api, user));
+      const created = await createOrder(
+        api,
+        { amount: 10, phoneNumber: '670000321', operatorId: 53, customerEmail: 'someone@telegram.org' },
+        botHeaders(api, user),
+      );
       await markPaid(api, created.orderId);
       await worker.drain();
       const row = await orderRow(api, created.orderId);
@@ -411,10 +450,19 @@ describe('delivery on the sandbox provider', () => {
 
       // Not acknowledged and the lease over: they come back (at least once).
       const ids = got.map((n) => n.id);
-      await api.database.db.execute(sql`update ${notifications} set leased_until = now() - interval '1 second' where id in (${sql.join(ids.slice(0, 2).map((id) => sql`${id}`), sql`, `)})`);
+      await api.database.db.execute(
+        sql`update ${notifications} set leased_until = now() - interval '1 second' where id in (${sql.join(
+          ids.slice(0, 2).map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
       const again = (await take()).body.notifications as { id: number }[];
       expect(again.map((n) => n.id)).toEqual(ids.slice(0, 2));
-      const attempts = await api.database.db.select({ id: notifications.id, attempts: notifications.attempts }).from(notifications).where(eq(notifications.orderId, created.orderId)).orderBy(asc(notifications.id));
+      const attempts = await api.database.db
+        .select({ id: notifications.id, attempts: notifications.attempts })
+        .from(notifications)
+        .where(eq(notifications.orderId, created.orderId))
+        .orderBy(asc(notifications.id));
       expect(attempts.map((a) => a.attempts)).toEqual([2, 2, 1, 1]);
 
       // Acknowledged: delivered, never handed out again, even after the lease.
@@ -465,7 +513,9 @@ describe('delivery on the sandbox provider', () => {
       const row = await orderRow(api, created.orderId);
       expect(row.status).toBe('completed');
       const mails = mailsTo(api, email);
-      expect(mails.map((m) => m.subject).sort()).toEqual([`Payment received – order #${created.orderId}`, `Your top-up was sent – order #${created.orderId}`].sort());
+      expect(mails.map((m) => m.subject).sort()).toEqual(
+        [`Payment received – order #${created.orderId}`, `Your top-up was sent – order #${created.orderId}`].sort(),
+      );
       expect(mails.find((m) => m.subject.startsWith('Your top-up'))!.body).toContain(row.providerTransactionId!);
       const sent = await api.database.db
         .select()
@@ -489,7 +539,9 @@ describe('delivery on the sandbox provider', () => {
       await markPaid(api, created.orderId);
       await worker.drain();
       expect((await orderRow(api, created.orderId)).status).toBe('failed');
-      const subjects = mailsTo(api, email).map((m) => m.subject).sort();
+      const subjects = mailsTo(api, email)
+        .map((m) => m.subject)
+        .sort();
       expect(subjects).toEqual([`Payment received – order #${created.orderId}`, `Top-up failed – $11.00 kept for you – order #${created.orderId}`].sort());
       const failed = mailsTo(api, email).find((m) => m.subject.startsWith('Top-up failed'))!;
       expect(failed.body).toContain(`Sign in with this e-mail (${email}) to use it`);
@@ -499,7 +551,11 @@ describe('delivery on the sandbox provider', () => {
       const lea = 'lea.receipts@gmail.com';
       const fr = await createOrder(api, { amount: 10, phoneNumber: '670000656', operatorId: 53, email: lea, locale: 'fr' }, { 'accept-language': 'en-US' });
       const joao = 'joao.receipts@gmail.com';
-      const pt = await createOrder(api, { amount: 10, phoneNumber: '670000001', operatorId: 53, email: joao }, { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.5' });
+      const pt = await createOrder(
+        api,
+        { amount: 10, phoneNumber: '670000001', operatorId: 53, email: joao },
+        { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.5' },
+      );
       expect([(await orderRow(api, fr.orderId)).locale, (await orderRow(api, pt.orderId)).locale]).toEqual(['fr', 'pt']);
       await markPaid(api, fr.orderId);
       await markPaid(api, pt.orderId);
@@ -509,13 +565,20 @@ describe('delivery on the sandbox provider', () => {
       // mailsTo decodes the quoted-printable body already.
       const body = nbsp;
       const french = mailsTo(api, lea).map((m) => ({ subject: nbsp(m.subject), body: body(m.body) }));
-      expect(french.map((m) => m.subject).sort()).toEqual([`Paiement reçu – commande n° ${fr.orderId}`, `Votre recharge a été envoyée – commande n° ${fr.orderId}`]);
-      expect(french.find((m) => m.subject.startsWith('Votre recharge'))!.body).toContain("C'est fait : 10,00 $US de crédit pour le +237670000656 (MTN Cameroon)");
+      expect(french.map((m) => m.subject).sort()).toEqual([
+        `Paiement reçu – commande n° ${fr.orderId}`,
+        `Votre recharge a été envoyée – commande n° ${fr.orderId}`,
+      ]);
+      expect(french.find((m) => m.subject.startsWith('Votre recharge'))!.body).toContain(
+        "C'est fait : 10,00 $US de crédit pour le +237670000656 (MTN Cameroon)",
+      );
       expect(french.find((m) => m.subject.startsWith('Paiement'))!.body).toContain('Payé : 11 USDT (11,00 $US)');
       // The delivery failed: the credit (kept for this anonymous order) is named in Portuguese money.
-      expect(mailsTo(api, joao).map((m) => nbsp(m.subject)).sort()).toEqual(
-        [`A recarga falhou – US$ 11,00 guardados para você – pedido nº ${pt.orderId}`, `Pagamento recebido – pedido nº ${pt.orderId}`].sort(),
-      );
+      expect(
+        mailsTo(api, joao)
+          .map((m) => nbsp(m.subject))
+          .sort(),
+      ).toEqual([`A recarga falhou – US$ 11,00 guardados para você – pedido nº ${pt.orderId}`, `Pagamento recebido – pedido nº ${pt.orderId}`].sort());
       // With the site's address known, the receipt links the order's page.
       const [paid] = await api.database.db
         .select()
@@ -523,7 +586,9 @@ describe('delivery on the sandbox provider', () => {
         .where(and(eq(notifications.orderId, fr.orderId), eq(notifications.status, 'paid')));
       await api.database.db.update(notifications).set({ deliveredAt: null }).where(eq(notifications.id, paid!.id));
       await deliverEmail(api.database.db, api.services.mailer, { ...api.services.orderPages, siteUrl: 'https://topup.example/' }, paid!.id);
-      const linked = mailsTo(api, lea).map((m) => body(m.body)).filter((text) => text.includes('https://topup.example/orders/'));
+      const linked = mailsTo(api, lea)
+        .map((m) => body(m.body))
+        .filter((text) => text.includes('https://topup.example/orders/'));
       expect(linked).toHaveLength(1);
       expect(linked[0]).toContain(`Retrouvez votre commande à tout moment : https://topup.example/orders/${fr.paymentId}`);
     });
@@ -540,7 +605,11 @@ describe('delivery on the sandbox provider', () => {
     it('keeps every message in the local outbox, even several to one address at once', async () => {
       const email = 'many.receipts@gmail.com';
       await Promise.all(Array.from({ length: 10 }, (_, i) => api.services.mailer.send({ to: email, subject: `Receipt ${i}`, text: `number ${i}` })));
-      expect(mailsTo(api, email).map((m) => m.subject).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Receipt ${i}`).sort());
+      expect(
+        mailsTo(api, email)
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual(Array.from({ length: 10 }, (_, i) => `Receipt ${i}`).sort());
     });
   });
 });

@@ -74,9 +74,15 @@ describe('docker-compose.yml', () => {
       expect(env).toMatchObject({ NODE_ENV: 'production', RUN_BOT: 'false', TRUST_PROXY: '1' });
       expect(env.DATABASE_URL).toMatch(/^postgres:\/\/topup:\$\{POSTGRES_PASSWORD:\?.*\}@postgres:5432\/topup$/);
       // The configuration accepts what compose sets.
-      expect(() => loadConfig({ ...env, NODE_ENV: 'test', DATABASE_URL: 'postgres://topup:x@postgres:5432/topup', PUBLIC_URL: 'https://topup.example.com' })).not.toThrow();
+      expect(() =>
+        loadConfig({ ...env, NODE_ENV: 'test', DATABASE_URL: 'postgres://topup:x@postgres:5432/topup', PUBLIC_URL: 'https://topup.example.com' }),
+      ).not.toThrow();
     }
-    expect(services.bot!.environment).toMatchObject({ BOT_MODE: 'webhook', WEBHOOK_URL: 'https://${DOMAIN:?set DOMAIN}/telegram-webhook', API_URL: 'http://caddy:8080' });
+    expect(services.bot!.environment).toMatchObject({
+      BOT_MODE: 'webhook',
+      WEBHOOK_URL: 'https://${DOMAIN:?set DOMAIN}/telegram-webhook',
+      API_URL: 'http://caddy:8080',
+    });
   });
 
   it('publishes only the proxy, on 80 and 443', () => {
@@ -111,7 +117,10 @@ describe('docker-compose.yml', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const resolved = parse(run.stdout) as { services: Record<string, Service> };
-      expect(resolved.services['api-2']!.environment).toMatchObject({ DATABASE_URL: 'postgres://topup:secret@postgres:5432/topup', PUBLIC_URL: 'https://topup.example.com' });
+      expect(resolved.services['api-2']!.environment).toMatchObject({
+        DATABASE_URL: 'postgres://topup:secret@postgres:5432/topup',
+        PUBLIC_URL: 'https://topup.example.com',
+      });
       // Without the required variables compose refuses to start, naming them.
       const missing = spawnSync('docker-compose', ['config'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
       expect(missing.status).not.toBe(0);
@@ -184,7 +193,14 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/RUN npm ci --omit=dev --omit=optional --workspace=api --workspace=bot /);
     expect([...runtime.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((m) => m[1])).toEqual(['dist', 'webapp/dist', 'admin/dist']);
     // No sources in the runtime stage: only package manifests (for npm ci) are copied from the context.
-    expect([...runtime.matchAll(/^COPY (?!--from)(\S+)/gm)].map((m) => m[1])).toEqual(['package.json', 'shared/package.json', 'api/package.json', 'bot/package.json', 'webapp/package.json', 'admin/package.json']);
+    expect([...runtime.matchAll(/^COPY (?!--from)(\S+)/gm)].map((m) => m[1])).toEqual([
+      'package.json',
+      'shared/package.json',
+      'api/package.json',
+      'bot/package.json',
+      'webapp/package.json',
+      'admin/package.json',
+    ]);
   });
 
   it('runs as the unprivileged user, with a data folder it owns, and node as the command', () => {

@@ -30,7 +30,9 @@ describe('anonymous phone validation', () => {
   it('300 checks of one number from one address make one provider call and are cut off at the limit', async () => {
     const before = provider.detections;
     const statuses = await Promise.all(
-      Array.from({ length: 300 }, () => api.call('POST', '/api/validate/phone', { body: { phoneNumber: '671234567', countryCode: 'CM' }, headers: from('203.0.113.50') }).then((r) => r.status)),
+      Array.from({ length: 300 }, () =>
+        api.call('POST', '/api/validate/phone', { body: { phoneNumber: '671234567', countryCode: 'CM' }, headers: from('203.0.113.50') }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(270);
@@ -41,12 +43,18 @@ describe('anonymous phone validation', () => {
     const before = provider.detections;
     const numbers = Array.from({ length: 300 }, (_, i) => `6712${String(10000 + i).slice(-5)}`);
     const results = await Promise.all(
-      numbers.map((phoneNumber, i) => api.call('POST', '/api/validate/phone', { body: { phoneNumber, countryCode: 'CM' }, headers: from(`203.0.113.${60 + (i % 10)}`) })),
+      numbers.map((phoneNumber, i) =>
+        api.call('POST', '/api/validate/phone', { body: { phoneNumber, countryCode: 'CM' }, headers: from(`203.0.113.${60 + (i % 10)}`) }),
+      ),
     );
     expect(results.filter((r) => r.status === 200).length).toBe(300);
     expect(provider.detections - before).toBeLessThanOrEqual(300);
     // The same 300 again: answered from the cache (and by now past each address's limit).
-    const again = await Promise.all(numbers.slice(0, 50).map((phoneNumber) => api.call('POST', '/api/phone/detect', { body: { phoneNumber: `+237${phoneNumber}` }, headers: from('203.0.113.99') })));
+    const again = await Promise.all(
+      numbers
+        .slice(0, 50)
+        .map((phoneNumber) => api.call('POST', '/api/phone/detect', { body: { phoneNumber: `+237${phoneNumber}` }, headers: from('203.0.113.99') })),
+    );
     expect(again.filter((r) => r.status === 200).length).toBe(30);
     expect(provider.detections - before).toBe(300);
   });
@@ -71,7 +79,8 @@ describe('profile pictures', () => {
       expect((await api.call('GET', guess)).status).toBeGreaterThanOrEqual(400);
     }
     // A new picture gets a new address; the old one stops answering.
-    const again = (await api.call('POST', '/api/user/profile-picture', { body: { profileImageData: png }, headers: { cookie } })).body.profileImageUrl as string;
+    const again = (await api.call('POST', '/api/user/profile-picture', { body: { profileImageData: png }, headers: { cookie } })).body
+      .profileImageUrl as string;
     expect(again).not.toBe(url);
     expect((await fetch(api.url + url)).status).toBe(404);
   });
@@ -83,7 +92,10 @@ describe('signing out', () => {
     const signedIn = async () => (await api.call('GET', '/api/auth/user', { headers: { cookie } })).status === 200;
     expect((await api.call('GET', '/api/auth/logout', { headers: { cookie } })).status).toBe(404);
     // A form on another site (or a sibling subdomain, whose requests carry the Lax cookie).
-    for (const headers of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example.com' }] as Record<string, string>[]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example.com' }] as Record<
+      string,
+      string
+    >[]) {
       expect((await api.call('POST', '/api/auth/logout', { body: {}, headers: { cookie, ...headers } })).status).toBe(403);
     }
     const form = await api.call('POST', '/api/auth/logout', { raw: 'a=1', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });

@@ -130,7 +130,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
     };
     workerEnv = { ...env, LEASE_MS: String(LEASE_MS) };
     const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-    const provider = new ReloadlyProvider({ clientId: DOUBLE_CLIENT_ID, clientSecret: DOUBLE_CLIENT_SECRET, environment: 'sandbox', authUrl: double.authUrl, apiUrl: double.apiUrl });
+    const provider = new ReloadlyProvider({
+      clientId: DOUBLE_CLIENT_ID,
+      clientSecret: DOUBLE_CLIENT_SECRET,
+      environment: 'sandbox',
+      authUrl: double.authUrl,
+      apiUrl: double.apiUrl,
+    });
     services = createServices({ config, db: database.db, provider, priceFeed: new FixedPriceFeed(), log: pino({ level: 'silent' }) });
     // The operator's side: a top-up is settled shortly after it arrives (failed when the test says so).
     driver = setInterval(() => {
@@ -151,8 +157,25 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
     for (const w of running) w.child.kill('SIGKILL');
     await Promise.all([...running].map((w) => w.exited));
     if (results.length) {
-      const head = ['run', 'fault at', 'orders', 'workers', 'kills', 'restarts', 'top-ups', 'dup top-ups', 'dup refused', 'completed', 'failed', 'lost', 'job runs/orders per worker, by phase', 'ms'];
-      const rows = results.map((r) => [r.run, r.fault, r.orders, r.workers, r.kills, r.restarts, r.topups, r.duplicates, r.refused, r.completed, r.failed, r.lost, r.split, r.ms].map(String));
+      const head = [
+        'run',
+        'fault at',
+        'orders',
+        'workers',
+        'kills',
+        'restarts',
+        'top-ups',
+        'dup top-ups',
+        'dup refused',
+        'completed',
+        'failed',
+        'lost',
+        'job runs/orders per worker, by phase',
+        'ms',
+      ];
+      const rows = results.map((r) =>
+        [r.run, r.fault, r.orders, r.workers, r.kills, r.restarts, r.topups, r.duplicates, r.refused, r.completed, r.failed, r.lost, r.split, r.ms].map(String),
+      );
       const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
       const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
       const table = [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
@@ -188,7 +211,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const worker: Worker = { name: `w${++workerSeq}`, child, lines, stderr, ready, exited };
     running.add(worker);
     void exited.then(() => running.delete(worker));
@@ -208,7 +233,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
   async function paidOrders(n: number, failAt: number[]) {
     const created = [];
     for (let i = 0; i < n; i++) {
-      const order = await services.orders.checkout.createFromCompact({ phoneNumber: PHONE, operatorId: OPERATOR_ID, amount: AMOUNT_CENTS, currency: 'USDT' }, { source: 'web' });
+      const order = await services.orders.checkout.createFromCompact(
+        { phoneNumber: PHONE, operatorId: OPERATOR_ID, amount: AMOUNT_CENTS, currency: 'USDT' },
+        { source: 'web' },
+      );
       created.push(order);
       // The provider will fail this one, but only after the first worker has crashed.
       if (failAt.includes(i)) {
@@ -225,7 +253,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
     const rows = await database.db
       .select({ id: orders.id, paymentId: orders.paymentId, totalCents: orders.totalCents })
       .from(orders)
-      .where(inArray(orders.id, created.map((o) => o.orderId)))
+      .where(
+        inArray(
+          orders.id,
+          created.map((o) => o.orderId),
+        ),
+      )
       .orderBy(asc(orders.id));
     all.push(...rows);
     return rows;
@@ -233,9 +266,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
 
   /** The order a killed worker was delivering is in the state that its crash point implies. */
   async function expectCrashedAt(w: Worker, step: FulfilmentStep) {
-    const last = w.lines.filter((l) => l.startsWith('step ')).at(-1)?.split(' ');
+    const last = w.lines
+      .filter((l) => l.startsWith('step '))
+      .at(-1)
+      ?.split(' ');
     expect(last?.[1], `${w.name}'s last step`).toBe(step);
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, Number(last![2])));
+    const [order] = await database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(last![2])));
     const atProvider = double.state.transactions.filter((t) => t.customIdentifier === order!.paymentId);
     if (step === 'before-submit') {
       // Paid, nothing sent.
@@ -244,12 +283,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
       // Sent, but the transaction id was never saved: only the provider knows.
       expect({ status: order!.status, saved: order!.providerTransactionId, sent: atProvider.length }).toEqual({ status: 'processing', saved: null, sent: 1 });
     } else {
-      expect({ status: order!.status, saved: order!.providerTransactionId, sent: atProvider.length }).toEqual({ status: 'processing', saved: String(atProvider[0]?.transactionId), sent: 1 });
+      expect({ status: order!.status, saved: order!.providerTransactionId, sent: atProvider.length }).toEqual({
+        status: 'processing',
+        saved: String(atProvider[0]?.transactionId),
+        sent: 1,
+      });
     }
   }
 
   async function settled(ids: number[]): Promise<boolean> {
-    const open = await database.db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, ids), inArray(orders.status, ['paid', 'processing'])));
+    const open = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, ids), inArray(orders.status, ['paid', 'processing'])));
     const left = await database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.queue, QUEUES.fulfil));
     return open.length === 0 && left.length === 0;
   }
@@ -314,94 +360,106 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
     },
   ];
 
-  it.each(RUNS)('run $name: killed at $fault', async (run) => {
-    const started = Date.now();
-    const requestsBefore = double.state.apiRequests().length;
-    let kills = 0;
-    let workers = 0;
-    const split: string[] = [];
-    let ids: number[] = [];
-    let rows: Awaited<ReturnType<typeof paidOrders>> = [];
-    for (const [p, phase] of run.phases.entries()) {
-      const ws = phase.workers.map(startWorker);
-      workers += ws.length;
-      await Promise.race([Promise.all(ws.map((w) => w.ready)), ...ws.map((w) => w.exited.then((e) => Promise.reject(new Error(`${w.name} exited early (${e.code ?? e.signal}): ${w.stderr.join('')}`))))]);
-      // Workers first (idle, listening), then the orders become paid: the NOTIFY of each commit wakes them.
-      if (p === 0) {
-        rows = await paidOrders(run.orders, run.failAtProvider ?? []);
-        ids = rows.map((r) => r.id);
+  it.each(RUNS)(
+    'run $name: killed at $fault',
+    async (run) => {
+      const started = Date.now();
+      const requestsBefore = double.state.apiRequests().length;
+      let kills = 0;
+      let workers = 0;
+      const split: string[] = [];
+      let ids: number[] = [];
+      let rows: Awaited<ReturnType<typeof paidOrders>> = [];
+      for (const [p, phase] of run.phases.entries()) {
+        const ws = phase.workers.map(startWorker);
+        workers += ws.length;
+        await Promise.race([
+          Promise.all(ws.map((w) => w.ready)),
+          ...ws.map((w) => w.exited.then((e) => Promise.reject(new Error(`${w.name} exited early (${e.code ?? e.signal}): ${w.stderr.join('')}`)))),
+        ]);
+        // Workers first (idle, listening), then the orders become paid: the NOTIFY of each commit wakes them.
+        if (p === 0) {
+          rows = await paidOrders(run.orders, run.failAtProvider ?? []);
+          ids = rows.map((r) => r.id);
+        }
+        if (phase.until === 'killed') {
+          // Each crash is checked as soon as it happens, before another worker's lease can take the order on.
+          await Promise.all(
+            ws.map(async (w, i) => {
+              const faultAt = phase.workers[i]!.faultAt!;
+              const exit = await Promise.race([w.exited, sleep(20_000).then(() => null)]);
+              expect(exit, `${w.name} should have been killed at ${faultAt}; stderr: ${w.stderr.join('')}`).toEqual({ code: null, signal: 'SIGKILL' });
+              kills++;
+              await expectCrashedAt(w, faultAt);
+            }),
+          );
+          held.clear();
+        } else {
+          await until(() => settled(ids), `every order of run ${run.name} is settled`, 30_000);
+          await Promise.all(ws.map(stopWorker));
+          for (const w of ws) expect(w.stderr.join(''), `${w.name} logged errors`).toBe('');
+        }
+        // Job runs per worker process, and the distinct orders each one reached a step of.
+        const perWorker = ws.map((w) => {
+          const runs = w.lines.filter((l) => l.startsWith('job ')).length;
+          const touched = new Set(w.lines.filter((l) => l.startsWith('step ')).map((l) => l.split(' ')[2])).size;
+          return `${runs}/${touched}`;
+        });
+        split.push(perWorker.join('+'));
       }
-      if (phase.until === 'killed') {
-        // Each crash is checked as soon as it happens, before another worker's lease can take the order on.
-        await Promise.all(
-          ws.map(async (w, i) => {
-            const faultAt = phase.workers[i]!.faultAt!;
-            const exit = await Promise.race([w.exited, sleep(20_000).then(() => null)]);
-            expect(exit, `${w.name} should have been killed at ${faultAt}; stderr: ${w.stderr.join('')}`).toEqual({ code: null, signal: 'SIGKILL' });
-            kills++;
-            await expectCrashedAt(w, faultAt);
-          }),
-        );
-        held.clear();
-      } else {
-        await until(() => settled(ids), `every order of run ${run.name} is settled`, 30_000);
-        await Promise.all(ws.map(stopWorker));
-        for (const w of ws) expect(w.stderr.join(''), `${w.name} logged errors`).toBe('');
+
+      // Exactly one top-up per order at the provider, and each order holds that transaction.
+      const byOrder = new Map(rows.map((r) => [r.paymentId, double.state.transactions.filter((t) => t.customIdentifier === r.paymentId)]));
+      const topups = [...byOrder.values()].reduce((n, ts) => n + ts.length, 0);
+      const refused =
+        double.state
+          .apiRequests()
+          .slice(requestsBefore)
+          .filter((r) => r.path === '/topups-async' && rows.some((o) => o.paymentId === (r.body as { customIdentifier?: string }).customIdentifier)).length -
+        topups;
+      const final = await database.db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
+      const failedIds = new Set((run.failAtProvider ?? []).map((i) => rows[i]!.id));
+      for (const order of final) {
+        const ts = byOrder.get(order.paymentId)!;
+        expect(ts, `order ${order.id}: top-ups at the provider`).toHaveLength(1);
+        expect(order.providerTransactionId).toBe(String(ts[0]!.transactionId));
+        expect(order.status).toBe(failedIds.has(order.id) ? 'failed' : 'completed');
+        const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
+        expect(events.map((e) => `${e.fromStatus ?? '-'} -> ${e.toStatus}`)).toEqual([
+          '- -> pending_crypto_payment',
+          'pending_crypto_payment -> confirming',
+          'confirming -> paid',
+          'paid -> processing',
+          `processing -> ${order.status}`,
+        ]);
+        const credits = await database.db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.reason, 'failed_delivery')));
+        expect(credits.map((c) => c.amountCents)).toEqual(order.status === 'failed' ? [order.totalCents] : []);
       }
-      // Job runs per worker process, and the distinct orders each one reached a step of.
-      const perWorker = ws.map((w) => {
-        const runs = w.lines.filter((l) => l.startsWith('job ')).length;
-        const touched = new Set(w.lines.filter((l) => l.startsWith('step ')).map((l) => l.split(' ')[2])).size;
-        return `${runs}/${touched}`;
+      expect(await database.db.select().from(jobs).where(eq(jobs.queue, QUEUES.fulfil))).toEqual([]);
+      expect(refused).toBe(0);
+
+      results.push({
+        run: run.name,
+        fault: run.fault,
+        orders: run.orders,
+        workers,
+        kills,
+        restarts: workers - run.phases[0]!.workers.length,
+        topups,
+        duplicates: topups - byOrder.size,
+        refused,
+        completed: final.filter((o) => o.status === 'completed').length,
+        failed: final.filter((o) => o.status === 'failed').length,
+        lost: final.filter((o) => o.status === 'paid' || o.status === 'processing').length,
+        split: split.join(' ; '),
+        ms: Date.now() - started,
       });
-      split.push(perWorker.join('+'));
-    }
-
-    // Exactly one top-up per order at the provider, and each order holds that transaction.
-    const byOrder = new Map(rows.map((r) => [r.paymentId, double.state.transactions.filter((t) => t.customIdentifier === r.paymentId)]));
-    const topups = [...byOrder.values()].reduce((n, ts) => n + ts.length, 0);
-    const refused = double.state
-      .apiRequests()
-      .slice(requestsBefore)
-      .filter((r) => r.path === '/topups-async' && rows.some((o) => o.paymentId === (r.body as { customIdentifier?: string }).customIdentifier)).length - topups;
-    const final = await database.db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
-    const failedIds = new Set((run.failAtProvider ?? []).map((i) => rows[i]!.id));
-    for (const order of final) {
-      const ts = byOrder.get(order.paymentId)!;
-      expect(ts, `order ${order.id}: top-ups at the provider`).toHaveLength(1);
-      expect(order.providerTransactionId).toBe(String(ts[0]!.transactionId));
-      expect(order.status).toBe(failedIds.has(order.id) ? 'failed' : 'completed');
-      const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id));
-      expect(events.map((e) => `${e.fromStatus ?? '-'} -> ${e.toStatus}`)).toEqual([
-        '- -> pending_crypto_payment',
-        'pending_crypto_payment -> confirming',
-        'confirming -> paid',
-        'paid -> processing',
-        `processing -> ${order.status}`,
-      ]);
-      const credits = await database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.reason, 'failed_delivery')));
-      expect(credits.map((c) => c.amountCents)).toEqual(order.status === 'failed' ? [order.totalCents] : []);
-    }
-    expect(await database.db.select().from(jobs).where(eq(jobs.queue, QUEUES.fulfil))).toEqual([]);
-    expect(refused).toBe(0);
-
-    results.push({
-      run: run.name,
-      fault: run.fault,
-      orders: run.orders,
-      workers,
-      kills,
-      restarts: workers - run.phases[0]!.workers.length,
-      topups,
-      duplicates: topups - byOrder.size,
-      refused,
-      completed: final.filter((o) => o.status === 'completed').length,
-      failed: final.filter((o) => o.status === 'failed').length,
-      lost: final.filter((o) => o.status === 'paid' || o.status === 'processing').length,
-      split: split.join(' ; '),
-      ms: Date.now() - started,
-    });
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('across all runs: every paid order has exactly one top-up, none is lost', async () => {
     expect(all.length).toBe(RUNS.reduce((n, r) => n + r.orders, 0));
@@ -409,7 +467,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
     for (const t of double.state.transactions) if (t.customIdentifier) counts.set(t.customIdentifier, (counts.get(t.customIdentifier) ?? 0) + 1);
     for (const o of all) expect(counts.get(o.paymentId), `order ${o.id}`).toBe(1);
     expect(double.state.transactions).toHaveLength(all.length);
-    const open = await database.db.select({ id: orders.id }).from(orders).where(inArray(orders.status, ['paid', 'processing']));
+    const open = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.status, ['paid', 'processing']));
     expect(open).toEqual([]);
     const credits = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reason, 'failed_delivery'));
     expect(credits).toHaveLength(RUNS.reduce((n, r) => n + (r.failAtProvider?.length ?? 0), 0));

@@ -39,7 +39,13 @@ if (config.airtime.provider !== 'reloadly') throw new Error('AIRTIME_PROVIDER=re
 const log = pino({ level: config.logLevel }, pino.destination(2));
 const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
 const r = config.airtime.reloadly;
-const provider = new ReloadlyProvider({ clientId: r.clientId!, clientSecret: r.clientSecret!, environment: r.environment, authUrl: r.authUrl, apiUrl: r.apiUrl });
+const provider = new ReloadlyProvider({
+  clientId: r.clientId!,
+  clientSecret: r.clientSecret!,
+  environment: r.environment,
+  authUrl: r.authUrl,
+  apiUrl: r.apiUrl,
+});
 const services = createServices({ config, db: database.db, provider, priceFeed: new FixedPriceFeed(), log });
 
 const say = (line: string) => process.stdout.write(`${line}\n`);

@@ -69,7 +69,18 @@ function everyRoute(): Route[] {
     ['', recipientsRouter(s.recipients)],
     ['/bot', botRouter(s.telegramOutbox, s.botState, api.config)],
     ['', supportRouter(s.support, { rateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
-    ['/admin', adminRouter({ auth: s.adminAuth, admin: s.admin, adminOrders: s.adminOrders, support: s.support, payments: s.payments, alerts: s.alerts, readiness: s.readiness })],
+    [
+      '/admin',
+      adminRouter({
+        auth: s.adminAuth,
+        admin: s.admin,
+        adminOrders: s.adminOrders,
+        support: s.support,
+        payments: s.payments,
+        alerts: s.alerts,
+        readiness: s.readiness,
+      }),
+    ],
     ['/sandbox', sandboxRouter()],
   ];
   return routers.flatMap(([prefix, router]) => declaredRoutes(prefix, router));
@@ -238,11 +249,22 @@ describe.runIf(runHere)('no bad input gets a 5xx', () => {
 
   it('answers the same on the unauthenticated doors, the admin sign-in among them', async () => {
     const failures: string[] = [];
-    for (const body of [{ email: NUL, password: 'x' }, { email: 'admin@example.com', password: 'a\u0000b' }, { email: SURROGATE, password: SURROGATE }]) {
+    for (const body of [
+      { email: NUL, password: 'x' },
+      { email: 'admin@example.com', password: 'a\u0000b' },
+      { email: SURROGATE, password: SURROGATE },
+    ]) {
       const status = await send({ method: 'POST', path: '/api/admin/login', headers: { 'x-admin-token': '', 'x-service-token': '' }, ...json(body) });
       if (status >= 500) failures.push(`${status} ${JSON.stringify(body)}`);
     }
-    for (const path of ['/api/payment-status/%ff', '/api/orders/%ff/status', '/api/orders/%ff/events', '/api/countries/%ff/operators', '/flags/%ff.svg', '/api/%ff']) {
+    for (const path of [
+      '/api/payment-status/%ff',
+      '/api/orders/%ff/status',
+      '/api/orders/%ff/events',
+      '/api/countries/%ff/operators',
+      '/flags/%ff.svg',
+      '/api/%ff',
+    ]) {
       const status = await send({ method: 'GET', path, headers: {} });
       if (status >= 500) failures.push(`${status} GET ${path}`);
     }

@@ -62,7 +62,13 @@ beforeAll(async () => {
     dbGate = await TcpGate.start({ host: '127.0.0.1', port: Number(new URL(scratch.url).port || 5432) });
     database = await openDatabase({ databaseUrl: dbGate.in(scratch.url), poolSize: 5 });
   }
-  const provider = new ReloadlyProvider({ clientId: DOUBLE_CLIENT_ID, clientSecret: DOUBLE_CLIENT_SECRET, environment: 'sandbox', authUrl: providerGate.in(double.url), apiUrl: providerGate.in(double.url) });
+  const provider = new ReloadlyProvider({
+    clientId: DOUBLE_CLIENT_ID,
+    clientSecret: DOUBLE_CLIENT_SECRET,
+    environment: 'sandbox',
+    authUrl: providerGate.in(double.url),
+    apiUrl: providerGate.in(double.url),
+  });
   api = await startTestApi({
     env: { ETHEREUM_RPC_URL: nodeGate.in(networks.ethereum!.rpcUrl), BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', READINESS_CACHE_MS: '0' },
     provider,
@@ -70,7 +76,14 @@ beforeAll(async () => {
     log: createLogger('info', logs),
   });
   const s = api.services;
-  watcher = s.chains.watcher('ethereum', { database: api.database, payments: s.payments, alerts: s.alerts, log: createLogger('silent'), devnet: true, metrics: s.metrics });
+  watcher = s.chains.watcher('ethereum', {
+    database: api.database,
+    payments: s.payments,
+    alerts: s.alerts,
+    log: createLogger('silent'),
+    devnet: true,
+    metrics: s.metrics,
+  });
   await watcher.pass();
 }, 120_000);
 
@@ -154,10 +167,18 @@ describe('metrics', () => {
   let order: TPaymentCreated;
 
   beforeAll(async () => {
-    const res = await api.call('POST', '/api/crypto-payment', { body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDT' } });
+    const res = await api.call('POST', '/api/crypto-payment', {
+      body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDT' },
+    });
     order = ZPaymentCreated.parse(res.body);
     const network = api.config.networks.ethereum!;
-    await payFromDevnet({ rpcUrl: devnet.nodes.ethereum!.rpcUrl, chainId: network.chainId, to: order.walletAddress, tokenContract: network.tokens.USDT!, units: BigInt(order.cryptoAmountBaseUnits) });
+    await payFromDevnet({
+      rpcUrl: devnet.nodes.ethereum!.rpcUrl,
+      chainId: network.chainId,
+      to: order.walletAddress,
+      tokenContract: network.tokens.USDT!,
+      units: BigInt(order.cryptoAmountBaseUnits),
+    });
     while (await watcher.pass());
     await api.call('GET', '/api/ready');
   }, 60_000);
@@ -236,7 +257,9 @@ describe('logs', () => {
 
   it('logs every e-mail receipt that could not be sent, and the last try as an error', async () => {
     const s = api.services;
-    const created = (await api.call('POST', '/api/crypto-payment', { body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDC' } })).body;
+    const created = (
+      await api.call('POST', '/api/crypto-payment', { body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDC' } })
+    ).body;
     const orderId = created.orderId as number;
     const payload = {
       orderId,

@@ -40,15 +40,23 @@ afterEach(async () => {
 const mtn = { amount: 10, operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' };
 const miniApp = (userId: number) => ({ authorization: `tma ${sign({ user: { id: userId, first_name: 'Ana' } }, BOT_TOKEN, new Date())}` });
 const bot = (userId: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(userId) });
-const order = (body: Record<string, unknown>, headers: Record<string, string> = {}) => api.call('POST', '/api/crypto-payment', { body: { ...mtn, ...body }, headers });
+const order = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  api.call('POST', '/api/crypto-payment', { body: { ...mtn, ...body }, headers });
 
 describe('the operator matches the number (point 5)', () => {
   it('MTN Cameroon with an Orange number (699123456) is refused, naming Orange and giving its id to switch to', async () => {
     const refused = await order({ phoneNumber: '699123456' });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('OPERATOR_MISMATCH');
-    expect(refused.body.message).toBe('This number belongs to Orange Cameroon, not MTN Cameroon. Choose Orange Cameroon to continue (or, if the number moved to MTN Cameroon, confirm MTN Cameroon).');
-    expect(ZOperatorMismatchDetails.parse(refused.body.error.details)).toEqual({ detectedOperatorId: 54, detectedOperatorName: 'Orange Cameroon', chosenOperatorId: 53, chosenOperatorName: 'MTN Cameroon' });
+    expect(refused.body.message).toBe(
+      'This number belongs to Orange Cameroon, not MTN Cameroon. Choose Orange Cameroon to continue (or, if the number moved to MTN Cameroon, confirm MTN Cameroon).',
+    );
+    expect(ZOperatorMismatchDetails.parse(refused.body.error.details)).toEqual({
+      detectedOperatorId: 54,
+      detectedOperatorName: 'Orange Cameroon',
+      chosenOperatorId: 53,
+      chosenOperatorName: 'MTN Cameroon',
+    });
     // Every flow: the compact payload, and the bot.
     const compact = await api.call('POST', '/api/create-payment', { body: { phoneNumber: '699123456', operatorId: 53, amount: 10, currency: 'USDT' } });
     expect([compact.status, compact.body.error.details.detectedOperatorId]).toEqual([422, 54]);
@@ -80,7 +88,8 @@ describe('the operator matches the number (point 5)', () => {
 });
 
 describe('limits known before the customer works for them (point 8)', () => {
-  const offered = async (operatorId: number) => ((await api.call('GET', `/api/operators/${operatorId}/amounts`)).body as { amount: number }[]).map((a) => a.amount);
+  const offered = async (operatorId: number) =>
+    ((await api.call('GET', `/api/operators/${operatorId}/amounts`)).body as { amount: number }[]).map((a) => a.amount);
 
   it("amount options outside the admin's minimum and maximum are not offered, on range and fixed operators", async () => {
     expect(await offered(53)).toEqual([5, 10, 15, 20, 25, 50]);

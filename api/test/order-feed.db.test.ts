@@ -19,7 +19,9 @@ afterAll(() => api?.close());
 
 describe.runIf(process.env.TEST_DB === 'postgres')('order feed', () => {
   it('listens again after its database connection is terminated, and the open stream still gets the update', async () => {
-    const created = ZPaymentCreated.parse((await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body);
+    const created = ZPaymentCreated.parse(
+      (await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body,
+    );
     const controller = new AbortController();
     const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { signal: controller.signal });
     const next = sseReader(res.body!);

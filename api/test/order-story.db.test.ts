@@ -35,7 +35,15 @@ const logs: Record<string, unknown>[] = [];
 beforeAll(async () => {
   api = await startTestApi({
     env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, INIT_DATA_MAX_AGE_SECONDS: '3600', ETHEREUM_CONFIRMATIONS: '3', TOPUP_POLL_MS: '200' },
-    log: createLogger('info', { write: (chunk: string) => void logs.push(...chunk.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)) }),
+    log: createLogger('info', {
+      write: (chunk: string) =>
+        void logs.push(
+          ...chunk
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as Record<string, unknown>),
+        ),
+    }),
   });
   worker = deliveryWorker(api);
 });
@@ -66,7 +74,20 @@ async function arrive(order: TPaymentCreated, units: bigint, o: { coin?: string;
   await api.database.db.transaction(async (tx) => {
     await tx.insert(chainBlocks).values({ network: coin.network, number, hash, parentHash: hash }).onConflictDoNothing();
     await api.services.payments.record(tx, [
-      { orderId: order.orderId, network: coin.network, chainId: network.chainId, txHash, logIndex: 0, blockNumber: number, blockHash: hash, blockTime: new Date(), from: null, to: order.walletAddress, coin: coin.symbol, amount: units },
+      {
+        orderId: order.orderId,
+        network: coin.network,
+        chainId: network.chainId,
+        txHash,
+        logIndex: 0,
+        blockNumber: number,
+        blockHash: hash,
+        blockTime: new Date(),
+        from: null,
+        to: order.walletAddress,
+        coin: coin.symbol,
+        amount: units,
+      },
     ]);
     await api.services.payments.confirm(tx, coin.network, number, number - 1);
   });
@@ -101,7 +122,10 @@ const owner = (order: TPaymentCreated) => ({ 'x-order-token': order.orderToken }
 
 /** Ends the order's payment window now (the expiry job's own check reads the time). */
 async function endWindow(order: TPaymentCreated) {
-  await api.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.orderId));
+  await api.database.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, order.orderId));
 }
 
 async function balanceCents(cookie: string): Promise<number> {
@@ -131,8 +155,23 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
       walletAddress: order.walletAddress,
       expiresAt: order.expiresAt,
     });
-    expect(s.display).toMatchObject({ state: 'awaiting_payment', sub: null, coin: 'USDT', due: '11', received: '0', remaining: '11', deadline: order.expiresAt, credit: null });
-    expect(s.amounts).toEqual({ coin: 'USDT', decimals: 6, due: { amount: '11', baseUnits: '11000000' }, received: { amount: '0', baseUnits: '0' }, remaining: { amount: '11', baseUnits: '11000000' } });
+    expect(s.display).toMatchObject({
+      state: 'awaiting_payment',
+      sub: null,
+      coin: 'USDT',
+      due: '11',
+      received: '0',
+      remaining: '11',
+      deadline: order.expiresAt,
+      credit: null,
+    });
+    expect(s.amounts).toEqual({
+      coin: 'USDT',
+      decimals: 6,
+      due: { amount: '11', baseUnits: '11000000' },
+      received: { amount: '0', baseUnits: '0' },
+      remaining: { amount: '11', baseUnits: '11000000' },
+    });
     expect(s.timeline.map((i) => i.kind)).toEqual(['created']);
     expect(s.next).toEqual({
       action: 'pay',
@@ -202,7 +241,17 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     expect(s.next).toMatchObject({ action: 'pay_rest', pay: { amount: '6', amountBaseUnits: '6000000' } });
     expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'underpaid']);
     expect(s.payments).toEqual([
-      expect.objectContaining({ coin: 'USDT', amount: '5', amountBaseUnits: '5000000', orderCoin: true, txHash: first, explorerUrl: null, confirmations: { n: 3, m: 3 }, status: 'confirmed', use: null }),
+      expect.objectContaining({
+        coin: 'USDT',
+        amount: '5',
+        amountBaseUnits: '5000000',
+        orderCoin: true,
+        txHash: first,
+        explorerUrl: null,
+        confirmations: { n: 3, m: 3 },
+        status: 'confirmed',
+        use: null,
+      }),
     ]);
     expect(s.timeline[2]!.received).toEqual({ amount: '5', baseUnits: '5000000' });
 
@@ -211,7 +260,9 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     await api.services.orders.expire(order.orderId);
     const after = (await status(order.orderId)).display;
     expect(after).toMatchObject({ state: 'partly_paid', sub: 'after_window' });
-    expect(displaySentence(after)).toBe(`Underpaid: 5 of 11 USDT received; send the rest until ${utcTime(row!.watchUntil!.toISOString())} or it is credited to your balance.`);
+    expect(displaySentence(after)).toBe(
+      `Underpaid: 5 of 11 USDT received; send the rest until ${utcTime(row!.watchUntil!.toISOString())} or it is credited to your balance.`,
+    );
     expect(displayLabel(after)).toBe('Underpaid: send the rest');
     // The list says the same.
     const listed = (await api.call('GET', '/api/orders', { headers: owner(order) })).body.map((o: unknown) => ZOrderView.parse(o));
@@ -239,7 +290,12 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     await endWindow(order);
     await api.services.payments.closeWatch(order.orderId);
     const s = await story(order.paymentId, { token: order.orderToken });
-    expect(s.display).toMatchObject({ state: 'expired_credited', sub: 'held', received: '4', credit: { amount: 400, place: 'held', reasons: ['underpayment'] } });
+    expect(s.display).toMatchObject({
+      state: 'expired_credited',
+      sub: 'held',
+      received: '4',
+      credit: { amount: 400, place: 'held', reasons: ['underpayment'] },
+    });
     expect(s.next).toEqual({ action: 'sign_in', amount: 400, email, telegram: false });
     expect(s.value).toMatchObject({ creditedAmount: 400, heldAmount: 400, onBalanceAmount: 0 });
     expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'underpaid', 'expired', 'credited']);
@@ -258,10 +314,14 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     const order = await newOrder();
     await arrive(order, 7_000_000n, { coin: 'USDC' });
     const s = await story(order.paymentId, { headers: owner(order) });
-    expect(s.display).toMatchObject({ state: 'awaiting_payment', flags: { wrongCoin: true, overpaid: false }, credit: { amount: 700, place: 'held', reasons: ['wrong_coin'] } });
+    expect(s.display).toMatchObject({
+      state: 'awaiting_payment',
+      flags: { wrongCoin: true, overpaid: false },
+      credit: { amount: 700, place: 'held', reasons: ['wrong_coin'] },
+    });
     expect(s.payments).toEqual([expect.objectContaining({ coin: 'USDC', orderCoin: false, use: 'credited' })]);
     expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'credited']);
-    expect(displaySentence(s.display)).toContain("Received beyond the order: $7.00 is kept for you");
+    expect(displaySentence(s.display)).toContain('Received beyond the order: $7.00 is kept for you');
     // The window passes with none of the order's coin: expired, and the credit still says where it is.
     await endWindow(order);
     await api.services.orders.expire(order.orderId);
@@ -278,8 +338,15 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     await arrive(order, usdt('12'));
     await worker.drain();
     const s = await story(order.orderId, { headers: { cookie } });
-    expect(s.display).toMatchObject({ state: 'completed', flags: { overpaid: true, wrongCoin: false }, credit: { amount: 100, place: 'on_balance', reasons: ['overpayment'] } });
-    expect(s.next).toMatchObject({ action: 'new_recharge', recharge: { kind: 'recharge', phoneNumber: '+237671234567', operatorId: 53, countryId: 120, amount: 1000 } });
+    expect(s.display).toMatchObject({
+      state: 'completed',
+      flags: { overpaid: true, wrongCoin: false },
+      credit: { amount: 100, place: 'on_balance', reasons: ['overpayment'] },
+    });
+    expect(s.next).toMatchObject({
+      action: 'new_recharge',
+      recharge: { kind: 'recharge', phoneNumber: '+237671234567', operatorId: 53, countryId: 120, amount: 1000 },
+    });
     expect(s.timeline.map((i) => i.kind)).toEqual(['created', 'payment_seen', 'paid', 'credited', 'submitted', 'completed']);
     expect(s.timeline.find((i) => i.kind === 'completed')!.transactionId).toMatch(/^SBX-/);
     expect(await balanceCents(cookie)).toBe(100);
@@ -355,7 +422,10 @@ describe('credits reach the person who paid (point 4)', () => {
     await markPaid(api, order.orderId);
     await worker.drain();
     const token = await adminToken(api);
-    const resend = await api.call('POST', '/api/admin/manual-topup', { body: { mode: 'existing', orderId: order.orderId, notes: 'customer asked' }, headers: { 'x-admin-token': token } });
+    const resend = await api.call('POST', '/api/admin/manual-topup', {
+      body: { mode: 'existing', orderId: order.orderId, notes: 'customer asked' },
+      headers: { 'x-admin-token': token },
+    });
     expect(resend.status).toBe(200);
     const resent = await story(order.paymentId, { token: order.orderToken });
     expect(resent.display).toMatchObject({ state: 'failed_credited', sub: 'resent', credit: null });
@@ -381,7 +451,8 @@ describe('credits reach the person who paid (point 4)', () => {
   it('a Telegram user without an account (registrations closed) orders in the bot; the failure is held for them and lands on the balance when they become a customer', async () => {
     const token = await adminToken(api);
     const settings = (await api.call('GET', '/api/admin/settings', { headers: { 'x-admin-token': token } })).body;
-    const put = (allowNewRegistrations: boolean) => api.call('PUT', '/api/admin/settings', { body: { ...settings, allowNewRegistrations }, headers: { 'x-admin-token': token } });
+    const put = (allowNewRegistrations: boolean) =>
+      api.call('PUT', '/api/admin/settings', { body: { ...settings, allowNewRegistrations }, headers: { 'x-admin-token': token } });
     expect((await put(false)).status).toBe(200);
     try {
       const order = await newOrder({ phoneNumber: '670000001' }, bot(772001));
@@ -417,7 +488,10 @@ describe('a payment in progress survives the browser (point 2)', () => {
     expect([partly.payment!.orderId, partly.status!.toPay!.amount]).toEqual([newer.orderId, '8']);
 
     // Leaving does not end it; Cancel does (the older one has nothing received).
-    await api.call('POST', '/api/auto-cancel-order', { raw: JSON.stringify({ paymentId: older.paymentId, orderToken: older.orderToken }), headers: { 'content-type': 'text/plain' } });
+    await api.call('POST', '/api/auto-cancel-order', {
+      raw: JSON.stringify({ paymentId: older.paymentId, orderToken: older.orderToken }),
+      headers: { 'content-type': 'text/plain' },
+    });
     await arrive(newer, usdt('8'));
     expect(ZOpenOrder.parse((await api.call('GET', '/api/orders/open', { headers })).body).payment!.orderId).toBe(older.orderId);
     await api.call('POST', '/api/cancel-transaction', { body: { paymentId: older.paymentId }, headers });

@@ -4,7 +4,8 @@ import { HDNodeWallet } from 'ethers';
 export const productionEnv: Record<string, string> = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://topup@db:5432/topup',
-  DEPOSIT_XPUB: HDNodeWallet.fromPhrase('legal winner thank year wave sausage worth useful legal winner thank yellow', undefined, "m/44'/60'/0'/0").neuter().extendedKey,
+  DEPOSIT_XPUB: HDNodeWallet.fromPhrase('legal winner thank year wave sausage worth useful legal winner thank yellow', undefined, "m/44'/60'/0'/0").neuter()
+    .extendedKey,
   ORDER_TOKEN_SECRET: 'x'.repeat(40),
   BOT_API_SECRET: 'y'.repeat(40),
   AIRTIME_PROVIDER: 'reloadly',

@@ -112,9 +112,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
     // A payment to an order made at the other replica is seen and paid.
     const [order] = await a.database.db.select().from(orders).where(eq(orders.status, 'pending_crypto_payment')).limit(1);
     const node = devnet.nodes.ethereum!;
-    await payFromDevnet({ rpcUrl: node.rpcUrl, chainId: node.chainId, to: order!.depositAddress!, tokenContract: node.tokens.USDT!, units: BigInt(order!.cryptoAmount!) });
+    await payFromDevnet({
+      rpcUrl: node.rpcUrl,
+      chainId: node.chainId,
+      to: order!.depositAddress!,
+      tokenContract: node.tokens.USDT!,
+      units: BigInt(order!.cryptoAmount!),
+    });
     const deadline = Date.now() + 20_000;
-    while ((await a.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, order!.id)))[0]!.s !== 'completed' && Date.now() < deadline) await sleep(100);
+    while ((await a.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, order!.id)))[0]!.s !== 'completed' && Date.now() < deadline)
+      await sleep(100);
     expect((await a.database.db.select({ s: orders.status }).from(orders).where(eq(orders.id, order!.id)))[0]!.s).toBe('completed');
 
     // The dead node was tried, found dead, and left to rest: the calls went to the live one.
@@ -129,7 +136,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
   }, 60_000);
 
   it('delivers each paid order once, whichever replica’s worker takes it', async () => {
-    const token = ((await (await fetch(`${a.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'admin-dev-password' }) })).json()) as { token: string }).token;
+    const token = (
+      (await (
+        await fetch(`${a.url}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@example.com', password: 'admin-dev-password' }),
+        })
+      ).json()) as { token: string }
+    ).token;
     const ids: number[] = [];
     // Manual top-ups: paid at once, a fulfilment job each, for both workers to race for.
     for (let i = 0; i < 10; i++) {

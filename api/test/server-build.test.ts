@@ -64,7 +64,8 @@ describe('the server build', () => {
       const outside = [...imported].filter((p) => !deps.required.has(p) && !(deps.optional.has(p) && (mayOptional as readonly string[]).includes(p)));
       // drizzle-orm's PGlite driver is part of drizzle-orm; the others must be listed.
       expect(outside, `${bundle} imports packages its workspace does not list`).toEqual([]);
-      for (const devOnly of ['hardhat', 'solc', 'react', 'typescript', 'tsx', 'vite', '@topup/shared']) expect(imported.has(devOnly), `${bundle} imports ${devOnly}`).toBe(false);
+      for (const devOnly of ['hardhat', 'solc', 'react', 'typescript', 'tsx', 'vite', '@topup/shared'])
+        expect(imported.has(devOnly), `${bundle} imports ${devOnly}`).toBe(false);
     }
   });
 

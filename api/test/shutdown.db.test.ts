@@ -48,7 +48,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
     double = await startReloadlyDouble({ onRequest: (r) => r.method === 'POST' && r.path === '/topups-async' && onTopup?.(r) });
     // The operator's side: a top-up is delivered shortly after it arrives.
     driver = setInterval(() => {
-      for (const t of double.state.transactions) if (t.status === 'PROCESSING' && Date.now() - t.createdAt > 200) double.state.setStatus(t.transactionId, 'SUCCESSFUL');
+      for (const t of double.state.transactions)
+        if (t.status === 'PROCESSING' && Date.now() - t.createdAt > 200) double.state.setStatus(t.transactionId, 'SUCCESSFUL');
     }, 50);
     const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, `${new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1)}_t`);
     drop = scratch.drop;
@@ -108,7 +109,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
 
   async function pay(order: TPaymentCreated) {
     const node = devnet.nodes.ethereum!;
-    await payFromDevnet({ rpcUrl: node.rpcUrl, chainId: node.chainId, to: order.walletAddress, tokenContract: node.tokens.USDT!, units: BigInt(order.cryptoAmountBaseUnits) });
+    await payFromDevnet({
+      rpcUrl: node.rpcUrl,
+      chainId: node.chainId,
+      to: order.walletAddress,
+      tokenContract: node.tokens.USDT!,
+      units: BigInt(order.cryptoAmountBaseUnits),
+    });
   }
 
   async function statusOf(orderId: number): Promise<string> {
@@ -129,7 +136,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
     expect(await statusOf(order.orderId)).toBe('completed');
     expect(await database.db.select().from(payments).where(eq(payments.orderId, order.orderId))).toHaveLength(1);
     expect(double.state.transactions.filter((t) => t.customIdentifier === order.paymentId)).toHaveLength(1);
-    const events = await database.db.select({ status: orderEvents.toStatus }).from(orderEvents).where(eq(orderEvents.orderId, order.orderId)).orderBy(asc(orderEvents.id));
+    const events = await database.db
+      .select({ status: orderEvents.toStatus })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.orderId))
+      .orderBy(asc(orderEvents.id));
     expect(events.map((e) => e.status)).toEqual(['pending_crypto_payment', 'confirming', 'paid', 'processing', 'completed']);
     expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.orderId))).toEqual([]);
   }
@@ -141,7 +152,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
     // The start banner tells a newcomer where everything is.
     await until('the start banner is printed', async () => a.text.some((l) => l.includes('npm run pay')));
     const banner = a.text.join('\n');
-    for (const line of [`Site:           ${a.url}/`, `Mini-app:       ${a.url}/telegram`, `Admin console:  ${a.url}/admin  (development sign-in: admin@example.com / admin-dev-password)`, 'npm run pay -- <orderId>']) {
+    for (const line of [
+      `Site:           ${a.url}/`,
+      `Mini-app:       ${a.url}/telegram`,
+      `Admin console:  ${a.url}/admin  (development sign-in: admin@example.com / admin-dev-password)`,
+      'npm run pay -- <orderId>',
+    ]) {
       expect(banner).toContain(line);
     }
     const order = await createOrder(a);
@@ -154,7 +170,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
       timeout: 60_000,
     });
     expect(paid.stderr).toBe('');
-    expect(paid.stdout).toMatch(new RegExp(`^Paid order ${order.orderId}: ${order.cryptoAmount} USDT \\(${order.cryptoAmountBaseUnits} base units\\) on ethereum`));
+    expect(paid.stdout).toMatch(
+      new RegExp(`^Paid order ${order.orderId}: ${order.cryptoAmount} USDT \\(${order.cryptoAmountBaseUnits} base units\\) on ethereum`),
+    );
     await until('the payment is seen', async () => (await statusOf(order.orderId)) === 'confirming');
 
     const stream = await fetch(`${a.url}/api/orders/${order.orderId}/events`);
@@ -222,7 +240,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
 
     const c = await start();
     await until('every order is completed', async () => {
-      const rows = await database.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, orders2.map((o) => o.orderId)));
+      const rows = await database.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            orders2.map((o) => o.orderId),
+          ),
+        );
       return rows.every((r) => r.status === 'completed');
     });
     for (const o of orders2) await expectDeliveredOnce(o);

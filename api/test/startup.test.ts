@@ -24,7 +24,9 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const calls = [JSON.parse(body)].flat() as { id: number; method: string }[];
-      const answers = calls.map((c) => (c.method === 'eth_chainId' ? { jsonrpc: '2.0', id: c.id, result: '0x7a69' } : { jsonrpc: '2.0', id: c.id, error: { code: -32601, message: 'no' } }));
+      const answers = calls.map((c) =>
+        c.method === 'eth_chainId' ? { jsonrpc: '2.0', id: c.id, result: '0x7a69' } : { jsonrpc: '2.0', id: c.id, error: { code: -32601, message: 'no' } },
+      );
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
     });
@@ -45,7 +47,13 @@ describe('production start', () => {
   });
 
   it('passes the chain check when the node is on the configured chain (then needs its database)', async () => {
-    const config = loadConfig({ ...productionEnv, ...oneNetwork, ETHEREUM_RPC_URL: nodeUrl, ETHEREUM_CHAIN_ID: '31337', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const config = loadConfig({
+      ...productionEnv,
+      ...oneNetwork,
+      ETHEREUM_RPC_URL: nodeUrl,
+      ETHEREUM_CHAIN_ID: '31337',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
     const error = await startServer(config, { log: pino({ level: 'silent' }) }).catch((err: unknown) => err);
     expect(error).not.toBeInstanceOf(ConfigError);
   });

@@ -85,7 +85,15 @@ export async function measureHandlingTime(opts: { conversations?: number } = {})
     const client = new TopupApi({ baseUrl: 'http://api.stub', serviceToken: api.config.botApiSecret, fetch: stub.fetch });
     const tg = new TelegramDouble();
     // Handling cost only: one bench user sends far more than the per-user limit lets through.
-    const bot = createBot({ token: BOT_TOKEN, api: client, botInfo: BOT_INFO, webAppUrl: WEBAPP_URL, supportContacts: { email: 'support@example.com' }, transformers: [tg.transformer], rateLimit: false });
+    const bot = createBot({
+      token: BOT_TOKEN,
+      api: client,
+      botInfo: BOT_INFO,
+      webAppUrl: WEBAPP_URL,
+      supportContacts: { email: 'support@example.com' },
+      transformers: [tg.transformer],
+      rateLimit: false,
+    });
     await bot.init();
     const updates = new Updates();
     const samples = new Map<string, number[]>();

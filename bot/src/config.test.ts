@@ -6,7 +6,13 @@ const TOKEN = '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 describe('bot configuration', () => {
   it('defaults to long polling against the local API, with the development service secret', () => {
     const c = loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN });
-    expect(c).toMatchObject({ mode: 'polling', apiUrl: 'http://127.0.0.1:3000', botApiSecret: DEV_BOT_API_SECRET, webAppUrl: 'http://127.0.0.1:3000/telegram', webAppEnabled: false });
+    expect(c).toMatchObject({
+      mode: 'polling',
+      apiUrl: 'http://127.0.0.1:3000',
+      botApiSecret: DEV_BOT_API_SECRET,
+      webAppUrl: 'http://127.0.0.1:3000/telegram',
+      webAppEnabled: false,
+    });
   });
 
   it('derives the mini-app address from PUBLIC_URL (https: the mini-app button is shown)', () => {
@@ -30,7 +36,9 @@ describe('bot configuration', () => {
       SUPPORT_EMAIL: 'help@example.com',
     });
     expect(c).toMatchObject({ mode: 'webhook', webhook: { path: '/telegram/webhook', port: 3001 }, support: { email: 'help@example.com' } });
-    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, BOT_MODE: 'webhook', WEBHOOK_URL: 'http://bot.example.com/x', WEBHOOK_SECRET: 'a-long-random-webhook-secret' })).toThrow(/https/);
+    expect(() =>
+      loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, BOT_MODE: 'webhook', WEBHOOK_URL: 'http://bot.example.com/x', WEBHOOK_SECRET: 'a-long-random-webhook-secret' }),
+    ).toThrow(/https/);
   });
 
   it('refuses a support address that is not an e-mail address (the one rule of shared/src/email.ts)', () => {

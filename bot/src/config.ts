@@ -22,7 +22,10 @@ const EnvSchema = z.object({
   /** Public https address Telegram posts updates to, e.g. https://bot.example.com/telegram/webhook. */
   WEBHOOK_URL: z.url().optional(),
   /** Sent back by Telegram in X-Telegram-Bot-Api-Secret-Token (1-256 of A-Z a-z 0-9 _ -). */
-  WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 letters, digits, _ or -').optional(),
+  WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/, 'must be 16-256 letters, digits, _ or -')
+    .optional(),
   BOT_HOST: z.string().default('127.0.0.1'),
   BOT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   PUBLIC_URL: z.url().optional(),

@@ -47,7 +47,16 @@ async function main() {
   if (!webAppUrl) log.warn({ webAppUrl: config.webAppUrl }, 'the mini-app address is not https: Telegram refuses it, so the bot shows no mini-app button');
   // Long polls last 30 s (the runner's default); any other call that takes 75 s has failed.
   const orderMessages = new OrderMessages({ api, log, links: config.orderLinks });
-  const bot = createBot({ token: config.token, api, log, webAppUrl, supportContacts: config.support, orderLinks: config.orderLinks, orderMessages, client: { timeoutSeconds: 75, ...config.botApi } });
+  const bot = createBot({
+    token: config.token,
+    api,
+    log,
+    webAppUrl,
+    supportContacts: config.support,
+    orderLinks: config.orderLinks,
+    orderMessages,
+    client: { timeoutSeconds: 75, ...config.botApi },
+  });
   if (config.botApi.apiRoot !== 'https://api.telegram.org' || config.botApi.environment !== 'prod') log.info(config.botApi, 'Bot API server');
 
   // getMe; Telegram may be briefly unreachable, a wrong token never recovers.

@@ -46,7 +46,10 @@ function mediaKey(view: OrderMessage): string {
 }
 
 async function picture(view: OrderMessage, orderId: number): Promise<InputFile> {
-  const png = 'qr' in view.media ? await QRCode.toBuffer(view.media.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 384 }) : statusImagePng(view.media.tone);
+  const png =
+    'qr' in view.media
+      ? await QRCode.toBuffer(view.media.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 384 })
+      : statusImagePng(view.media.tone);
   return new InputFile(png, `order-${orderId}.png`);
 }
 
@@ -58,9 +61,7 @@ export function stillOpen(story: TOrderStory): boolean {
 export class OrderMessages {
   private readonly shown = new Map<number, Shown>();
 
-  constructor(
-    private readonly opts: { api: TopupApi; log: Logger; links: OrderLinks; now?: () => number },
-  ) {}
+  constructor(private readonly opts: { api: TopupApi; log: Logger; links: OrderLinks; now?: () => number }) {}
 
   private get now() {
     return (this.opts.now ?? Date.now)();
@@ -96,15 +97,20 @@ export class OrderMessages {
       if (stillOpen(story)) this.shown.set(orderId, { chatId, messageId, media: shownMedia, caption: view.caption, markup, since: known?.since ?? this.now });
       else this.shown.delete(orderId);
     };
-    if (known && known.caption === view.caption && known.markup === markup && known.media === shownMedia) return remember(), 'unchanged';
+    if (known && known.caption === view.caption && known.markup === markup && known.media === shownMedia) return (remember(), 'unchanged');
     const options = { parse_mode: 'HTML' as const, reply_markup: view.keyboard };
     try {
       if (known?.media !== TEXT && known?.media !== media) {
         try {
-          await tg.editMessageMedia(chatId, messageId, { type: 'photo', media: await picture(view, orderId), caption: view.caption, parse_mode: 'HTML' }, { reply_markup: view.keyboard });
-          return remember(), 'edited';
+          await tg.editMessageMedia(
+            chatId,
+            messageId,
+            { type: 'photo', media: await picture(view, orderId), caption: view.caption, parse_mode: 'HTML' },
+            { reply_markup: view.keyboard },
+          );
+          return (remember(), 'edited');
         } catch (err) {
-          if (notModified(err)) return remember(), 'edited';
+          if (notModified(err)) return (remember(), 'edited');
           if (!noMedia(err)) throw err;
         }
         // A text message (e.g. an order made in the mini-app) has no picture: its text is edited.
@@ -113,9 +119,9 @@ export class OrderMessages {
       }
       try {
         await tg.editMessageCaption(chatId, messageId, { caption: view.caption, ...options });
-        return remember(), 'edited';
+        return (remember(), 'edited');
       } catch (err) {
-        if (notModified(err)) return remember(), 'edited';
+        if (notModified(err)) return (remember(), 'edited');
         if (!noMedia(err)) throw err;
       }
       return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
@@ -128,7 +134,13 @@ export class OrderMessages {
     }
   }
 
-  private async editText(tg: Api, chatId: number, messageId: number, text: string, options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] }): Promise<boolean> {
+  private async editText(
+    tg: Api,
+    chatId: number,
+    messageId: number,
+    text: string,
+    options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] },
+  ): Promise<boolean> {
     try {
       await tg.editMessageText(chatId, messageId, text, { ...options, link_preview_options: { is_disabled: true } });
       return true;

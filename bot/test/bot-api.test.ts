@@ -107,10 +107,24 @@ describe('the Bot API server', () => {
     expect(loadConfig({ TELEGRAM_BOT_TOKEN: BOT_TOKEN }).botApi).toEqual({ apiRoot: 'https://api.telegram.org', environment: 'prod' });
     expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: BOT_TOKEN, BOT_API_ENVIRONMENT: 'staging' })).toThrow(/BOT_API_ENVIRONMENT/);
 
-    const testEnv = createBot({ token: BOT_TOKEN, api: new TopupApi({ baseUrl: 'http://127.0.0.1:9', serviceToken: 'x'.repeat(40) }), webAppUrl: null, supportContacts: {}, client: config.botApi, autoRetry: false });
+    const testEnv = createBot({
+      token: BOT_TOKEN,
+      api: new TopupApi({ baseUrl: 'http://127.0.0.1:9', serviceToken: 'x'.repeat(40) }),
+      webAppUrl: null,
+      supportContacts: {},
+      client: config.botApi,
+      autoRetry: false,
+    });
     await testEnv.init();
     expect(testEnv.botInfo.username).toBe(BOT_INFO.username);
-    const selfHosted = createBot({ token: BOT_TOKEN, api: new TopupApi({ baseUrl: 'http://127.0.0.1:9', serviceToken: 'x'.repeat(40) }), webAppUrl: null, supportContacts: {}, client: { apiRoot: root }, autoRetry: false });
+    const selfHosted = createBot({
+      token: BOT_TOKEN,
+      api: new TopupApi({ baseUrl: 'http://127.0.0.1:9', serviceToken: 'x'.repeat(40) }),
+      webAppUrl: null,
+      supportContacts: {},
+      client: { apiRoot: root },
+      autoRetry: false,
+    });
     await selfHosted.init();
     expect(paths).toEqual([`/bot${BOT_TOKEN}/test/getMe`, `/bot${BOT_TOKEN}/getMe`]);
   });

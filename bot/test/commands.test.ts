@@ -111,7 +111,14 @@ describe('commands', () => {
   it('stays silent in groups', async () => {
     const group: Update = {
       update_id: 99_999,
-      message: { message_id: 1, date: 0, chat: { id: -100123, type: 'supergroup', title: 'G' }, from: ann, text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] },
+      message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: -100123, type: 'supergroup', title: 'G' },
+        from: ann,
+        text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
     };
     const mark = h.tg.calls.length;
     await h.send(group);
@@ -126,7 +133,11 @@ describe('commands', () => {
     expect(commands.map((c) => c.payload.language_code)).toEqual([undefined, 'fr', 'es', 'pt']);
     expect(commands[0]!.payload.commands).toContainEqual({ command: 'recharge', description: 'Top up a phone' });
     expect(commands[1]!.payload.commands).toContainEqual({ command: 'recharge', description: 'Recharger un téléphone' });
-    expect(calls.find((c) => c.method === 'setChatMenuButton')!.payload.menu_button).toEqual({ type: 'web_app', text: 'Recharge', web_app: { url: WEBAPP_URL } });
+    expect(calls.find((c) => c.method === 'setChatMenuButton')!.payload.menu_button).toEqual({
+      type: 'web_app',
+      text: 'Recharge',
+      web_app: { url: WEBAPP_URL },
+    });
   });
 
   it('answers /help and /support with the API down, and says the service cannot be reached where it is needed', async () => {
@@ -157,6 +168,8 @@ describe('commands', () => {
     expect(h.tg.since(mark).map((c) => c.payload.text)).toEqual(['The service cannot be reached right now. Please try again in a moment.']);
     mark = h.tg.calls.length;
     await offline.handleUpdate(h.updates.press(kim, { messageId: 1, data: 'g:recharge', kind: 'text' })).catch((err) => offline.errorHandler(err));
-    expect(h.tg.since(mark).map((c) => [c.method, c.payload.text])).toEqual([['answerCallbackQuery', 'The service cannot be reached right now. Please try again in a moment.']]);
+    expect(h.tg.since(mark).map((c) => [c.method, c.payload.text])).toEqual([
+      ['answerCallbackQuery', 'The service cannot be reached right now. Please try again in a moment.'],
+    ]);
   });
 });

@@ -29,7 +29,10 @@ async function press(from: User, data: string): Promise<Call[]> {
 }
 const sent = (calls: Call[]) => calls.filter((c) => c.method === 'sendMessage' || c.method === 'sendPhoto');
 const textOf = (c: Call | undefined) => (c?.payload.text ?? c?.payload.caption ?? '') as string;
-const buttons = (c: Call | undefined) => ((c?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat().map((b) => [b.text, 'callback_data' in b ? b.callback_data : 'url' in b ? b.url : '']);
+const buttons = (c: Call | undefined) =>
+  ((c?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => [b.text, 'callback_data' in b ? b.callback_data : 'url' in b ? b.url : '']);
 
 describe('number first, local money first', () => {
   it('a pasted "+237 6 77 12 34 56" goes straight to the amount step with MTN Cameroon, amounts in francs CFA first', async () => {

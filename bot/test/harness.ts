@@ -157,10 +157,20 @@ export class TelegramDouble {
         if (method === 'editMessageMedia') {
           if (kind === 'text') return { error: { error_code: 400, description: 'Bad Request: there is no media in the message to edit' } };
           const id = this.nextFileId++;
-          return { result: { ...this.message(p, { photo: [{ file_id: `AgACAgQAAxkDAAI${id}`, file_unique_id: `AQAD${id}`, width: 96, height: 96 }], caption: p.media?.caption }), message_id: p.message_id } };
+          return {
+            result: {
+              ...this.message(p, {
+                photo: [{ file_id: `AgACAgQAAxkDAAI${id}`, file_unique_id: `AQAD${id}`, width: 96, height: 96 }],
+                caption: p.media?.caption,
+              }),
+              message_id: p.message_id,
+            },
+          };
         }
-        if (method === 'editMessageCaption' && kind === 'text') return { error: { error_code: 400, description: 'Bad Request: there is no caption in the message to edit' } };
-        if (method === 'editMessageText' && kind === 'photo') return { error: { error_code: 400, description: 'Bad Request: there is no text in the message to edit' } };
+        if (method === 'editMessageCaption' && kind === 'text')
+          return { error: { error_code: 400, description: 'Bad Request: there is no caption in the message to edit' } };
+        if (method === 'editMessageText' && kind === 'photo')
+          return { error: { error_code: 400, description: 'Bad Request: there is no text in the message to edit' } };
         return { result: { ...this.message(p, method === 'editMessageText' ? { text: p.text } : { caption: p.caption }), message_id: p.message_id } };
       }
       default:
@@ -176,7 +186,12 @@ export class Updates {
 
   /** A message from `from` in their private chat with the bot. */
   private message(from: User) {
-    return { message_id: this.messageId++, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' as const, first_name: from.first_name }, from };
+    return {
+      message_id: this.messageId++,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private' as const, first_name: from.first_name },
+      from,
+    };
   }
 
   text(from: User, text: string): Update {
@@ -211,7 +226,13 @@ export class Updates {
 
   /** A text that replies to a message of the bot's (a force_reply prompt). */
   reply(from: User, text: string, to: { messageId: number; text: string }): Update {
-    const replied = { message_id: to.messageId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' as const, first_name: from.first_name }, from: BOT_INFO, text: to.text };
+    const replied = {
+      message_id: to.messageId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private' as const, first_name: from.first_name },
+      from: BOT_INFO,
+      text: to.text,
+    };
     return { update_id: this.updateId++, message: { ...this.message(from), text, reply_to_message: replied } as unknown as Update['message'] };
   }
 
@@ -244,7 +265,9 @@ export interface Harness {
 }
 
 /** The per-user rate limit is off unless a test asks for it: tests send updates faster than people. */
-export async function startHarness(opts: { apiEnv?: Record<string, string>; rateLimit?: BotDeps['rateLimit']; orderLinks?: BotDeps['orderLinks'] } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { apiEnv?: Record<string, string>; rateLimit?: BotDeps['rateLimit']; orderLinks?: BotDeps['orderLinks'] } = {},
+): Promise<Harness> {
   const api = await startTestApi({ env: opts.apiEnv });
   const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret });
   const tg = new TelegramDouble();
@@ -290,13 +313,16 @@ export async function startHarness(opts: { apiEnv?: Record<string, string>; rate
   };
 }
 
-
 /** The coin step for `coin` (a symbol): its asset's button, then its network's when the bot asks which. */
 export async function chooseCoin(h: Harness, from: User, coin: string): Promise<void> {
   const mark = h.tg.calls.length;
   await h.send(h.updates.press(from, h.tg.messageWithButton(`r:coin:${CHAINS.requireCoin(coin).asset}`, from.id)));
   const network = `r:network:${coin}`;
-  const asked = h.tg.since(mark).some((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat().some((b) => 'callback_data' in b && b.callback_data === network));
+  const asked = h.tg
+    .since(mark)
+    .some((c) =>
+      (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat().some((b) => 'callback_data' in b && b.callback_data === network),
+    );
   if (asked) await h.send(h.updates.press(from, h.tg.messageWithButton(network, from.id)));
 }
 
@@ -304,7 +330,13 @@ export async function chooseCoin(h: Harness, from: User, coin: string): Promise<
 export async function rechargeViaBot(
   h: Harness,
   from: User,
-  o: { country: string; operatorId: number; amount: string; phone: string; coin: string } = { country: 'NG', operatorId: 141, amount: '10', phone: '803 123 4567', coin: 'USDT' },
+  o: { country: string; operatorId: number; amount: string; phone: string; coin: string } = {
+    country: 'NG',
+    operatorId: 141,
+    amount: '10',
+    phone: '803 123 4567',
+    coin: 'USDT',
+  },
 ): Promise<{ orderId: number; paymentId: string; messageId: number; caption: string }> {
   const press = (data: string) => h.send(h.updates.press(from, h.tg.messageWithButton(data, from.id)));
   await h.send(h.updates.text(from, '/recharge'));

@@ -51,7 +51,8 @@ describe('a conversation under wrong answers', () => {
     const mark = h.tg.calls.length;
     for (let i = 0; i < 300; i++) {
       if (i % 50 === 7) await h.send(h.updates.sticker(kai));
-      else if (i % 50 === 9) await press(kai, 'r:country:NG'); // an old keyboard of the conversation
+      else if (i % 50 === 9)
+        await press(kai, 'r:country:NG'); // an old keyboard of the conversation
       else await say(kai, i % 2 ? `abc ${i}` : '9999999');
     }
     const replies = h.tg.textsSince(mark);

@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 const buttons = (call: Call | undefined) =>
-  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat().map((b) => ('callback_data' in b ? b.callback_data : b.text));
+  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ('callback_data' in b ? b.callback_data : b.text));
 
 const EDITS = new Set(['editMessageCaption', 'editMessageMedia', 'editMessageText']);
 /** The first edit of an order's message among `calls` (its caption, its picture with the caption, or its text). */
@@ -182,12 +184,16 @@ describe('notifications from the outbox', () => {
     const sam = user(6006, 'Sam', 'fr');
     const asSam = { 'x-service-token': h.api.config.botApiSecret, 'x-telegram-user-id': String(sam.id) };
     expect((await h.api.call('POST', '/api/support/messages', { body: { text: 'Ma recharge ?' }, headers: asSam })).status).toBe(201);
-    const token = (await h.api.call('POST', '/api/admin/login', { body: { email: h.api.config.admin.email, password: h.api.config.admin.password } })).body.token;
+    const token = (await h.api.call('POST', '/api/admin/login', { body: { email: h.api.config.admin.email, password: h.api.config.admin.password } })).body
+      .token;
     const admin = { 'x-admin-token': token };
     const [thread] = (await h.api.call('GET', '/api/admin/support/threads', { headers: admin })).body;
     // The chat's language is known once Sam has written to the bot.
     await h.send(h.updates.text(sam, '/help'));
-    const reply = await h.api.call('POST', `/api/admin/support/threads/${thread.id}/reply`, { body: { text: 'Livrée à 10h02 <script>x</script>' }, headers: admin });
+    const reply = await h.api.call('POST', `/api/admin/support/threads/${thread.id}/reply`, {
+      body: { text: 'Livrée à 10h02 <script>x</script>' },
+      headers: admin,
+    });
     expect(reply.body.replyTo).toEqual({ channel: 'telegram' });
 
     const delivered = await pass();

@@ -13,7 +13,9 @@ afterAll(async () => {
 });
 
 const links = (call: Call | undefined) =>
-  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat().flatMap((b) => ('url' in b && b.url ? [[b.text, b.url]] : []));
+  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+    .flat()
+    .flatMap((b) => ('url' in b && b.url ? [[b.text, b.url]] : []));
 
 describe('order links', () => {
   it('the payment message and its later states open the order in the mini-app and on the site, in the chat’s language', async () => {
@@ -34,6 +36,9 @@ describe('order links', () => {
     const mark = h.tg.calls.length;
     await h.poller.pollOnce();
     const edit = h.tg.since(mark).find((c) => c.method === 'editMessageMedia' || c.method === 'editMessageCaption');
-    expect(links(edit).map(([, url]) => url)).toEqual([`https://t.me/TopupTestBot/app?startapp=order_${order.paymentId}`, `https://topup.example/orders/${order.paymentId}`]);
+    expect(links(edit).map(([, url]) => url)).toEqual([
+      `https://t.me/TopupTestBot/app?startapp=order_${order.paymentId}`,
+      `https://topup.example/orders/${order.paymentId}`,
+    ]);
   });
 });

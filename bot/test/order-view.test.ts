@@ -28,7 +28,9 @@ afterAll(async () => {
 const EDITS = new Set(['editMessageCaption', 'editMessageMedia', 'editMessageText']);
 const captionOf = (c: Call | undefined) => (c?.payload.caption ?? c?.payload.media?.caption ?? c?.payload.text ?? '') as string;
 const buttonsOf = (c: Call | undefined) =>
-  ((c?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat().map((b) => ('callback_data' in b ? b.callback_data! : 'url' in b ? b.url! : b.text));
+  ((c?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ('callback_data' in b ? b.callback_data! : 'url' in b ? b.url! : b.text));
 
 /** The edits of the order's message since `mark`. */
 function editsOf(mark: number, messageId: number): Call[] {
@@ -59,7 +61,20 @@ async function arrive(o: { orderId: number; address: string }, units: bigint, op
     await tx.insert(chainBlocks).values({ network: coin.network, number, hash, parentHash: hash }).onConflictDoNothing();
     const txHash = `0x${crypto.randomBytes(32).toString('hex')}`;
     await h.api.services.payments.record(tx, [
-      { orderId: o.orderId, network: coin.network, chainId: h.api.config.networks[coin.network]!.chainId, txHash, logIndex: 0, blockNumber: number, blockHash: hash, blockTime: new Date(), from: null, to: o.address, coin: coin.symbol, amount: units },
+      {
+        orderId: o.orderId,
+        network: coin.network,
+        chainId: h.api.config.networks[coin.network]!.chainId,
+        txHash,
+        logIndex: 0,
+        blockNumber: number,
+        blockHash: hash,
+        blockTime: new Date(),
+        from: null,
+        to: o.address,
+        coin: coin.symbol,
+        amount: units,
+      },
     ]);
     await h.api.services.payments.confirm(tx, coin.network, number, number - 1);
   });
@@ -77,7 +92,10 @@ async function blocks(orderId: number, count: number) {
 const usdt = (n: number) => BigInt(n * 1e6);
 
 async function endWindow(orderId: number) {
-  await h.api.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, orderId));
+  await h.api.database.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, orderId));
   await h.api.services.orders.expire(orderId);
 }
 

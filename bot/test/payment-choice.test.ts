@@ -45,7 +45,10 @@ async function press(from: User, data: string): Promise<Call[]> {
 
 const sent = (calls: Call[]) => calls.filter((c) => c.method === 'sendMessage' || c.method === 'sendPhoto');
 const keyboard = (call: Call | undefined): InlineKeyboardButton[][] => (call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [];
-const buttons = (call: Call | undefined) => keyboard(call).flat().map((b) => [b.text, 'callback_data' in b ? b.callback_data : 'url' in b ? b.url : '']);
+const buttons = (call: Call | undefined) =>
+  keyboard(call)
+    .flat()
+    .map((b) => [b.text, 'callback_data' in b ? b.callback_data : 'url' in b ? b.url : '']);
 const network = (symbol: string) => options.assets.flatMap((a) => a.networks).find((n) => n.symbol === symbol)!;
 
 /** /recharge up to the coin step: Nigeria, MTN, $10, a number. */
@@ -178,7 +181,14 @@ describe('the payment message opens the wallet', () => {
 
   it('offers Trust Wallet where the network has a Trust Wallet id, and only https links', () => {
     const t = CATALOGS.en;
-    const links = walletLinks({ chainId: 137, tokenContract: CHAINS.requireCoin('USDT-POLYGON').token!.contract, address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', units: 11_000_000n, decimals: 6, trustWalletCoin: 966 });
+    const links = walletLinks({
+      chainId: 137,
+      tokenContract: CHAINS.requireCoin('USDT-POLYGON').token!.contract,
+      address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+      units: 11_000_000n,
+      decimals: 6,
+      trustWalletCoin: 966,
+    });
     const rows = pendingPaymentKeyboard(t, { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: links }, NO_ORDER_LINKS).inline_keyboard;
     expect(rows.map((row) => row.map((b) => [b.text, 'url' in b ? b.url : 'callback_data' in b ? b.callback_data : '']))).toEqual([
       [['👛 Open in MetaMask', links.metamask]],
@@ -187,7 +197,11 @@ describe('the payment message opens the wallet', () => {
       [['✖️ Cancel payment', 'pay:x:pay_0123456789abcdef']],
     ]);
     // Telegram refuses a URL button that is not HTTP(S) or tg://: a link of another scheme is left out.
-    const odd = pendingPaymentKeyboard(t, { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } }, NO_ORDER_LINKS).inline_keyboard;
+    const odd = pendingPaymentKeyboard(
+      t,
+      { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } },
+      NO_ORDER_LINKS,
+    ).inline_keyboard;
     expect(odd.flat().map((b) => b.text)).toEqual(['👛 Open in MetaMask', '🔄 Check payment', '✖️ Cancel payment']);
   });
 });

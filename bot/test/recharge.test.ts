@@ -30,7 +30,9 @@ async function press(from: User, data: string | RegExp): Promise<Call[]> {
 
 const texts = (calls: Call[]) => calls.map((c) => (c.payload.text ?? c.payload.caption ?? '') as string).filter(Boolean);
 const buttons = (call: Call | undefined) =>
-  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? []).flat().map((b) => ('callback_data' in b ? b.callback_data : 'web_app' in b ? `web_app:${b.web_app?.url}` : b.text));
+  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+    .flat()
+    .map((b) => ('callback_data' in b ? b.callback_data : 'web_app' in b ? `web_app:${b.web_app?.url}` : b.text));
 const answers = (calls: Call[]) => calls.filter((c) => c.method === 'answerCallbackQuery');
 
 async function ordersOf(u: User) {
@@ -61,7 +63,10 @@ describe('the recharge conversation', () => {
     expect(texts(amount)[0]).toContain('Choose an amount for MTN Cameroon');
     // The operator sells $1-$200; the service's own limits (GET /api/pricing) start at $5.
     expect(texts(amount)[0]).toContain('Or type a custom amount between $5.00 and $200.00.');
-    expect(buttons(amount.find((c) => c.method === 'sendMessage'))).toEqual([...[500, 1000, 1500, 2000, 2500, 5000].map((c) => `r:amount:${c}`), 'r:amount:back']);
+    expect(buttons(amount.find((c) => c.method === 'sendMessage'))).toEqual([
+      ...[500, 1000, 1500, 2000, 2500, 5000].map((c) => `r:amount:${c}`),
+      'r:amount:back',
+    ]);
 
     expect(texts(await say(ada, '500'))).toEqual(['Amount must be between $5.00 and $200.00.']);
     expect(texts(await say(ada, '4.99'))).toEqual(['Amount must be between $5.00 and $200.00.']);
@@ -103,7 +108,14 @@ describe('the recharge conversation', () => {
     expect(caption.length).toBeLessThanOrEqual(1024);
 
     const [order] = await ordersOf(ada);
-    expect(order).toMatchObject({ status: 'pending_crypto_payment', phoneNumber: '+237671234567', operatorId: 53, amount: 7.5, totalAmount: 8.5, cryptocurrency: 'USDT' });
+    expect(order).toMatchObject({
+      status: 'pending_crypto_payment',
+      phoneNumber: '+237671234567',
+      operatorId: 53,
+      amount: 7.5,
+      totalAmount: 8.5,
+      cryptocurrency: 'USDT',
+    });
     expect(caption).toContain(`order #${order!.id}`);
     expect(caption).toContain(`<code>${order!.cryptoAmount}</code> USDT`);
     expect(caption).toContain(`<code>${order!.walletAddress}</code>`);
@@ -134,7 +146,9 @@ describe('the recharge conversation', () => {
     const amount = await press(bea, 'r:operator:171');
     expect(texts(amount)[0]).toContain('Choose an amount for EE United Kingdom');
     expect(texts(amount)[0]).not.toContain('custom amount');
-    expect(texts(await say(bea, '7'))[0]).toBe('EE United Kingdom only sells these amounts: $5.00, $10.00, $15.00, $20.00, $25.00, $50.00. Choose one of the buttons.');
+    expect(texts(await say(bea, '7'))[0]).toBe(
+      'EE United Kingdom only sells these amounts: $5.00, $10.00, $15.00, $20.00, $25.00, $50.00. Choose one of the buttons.',
+    );
 
     // A button of an earlier step while the conversation goes on: answered, the step stays.
     const stale = await press(bea, 'r:operator:171');
@@ -246,7 +260,15 @@ describe('the recharge conversation', () => {
     expect(h.tg.textsSince(mark)[0]).toContain('Choose an amount for Telcel Mexico');
 
     // After a change of the conversation code (a new version) the old state is not replayed.
-    const changed = createBot({ token: BOT_TOKEN, api: h.client, botInfo: BOT_INFO, webAppUrl: null, supportContacts: {}, transformers: [h.tg.transformer], stateVersion: RECHARGE_STATE_VERSION + 1 });
+    const changed = createBot({
+      token: BOT_TOKEN,
+      api: h.client,
+      botInfo: BOT_INFO,
+      webAppUrl: null,
+      supportContacts: {},
+      transformers: [h.tg.transformer],
+      stateVersion: RECHARGE_STATE_VERSION + 1,
+    });
     mark = h.tg.calls.length;
     await changed.handleUpdate(h.updates.press(fay, h.tg.messageWithButton('r:amount:1000', fay.id)));
     const answered = h.tg.since(mark);

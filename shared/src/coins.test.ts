@@ -43,7 +43,11 @@ describe('the network and coin registry', () => {
     const pol = REGISTRY.coins.find((c) => c.symbol === 'POL')!;
     const usdc = REGISTRY.coins.find((c) => c.symbol === 'USDC')!;
     expect(() => new ChainRegistry({ ...REGISTRY, coins: [...REGISTRY.coins, { ...usdc, symbol: 'MATIC' }] })).toThrow(/used twice/);
-    expect(() => new ChainRegistry({ ...REGISTRY, coins: REGISTRY.coins.map((c) => (c === pol ? { ...c, asset: 'MATIC' } : c)) })).toThrow(/unknown asset MATIC/);
-    expect(() => new ChainRegistry({ ...REGISTRY, coins: REGISTRY.coins.map((c) => (c === usdc ? { ...c, stable: false } : c)) })).toThrow(/asset USDC: its coins disagree/);
+    expect(() => new ChainRegistry({ ...REGISTRY, coins: REGISTRY.coins.map((c) => (c === pol ? { ...c, asset: 'MATIC' } : c)) })).toThrow(
+      /unknown asset MATIC/,
+    );
+    expect(() => new ChainRegistry({ ...REGISTRY, coins: REGISTRY.coins.map((c) => (c === usdc ? { ...c, stable: false } : c)) })).toThrow(
+      /asset USDC: its coins disagree/,
+    );
   });
 });

@@ -226,7 +226,17 @@ export const REGISTRY: TRegistry = {
       token: { ticker: 'USDC', tokenName: 'USD Coin', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
     },
     // Polygon's native coin was renamed from MATIC to POL in 2024; old clients still send MATIC.
-    { symbol: 'POL', formerSymbols: ['MATIC'], name: 'Polygon (POL)', asset: 'POL', network: 'polygon', networkText: 'Polygon Network', kind: 'native', decimals: 18, stable: false },
+    {
+      symbol: 'POL',
+      formerSymbols: ['MATIC'],
+      name: 'Polygon (POL)',
+      asset: 'POL',
+      network: 'polygon',
+      networkText: 'Polygon Network',
+      kind: 'native',
+      decimals: 18,
+      stable: false,
+    },
     { symbol: 'BNB', name: 'Binance Coin (BNB)', asset: 'BNB', network: 'bsc', networkText: 'BSC Network', kind: 'native', decimals: 18, stable: false },
     {
       symbol: 'USDT-POLYGON',
@@ -284,7 +294,16 @@ export const REGISTRY: TRegistry = {
       stable: true,
       token: { ticker: 'USDT', tokenName: 'Tether USD', contract: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9' },
     },
-    { symbol: 'ETH-ARBITRUM', name: 'Ether (Arbitrum)', asset: 'ETH', network: 'arbitrum', networkText: 'Arbitrum One', kind: 'native', decimals: 18, stable: false },
+    {
+      symbol: 'ETH-ARBITRUM',
+      name: 'Ether (Arbitrum)',
+      asset: 'ETH',
+      network: 'arbitrum',
+      networkText: 'Arbitrum One',
+      kind: 'native',
+      decimals: 18,
+      stable: false,
+    },
   ],
 };
 
@@ -301,7 +320,8 @@ export class ChainRegistry {
   constructor(readonly data: TRegistry = REGISTRY) {
     this.networksById = new Map(data.networks.map((n) => [n.id, n]));
     this.coinsBySymbol = new Map(data.coins.flatMap((c) => [c.symbol, ...(c.formerSymbols ?? [])].map((s) => [s, c] as const)));
-    if (this.coinsBySymbol.size !== data.coins.reduce((n, c) => n + 1 + (c.formerSymbols?.length ?? 0), 0)) throw new Error('a coin symbol (or former symbol) is used twice');
+    if (this.coinsBySymbol.size !== data.coins.reduce((n, c) => n + 1 + (c.formerSymbols?.length ?? 0), 0))
+      throw new Error('a coin symbol (or former symbol) is used twice');
     for (const c of data.coins) {
       if (!this.networksById.has(c.network)) throw new Error(`coin ${c.symbol}: unknown network ${c.network}`);
       if (!data.assets.some((a) => a.symbol === c.asset)) throw new Error(`coin ${c.symbol}: unknown asset ${c.asset}`);
@@ -372,7 +392,9 @@ export const CHAINS = new ChainRegistry();
 export const NETWORKS: readonly string[] = REGISTRY.networks.map((n) => n.id);
 export const COIN_SYMBOLS: readonly string[] = REGISTRY.coins.map((c) => c.symbol);
 /** The built-in coins by symbol and by former symbol. */
-export const COINS: Readonly<Record<string, TCoin>> = Object.fromEntries(REGISTRY.coins.flatMap((c) => [c.symbol, ...(c.formerSymbols ?? [])].map((s) => [s, c])));
+export const COINS: Readonly<Record<string, TCoin>> = Object.fromEntries(
+  REGISTRY.coins.flatMap((c) => [c.symbol, ...(c.formerSymbols ?? [])].map((s) => [s, c])),
+);
 export const NETWORK_LABELS: Readonly<Record<string, string>> = Object.fromEntries(REGISTRY.networks.map((n) => [n.id, n.label]));
 
 export const DEFAULT_COIN: TCoinSymbol = 'USDT';

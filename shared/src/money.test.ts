@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { centsToCryptoUnits, centsToDecimal, cryptoUnitsToCents, formatCryptoAmount, formatUnits, formatUsd, parseUnits, roundUpToDisplayable, usdToCents } from './money';
+import {
+  centsToCryptoUnits,
+  centsToDecimal,
+  cryptoUnitsToCents,
+  formatCryptoAmount,
+  formatUnits,
+  formatUsd,
+  parseUnits,
+  roundUpToDisplayable,
+  usdToCents,
+} from './money';
 
 describe('usdToCents', () => {
   it('reads numbers and text exactly', () => {

@@ -185,14 +185,20 @@ export function displaySentence(d: TOrderDisplay, time: (iso: string) => string 
     case 'confirming':
       return `Payment seen: confirming ${d.confirmations?.n ?? 0}/${d.confirmations?.m ?? 1}.${extra}`;
     case 'paid':
-      return d.sub === 'slow' ? 'Payment received; the top-up is taking longer than usual. Contact support with your order id.' : `Payment Received - Processing Top-up...${extra}`;
+      return d.sub === 'slow'
+        ? 'Payment received; the top-up is taking longer than usual. Contact support with your order id.'
+        : `Payment Received - Processing Top-up...${extra}`;
     case 'delivering':
-      return d.sub === 'slow' ? 'The operator is taking longer than usual. Contact support with your order id.' : `Sending the top-up to the operator...${extra}`;
+      return d.sub === 'slow'
+        ? 'The operator is taking longer than usual. Contact support with your order id.'
+        : `Sending the top-up to the operator...${extra}`;
     case 'completed':
       return `Top-up Completed!${extra}`;
     case 'failed_credited':
       if (d.sub === 'resent') return 'The top-up could not be delivered; support sent it again.';
-      return d.credit ? `The top-up could not be delivered. ${creditedWhere(d.credit)}.` : 'The top-up could not be delivered. Contact support with your order id.';
+      return d.credit
+        ? `The top-up could not be delivered. ${creditedWhere(d.credit)}.`
+        : 'The top-up could not be delivered. Contact support with your order id.';
     case 'expired':
       return `Payment Window Expired. Nothing was received.${extra}`;
     case 'expired_credited':

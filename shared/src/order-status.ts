@@ -3,16 +3,7 @@
  * the spec's, so clients of the earlier product keep working.
  */
 
-export const ORDER_STATUSES = [
-  'pending_crypto_payment',
-  'confirming',
-  'paid',
-  'processing',
-  'completed',
-  'failed',
-  'payment_expired',
-  'cancelled',
-] as const;
+export const ORDER_STATUSES = ['pending_crypto_payment', 'confirming', 'paid', 'processing', 'completed', 'failed', 'payment_expired', 'cancelled'] as const;
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 const TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {

@@ -22,7 +22,11 @@ const network = (symbol: string, networkLabel: string, typicalFee: number | null
 /** As GET /api/payment-options answers: assets in the registry's order, networks cheapest first. */
 const OPTIONS: TPaymentOptionsResponse = {
   assets: [
-    { asset: 'USDT', name: 'Tether USDT', networks: [network('USDT-POLYGON', 'Polygon', 1, 30), network('USDT-BEP20', 'Binance Smart Chain', 4, 30), network('USDT', 'Ethereum', 87, 900)] },
+    {
+      asset: 'USDT',
+      name: 'Tether USDT',
+      networks: [network('USDT-POLYGON', 'Polygon', 1, 30), network('USDT-BEP20', 'Binance Smart Chain', 4, 30), network('USDT', 'Ethereum', 87, 900)],
+    },
     { asset: 'BNB', name: 'Binance Coin (BNB)', networks: [network('BNB', 'Binance Smart Chain', null, 30)] },
   ],
   defaultCoin: 'USDT',
@@ -36,13 +40,25 @@ describe('the coin-then-network choice', () => {
   });
 
   it('says how long a payment takes to count from the network’s seconds', () => {
-    expect([30, 60, 90, 120, 600, 900].map((s) => countText(s))).toEqual(['under a minute', 'under a minute', 'about 2 minutes', 'about 2 minutes', 'about 10 minutes', 'about 15 minutes']);
+    expect([30, 60, 90, 120, 600, 900].map((s) => countText(s))).toEqual([
+      'under a minute',
+      'under a minute',
+      'about 2 minutes',
+      'about 2 minutes',
+      'about 10 minutes',
+      'about 15 minutes',
+    ]);
     expect(countText(80)).toBe('about a minute');
     expect(networkSummary(OPTIONS.assets[0]!.networks[0]!)).toBe('Polygon · ≈ $0.01 network fee · under a minute');
   });
 
   it('speaks the words it is given (the bot’s languages)', () => {
-    const fr: PaymentChoiceWords = { fee: (a) => `≈ ${a} de frais de réseau`, feeUnknown: 'frais de réseau inconnus', underAMinute: 'moins d’une minute', aboutMinutes: (m) => `environ ${m} minutes` };
+    const fr: PaymentChoiceWords = {
+      fee: (a) => `≈ ${a} de frais de réseau`,
+      feeUnknown: 'frais de réseau inconnus',
+      underAMinute: 'moins d’une minute',
+      aboutMinutes: (m) => `environ ${m} minutes`,
+    };
     expect(networkSummary(OPTIONS.assets[0]!.networks[2]!, fr)).toBe('Ethereum · ≈ $0.87 de frais de réseau · environ 15 minutes');
     expect(feeText(null, fr)).toBe('frais de réseau inconnus');
   });

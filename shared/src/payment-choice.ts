@@ -43,7 +43,10 @@ export function countText(seconds: number, words: PaymentChoiceWords = PAYMENT_C
 }
 
 /** One network in a line: "Polygon · ≈ $0.01 network fee · under a minute". */
-export function networkSummary(option: Pick<TPaymentNetworkOption, 'networkLabel' | 'typicalFee' | 'timeToCountSeconds'>, words: PaymentChoiceWords = PAYMENT_CHOICE_WORDS): string {
+export function networkSummary(
+  option: Pick<TPaymentNetworkOption, 'networkLabel' | 'typicalFee' | 'timeToCountSeconds'>,
+  words: PaymentChoiceWords = PAYMENT_CHOICE_WORDS,
+): string {
   return `${option.networkLabel} · ${feeText(option.typicalFee, words)} · ${countText(option.timeToCountSeconds, words)}`;
 }
 

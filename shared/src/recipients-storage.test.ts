@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STORED_RECIPIENTS, readStoredRecipients, rememberRecipient, removeStoredRecipient, renameStoredRecipient, writeStoredRecipients, type StoredRecipient } from './recipients-storage';
+import {
+  MAX_STORED_RECIPIENTS,
+  readStoredRecipients,
+  rememberRecipient,
+  removeStoredRecipient,
+  renameStoredRecipient,
+  writeStoredRecipients,
+  type StoredRecipient,
+} from './recipients-storage';
 import { miniAppOrderLink, orderPageUrl, orderStartParam, paymentIdFromStartParam } from './links';
 
 const mum: Omit<StoredRecipient, 'name'> = {
@@ -38,7 +46,15 @@ describe('recent recipients kept by the browser', () => {
     expect(readStoredRecipients('not json')).toEqual([]);
     expect(readStoredRecipients('{"a":1}')).toEqual([]);
     expect(readStoredRecipients(null)).toEqual([]);
-    expect(readStoredRecipients(JSON.stringify([{ ...mum, name: null }, { ...mum, phoneNumber: '0677' }, { ...mum, lastAmountCents: 'ten' }]))).toHaveLength(1);
+    expect(
+      readStoredRecipients(
+        JSON.stringify([
+          { ...mum, name: null },
+          { ...mum, phoneNumber: '0677' },
+          { ...mum, lastAmountCents: 'ten' },
+        ]),
+      ),
+    ).toHaveLength(1);
   });
 });
 

@@ -79,7 +79,10 @@ async function measureSite() {
 
   // Everything the browser fetched until the route was complete (its data shown).
   const stack = await startStack({}, { chain: false });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     console.log('\nWeb site, everything fetched until the route was complete (JS + CSS, gzip -9):');
     for (const [route, , ready] of routes) {
@@ -120,7 +123,10 @@ console.log(`  ${'total'.padEnd(44)} ${kb(firstLoad)}  (target: at most 90 KB, e
 
 // 2. The page in headless Chromium, in a mocked Telegram client, with the CPU slowed down.
 const stack = await startStack({}, { chain: false });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const results: { tti: number; rendered: number; fcp: number; bytes: number; files: string[] }[] = [];
 try {
   for (let run = 0; run < RUNS + 1; run++) {

@@ -50,7 +50,9 @@ function englishFor(locale: Locale): string[] {
   const english = texts({ common: CATALOGS.en.common, web: CATALOGS.en.web });
   const theirs = texts({ common: CATALOGS[locale].common, web: CATALOGS[locale].web });
   // A language's own name is a proper name: the switch lists every language in its own.
-  return [...english].filter(([path, text]) => path !== '.common.languageName' && theirs.get(path) !== text && text.trim().length > 1).map(([, text]) => text.trim());
+  return [...english]
+    .filter(([path, text]) => path !== '.common.languageName' && theirs.get(path) !== text && text.trim().length > 1)
+    .map(([, text]) => text.trim());
 }
 
 /** What the page shows and says: its visible lines, placeholders, accessible labels and titles. */
@@ -120,7 +122,9 @@ describe('four languages and number first', () => {
         await expectTranslated(page, locale, '/recharge step 1');
         // Typed: the detection is shown for confirmation.
         await page.locator('#wz-number-first').fill(NUMBER);
-        await expect.poll(() => page.getByTestId('number-detected').textContent(), { timeout: 10_000 }).toBe(t.common.numberFirst.detected({ country: countryIn(locale, 'CM'), operator: 'MTN Cameroon' }));
+        await expect
+          .poll(() => page.getByTestId('number-detected').textContent(), { timeout: 10_000 })
+          .toBe(t.common.numberFirst.detected({ country: countryIn(locale, 'CM'), operator: 'MTN Cameroon' }));
         await expectTranslated(page, locale, '/recharge number detected');
         await page.getByRole('button', { name: t.common.numberFirst.confirm, exact: true }).click();
         await page.getByRole('heading', { name: t.web.enterDetailsFor({ operator: 'MTN Cameroon' }) }).waitFor();
@@ -133,7 +137,10 @@ describe('four languages and number first', () => {
         // The manual path: a badge back to the country, searched by its name in the language.
         await page.getByRole('button', { name: t.web.stepBadgeChange({ n: 1, label: t.web.steps.country }) }).click();
         await page.getByPlaceholder(t.web.searchCountry).fill(countryIn(locale, 'CM').slice(0, 5));
-        await page.getByRole('list', { name: t.web.countriesList }).getByRole('button', { name: new RegExp(countryIn(locale, 'CM')) }).click();
+        await page
+          .getByRole('list', { name: t.web.countriesList })
+          .getByRole('button', { name: new RegExp(countryIn(locale, 'CM')) })
+          .click();
         await page.getByRole('button', { name: 'Orange Cameroon' }).waitFor();
         await expectTranslated(page, locale, '/recharge step 2');
         await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
@@ -183,7 +190,10 @@ describe('four languages and number first', () => {
         await expectTranslated(page, locale, 'the mini-app step 1');
 
         await page.getByPlaceholder(t.web.searchCountry).fill(countryIn(locale, 'CM').slice(0, 5));
-        await page.getByRole('list', { name: t.web.countriesList }).getByRole('button', { name: new RegExp(countryIn(locale, 'CM')) }).click();
+        await page
+          .getByRole('list', { name: t.web.countriesList })
+          .getByRole('button', { name: new RegExp(countryIn(locale, 'CM')) })
+          .click();
         await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).waitFor();
         await expectMainButton(page, t.web.tma.chooseAmount, false);
         await expectTranslated(page, locale, 'the mini-app step 2');

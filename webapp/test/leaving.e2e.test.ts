@@ -66,7 +66,10 @@ async function compactToPayment(page: Page): Promise<number> {
 /** /recharge from step 1 to the payment overlay. */
 async function rechargeToPayment(page: Page): Promise<number> {
   await page.getByPlaceholder('Search country...').fill('Nigeria');
-  await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: /Nigeria/ }).click();
+  await page
+    .getByRole('list', { name: 'Countries' })
+    .getByRole('button', { name: /Nigeria/ })
+    .click();
   await page.getByRole('button', { name: 'MTN Nigeria', exact: true }).click();
   await page.getByLabel('Phone number').fill('8031234567');
   await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();

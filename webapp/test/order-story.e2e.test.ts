@@ -84,7 +84,10 @@ async function payOnRecharge(page: Page, opts: { phone?: string; email?: string;
 }
 
 /** The order's display state, as the server says it now (its owner's cookie, or its token). */
-async function storyOf(order: Created, cookie: string | null): Promise<{ display: { state: string; sub: string | null }; value: { onBalanceAmount: number; heldAmount: number } }> {
+async function storyOf(
+  order: Created,
+  cookie: string | null,
+): Promise<{ display: { state: string; sub: string | null }; value: { onBalanceAmount: number; heldAmount: number } }> {
   const res = await fetch(`${stack.url}/api/orders/${order.paymentId}/story?token=${order.orderToken}`, { headers: cookie ? { cookie } : {} });
   return (await res.json()) as never;
 }
@@ -100,13 +103,19 @@ async function balanceOf(cookie: string): Promise<number> {
 
 /** The window has passed: the order's deadline moves into the past, and the expiry job runs as the worker would. */
 async function endWindow(order: Created): Promise<void> {
-  await stack.server.database.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.orderId));
+  await stack.server.database.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, order.orderId));
   await stack.server.services.orders.expire(order.orderId);
 }
 
 /** The address stops being watched: the close-watch job of an underpaid order is due now (the running worker takes it). */
 async function endWatch(order: Created): Promise<void> {
-  await stack.server.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
+  await stack.server.database.db
+    .update(jobs)
+    .set({ runAt: new Date(Date.now() - 1000) })
+    .where(eq(jobs.key, `${QUEUES.closeWatch}:${order.orderId}`));
 }
 
 /** The order page, and its badge once it says `label`. */
@@ -201,7 +210,9 @@ describe('the order page tells the story of money off the happy path', () => {
       expect(await page.getByTestId('order-pay-amount').innerText()).toBe('11 USDT');
       expect(await dashboardBalance(page)).toBe('$3.00');
       // The dashboard's row of the order names the credit.
-      expect(await page.locator(`.tx-row[data-order-id="${order.orderId}"]`).getByTestId('order-credit').innerText()).toBe('$3.00: Another coin sent to the address (on your balance)');
+      expect(await page.locator(`.tx-row[data-order-id="${order.orderId}"]`).getByTestId('order-credit').innerText()).toBe(
+        '$3.00: Another coin sent to the address (on your balance)',
+      );
     } finally {
       await context.close();
     }

@@ -19,7 +19,12 @@ export async function rechargeToPayment(page: Page, opts: { search: string; coun
 }
 
 /** The mini-app at `baseUrl`/telegram in a phone-size page inside the mocked Telegram client, launched with signed init data. */
-export async function openInTelegram(browser: Browser, baseUrl: string, theme = LIGHT_THEME, initData = signedInitData()): Promise<{ context: BrowserContext; page: Page }> {
+export async function openInTelegram(
+  browser: Browser,
+  baseUrl: string,
+  theme = LIGHT_THEME,
+  initData = signedInitData(),
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE_390, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   await context.addInitScript({ content: telegramClientScript(theme) });
   const page = await context.newPage();
@@ -29,15 +34,22 @@ export async function openInTelegram(browser: Browser, baseUrl: string, theme = 
 }
 
 /** The main button as the mocked Telegram client last drew it. */
-const mainButton = (page: Page) => page.evaluate(() => (window as unknown as { __tg: { mainButton: { text: string; is_visible: boolean; is_active: boolean } | null } }).__tg.mainButton);
+const mainButton = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tg: { mainButton: { text: string; is_visible: boolean; is_active: boolean } | null } }).__tg.mainButton);
 
 export async function expectMainButton(page: Page, text: string, active: boolean) {
   await expect.poll(() => mainButton(page), { timeout: 10_000 }).toMatchObject({ text, is_visible: true, is_active: active });
 }
 
 /** Telegram tells the mini-app its main button (or its back button) was pressed. */
-export const pressMainButton = (page: Page) => page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'));
-export const pressBackButton = (page: Page) => page.evaluate(() => (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'));
+export const pressMainButton = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'),
+  );
+export const pressBackButton = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'),
+  );
 
 /** The methods the mini-app called on the mocked Telegram client, with their parameters. */
 export const telegramEvents = (page: Page) => page.evaluate(() => (window as unknown as { __tg: { events: [string, unknown][] } }).__tg.events);

@@ -61,7 +61,12 @@ function createdOrder(page: Page, route: string): Promise<TPaymentCreated> {
 async function expectCoins(page: Page) {
   const coins = page.getByRole('radiogroup', { name: 'Cryptocurrency' }).getByRole('radio');
   await coins.first().waitFor();
-  expect((await coins.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['USDT USDT Tether USDT', 'USDC USDC USD Coin (USDC)', 'ETH ETH Ethereum (ETH)', 'POL POL Polygon (POL)']);
+  expect((await coins.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+    'USDT USDT Tether USDT',
+    'USDC USDC USD Coin (USDC)',
+    'ETH ETH Ethereum (ETH)',
+    'POL POL Polygon (POL)',
+  ]);
 }
 
 /** The networks shown for `asset`: the server's, in its order (cheapest first), each with its fee and time; `checked` the one chosen. */
@@ -176,7 +181,12 @@ describe('coin, then network, with fees; one tap to the wallet', () => {
       await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
       const offered = await answer;
       await page.getByRole('button', { name: /^Cryptocurrency Tether USDT/ }).click();
-      expect(await page.getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('Tether USDT'), expect.stringContaining('USD Coin (USDC)'), expect.stringContaining('Ethereum (ETH)'), expect.stringContaining('Polygon (POL)')]);
+      expect(await page.getByRole('option').allInnerTexts()).toEqual([
+        expect.stringContaining('Tether USDT'),
+        expect.stringContaining('USD Coin (USDC)'),
+        expect.stringContaining('Ethereum (ETH)'),
+        expect.stringContaining('Polygon (POL)'),
+      ]);
       await page.getByRole('option', { name: /USD Coin \(USDC\)/ }).click();
       const usdc = offered.assets.find((a) => a.asset === 'USDC')!.networks;
       await expectNetworks(page, offered, 'USDC', usdc[0]!.symbol);
@@ -202,7 +212,10 @@ describe('coin, then network, with fees; one tap to the wallet', () => {
     const { context, page } = await openInTelegram(browser, stack.url);
     try {
       await page.getByPlaceholder('Search country...').fill('Cameroon');
-      await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: /Cameroon/ }).click();
+      await page
+        .getByRole('list', { name: 'Countries' })
+        .getByRole('button', { name: /Cameroon/ })
+        .click();
       await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
       await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
       await page.getByLabel('Phone number').fill('671234567');

@@ -227,7 +227,11 @@ describe('the shell, home and landing', () => {
       await page.getByLabel('Your e-mail address, for our answer').fill('widget.visitor@example.net');
       await page.route('**/api/support/messages', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
       await page.getByRole('button', { name: 'Send' }).click();
-      await log.getByText('Your message was not sent: we could not reach our server. You can also e-mail us at help@topup.test or write to @topup_support on Telegram.').waitFor();
+      await log
+        .getByText(
+          'Your message was not sent: we could not reach our server. You can also e-mail us at help@topup.test or write to @topup_support on Telegram.',
+        )
+        .waitFor();
       expect(await input.inputValue()).toBe('Where is my top-up?');
       await page.unroute('**/api/support/messages');
 
@@ -259,7 +263,23 @@ describe('the shell, home and landing', () => {
   it('fits every page in 360 px, with a heading and every field labelled', async () => {
     const { context, page } = await open('/', PHONE);
     try {
-      for (const route of ['/', '/landing', '/recharge', '/app', '/orders', '/dashboard', '/add-balance', '/profile', '/sign-in', '/privacy', '/terms', '/about', '/help', '/contact', '/nope']) {
+      for (const route of [
+        '/',
+        '/landing',
+        '/recharge',
+        '/app',
+        '/orders',
+        '/dashboard',
+        '/add-balance',
+        '/profile',
+        '/sign-in',
+        '/privacy',
+        '/terms',
+        '/about',
+        '/help',
+        '/contact',
+        '/nope',
+      ]) {
         await page.goto(`${stack.url}${route}`);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
@@ -299,7 +319,10 @@ describe('/recharge, the five-step wizard', () => {
       await page.getByPlaceholder('Search country...').fill('Atlantis');
       await page.getByText('No country found.').waitFor();
       await page.getByPlaceholder('Search country...').fill('Camer');
-      await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: /Cameroon/ }).click();
+      await page
+        .getByRole('list', { name: 'Countries' })
+        .getByRole('button', { name: /Cameroon/ })
+        .click();
       await page.getByRole('heading', { name: 'Select Operator in Cameroon' }).waitFor();
       await shots(page, 'recharge-2-operator');
       await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
@@ -340,7 +363,9 @@ describe('/recharge, the five-step wizard', () => {
       // Step 4: summary, the coins the server offers (GET /api/payment-options: BSC and Polygon are switched off here), the optional e-mail.
       await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
       const summary = page.getByRole('region', { name: 'Order summary' });
-      expect(await summary.innerText()).toMatch(/Cameroon[\s\S]*MTN Cameroon[\s\S]*\+237 671234567[\s\S]*Airtime[\s\S]*\$10\.00 USD[\s\S]*\$1\.00 USD[\s\S]*\$11\.00 USD/);
+      expect(await summary.innerText()).toMatch(
+        /Cameroon[\s\S]*MTN Cameroon[\s\S]*\+237 671234567[\s\S]*Airtime[\s\S]*\$10\.00 USD[\s\S]*\$1\.00 USD[\s\S]*\$11\.00 USD/,
+      );
       const coins = page.getByRole('radiogroup', { name: 'Cryptocurrency' }).getByRole('radio');
       await coins.first().waitFor();
       // Coin, then network (issue 15): the coins, then the chosen coin's networks, each with the spec's
@@ -386,7 +411,9 @@ describe('/recharge, the five-step wizard', () => {
       expect((await stack.pay('USDT', address, amount!)).txHash).toMatch(/^0x/);
       await page.getByRole('heading', { name: 'Top-up Successful!' }).waitFor({ timeout: 60_000 });
       const success = await page.locator('.success-details').innerText();
-      expect(success).toMatch(/Transaction ID[\s\S]*Date[\s\S]*Recipient\s+\+237 671234567[\s\S]*Operator\s+MTN Cameroon[\s\S]*Amount\s+\$10\.00 USD[\s\S]*Status\s+Completed/);
+      expect(success).toMatch(
+        /Transaction ID[\s\S]*Date[\s\S]*Recipient\s+\+237 671234567[\s\S]*Operator\s+MTN Cameroon[\s\S]*Amount\s+\$10\.00 USD[\s\S]*Status\s+Completed/,
+      );
       const txId = (await page.getByTestId('transaction-id').innerText()).trim();
       expect(txId).not.toBe('');
       await shots(page, 'recharge-5-success', true);
@@ -423,10 +450,14 @@ describe('/recharge, the five-step wizard', () => {
       // CANCEL (the one call that cancels): the order is cancelled, and the payment, QR and amount are cleared.
       await page.getByRole('radio', { name: /^USDC/ }).click();
       // While it is created the button reads 'Processing Payment...' and cannot be pressed again.
-      await page.route('**/api/crypto-payment', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      }, { times: 1 });
+      await page.route(
+        '**/api/crypto-payment',
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await route.continue();
+        },
+        { times: 1 },
+      );
       const pending = paymentId();
       const busy = page.getByRole('button', { name: 'Processing Payment...' });
       await busy.waitFor();
@@ -642,7 +673,12 @@ describe('/app, the compact six-step wizard', () => {
       expect(names).toHaveLength(3);
       names.forEach((n, i) => expect(n).toContain(expected[i]));
       await page.keyboard.press('Escape');
-      expect(await page.getByRole('radiogroup', { name: /^Network/ }).getByRole('radio', { checked: true }).innerText()).toMatch(/Tether USDT \(ERC-20\)/);
+      expect(
+        await page
+          .getByRole('radiogroup', { name: /^Network/ })
+          .getByRole('radio', { checked: true })
+          .innerText(),
+      ).toMatch(/Tether USDT \(ERC-20\)/);
       await page.getByRole('button', { name: 'Continue' }).click();
 
       // Step 5: the review with the four-bullet notice.
@@ -772,7 +808,9 @@ describe('customer accounts', () => {
       // Profile: images only, at most 5 MB; preview, Cancel, Save.
       await page.goto(`${stack.url}/profile`);
       await page.getByRole('heading', { name: 'Account' }).waitFor();
-      expect(await page.locator('.account-list').innerText()).toMatch(/Name\s+Not provided[\s\S]*Email\s+grace@example\.com[\s\S]*Member since\s+\w+ \d+, \d{4}[\s\S]*Account balance\s+\$20\.00/);
+      expect(await page.locator('.account-list').innerText()).toMatch(
+        /Name\s+Not provided[\s\S]*Email\s+grace@example\.com[\s\S]*Member since\s+\w+ \d+, \d{4}[\s\S]*Account balance\s+\$20\.00/,
+      );
       const input = page.getByTestId('picture-input');
       await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await toast(page).getByText('Invalid file type').waitFor();
@@ -821,7 +859,9 @@ describe('customer accounts', () => {
       await page.goto(`${stack.url}/sign-in?next=/orders#tgAuthResult=${encode(telegramLogin({ id: 777, first_name: 'Eve', username: 'eve' }))}`);
       await page.getByRole('heading', { name: 'Order History' }).waitFor();
       expect(new URL(page.url()).hash).toBe('');
-      await toast(page).getByText(/Welcome, Eve!/).waitFor();
+      await toast(page)
+        .getByText(/Welcome, Eve!/)
+        .waitFor();
       const sid = (await context.cookies(stack.url)).find((c) => c.name === 'sid')!;
       expect(await api('/api/auth/user', { headers: { cookie: `sid=${sid.value}` } })).toMatchObject({ firstName: 'Eve', telegramUserId: 777 });
       await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
@@ -875,10 +915,15 @@ describe('support that keeps its word', () => {
       const threads = await api<{ id: number; contactEmail: string; unread: number; preview: string }[]>('/api/admin/support/threads', { headers: admin });
       const thread = threads.find((t) => t.contactEmail === 'round.trip@example.net')!;
       expect(thread).toMatchObject({ unread: 1, preview: question });
-      const detail = await api<{ messages: { text: string; order: { paymentId: string } | null }[] }>(`/api/admin/support/threads/${thread.id}`, { headers: admin });
+      const detail = await api<{ messages: { text: string; order: { paymentId: string } | null }[] }>(`/api/admin/support/threads/${thread.id}`, {
+        headers: admin,
+      });
       expect(detail.messages).toEqual([expect.objectContaining({ text: question, order: expect.objectContaining({ paymentId: created.paymentId }) })]);
       const answer = 'Not yet: send the payment before the window ends, or reply here.';
-      expect((await fetch(`${stack.url}/api/admin/support/threads/${thread.id}/reply`, { method: 'POST', headers: admin, body: JSON.stringify({ text: answer }) })).status).toBe(200);
+      expect(
+        (await fetch(`${stack.url}/api/admin/support/threads/${thread.id}/reply`, { method: 'POST', headers: admin, body: JSON.stringify({ text: answer }) }))
+          .status,
+      ).toBe(200);
 
       // The e-mail reaches the customer's address (the local mail outbox here) …
       const outbox = path.join(stack.config.dataDir, 'mail-outbox');
@@ -907,7 +952,11 @@ describe('/orders states', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/orders', async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' }, message: 'boom' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' }, message: 'boom' }),
+      });
     });
     try {
       await page.goto(`${stack.url}/orders`);
@@ -930,7 +979,12 @@ describe('/orders states', () => {
     try {
       await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
       await page.getByText('Effective date: June 29, 2025 · Version 1.0').waitFor();
-      expect(await page.locator('section h2').filter({ hasText: /^\d+\. / }).count()).toBe(10);
+      expect(
+        await page
+          .locator('section h2')
+          .filter({ hasText: /^\d+\. / })
+          .count(),
+      ).toBe(10);
       const text = await page.locator('main').innerText();
       expect(text).toMatch(/never lost/);
       expect(text).toMatch(/credited to your\s+balance/);

@@ -54,7 +54,13 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
           .filter((n) => n.id !== 'ethereum')
           .flatMap((n) => {
             const prefix = n.id.toUpperCase();
-            return enabled.has(n.id) ? [[`${prefix}_ENABLED`, 'true'], [`${prefix}_RPC_URL`, networks[n.id]!.rpcUrl], [`${prefix}_POLL_MS`, '200']] : [[`${prefix}_ENABLED`, 'false']];
+            return enabled.has(n.id)
+              ? [
+                  [`${prefix}_ENABLED`, 'true'],
+                  [`${prefix}_RPC_URL`, networks[n.id]!.rpcUrl],
+                  [`${prefix}_POLL_MS`, '200'],
+                ]
+              : [[`${prefix}_ENABLED`, 'false']];
           }),
       ),
       JOB_POLL_MS: '100',

@@ -58,7 +58,10 @@ describe('the mini-app in Telegram', () => {
       await search.fill('Atlantis');
       await page.getByText('No country found.').waitFor();
       await search.fill('Camer');
-      await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: /Cameroon/ }).click();
+      await page
+        .getByRole('list', { name: 'Countries' })
+        .getByRole('button', { name: /Cameroon/ })
+        .click();
 
       // Step 2: operators as tiles with logos.
       await page.getByRole('heading', { name: 'Select Operator in Cameroon' }).waitFor();
@@ -167,7 +170,9 @@ describe('the mini-app in Telegram', () => {
       expect(statusCalls.filter((p) => p.endsWith('/events'))).toHaveLength(1);
       expect(statusCalls.filter((p) => !p.endsWith('/events'))).toEqual([]);
       await shot(page, '7-success');
-      const haptics = await page.evaluate(() => (window as unknown as { __tg: { haptics: { type: string; impact_style?: string; notification_type?: string }[] } }).__tg.haptics);
+      const haptics = await page.evaluate(
+        () => (window as unknown as { __tg: { haptics: { type: string; impact_style?: string; notification_type?: string }[] } }).__tg.haptics,
+      );
       expect(haptics).toContainEqual(expect.objectContaining({ type: 'impact', impact_style: 'heavy' }));
       expect(haptics).toContainEqual(expect.objectContaining({ type: 'notification', notification_type: 'success' }));
 
@@ -202,7 +207,9 @@ describe('the mini-app in Telegram', () => {
       await expectMainButton(page, 'Create USDC Payment', true);
       await pressMainButton(page);
       await page.getByText('Waiting for Payment...').waitFor();
-      const orders = await page.evaluate(async () => (await fetch('/api/orders', { headers: { authorization: `tma ${new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')}` } })).json());
+      const orders = await page.evaluate(async () =>
+        (await fetch('/api/orders', { headers: { authorization: `tma ${new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')}` } })).json(),
+      );
       const open = (orders as { id: number; status: string; cryptocurrency: string }[]).find((o) => o.cryptocurrency === 'USDC');
       expect(open?.status).toBe('pending_crypto_payment');
       // The Telegram back button, as the spec's BACK: the coin choice shows again; the order stays payable.
@@ -233,7 +240,10 @@ describe('the mini-app in Telegram', () => {
     try {
       await page.getByRole('button', { name: 'Nigeria', exact: true }).waitFor();
       await page.getByPlaceholder('Search country...').fill('Cameroon');
-      await page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: /Cameroon/ }).click();
+      await page
+        .getByRole('list', { name: 'Countries' })
+        .getByRole('button', { name: /Cameroon/ })
+        .click();
       await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
       await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$5.00' }).click();
       // The sandbox provider fails numbers ending in 0001.
@@ -249,7 +259,16 @@ describe('the mini-app in Telegram', () => {
       await page.getByText('Your payment was received but the recharge could not be completed.', { exact: false }).waitFor();
       await shot(page, '7-failed', false);
       await page.getByRole('radio', { name: 'My Orders' }).click();
-      await expect.poll(async () => page.getByTestId('balance').innerText().catch(() => ''), { timeout: 10_000 }).not.toBe('$0.00');
+      await expect
+        .poll(
+          async () =>
+            page
+              .getByTestId('balance')
+              .innerText()
+              .catch(() => ''),
+          { timeout: 10_000 },
+        )
+        .not.toBe('$0.00');
       expect(await page.locator('.tma-order').first().innerText()).toContain('Failed');
     } finally {
       await context.close();
@@ -368,7 +387,10 @@ describe('the API and mini-app init data', () => {
     const forged = signedInitData({ token: TEST_BOT_TOKEN.replace(/.$/, 'x') });
     const { context, page } = await openInTelegram(LIGHT_THEME, forged);
     try {
-      const status = await page.evaluate(async () => (await fetch('/api/balance', { headers: { authorization: `tma ${new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')}` } })).status);
+      const status = await page.evaluate(
+        async () =>
+          (await fetch('/api/balance', { headers: { authorization: `tma ${new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')}` } })).status,
+      );
       expect(status).toBe(401);
       // The catalog needs no identity (the API serves it before looking at credentials); what is the
       // user's is refused: the orders screen cannot load.

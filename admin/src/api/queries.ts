@@ -155,6 +155,12 @@ export const useSupportThreads = (page: number, pageSize: number) =>
   });
 
 export const useSupportThread = (id: number) =>
-  useQuery({ queryKey: [...KEYS.supportThread, id], queryFn: () => api.request(ADMIN_API.supportThread, { params: { id } }), ...LIVE, refetchInterval: INBOX_REFRESH_MS });
+  useQuery({
+    queryKey: [...KEYS.supportThread, id],
+    queryFn: () => api.request(ADMIN_API.supportThread, { params: { id } }),
+    ...LIVE,
+    refetchInterval: INBOX_REFRESH_MS,
+  });
 
-export const useSupportUnread = () => useQuery({ queryKey: KEYS.supportUnread, queryFn: () => api.request(ADMIN_API.supportUnread), ...LIVE, refetchInterval: INBOX_REFRESH_MS });
+export const useSupportUnread = () =>
+  useQuery({ queryKey: KEYS.supportUnread, queryFn: () => api.request(ADMIN_API.supportUnread), ...LIVE, refetchInterval: INBOX_REFRESH_MS });

@@ -26,7 +26,11 @@ export function DeliveryProgress({ orderId }: { orderId: number }) {
     void refresh(queryClient, KEYS.stats, KEYS.orders, KEYS.unmatched, KEYS.users);
   }, [progress, toast, queryClient]);
   return (
-    <p className={`delivery-progress${progress?.settled ? (progress.ok ? ' delivery-ok' : ' delivery-failed') : ''}`} role="status" data-testid="delivery-progress">
+    <p
+      className={`delivery-progress${progress?.settled ? (progress.ok ? ' delivery-ok' : ' delivery-failed') : ''}`}
+      role="status"
+      data-testid="delivery-progress"
+    >
       <span>
         {progress ? (
           <>

@@ -60,7 +60,18 @@ export function LoginPage() {
     <main className="login-page">
       <div className="login-card">
         <header className="login-header">
-          <svg className="login-logo" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            className="login-logo"
+            viewBox="0 0 24 24"
+            width="40"
+            height="40"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="4" y="11" width="16" height="10" rx="2" />
             <path d="M8 11V7a4 4 0 0 1 8 0v4" />
           </svg>

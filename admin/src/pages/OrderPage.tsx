@@ -82,14 +82,24 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
             {formatUsd(o.amount)} + {formatUsd(o.serviceFee)} fee = <strong>{formatUsd(o.totalAmount)}</strong>
             {o.localAmount && ` (${o.localAmount} ${o.localCurrency ?? ''})`}
           </Row>
-          <Row label="Paid with">{o.paymentMethod === 'crypto' ? `${o.coin} on ${o.networkLabel}` : o.paymentMethod === 'balance' ? 'The customer’s balance' : 'An admin (manual top-up)'}</Row>
+          <Row label="Paid with">
+            {o.paymentMethod === 'crypto'
+              ? `${o.coin} on ${o.networkLabel}`
+              : o.paymentMethod === 'balance'
+                ? 'The customer’s balance'
+                : 'An admin (manual top-up)'}
+          </Row>
           {o.walletAddress && (
             <Row label="Address">
               <code>{o.walletAddress}</code>
             </Row>
           )}
           <Row label="Customer">
-            {customer ? `${userLabel(customer)} (#${customer.id}${customer.telegramUserId ? `, Telegram ${customer.telegramUserId}` : ''})` : record.telegramUserId ? `Telegram user ${record.telegramUserId}` : 'No account'}
+            {customer
+              ? `${userLabel(customer)} (#${customer.id}${customer.telegramUserId ? `, Telegram ${customer.telegramUserId}` : ''})`
+              : record.telegramUserId
+                ? `Telegram user ${record.telegramUserId}`
+                : 'No account'}
           </Row>
           <Row label="E-mail">{o.email ?? '—'}</Row>
           <Row label="Made in">{record.source}</Row>
@@ -158,33 +168,33 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
           <p className="muted">No payment reached the order&apos;s address.</p>
         ) : (
           <Table label="Payments" columns={['Seen', 'Amount', 'Transaction', 'From', 'Confirmations', 'Use']}>
-                {detail.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td>{formatDateTime(p.seenAt)}</td>
-                    <td>
-                      {p.amount} {p.coin}
-                      <div className="muted small">{p.networkLabel}</div>
-                    </td>
-                    <td>
-                      {p.explorerUrl ? (
-                        <a href={p.explorerUrl} target="_blank" rel="noopener noreferrer" title={p.txHash}>
-                          {shortHash(p.txHash)}
-                        </a>
-                      ) : (
-                        <code title={`${p.txHash} (no public explorer for this chain)`}>{shortHash(p.txHash)}</code>
-                      )}
-                      <div className="muted small">
-                        block {p.blockNumber}, log {p.logIndex}
-                      </div>
-                    </td>
-                    <td>{p.fromAddress ? <code title={p.fromAddress}>{shortHash(p.fromAddress)}</code> : '—'}</td>
-                    <td>
-                      {p.confirmations.n}/{p.confirmations.m} <span className="muted small">{p.status}</span>
-                    </td>
-                    <td>{p.use === 'order' ? 'Paid the order' : p.use === 'credited' ? 'Credited' : p.orderCoin ? 'Pending' : 'Another coin'}</td>
-                  </tr>
-                ))}
-              </Table>
+            {detail.payments.map((p) => (
+              <tr key={p.id}>
+                <td>{formatDateTime(p.seenAt)}</td>
+                <td>
+                  {p.amount} {p.coin}
+                  <div className="muted small">{p.networkLabel}</div>
+                </td>
+                <td>
+                  {p.explorerUrl ? (
+                    <a href={p.explorerUrl} target="_blank" rel="noopener noreferrer" title={p.txHash}>
+                      {shortHash(p.txHash)}
+                    </a>
+                  ) : (
+                    <code title={`${p.txHash} (no public explorer for this chain)`}>{shortHash(p.txHash)}</code>
+                  )}
+                  <div className="muted small">
+                    block {p.blockNumber}, log {p.logIndex}
+                  </div>
+                </td>
+                <td>{p.fromAddress ? <code title={p.fromAddress}>{shortHash(p.fromAddress)}</code> : '—'}</td>
+                <td>
+                  {p.confirmations.n}/{p.confirmations.m} <span className="muted small">{p.status}</span>
+                </td>
+                <td>{p.use === 'order' ? 'Paid the order' : p.use === 'credited' ? 'Credited' : p.orderCoin ? 'Pending' : 'Another coin'}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Card>
 
@@ -193,19 +203,19 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
           <p className="muted">None.</p>
         ) : (
           <Table label="Ledger entries" columns={['When', 'Amount', 'Reason', 'Whose', 'Reference', 'Note']}>
-                {detail.ledger.map((l) => (
-                  <tr key={l.id}>
-                    <td>{formatDateTime(l.createdAt)}</td>
-                    <td className={l.amount < 0 ? 'amount-out' : 'amount-in'}>{formatUsd(l.amount)}</td>
-                    <td>{l.reason.replace(/_/g, ' ')}</td>
-                    <td>{l.customerId === null ? `Held on order #${l.orderId}` : `Customer #${l.customerId}`}</td>
-                    <td>
-                      {l.referenceType} {l.referenceId}
-                    </td>
-                    <td className="wrap">{l.note ?? ''}</td>
-                  </tr>
-                ))}
-              </Table>
+            {detail.ledger.map((l) => (
+              <tr key={l.id}>
+                <td>{formatDateTime(l.createdAt)}</td>
+                <td className={l.amount < 0 ? 'amount-out' : 'amount-in'}>{formatUsd(l.amount)}</td>
+                <td>{l.reason.replace(/_/g, ' ')}</td>
+                <td>{l.customerId === null ? `Held on order #${l.orderId}` : `Customer #${l.customerId}`}</td>
+                <td>
+                  {l.referenceType} {l.referenceId}
+                </td>
+                <td className="wrap">{l.note ?? ''}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Card>
     </>
@@ -241,7 +251,10 @@ function TimelineFacts({ entry: t }: { entry: TAdminTimelineEntry }) {
         )}
       </>
     );
-  if (t.credit) return <>{`${formatUsd(t.credit.amount)}: ${CREDIT_REASON_LABELS[t.credit.reason]} (${t.credit.place === 'held' ? 'held for the customer' : 'to the balance'})`}</>;
+  if (t.credit)
+    return (
+      <>{`${formatUsd(t.credit.amount)}: ${CREDIT_REASON_LABELS[t.credit.reason]} (${t.credit.place === 'held' ? 'held for the customer' : 'to the balance'})`}</>
+    );
   if (t.kind === 'resent' && t.relatedOrderId !== null)
     return (
       <>
@@ -284,7 +297,9 @@ function Actions({ detail }: { detail: TAdminOrderDetail }) {
   });
   const money = useMutation({
     mutationFn: (input: { kind: 'credit'; body: z.input<typeof ZOrderCreditRequest> } | { kind: 'refund'; body: z.input<typeof ZOrderRefundRequest> }) =>
-      input.kind === 'credit' ? api.request(ADMIN_API.creditOrder, { params: { id }, body: input.body }) : api.request(ADMIN_API.refundOrder, { params: { id }, body: input.body }),
+      input.kind === 'credit'
+        ? api.request(ADMIN_API.creditOrder, { params: { id }, body: input.body })
+        : api.request(ADMIN_API.refundOrder, { params: { id }, body: input.body }),
     onSuccess: async (res, input) => {
       toast({ title: input.kind === 'credit' ? 'Credited' : 'Refunded', description: res.message });
       if (input.kind === 'credit') {
@@ -328,7 +343,12 @@ function Actions({ detail }: { detail: TAdminOrderDetail }) {
     <Card title="Actions">
       {delivering !== null && <DeliveryProgress orderId={delivering} />}
       {topUpAction && (
-        <form className="form" onSubmit={(e) => submitTopUp(e, topUpAction)} noValidate aria-label={topUpAction === 'mark-paid' ? 'Mark paid' : 'Re-send the top-up'}>
+        <form
+          className="form"
+          onSubmit={(e) => submitTopUp(e, topUpAction)}
+          noValidate
+          aria-label={topUpAction === 'mark-paid' ? 'Mark paid' : 'Re-send the top-up'}
+        >
           <p className="hint">
             {topUpAction === 'mark-paid'
               ? 'The customer paid outside the chain (bank transfer, cash): the order is marked paid and delivered.'
@@ -344,7 +364,9 @@ function Actions({ detail }: { detail: TAdminOrderDetail }) {
       )}
       {actions.refund && (
         <form className="form" onSubmit={submitRefund} noValidate aria-label="Refund to the balance">
-          <p className="hint">The order&apos;s {formatUsd(detail.story.order.totalAmount)} goes back to the customer&apos;s balance (held on the order without an account). Once.</p>
+          <p className="hint">
+            The order&apos;s {formatUsd(detail.story.order.totalAmount)} goes back to the customer&apos;s balance (held on the order without an account). Once.
+          </p>
           <Field label="Reason for the refund" htmlFor="refund-reason">
             <input id="refund-reason" maxLength={500} value={refundReason} onChange={(e) => setRefundReason(e.target.value)} />
           </Field>
@@ -357,7 +379,15 @@ function Actions({ detail }: { detail: TAdminOrderDetail }) {
         <form className="form" onSubmit={submitCredit} noValidate aria-label="Credit the balance">
           <div className="field-row">
             <Field label="Credit amount (USD)" htmlFor="credit-amount">
-              <input id="credit-amount" type="number" inputMode="decimal" min="0.01" step="0.01" value={creditAmount} onChange={(e) => setCreditAmount(e.target.value)} />
+              <input
+                id="credit-amount"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                value={creditAmount}
+                onChange={(e) => setCreditAmount(e.target.value)}
+              />
             </Field>
             <Field label="Reason for the credit" htmlFor="credit-reason">
               <input id="credit-reason" maxLength={500} value={creditReason} onChange={(e) => setCreditReason(e.target.value)} />

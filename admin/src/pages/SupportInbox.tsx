@@ -1,6 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_API, formatDateTime, formProblem, SUPPORT_REPLY_MAX, ZSupportReplyRequest, type TSupportReplyRoute, type TSupportThreadSummary } from '@topup/shared';
+import {
+  ADMIN_API,
+  formatDateTime,
+  formProblem,
+  SUPPORT_REPLY_MAX,
+  ZSupportReplyRequest,
+  type TSupportReplyRoute,
+  type TSupportThreadSummary,
+} from '@topup/shared';
 import { api, messageOf } from '../api/client';
 import { KEYS, refresh, useSupportThread, useSupportThreads } from '../api/queries';
 import { useToast } from '../components/Toaster';
@@ -18,7 +26,9 @@ function whoOf(t: Pick<TSupportThreadSummary, 'customer' | 'contactEmail'>): str
 /** Where an answer goes besides the chat, in words. */
 function routeText(route: TSupportReplyRoute | null): string {
   if (!route) return 'Answers show only in the chat: this visitor left no address.';
-  return route.channel === 'email' ? `Answers are e-mailed to ${route.address} and shown in the chat.` : 'Answers are sent in the Telegram bot and shown in the chat.';
+  return route.channel === 'email'
+    ? `Answers are e-mailed to ${route.address} and shown in the chat.`
+    : 'Answers are sent in the Telegram bot and shown in the chat.';
 }
 
 const CHANNELS: Record<TSupportThreadSummary['channel'], string> = { web: 'Web site', telegram: 'Mini-app', bot: 'Telegram bot' };
@@ -94,7 +104,9 @@ export function SupportThreadPage({ id }: { id: number }) {
   // Shown is read: up to the newest message on screen.
   useEffect(() => {
     if (lastId === undefined || !thread.data?.unread) return;
-    void api.request(ADMIN_API.supportRead, { params: { id }, body: { through: lastId } }).then(() => refresh(queryClient, KEYS.supportThreads, KEYS.supportUnread));
+    void api
+      .request(ADMIN_API.supportRead, { params: { id }, body: { through: lastId } })
+      .then(() => refresh(queryClient, KEYS.supportThreads, KEYS.supportUnread));
   }, [id, lastId, thread.data?.unread, queryClient]);
 
   const reply = useMutation({
@@ -144,7 +156,10 @@ export function SupportThreadPage({ id }: { id: number }) {
                   <span className="muted small">
                     {formatDateTime(m.createdAt)}
                     {m.adminEmail && ` · ${m.adminEmail}`}
-                    {m.delivery && (m.delivery.deliveredAt ? ` · ${m.delivery.channel === 'email' ? 'e-mailed' : 'sent in Telegram'}` : ` · waiting to be sent by ${m.delivery.channel === 'email' ? 'e-mail' : 'Telegram'}`)}
+                    {m.delivery &&
+                      (m.delivery.deliveredAt
+                        ? ` · ${m.delivery.channel === 'email' ? 'e-mailed' : 'sent in Telegram'}`
+                        : ` · waiting to be sent by ${m.delivery.channel === 'email' ? 'e-mail' : 'Telegram'}`)}
                   </span>
                 </li>
               ))}

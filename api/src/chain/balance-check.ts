@@ -38,7 +38,13 @@ export class BalanceChecker {
     const due = await scan.dueBalanceChecks(this.deps.db, network, new Date((this.deps.now?.() ?? Date.now()) + BALANCE_CHECK_LEAD_MS), BALANCE_BATCH);
     if (due.length === 0) return { found: [], checked: [] };
     const balances = await this.deps.rpc.batch<string>(due.map((d) => ({ method: 'eth_getBalance', params: [d.address, hex(blockNumber)] })));
-    const recorded = await scan.recordedNativeUnits(this.deps.db, network, this.deps.nativeCoin, due.map((d) => d.orderId), blockNumber);
+    const recorded = await scan.recordedNativeUnits(
+      this.deps.db,
+      network,
+      this.deps.nativeCoin,
+      due.map((d) => d.orderId),
+      blockNumber,
+    );
     const found: ObservedPayment[] = [];
     for (const [i, d] of due.entries()) {
       const inPass = observed.filter((p) => p.orderId === d.orderId && p.coin === this.deps.nativeCoin).reduce((sum, p) => sum + p.amount, 0n);

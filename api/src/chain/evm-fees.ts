@@ -52,7 +52,11 @@ export async function evmTransferFees(rpc: JsonRpcClient, network: NetworkConfig
  */
 export async function typicalGasPrice(rpc: JsonRpcClient): Promise<bigint> {
   try {
-    const history = await rpc.call<{ baseFeePerGas?: string[]; reward?: string[][] }>('eth_feeHistory', [`0x${FEE_HISTORY_BLOCKS.toString(16)}`, 'latest', [TIP_PERCENTILE]]);
+    const history = await rpc.call<{ baseFeePerGas?: string[]; reward?: string[][] }>('eth_feeHistory', [
+      `0x${FEE_HISTORY_BLOCKS.toString(16)}`,
+      'latest',
+      [TIP_PERCENTILE],
+    ]);
     const nextBaseFee = BigInt(history.baseFeePerGas?.at(-1) ?? '0x0');
     const tips = (history.reward ?? []).map((r) => BigInt(r[0] ?? '0x0')).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return nextBaseFee + (tips[Math.floor(tips.length / 2)] ?? 0n);
@@ -75,7 +79,14 @@ async function l1DataFees(rpc: JsonRpcClient, network: NetworkConfig, gasPrice: 
   if (!network.rollup) return txs.map(() => 0n);
   if (network.rollup === 'op-stack') {
     const calls = txs.map((tx) => {
-      const unsigned = Transaction.from({ type: 2, chainId: network.chainId, nonce: 1, maxFeePerGas: gasPrice, maxPriorityFeePerGas: 0n, ...tx }).unsignedSerialized;
+      const unsigned = Transaction.from({
+        type: 2,
+        chainId: network.chainId,
+        nonce: 1,
+        maxFeePerGas: gasPrice,
+        maxPriorityFeePerGas: 0n,
+        ...tx,
+      }).unsignedSerialized;
       return ethCall(OP_GAS_PRICE_ORACLE, ABI.encodeFunctionData('getL1Fee', [unsigned]));
     });
     return (await rpc.batch<string>(calls)).map((result) => BigInt(ABI.decodeFunctionResult('getL1Fee', result)[0] as bigint));

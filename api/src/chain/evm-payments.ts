@@ -40,7 +40,15 @@ export async function nativePayments(rpc: JsonRpcClient, ctx: ScanContext, block
   const receipts = await rpc.getReceipts(matches.map((m) => m.tx.hash));
   return matches
     .filter((_, i) => receipts[i]?.status === '0x1')
-    .map(({ tx, block, orderId }) => ({ ...seenIn(ctx, block, orderId), txHash: tx.hash, logIndex: -1, from: tx.from, to: tx.to!, coin: ctx.nativeCoin, amount: BigInt(tx.value) }));
+    .map(({ tx, block, orderId }) => ({
+      ...seenIn(ctx, block, orderId),
+      txHash: tx.hash,
+      logIndex: -1,
+      from: tx.from,
+      to: tx.to!,
+      coin: ctx.nativeCoin,
+      amount: BigInt(tx.value),
+    }));
 }
 
 /** Transfer logs of the configured tokens to watched addresses: one eth_getLogs a pass. */
@@ -70,7 +78,15 @@ export async function tokenPayments(
     const orderId = watched.get(to);
     const coin = tokenCoins.get(log.address.toLowerCase());
     if (orderId === undefined || !coin) continue;
-    result.push({ ...seenIn(ctx, block, orderId), txHash: log.transactionHash, logIndex: Number(log.logIndex), from: `0x${log.topics[1]!.slice(26)}`, to, coin, amount: BigInt(log.data) });
+    result.push({
+      ...seenIn(ctx, block, orderId),
+      txHash: log.transactionHash,
+      logIndex: Number(log.logIndex),
+      from: `0x${log.topics[1]!.slice(26)}`,
+      to,
+      coin,
+      amount: BigInt(log.data),
+    });
   }
   return result;
 }

@@ -46,7 +46,13 @@ function readTrust(link: string, decimals: number): ReadBack & { coin: number } 
   const asset = /^c(\d+)(?:_t(0x[0-9a-fA-F]{40}))?$/.exec(url.searchParams.get('asset')!)!;
   const coin = Number(asset[1]);
   const network = CHAINS.networks.find((n) => n.trustWalletCoin === coin)!;
-  return { coin, chainId: network.chainId, token: asset[2] ?? null, to: url.searchParams.get('address')!, units: parseUnits(url.searchParams.get('amount')!, decimals)! };
+  return {
+    coin,
+    chainId: network.chainId,
+    token: asset[2] ?? null,
+    to: url.searchParams.get('address')!,
+    units: parseUnits(url.searchParams.get('amount')!, decimals)!,
+  };
 }
 
 function payment(p: Partial<WalletPayment> = {}): WalletPayment {
@@ -77,7 +83,13 @@ describe('wallet links', () => {
     const network = CHAINS.network(coin.network)!;
     return [12_345_678n, ...LARGE].map((units) => ({
       name: `${coin.symbol}, ${units} base units`,
-      p: payment({ chainId: network.chainId, tokenContract: coin.token?.contract ?? null, units, decimals: coin.decimals, trustWalletCoin: network.trustWalletCoin ?? null }),
+      p: payment({
+        chainId: network.chainId,
+        tokenContract: coin.token?.contract ?? null,
+        units,
+        decimals: coin.decimals,
+        trustWalletCoin: network.trustWalletCoin ?? null,
+      }),
     }));
   });
 
@@ -91,7 +103,13 @@ describe('wallet links', () => {
   });
 
   it('follows the wallets’ documented formats', () => {
-    const usdcOnBase = payment({ chainId: 8453, tokenContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', units: 11_500_000n, decimals: 6, trustWalletCoin: 8453 });
+    const usdcOnBase = payment({
+      chainId: 8453,
+      tokenContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      units: 11_500_000n,
+      decimals: 6,
+      trustWalletCoin: 8453,
+    });
     expect(walletLinks(usdcOnBase)).toEqual({
       eip681: `ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${address}&uint256=11500000`,
       metamask: `https://link.metamask.io/send/0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${address}&uint256=11500000`,

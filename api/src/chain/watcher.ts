@@ -186,7 +186,10 @@ export class ChainWatcher implements NetworkWatcher {
       if (!(err instanceof RpcError) || err.code === undefined) throw err;
     }
     this.tagUnsupported = true;
-    this.opts.log.warn({ network: this.network.network, tag }, `the node does not answer the "${tag}" block tag: counting ${this.network.confirmations} confirmations instead`);
+    this.opts.log.warn(
+      { network: this.network.network, tag },
+      `the node does not answer the "${tag}" block tag: counting ${this.network.confirmations} confirmations instead`,
+    );
     return byCount;
   }
 

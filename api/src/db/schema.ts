@@ -135,7 +135,9 @@ export const orders = pgTable(
     localAmount: text('local_amount'),
     localCurrency: text('local_currency'),
     /** Crypto to the order's own deposit address; the customer's balance; or an admin's manual top-up. */
-    paymentMethod: text('payment_method', { enum: ['crypto', 'balance', 'admin'] }).notNull().default('crypto'),
+    paymentMethod: text('payment_method', { enum: ['crypto', 'balance', 'admin'] })
+      .notNull()
+      .default('crypto'),
     // The payment columns below are null for an order paid from a balance.
     coin: text('coin'),
     network: text('network'),
@@ -144,7 +146,9 @@ export const orders = pgTable(
     cryptoAmount: units('crypto_amount'),
     /** USD per coin × 1e8 at quote time. */
     priceUsdE8: units('price_usd_e8'),
-    depositAddress: text('deposit_address').unique().references(() => depositAddresses.address),
+    depositAddress: text('deposit_address')
+      .unique()
+      .references(() => depositAddresses.address),
     email: text('email'),
     /** The customer's language when they ordered (null: before languages were kept; read as English): receipts are written in it. */
     locale: text('locale', { enum: LOCALE_CODES }),
@@ -205,7 +209,9 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status', { enum: ORDER_STATUSES }),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     cause: text('cause').notNull(),
@@ -214,7 +220,10 @@ export const orderEvents = pgTable(
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId),
-    check('order_events_statuses_known', sql`${oneOf(sql`${t.toStatus}`, ORDER_STATUSES)} and (${t.fromStatus} is null or ${oneOf(sql`${t.fromStatus}`, ORDER_STATUSES)})`),
+    check(
+      'order_events_statuses_known',
+      sql`${oneOf(sql`${t.toStatus}`, ORDER_STATUSES)} and (${t.fromStatus} is null or ${oneOf(sql`${t.fromStatus}`, ORDER_STATUSES)})`,
+    ),
   ],
 );
 
@@ -236,7 +245,9 @@ export const payments = pgTable(
     coin: text('coin').notNull(),
     amount: units('amount').notNull(),
     confirmations: integer('confirmations').notNull().default(0),
-    status: text('status', { enum: ['seen', 'confirmed', 'removed'] }).notNull().default('seen'),
+    status: text('status', { enum: ['seen', 'confirmed', 'removed'] })
+      .notNull()
+      .default('seen'),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     /** What became of a confirmed payment: it paid its order, or its value went to a balance. */
     disposition: text('disposition', { enum: ['order', 'credited'] }),
@@ -364,7 +375,9 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_message_uq').on(t.orderId, t.channel, t.status),
     uniqueIndex('notifications_support_uq').on(t.supportMessageId, t.channel),
-    index('notifications_pending_idx').on(t.channel, t.id).where(sql`${t.deliveredAt} is null`),
+    index('notifications_pending_idx')
+      .on(t.channel, t.id)
+      .where(sql`${t.deliveredAt} is null`),
     check(
       'notifications_one_subject',
       sql`(${t.orderId} is not null and ${t.status} is not null and ${t.supportMessageId} is null) or (${t.orderId} is null and ${t.status} is null and ${t.supportMessageId} is not null)`,
@@ -403,7 +416,11 @@ export const adminAlerts = pgTable(
     lastRaisedAt: timestamp('last_raised_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('admin_alerts_open_kind_uq').on(t.kind).where(sql`${t.resolvedAt} is null`)],
+  (t) => [
+    uniqueIndex('admin_alerts_open_kind_uq')
+      .on(t.kind)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
 );
 
 export const admins = pgTable('admins', {
@@ -433,7 +450,9 @@ export const adminLoginLimits = pgTable('admin_login_limits', {
 
 export const adminSessions = pgTable('admin_sessions', {
   tokenHash: text('token_hash').primaryKey(),
-  adminId: bigint('admin_id', { mode: 'number' }).notNull().references(() => admins.id, { onDelete: 'cascade' }),
+  adminId: bigint('admin_id', { mode: 'number' })
+    .notNull()
+    .references(() => admins.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

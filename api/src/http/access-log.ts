@@ -49,7 +49,12 @@ export function requestLogging(log: Logger, metrics: Metrics): RequestHandler {
     customErrorObject: (_req, res, _err, value: object) => withAnsweredError(res as Response, value),
     // Headers are left out: they carry the admin token, cookies, order tokens and the service token.
     serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url), remoteAddress: req.remoteAddress }),
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: loggedUrl(req.url),
+        remoteAddress: req.remoteAddress,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

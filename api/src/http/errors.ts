@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import { AppError } from '../services/errors';
 import { loggedUrl } from './access-log';
 
-
 /** The error body; `details` only for the codes whose details are for clients (ERRORS_WITH_DETAILS). */
 export function errorBody(code: TErrorCode, message: string, details?: unknown): TErrorBody {
   return { error: ERRORS_WITH_DETAILS.has(code) && details !== undefined ? { code, message, details } : { code, message }, message };
@@ -50,7 +49,8 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   }
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  const missing = issue.path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), value) === undefined;
+  const missing =
+    issue.path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined), value) === undefined;
   // zod's own wording for a missing field is "Invalid input…"; say what it means. Custom messages stay.
   const message = missing && issue.message.startsWith('Invalid input') ? 'is required' : issue.message;
   throw new AppError('VALIDATION_ERROR', field ? `${field}: ${message}` : message, result.error.issues);
@@ -102,7 +102,14 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       // A malformed escape in the path (the router's decode), a body that is not the gzip it claims,
       // a file that is not there: the client's mistake, said in the status Express chose.
       code = CLIENT_STATUS_CODES[status] ?? 'VALIDATION_ERROR';
-      message = status === 404 ? 'Not found' : err instanceof URIError ? 'The request path is not validly encoded' : err instanceof Error && (err as { expose?: boolean }).expose !== false ? err.message : 'Bad request';
+      message =
+        status === 404
+          ? 'Not found'
+          : err instanceof URIError
+            ? 'The request path is not validly encoded'
+            : err instanceof Error && (err as { expose?: boolean }).expose !== false
+              ? err.message
+              : 'Bad request';
       if (res.headersSent) return;
       res.status(status).json(errorBody(code, message));
       return;

@@ -11,8 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const initData = (authDate = new Date(), token = BOT_TOKEN, user: { id: number; first_name: string; language_code?: string } = { id: 777001, first_name: 'Ana' }) =>
-  sign({ user }, token, authDate);
+const initData = (
+  authDate = new Date(),
+  token = BOT_TOKEN,
+  user: { id: number; first_name: string; language_code?: string } = { id: 777001, first_name: 'Ana' },
+) => sign({ user }, token, authDate);
 const order = { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' };
 
 describe('who is calling', () => {
@@ -46,7 +49,9 @@ describe('who is calling', () => {
   });
 
   it('refuses forged and expired init data', async () => {
-    const forged = await api.call('GET', '/api/orders', { headers: { authorization: `tma ${initData(new Date(), '999:another-bot-token-that-signs-differently')}` } });
+    const forged = await api.call('GET', '/api/orders', {
+      headers: { authorization: `tma ${initData(new Date(), '999:another-bot-token-that-signs-differently')}` },
+    });
     expect(forged.status).toBe(401);
     expect(forged.body.error.message).toBe('Invalid Telegram data.');
     const tampered = initData().replace('777001', '777002');

@@ -37,7 +37,10 @@ const ZEncodedName = z
   .optional();
 
 const ZTelegramHeaders = z.object({
-  'x-telegram-user-id': z.string().regex(/^\d{1,15}$/, 'must be a Telegram user id').transform(Number),
+  'x-telegram-user-id': z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a Telegram user id')
+    .transform(Number),
   'x-telegram-first-name': ZEncodedName,
   'x-telegram-last-name': ZEncodedName,
 });
@@ -122,7 +125,12 @@ function miniAppUser(initData: string, opts: IdentityOptions) {
 }
 
 /** The `user` field of init data, as Telegram writes it. */
-const ZInitDataUser = z.object({ id: z.number().int(), first_name: z.string().optional(), last_name: z.string().optional(), language_code: z.string().max(35).optional() });
+const ZInitDataUser = z.object({
+  id: z.number().int(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  language_code: z.string().max(35).optional(),
+});
 
 function jsonOrNull(text: string | null): unknown {
   try {

@@ -9,8 +9,24 @@ const CHECK_NAMES = ['database', 'network', 'jobs', 'provider', 'prices'] as con
 const ZReadyQuery = z.object({
   require: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(new RegExp(`^(${CHECK_NAMES.join('|')})(:[a-z0-9_-]+)?$`), `must name checks among ${CHECK_NAMES.join(', ')} (network:<id> for one network)`)).min(1))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              new RegExp(`^(${CHECK_NAMES.join('|')})(:[a-z0-9_-]+)?$`),
+              `must name checks among ${CHECK_NAMES.join(', ')} (network:<id> for one network)`,
+            ),
+        )
+        .min(1),
+    )
     .optional(),
 });
 
@@ -26,7 +42,10 @@ export function readinessRouter(readiness: ReadinessService): Router {
   router.get('/ready', async (req, res) => {
     const { require } = parse(ZReadyQuery, req.query);
     const { ready, body } = await readiness.readiness(require);
-    res.status(ready ? 200 : 503).set('cache-control', 'no-store').json(body);
+    res
+      .status(ready ? 200 : 503)
+      .set('cache-control', 'no-store')
+      .json(body);
   });
   return router;
 }

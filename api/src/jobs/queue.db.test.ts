@@ -57,7 +57,11 @@ describe('stopping a worker (SIGTERM)', () => {
     ]);
 
     // Another process takes them at once.
-    const next = new JobWorker(database, { [QUEUE]: async (payload) => void ran.push((payload as { n: number }).n) }, { pollMs: 60_000, leaseMs: 600_000, log });
+    const next = new JobWorker(
+      database,
+      { [QUEUE]: async (payload) => void ran.push((payload as { n: number }).n) },
+      { pollMs: 60_000, leaseMs: 600_000, log },
+    );
     expect(await next.drain()).toBe(2);
     expect(ran).toEqual([1, 2, 3]);
   });

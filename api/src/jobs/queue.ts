@@ -119,7 +119,6 @@ export class JobWorker {
     this.schedule(0);
   }
 
-
   /** Claims and runs due jobs until none is left; returns how many ran. */
   async drain(): Promise<number> {
     let total = 0;
@@ -175,7 +174,10 @@ export class JobWorker {
     const result = await this.db.execute(sql`
       with due as (
         select id from ${jobs}
-        where queue in (${sql.join(queues.map((q) => sql`${q}`), sql`, `)})
+        where queue in (${sql.join(
+          queues.map((q) => sql`${q}`),
+          sql`, `,
+        )})
           and run_at <= now() and attempts < max_attempts
           and (locked_until is null or locked_until < now())
         order by run_at

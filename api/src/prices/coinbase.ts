@@ -23,10 +23,12 @@ export class CoinbasePriceFeed implements PriceFeed {
   async fetchPrices(coins: readonly VolatileCoin[]): Promise<PriceAnswer> {
     const baseUrl = trimSlash(this.opts.baseUrl ?? COINBASE_BASE_URL);
     const answers = await Promise.allSettled(
-      coins.filter((c) => PAIRS[c] !== undefined).map(async (coin) => {
-        const { data } = ZSpot.parse(await getJson(this.name, `${baseUrl}/v2/prices/${PAIRS[coin]}/spot`, {}, { baseUrl, ...this.opts }));
-        return [coin, scaledDecimal(data.amount, 8)] as const;
-      }),
+      coins
+        .filter((c) => PAIRS[c] !== undefined)
+        .map(async (coin) => {
+          const { data } = ZSpot.parse(await getJson(this.name, `${baseUrl}/v2/prices/${PAIRS[coin]}/spot`, {}, { baseUrl, ...this.opts }));
+          return [coin, scaledDecimal(data.amount, 8)] as const;
+        }),
     );
     const updatedAt = new Date();
     const prices: Partial<Record<VolatileCoin, PricePoint>> = {};

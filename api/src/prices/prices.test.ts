@@ -37,7 +37,10 @@ describe('CoinGecko', () => {
       POL: { usdE8: 43_210_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
     });
     const [request] = double.requests;
-    expect(request).toMatchObject({ path: '/api/v3/simple/price', query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token', vs_currencies: 'usd', include_last_updated_at: 'true' } });
+    expect(request).toMatchObject({
+      path: '/api/v3/simple/price',
+      query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token', vs_currencies: 'usd', include_last_updated_at: 'true' },
+    });
     expect(request!.headers['x-cg-demo-api-key']).toBeUndefined();
     expect(request!.headers['x-cg-pro-api-key']).toBeUndefined();
   });
@@ -82,7 +85,11 @@ describe('Coinbase', () => {
   it('reads each asset’s keyless spot price on api.coinbase.com', async () => {
     const urls: string[] = [];
     const answer = await new CoinbasePriceFeed({ fetch: intoDouble(urls) }).fetchPrices(VOLATILE_COINS);
-    expect(Object.fromEntries(Object.entries(answer.prices).map(([coin, p]) => [coin, p?.usdE8]))).toEqual({ ETH: 301_310_000_000n, BNB: 61_195_000_000n, POL: 43_180_000n });
+    expect(Object.fromEntries(Object.entries(answer.prices).map(([coin, p]) => [coin, p?.usdE8]))).toEqual({
+      ETH: 301_310_000_000n,
+      BNB: 61_195_000_000n,
+      POL: 43_180_000n,
+    });
     expect(urls.sort()).toEqual(['ETH-USD', 'BNB-USD', 'POL-USD'].map((pair) => `${COINBASE_BASE_URL}/v2/prices/${pair}/spot`).sort());
     for (const request of double.requests) expect(request.headers.authorization).toBeUndefined();
   });
@@ -97,7 +104,8 @@ describe('Coinbase', () => {
 });
 
 describe('two sources', () => {
-  const agreed = (bps = 200) => new AgreedPriceFeed(new CoinGeckoPriceFeed({ baseUrl: `${double.url}/api/v3` }), new CoinbasePriceFeed({ baseUrl: double.url }), bps);
+  const agreed = (bps = 200) =>
+    new AgreedPriceFeed(new CoinGeckoPriceFeed({ baseUrl: `${double.url}/api/v3` }), new CoinbasePriceFeed({ baseUrl: double.url }), bps);
 
   it('uses the lower price when the sources agree within the share', async () => {
     const answer = await agreed().fetchPrices(VOLATILE_COINS);
@@ -109,7 +117,10 @@ describe('two sources', () => {
   it('refuses a coin whose sources disagree by more than the share: a bad feed cannot under-price an order', async () => {
     double.coingecko.ethereum = '30123.40'; // ten times too high: ETH orders would ask a tenth of the amount
     const pricing = new PricingService(agreed(), { cacheMs: 60_000, maxAgeMs: 300_000 });
-    await expect(pricing.quote('ETH', 1100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE', message: expect.stringContaining('differs between our price sources') });
+    await expect(pricing.quote('ETH', 1100)).rejects.toMatchObject({
+      code: 'PRICE_UNAVAILABLE',
+      message: expect.stringContaining('differs between our price sources'),
+    });
     expect((await pricing.quote('BNB', 1100)).usdE8).toBe(61_195_000_000n);
     // 3.5% apart: refused at 2%, accepted at 5%.
     double.coingecko.ethereum = '3118.59';
@@ -118,11 +129,16 @@ describe('two sources', () => {
   });
 
   it('is what the configuration builds: CoinGecko checked against Coinbase, unless told otherwise', async () => {
-    const prices = (env: Record<string, string>) => loadConfig({ PRICE_FEED: 'coingecko', PRICE_FEED_URL: `${double.url}/api/v3`, PRICE_CHECK_URL: double.url, ...env }).prices;
+    const prices = (env: Record<string, string>) =>
+      loadConfig({ PRICE_FEED: 'coingecko', PRICE_FEED_URL: `${double.url}/api/v3`, PRICE_CHECK_URL: double.url, ...env }).prices;
     double.coingecko.ethereum = '3500';
     await expect(createPriceFeed(prices({})).fetchPrices(['ETH'])).resolves.toMatchObject({ prices: {}, refused: { ETH: expect.any(String) } });
-    await expect(createPriceFeed(prices({ PRICE_MAX_DIVERGENCE_BPS: '2000' })).fetchPrices(['ETH'])).resolves.toMatchObject({ prices: { ETH: { usdE8: 301_310_000_000n } } });
-    await expect(createPriceFeed(prices({ PRICE_CHECK_SOURCE: 'none' })).fetchPrices(['ETH'])).resolves.toMatchObject({ prices: { ETH: { usdE8: 3500n * E8 } } });
+    await expect(createPriceFeed(prices({ PRICE_MAX_DIVERGENCE_BPS: '2000' })).fetchPrices(['ETH'])).resolves.toMatchObject({
+      prices: { ETH: { usdE8: 301_310_000_000n } },
+    });
+    await expect(createPriceFeed(prices({ PRICE_CHECK_SOURCE: 'none' })).fetchPrices(['ETH'])).resolves.toMatchObject({
+      prices: { ETH: { usdE8: 3500n * E8 } },
+    });
     expect(createPriceFeed(loadConfig({}).prices).name).toContain('development');
     expect(() => loadConfig({ PRICE_FEED: 'coingecko', COINGECKO_API_PLAN: 'pro' })).toThrow(/COINGECKO_API_KEY/);
   });

@@ -21,7 +21,13 @@ class UsageError extends Error {}
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { amount: { type: 'string' }, coin: { type: 'string' }, api: { type: 'string' }, account: { type: 'string' }, 'via-contract': { type: 'boolean' } },
+    options: {
+      amount: { type: 'string' },
+      coin: { type: 'string' },
+      api: { type: 'string' },
+      account: { type: 'string' },
+      'via-contract': { type: 'boolean' },
+    },
   });
   const [orderId, ...extra] = positionals;
   if (!orderId || extra.length || !/^\d+$/.test(orderId)) {
@@ -29,7 +35,7 @@ async function main() {
   }
   const config = loadConfig();
   // The payer's keys are the public Hardhat test keys: anywhere but the devnet they would be a gift to anyone.
-  if (!config.devnet) throw new UsageError('pay sends from the devnet\'s public test accounts; it runs only with the devnet (DEVNET=true)');
+  if (!config.devnet) throw new UsageError("pay sends from the devnet's public test accounts; it runs only with the devnet (DEVNET=true)");
   if (values.account !== undefined && !/^[1-9]$/.test(values.account)) throw new UsageError(`--account must be a funded devnet account, 1..9`);
   const accountIndex = values.account === undefined ? DEFAULT_PAYER_INDEX : Number(values.account);
   const running = readDevnetState(config.dataDir);
@@ -39,7 +45,9 @@ async function main() {
   const coin = chooseCoin(config, values.coin, order);
   const units = chooseUnits(config, values.amount, coin, order);
   const node = running?.networks[coin.network];
-  const network = node ? { ...config.networks[coin.network]!, rpcUrl: node.rpcUrl, chainId: node.chainId, tokens: node.tokens } : config.networks[coin.network]!;
+  const network = node
+    ? { ...config.networks[coin.network]!, rpcUrl: node.rpcUrl, chainId: node.chainId, tokens: node.tokens }
+    : config.networks[coin.network]!;
   const viaContract = values['via-contract'] === true;
   if (viaContract && coin.kind !== 'native') throw new UsageError(`--via-contract sends a native coin; ${coin.symbol} is a token`);
   const tokenContract = coin.symbol === order.cryptocurrency ? order.tokenContract : (network.tokens[coin.symbol] ?? null);
@@ -74,7 +82,9 @@ async function fetchPaymentStatus(api: string, orderId: string): Promise<CryptoP
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   } catch (err) {
-    throw new UsageError(`cannot reach the API at ${api} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}); is it running (npm start)?`);
+    throw new UsageError(
+      `cannot reach the API at ${api} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}); is it running (npm start)?`,
+    );
   }
   const body = (await response.json().catch(() => null)) as { message?: string } | null;
   if (response.status === 404) throw new UsageError(`order ${orderId} not found at ${api}`);

@@ -66,7 +66,10 @@ export class AdminAuthService {
   async ensureFirstAdmin(email: string, password: string | undefined): Promise<void> {
     const [any] = await this.db.select({ id: admins.id }).from(admins).limit(1);
     if (any || !password) return;
-    await this.db.insert(admins).values({ email: email.toLowerCase(), passwordHash: await hashPassword(password) }).onConflictDoNothing();
+    await this.db
+      .insert(admins)
+      .values({ email: email.toLowerCase(), passwordHash: await hashPassword(password) })
+      .onConflictDoNothing();
   }
 
   /**
@@ -78,7 +81,10 @@ export class AdminAuthService {
   async login(input: { email: string; password: string; totp?: string; address: string }): Promise<LoginResult> {
     const email = input.email.trim().toLowerCase();
     const slots: { key: string; attempts: number; lockedUntil: Date | null }[] = [];
-    for (const [key, free] of [[`address:${input.address}`, ADDRESS_FREE_ATTEMPTS], [`account:${email}`, ACCOUNT_FREE_ATTEMPTS]] as const) {
+    for (const [key, free] of [
+      [`address:${input.address}`, ADDRESS_FREE_ATTEMPTS],
+      [`account:${email}`, ACCOUNT_FREE_ATTEMPTS],
+    ] as const) {
       const slot = await this.takeSlot(key, free);
       if (!slot.granted) {
         const minutes = Math.max(1, Math.ceil((slot.lockedUntil.getTime() - this.now()) / 60_000));
@@ -93,12 +99,20 @@ export class AdminAuthService {
     if (admin && passwordOk) {
       if (!admin.totpSecret) result = await this.startSession(admin);
       else if (!input.totp) result = { ok: false, reason: 'totp-required' };
-      else result = (await this.acceptTotp(admin.id, admin.totpSecret, admin.email, input.totp)) ? await this.startSession(admin) : { ok: false, reason: 'totp-failed' };
+      else
+        result = (await this.acceptTotp(admin.id, admin.totpSecret, admin.email, input.totp))
+          ? await this.startSession(admin)
+          : { ok: false, reason: 'totp-failed' };
     }
     await this.db.transaction(async (tx) => {
       const audit = { adminId: admin?.id ?? null, target: email };
       if (result.ok) {
-        await tx.delete(adminLoginLimits).where(inArray(adminLoginLimits.key, slots.map((s) => s.key)));
+        await tx.delete(adminLoginLimits).where(
+          inArray(
+            adminLoginLimits.key,
+            slots.map((s) => s.key),
+          ),
+        );
         await recordAudit(tx, { ...audit, action: 'admin.sign-in', after: { address: input.address } });
         return;
       }
@@ -106,11 +120,18 @@ export class AdminAuthService {
       // other attempts came since), so the code can follow at once.
       if (result.reason === 'totp-required') {
         for (const slot of slots) {
-          await tx.update(adminLoginLimits).set({ attempts: slot.attempts - 1, lockedUntil: null }).where(and(eq(adminLoginLimits.key, slot.key), eq(adminLoginLimits.attempts, slot.attempts)));
+          await tx
+            .update(adminLoginLimits)
+            .set({ attempts: slot.attempts - 1, lockedUntil: null })
+            .where(and(eq(adminLoginLimits.key, slot.key), eq(adminLoginLimits.attempts, slot.attempts)));
         }
         return;
       }
-      await recordAudit(tx, { ...audit, action: 'admin.sign-in-failed', after: { address: input.address, reason: result.reason === 'totp-failed' ? 'wrong TOTP code' : 'wrong email or password' } });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'admin.sign-in-failed',
+        after: { address: input.address, reason: result.reason === 'totp-failed' ? 'wrong TOTP code' : 'wrong email or password' },
+      });
       for (const slot of slots.filter((s) => s.lockedUntil)) {
         await recordAudit(tx, { ...audit, action: 'admin.sign-in-locked', after: { key: slot.key, attempts: slot.attempts, lockedUntil: slot.lockedUntil } });
       }
@@ -123,7 +144,10 @@ export class AdminAuthService {
    * the key is locked; the attempt that reaches the free count locks the key at once, before its
    * password is checked, and a successful sign-in lifts the lock again.
    */
-  private async takeSlot(key: string, free: number): Promise<{ granted: true; attempts: number; lockedUntil: Date | null } | { granted: false; lockedUntil: Date }> {
+  private async takeSlot(
+    key: string,
+    free: number,
+  ): Promise<{ granted: true; attempts: number; lockedUntil: Date | null } | { granted: false; lockedUntil: Date }> {
     const now = new Date(this.now()).toISOString();
     const forgetBefore = new Date(this.now() - FORGET_AFTER_MS).toISOString();
     const t = adminLoginLimits;
@@ -211,7 +235,10 @@ export class AdminAuthService {
       .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, new Date(this.now()))));
     if (!row) return null;
     if (row.expiresAt.getTime() - this.now() < SESSION_MS - EXTEND_AFTER_MS) {
-      await this.db.update(adminSessions).set({ expiresAt: new Date(this.now() + SESSION_MS) }).where(eq(adminSessions.tokenHash, tokenHash));
+      await this.db
+        .update(adminSessions)
+        .set({ expiresAt: new Date(this.now() + SESSION_MS) })
+        .where(eq(adminSessions.tokenHash, tokenHash));
     }
     return { id: row.id, email: row.email };
   }
@@ -225,7 +252,10 @@ export class AdminAuthService {
     const [row] = await this.db.select().from(admins).where(eq(admins.id, admin.id));
     if (!row || !(await argon2.verify(row.passwordHash, currentPassword))) throw new AppError('VALIDATION_ERROR', 'Current password is incorrect');
     await this.db.transaction(async (tx) => {
-      await tx.update(admins).set({ passwordHash: await hashPassword(newPassword) }).where(eq(admins.id, admin.id));
+      await tx
+        .update(admins)
+        .set({ passwordHash: await hashPassword(newPassword) })
+        .where(eq(admins.id, admin.id));
       await tx.delete(adminSessions).where(and(eq(adminSessions.adminId, admin.id), sql`${adminSessions.tokenHash} <> ${sha256(keepToken)}`));
       await recordAudit(tx, { adminId: admin.id, action: 'admin.change-password' });
     });

@@ -50,7 +50,13 @@ export class AdminOrderService {
       order.customerId === null
         ? []
         : await db
-            .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, telegramUserId: customers.telegramUserId })
+            .select({
+              id: customers.id,
+              email: customers.email,
+              firstName: customers.firstName,
+              lastName: customers.lastName,
+              telegramUserId: customers.telegramUserId,
+            })
             .from(customers)
             .where(eq(customers.id, order.customerId));
     const [resent, refundable] = await Promise.all([resentAs(db, id), this.refundable(order)]);
@@ -63,13 +69,21 @@ export class AdminOrderService {
         cause: source.kind === 'event' ? source.event.cause : source.kind === 'ledger' ? source.entry.note : null,
       })),
       // The story's payments are the facts' payments, in the same order.
-      payments: facts.payments.map((p, i) => ({ ...storyPayments[i]!, id: p.id, fromAddress: p.fromAddress, blockNumber: p.blockNumber, logIndex: p.logIndex })),
+      payments: facts.payments.map((p, i) => ({
+        ...storyPayments[i]!,
+        id: p.id,
+        fromAddress: p.fromAddress,
+        blockNumber: p.blockNumber,
+        logIndex: p.logIndex,
+      })),
       record: {
         source: order.source,
         chainId: order.chainId,
         telegramUserId: order.telegramUserId,
         operatorTransactionId: order.operatorTransactionId,
-        customIdentifiers: submitted ? Array.from({ length: order.topupAttempt }, (_, i) => customIdentifier({ paymentId: order.paymentId, topupAttempt: i + 1 })) : [],
+        customIdentifiers: submitted
+          ? Array.from({ length: order.topupAttempt }, (_, i) => customIdentifier({ paymentId: order.paymentId, topupAttempt: i + 1 }))
+          : [],
         updatedAt: order.updatedAt,
       },
       customer: customer ?? null,
@@ -125,7 +139,12 @@ export class AdminOrderService {
         throw new AppError(order.status === 'completed' ? 'CONFLICT' : 'INVALID_STATE', `Order ${id} cannot be refunded: ${why}.`);
       }
       await this.deps.balances.refundByAdmin(tx, order, reason);
-      await recordAudit(tx, { adminId, action: 'order.refund', target: `order:${id}`, after: { amountCents: order.totalCents, customerId: order.customerId, reason } });
+      await recordAudit(tx, {
+        adminId,
+        action: 'order.refund',
+        target: `order:${id}`,
+        after: { amountCents: order.totalCents, customerId: order.customerId, reason },
+      });
       return { amountCents: order.totalCents, customerId: order.customerId };
     });
   }
@@ -140,7 +159,10 @@ export class AdminOrderService {
   }
 
   private async paidBy(order: OrderRow, db: DbOrTx): Promise<'customer' | 'admin' | 'deposit'> {
-    const [row] = await db.select({ paidBy: paidBySql(sql`o`) }).from(sql`${orders} o`).where(sql`o.id = ${order.id}`);
+    const [row] = await db
+      .select({ paidBy: paidBySql(sql`o`) })
+      .from(sql`${orders} o`)
+      .where(sql`o.id = ${order.id}`);
     return row!.paidBy;
   }
 

@@ -1,5 +1,14 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { CHAINS, formatUsd, MANUAL_TOPUP_STATUSES, type TAdminOrder, type TAdminSettings, type TAdminStats, type TAdminUser, type TOrderStatus } from '@topup/shared';
+import {
+  CHAINS,
+  formatUsd,
+  MANUAL_TOPUP_STATUSES,
+  type TAdminOrder,
+  type TAdminSettings,
+  type TAdminStats,
+  type TAdminUser,
+  type TOrderStatus,
+} from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
 import { paidBySql, resentAs } from './admin-orders';
@@ -28,9 +37,7 @@ export interface OrderFilter {
  * Every change is written to the audit log in the transaction that makes it.
  */
 export class AdminService {
-  constructor(
-    private readonly deps: { db: Db; orders: OrderService; balances: BalanceService; settings: SettingsService },
-  ) {}
+  constructor(private readonly deps: { db: Db; orders: OrderService; balances: BalanceService; settings: SettingsService }) {}
 
   /**
    * The spec's four figures, with the admin-granted top-ups apart (README "The admin console"). Each
@@ -56,7 +63,16 @@ export class AdminService {
         count(*) filter (where status = 'failed')::int as failed,
         count(distinct customer_id) filter (where created_at > now() - interval '30 days')::int as active
       from o`);
-    type Row = { revenue: string | number; refunded: string | number; granted: string | number; granted_orders: number; orders: number; completed: number; failed: number; active: number };
+    type Row = {
+      revenue: string | number;
+      refunded: string | number;
+      granted: string | number;
+      granted_orders: number;
+      orders: number;
+      completed: number;
+      failed: number;
+      active: number;
+    };
     const r = (result as unknown as { rows: Row[] }).rows[0]!;
     const settled = r.completed + r.failed;
     return {
@@ -83,7 +99,10 @@ export class AdminService {
       where.push(or(...(/^\d+$/.test(q) ? [eq(orders.id, Number(q))] : []), eq(orders.paymentId, q), eq(orders.providerTransactionId, q), byTx)!);
     }
     const condition = where.length ? and(...where) : undefined;
-    const [{ total } = { total: 0 }] = await this.deps.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(condition);
+    const [{ total } = { total: 0 }] = await this.deps.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(condition);
     const rows = await this.deps.db
       .select()
       .from(orders)
@@ -92,7 +111,16 @@ export class AdminService {
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
     const displays = await this.deps.orders.stories.displays(rows);
-    return { total, orders: rows.map((r) => ({ ...orderView(r, displays.get(r.id)!), display: displays.get(r.id)!, amount: r.amountCents, serviceFee: r.feeCents, totalAmount: r.totalCents })) };
+    return {
+      total,
+      orders: rows.map((r) => ({
+        ...orderView(r, displays.get(r.id)!),
+        display: displays.get(r.id)!,
+        amount: r.amountCents,
+        serviceFee: r.feeCents,
+        totalAmount: r.totalCents,
+      })),
+    };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */
@@ -122,7 +150,13 @@ export class AdminService {
       if (!customer) throw new AppError('NOT_FOUND', `User ${input.userId} not found`);
       const signed = input.action === 'add' ? input.amountCents : -input.amountCents;
       const { beforeCents, afterCents, reference } = await this.deps.balances.adjustByAdmin(tx, adminId, customer.id, signed, input.notes);
-      await recordAudit(tx, { adminId, action: `balance.${input.action}`, target: `user:${customer.id}`, before: { balanceCents: beforeCents }, after: { balanceCents: afterCents, reference, notes: input.notes } });
+      await recordAudit(tx, {
+        adminId,
+        action: `balance.${input.action}`,
+        target: `user:${customer.id}`,
+        before: { balanceCents: beforeCents },
+        after: { balanceCents: afterCents, reference, notes: input.notes },
+      });
       return afterCents;
     });
   }
@@ -137,13 +171,28 @@ export class AdminService {
     if (input.amountCents < pricing.minAmountCents || input.amountCents > pricing.maxAmountCents) {
       throw new AppError('AMOUNT_OUT_OF_RANGE', `Amount must be between ${formatUsd(pricing.minAmountCents)} and ${formatUsd(pricing.maxAmountCents)}.`);
     }
-    const recharge = await this.deps.orders.checkRecharge({ phoneNumber: input.phoneNumber, operatorId: input.operatorId, countryRef: input.countryId }, input.amountCents);
+    const recharge = await this.deps.orders.checkRecharge(
+      { phoneNumber: input.phoneNumber, operatorId: input.operatorId, countryRef: input.countryId },
+      input.amountCents,
+    );
     return this.deps.db.transaction(async (tx) => {
       const createdAt = new Date();
       const order = await insertPaidOrder(
         tx,
         'admin',
-        { paymentId: newPaymentId(), customerId: null, kind: 'recharge', source: 'admin', ...recharge, amountCents: input.amountCents, feeCents: 0, totalCents: input.amountCents, email: null, expiresAt: createdAt, createdAt },
+        {
+          paymentId: newPaymentId(),
+          customerId: null,
+          kind: 'recharge',
+          source: 'admin',
+          ...recharge,
+          amountCents: input.amountCents,
+          feeCents: 0,
+          totalCents: input.amountCents,
+          email: null,
+          expiresAt: createdAt,
+          createdAt,
+        },
         `manual top-up by an admin: ${input.notes || 'no notes'}`,
       );
       await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, after: { mode: 'new', ...input } });
@@ -167,12 +216,20 @@ export class AdminService {
         throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only pending, failed or expired orders can be topped up by hand.`);
       }
       if (order.kind !== 'recharge') throw new AppError('INVALID_STATE', 'A balance top-up has no phone to top up.');
-      if (input.action === 'mark-paid' && order.status === 'failed') throw new AppError('INVALID_STATE', `Order ${order.id} failed: re-send it instead of marking it paid.`);
-      if (input.action === 'resend' && order.status !== 'failed') throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only a failed order can be re-sent.`);
+      if (input.action === 'mark-paid' && order.status === 'failed')
+        throw new AppError('INVALID_STATE', `Order ${order.id} failed: re-send it instead of marking it paid.`);
+      if (input.action === 'resend' && order.status !== 'failed')
+        throw new AppError('INVALID_STATE', `Order ${order.id} is ${order.status}: only a failed order can be re-sent.`);
       const cause = `manual top-up by an admin: ${input.notes}`;
       if (order.status !== 'failed') {
         const paid = await transition(tx, order.id, 'paid', { cause, detail: { paidByAdmin: true, adminId } });
-        await recordAudit(tx, { adminId, action: 'order.manual-topup', target: `order:${order.id}`, before: { status: order.status }, after: { status: 'paid', notes: input.notes } });
+        await recordAudit(tx, {
+          adminId,
+          action: 'order.manual-topup',
+          target: `order:${order.id}`,
+          before: { status: order.status },
+          after: { status: 'paid', notes: input.notes },
+        });
         return { orderId: order.id, status: paid.status };
       }
       const retried = await resentAs(tx, order.id);
@@ -231,6 +288,11 @@ export class AdminService {
   }
 
   async auditLog(page: number, pageSize: number) {
-    return this.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize);
+    return this.deps.db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
   }
 }

@@ -26,6 +26,9 @@ export class AlertService {
   }
 
   async open(): Promise<(typeof adminAlerts.$inferSelect)[]> {
-    return this.db.select().from(adminAlerts).where(sql`${adminAlerts.resolvedAt} is null`);
+    return this.db
+      .select()
+      .from(adminAlerts)
+      .where(sql`${adminAlerts.resolvedAt} is null`);
   }
 }

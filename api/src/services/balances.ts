@@ -32,7 +32,14 @@ export class BalanceService {
   async creditFailedDelivery(tx: DbOrTx, order: OrderRow): Promise<boolean> {
     const [resent] = order.retryOf === null ? [] : await tx.select().from(orders).where(eq(orders.id, order.retryOf));
     const holder = resent ?? order;
-    return credit(tx, { customerId: holder.customerId, orderId: holder.id, amountCents: order.totalCents, reason: 'failed_delivery', referenceType: 'order', referenceId: String(order.id) });
+    return credit(tx, {
+      customerId: holder.customerId,
+      orderId: holder.id,
+      amountCents: order.totalCents,
+      reason: 'failed_delivery',
+      referenceType: 'order',
+      referenceId: String(order.id),
+    });
   }
 
   /** A paid balance top-up order. */
@@ -59,7 +66,15 @@ export class BalanceService {
    */
   async adjustByAdmin(tx: DbOrTx, adminId: number, customerId: number, signedCents: number, note: string) {
     const before = await lockBalance(tx, { customerId });
-    const entry = { customerId, orderId: null, amountCents: Math.abs(signedCents), reason: 'admin_adjustment' as const, referenceType: 'admin' as const, referenceId: `${adminId}:${crypto.randomUUID()}`, note };
+    const entry = {
+      customerId,
+      orderId: null,
+      amountCents: Math.abs(signedCents),
+      reason: 'admin_adjustment' as const,
+      referenceType: 'admin' as const,
+      referenceId: `${adminId}:${crypto.randomUUID()}`,
+      note,
+    };
     if (signedCents >= 0) await credit(tx, entry);
     else await debit(tx, entry, (balance) => `The balance is ${formatUsd(balance)}: it cannot go below zero.`);
     return { beforeCents: before, afterCents: before + signedCents, reference: entry.referenceId };
@@ -72,7 +87,15 @@ export class BalanceService {
   async takeBackFailureCredit(tx: DbOrTx, failed: OrderRow, retryOrderId: number, note: string): Promise<void> {
     await debit(
       tx,
-      { customerId: failed.customerId, orderId: failed.id, amountCents: failed.totalCents, reason: 'manual_retry', referenceType: 'order', referenceId: String(retryOrderId), note },
+      {
+        customerId: failed.customerId,
+        orderId: failed.id,
+        amountCents: failed.totalCents,
+        reason: 'manual_retry',
+        referenceType: 'order',
+        referenceId: String(retryOrderId),
+        note,
+      },
       () => `The ${formatUsd(failed.totalCents)} credited for this failed order was already used; top up as a new order instead.`,
     );
   }
@@ -82,7 +105,15 @@ export class BalanceService {
    * the reason as the entry's note. Each credit is its own entry.
    */
   async creditByAdmin(tx: DbOrTx, adminId: number, order: OrderRow, amountCents: number, reason: string): Promise<void> {
-    await credit(tx, { customerId: order.customerId, orderId: order.id, amountCents, reason: 'admin_adjustment', referenceType: 'admin', referenceId: `${adminId}:${crypto.randomUUID()}`, note: reason });
+    await credit(tx, {
+      customerId: order.customerId,
+      orderId: order.id,
+      amountCents,
+      reason: 'admin_adjustment',
+      referenceType: 'admin',
+      referenceId: `${adminId}:${crypto.randomUUID()}`,
+      note: reason,
+    });
   }
 
   /**
@@ -90,7 +121,15 @@ export class BalanceService {
    * second refund adds nothing and returns false.
    */
   refundByAdmin(tx: DbOrTx, order: OrderRow, reason: string): Promise<boolean> {
-    return credit(tx, { customerId: order.customerId, orderId: order.id, amountCents: order.totalCents, reason: 'admin_refund', referenceType: 'order', referenceId: String(order.id), note: reason });
+    return credit(tx, {
+      customerId: order.customerId,
+      orderId: order.id,
+      amountCents: order.totalCents,
+      reason: 'admin_refund',
+      referenceType: 'order',
+      referenceId: String(order.id),
+      note: reason,
+    });
   }
 
   /**
@@ -103,7 +142,10 @@ export class BalanceService {
    */
   async claimOnSignIn(customer: { id: number; email: string | null; telegramUserId: number | null }, orderIds: number[] = []): Promise<number> {
     if (customer.telegramUserId !== null) {
-      await this.db.update(orders).set({ customerId: customer.id }).where(and(eq(orders.telegramUserId, customer.telegramUserId), isNull(orders.customerId)));
+      await this.db
+        .update(orders)
+        .set({ customerId: customer.id })
+        .where(and(eq(orders.telegramUserId, customer.telegramUserId), isNull(orders.customerId)));
     }
     const theirs = [
       ...(customer.email ? [sql`lower(${orders.email}) = ${customer.email.toLowerCase()}`] : []),
@@ -134,7 +176,10 @@ export class BalanceService {
       const held = await this.heldCents(orderId, tx);
       if (held <= 0) return 0;
       // Named by the newest entry it moves, so each claim is distinct and a repeated one is refused.
-      const [newest] = await tx.select({ id: sql<number>`max(${ledgerEntries.id})` }).from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+      const [newest] = await tx
+        .select({ id: sql<number>`max(${ledgerEntries.id})` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.orderId, orderId));
       const reference = { orderId, amountCents: held, referenceType: 'order', referenceId: `${orderId}@${newest?.id}` } as const;
       await transfer(
         tx,

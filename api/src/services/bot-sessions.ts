@@ -36,7 +36,9 @@ export class BotStateService {
 
   /** Deletes a value; with the version read, only if nothing was saved since. */
   async delete(key: string, readVersion?: number): Promise<void> {
-    await this.db.delete(botSessions).where(readVersion === undefined ? eq(botSessions.key, key) : and(eq(botSessions.key, key), eq(botSessions.version, readVersion)));
+    await this.db
+      .delete(botSessions)
+      .where(readVersion === undefined ? eq(botSessions.key, key) : and(eq(botSessions.key, key), eq(botSessions.version, readVersion)));
   }
 
   /** Remembers the message to edit when the order changes (the latest one wins). */

@@ -93,9 +93,7 @@ export class CatalogService {
   async operators(countryCode: string, serviceType?: TServiceType): Promise<Entry<TOperator[]>> {
     const all = await this.providerOperators(countryCode);
     if (!serviceType) return this.derived(`operators:${countryCode}`, all, () => all.value.map(toOperator));
-    return this.derived(`operators:${countryCode}:${serviceType}`, all, () =>
-      all.value.filter((o) => o.serviceType === serviceType).map(toOperator),
-    );
+    return this.derived(`operators:${countryCode}:${serviceType}`, all, () => all.value.filter((o) => o.serviceType === serviceType).map(toOperator));
   }
 
   /**
@@ -188,7 +186,15 @@ export class CatalogService {
     const code = e164 ? countryOfNumber(e164) : null;
     const country = code ? await this.country(code) : null;
     if (!e164 || !country) {
-      return { valid: false, error: PHONE_ERROR_MESSAGES.needsCountryCode, phoneNumber: null, detectedOperatorId: null, country: null, nationalNumber: null, operator: null };
+      return {
+        valid: false,
+        error: PHONE_ERROR_MESSAGES.needsCountryCode,
+        phoneNumber: null,
+        detectedOperatorId: null,
+        country: null,
+        nationalNumber: null,
+        operator: null,
+      };
     }
     const check = await this.validatePhone(e164, country.code);
     const operators = check.detectedOperatorId === null ? null : await this.operators(country.code).catch(() => null);
@@ -201,9 +207,7 @@ export class CatalogService {
   }
 
   private async providerOperators(countryCode: string): Promise<Entry<ProviderOperator[]>> {
-    const entry = await this.cached(`provider-operators:${countryCode}`, CATALOG_FRESH_MS.operators, () =>
-      this.provider.listOperators(countryCode),
-    );
+    const entry = await this.cached(`provider-operators:${countryCode}`, CATALOG_FRESH_MS.operators, () => this.provider.listOperators(countryCode));
     for (const op of entry.value) this.operatorsById.set(wireOperatorId(op.operatorId), op);
     return entry;
   }

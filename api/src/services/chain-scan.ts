@@ -25,7 +25,10 @@ export async function readCursor(db: Db, network: string): Promise<Cursor | unde
 }
 
 export async function heldBlock(db: Db, network: string, number: number): Promise<HeldBlock | undefined> {
-  const [row] = await db.select().from(chainBlocks).where(and(eq(chainBlocks.network, network), eq(chainBlocks.number, number)));
+  const [row] = await db
+    .select()
+    .from(chainBlocks)
+    .where(and(eq(chainBlocks.network, network), eq(chainBlocks.number, number)));
   return row;
 }
 
@@ -40,7 +43,10 @@ export function heldBlocksDownFrom(db: Db, network: string, below: number): Prom
 
 /** The open deposit addresses (lower-case) and their orders: watched until 24 h after the window. */
 export async function watchedAddresses(db: Db): Promise<Map<string, number>> {
-  const rows = await db.select({ id: orders.id, address: orders.depositAddress }).from(orders).where(gt(orders.watchUntil, sql`now()`));
+  const rows = await db
+    .select({ id: orders.id, address: orders.depositAddress })
+    .from(orders)
+    .where(gt(orders.watchUntil, sql`now()`));
   // Only crypto orders have a watch period, and all of them have an address.
   return new Map(rows.map((r) => [r.address!.toLowerCase(), r.id]));
 }
@@ -61,7 +67,11 @@ export async function ordersToResettle(db: Db, network: string): Promise<number[
 
 /** Whether the network has payments waiting for their confirmations. */
 export async function hasUnconfirmedPayments(db: Db, network: string): Promise<boolean> {
-  const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.network, network), eq(payments.status, 'seen'))).limit(1);
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.network, network), eq(payments.status, 'seen')))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -69,7 +79,10 @@ export async function hasUnconfirmedPayments(db: Db, network: string): Promise<b
 export async function advanceScan(tx: Tx, network: string, blocks: HeldBlock[], keep: number): Promise<void> {
   const last = blocks[blocks.length - 1];
   if (!last) return;
-  await tx.insert(chainBlocks).values(blocks.map((b) => ({ network, ...b }))).onConflictDoNothing();
+  await tx
+    .insert(chainBlocks)
+    .values(blocks.map((b) => ({ network, ...b })))
+    .onConflictDoNothing();
   await tx.delete(chainBlocks).where(and(eq(chainBlocks.network, network), lte(chainBlocks.number, last.number - keep)));
   await tx.update(chainCursors).set({ lastBlock: last.number, updatedAt: new Date() }).where(eq(chainCursors.network, network));
 }
@@ -122,7 +135,15 @@ export async function recordedNativeUnits(db: Db, network: string, coin: string,
   const rows = await db
     .select({ orderId: payments.orderId, units: sql<string>`sum(${payments.amount})::text` })
     .from(payments)
-    .where(and(eq(payments.network, network), eq(payments.coin, coin), inArray(payments.orderId, orderIds), ne(payments.status, 'removed'), lte(payments.blockNumber, block)))
+    .where(
+      and(
+        eq(payments.network, network),
+        eq(payments.coin, coin),
+        inArray(payments.orderId, orderIds),
+        ne(payments.status, 'removed'),
+        lte(payments.blockNumber, block),
+      ),
+    )
     .groupBy(payments.orderId);
   return new Map(rows.map((r) => [r.orderId!, BigInt(r.units)]));
 }

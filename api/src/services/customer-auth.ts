@@ -46,7 +46,10 @@ export class CustomerAuthService {
     await this.takeSend(mailboxOf(email));
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const row = { codeHash: sha256(`${email}:${code}`), expiresAt: new Date(this.now() + CODE_MS), attempts: 0, createdAt: new Date(this.now()) };
-    await this.deps.db.insert(emailCodes).values({ email, ...row }).onConflictDoUpdate({ target: emailCodes.email, set: row });
+    await this.deps.db
+      .insert(emailCodes)
+      .values({ email, ...row })
+      .onConflictDoUpdate({ target: emailCodes.email, set: row });
     const t = catalogFor(locale).email.signInCode;
     await this.deps.mailer.send({ to: email, subject: t.subject({ code }), text: `${t.body({ code })}\n` });
   }
@@ -64,7 +67,11 @@ export class CustomerAuthService {
       .values({ mailbox, windowStart: now, sent: 1, lastSentAt: now })
       .onConflictDoUpdate({
         target: t.mailbox,
-        set: { windowStart: sql`case when ${windowOver} then ${now} else ${t.windowStart} end`, sent: sql`case when ${windowOver} then 1 else ${t.sent} + 1 end`, lastSentAt: now },
+        set: {
+          windowStart: sql`case when ${windowOver} then ${now} else ${t.windowStart} end`,
+          sent: sql`case when ${windowOver} then 1 else ${t.sent} + 1 end`,
+          lastSentAt: now,
+        },
         setWhere: sql`${t.lastSentAt} <= ${now} - ${RESEND_MS} * interval '1 millisecond' and (${windowOver} or ${t.sent} < ${CODES_PER_HOUR})`,
       })
       .returning({ mailbox: t.mailbox });
@@ -87,7 +94,10 @@ export class CustomerAuthService {
         throw new AppError('VALIDATION_ERROR', 'This code has expired. Please ask for a new one.');
       }
       if (live.codeHash !== sha256(`${email}:${code.trim()}`)) {
-        await tx.update(emailCodes).set({ attempts: live.attempts + 1 }).where(eq(emailCodes.email, email));
+        await tx
+          .update(emailCodes)
+          .set({ attempts: live.attempts + 1 })
+          .where(eq(emailCodes.email, email));
         return null;
       }
       await tx.delete(emailCodes).where(eq(emailCodes.email, email));
@@ -112,15 +122,26 @@ export class CustomerAuthService {
     if (expected.length !== hash.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(hash))) {
       throw new AppError('UNAUTHORIZED', 'Invalid Telegram sign-in data.');
     }
-    if (this.now() / 1000 - data.auth_date > TELEGRAM_LOGIN_MAX_AGE_S) throw new AppError('UNAUTHORIZED', 'Telegram sign-in data has expired. Please sign in again.');
+    if (this.now() / 1000 - data.auth_date > TELEGRAM_LOGIN_MAX_AGE_S)
+      throw new AppError('UNAUTHORIZED', 'Telegram sign-in data has expired. Please sign in again.');
     const { allowNewRegistrations } = await this.deps.settings.get('system');
     const customer = await this.deps.db.transaction((tx) =>
-      this.findOrCreate(tx, eq(customers.telegramUserId, data.id), { telegramUserId: data.id, firstName: data.first_name ?? null, lastName: data.last_name ?? null }, allowNewRegistrations),
+      this.findOrCreate(
+        tx,
+        eq(customers.telegramUserId, data.id),
+        { telegramUserId: data.id, firstName: data.first_name ?? null, lastName: data.last_name ?? null },
+        allowNewRegistrations,
+      ),
     );
     return this.startSession(customer.id, orderPaymentIds);
   }
 
-  private async findOrCreate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], where: ReturnType<typeof eq>, values: typeof customers.$inferInsert, allowNewRegistrations: boolean) {
+  private async findOrCreate(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    where: ReturnType<typeof eq>,
+    values: typeof customers.$inferInsert,
+    allowNewRegistrations: boolean,
+  ) {
     const [known] = await tx.select().from(customers).where(where);
     if (known) return known;
     if (!allowNewRegistrations) {
@@ -141,7 +162,11 @@ export class CustomerAuthService {
     const brought = await this.deps.db.transaction(async (tx) => {
       await tx.insert(customerSessions).values({ tokenHash: sha256(token), customerId, expiresAt: new Date(this.now() + SESSION_MS) });
       if (orderPaymentIds.length === 0) return [];
-      const attached = await tx.update(orders).set({ customerId }).where(and(inArray(orders.paymentId, orderPaymentIds), isNull(orders.customerId))).returning({ id: orders.id });
+      const attached = await tx
+        .update(orders)
+        .set({ customerId })
+        .where(and(inArray(orders.paymentId, orderPaymentIds), isNull(orders.customerId)))
+        .returning({ id: orders.id });
       return attached.map((o) => o.id);
     });
     const [customer] = await this.deps.db.select().from(customers).where(eq(customers.id, customerId));
@@ -157,7 +182,10 @@ export class CustomerAuthService {
       .where(and(eq(customerSessions.tokenHash, tokenHash), gt(customerSessions.expiresAt, new Date(this.now()))));
     if (!row) return null;
     if (row.expiresAt.getTime() - this.now() < SESSION_MS - EXTEND_AFTER_MS) {
-      await this.deps.db.update(customerSessions).set({ expiresAt: new Date(this.now() + SESSION_MS) }).where(eq(customerSessions.tokenHash, tokenHash));
+      await this.deps.db
+        .update(customerSessions)
+        .set({ expiresAt: new Date(this.now() + SESSION_MS) })
+        .where(eq(customerSessions.tokenHash, tokenHash));
     }
     return row.customerId;
   }
@@ -175,7 +203,10 @@ export class CustomerAuthService {
     const url = `/api/user/profile-picture/${publicId}`;
     await this.deps.db.transaction(async (tx) => {
       const row = { publicId, contentType, data: data.toString('base64'), updatedAt: new Date(this.now()) };
-      await tx.insert(customerImages).values({ customerId, ...row }).onConflictDoUpdate({ target: customerImages.customerId, set: row });
+      await tx
+        .insert(customerImages)
+        .values({ customerId, ...row })
+        .onConflictDoUpdate({ target: customerImages.customerId, set: row });
       await tx.update(customers).set({ profileImageUrl: url }).where(eq(customers.id, customerId));
     });
     return url;

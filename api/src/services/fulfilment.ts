@@ -122,7 +122,12 @@ export class FulfilmentService {
     }
   }
 
-  private async retryLater(order: OrderRow, outcome: Extract<TopupOutcome, { kind: 'retry-later' }>, attempt: number, from: 'submit' | 'lookup'): Promise<void> {
+  private async retryLater(
+    order: OrderRow,
+    outcome: Extract<TopupOutcome, { kind: 'retry-later' }>,
+    attempt: number,
+    from: 'submit' | 'lookup',
+  ): Promise<void> {
     if (outcome.needs) {
       // Our own account (its balance, its limits): the order waits, it does not fail, and an admin is told.
       await this.opts.alerts.raise(ALERTS[outcome.needs], `${ALERT_TEXT[outcome.needs]}: order ${order.id} is waiting. ${outcome.reason}`);

@@ -74,10 +74,17 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const chains = Chains.fromConfig(config, {
     metrics,
     onWrongChain: (network, endpoint, actual) => {
-      alerts.raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)).catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
+      alerts
+        .raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId))
+        .catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
     },
   });
-  const pricing = new PricingService(deps.priceFeed, { registry: config.registry, cacheMs: config.prices.cacheMs, maxAgeMs: config.prices.maxAgeMs, log: deps.log });
+  const pricing = new PricingService(deps.priceFeed, {
+    registry: config.registry,
+    cacheMs: config.prices.cacheMs,
+    maxAgeMs: config.prices.maxAgeMs,
+    log: deps.log,
+  });
   const settings = new SettingsService(db);
   const addresses = new DepositAddressAllocator(db, (index) => chains.depositAddress(index));
   const balances = new BalanceService(db);
@@ -110,7 +117,16 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     addresses,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
-    readiness: new ReadinessService({ db, chains, provider, pricing, log: deps.log, metrics, cacheMs: config.readinessCacheMs, providerCacheMs: config.readinessCacheMs * 6 }),
+    readiness: new ReadinessService({
+      db,
+      chains,
+      provider,
+      pricing,
+      log: deps.log,
+      metrics,
+      cacheMs: config.readinessCacheMs,
+      providerCacheMs: config.readinessCacheMs * 6,
+    }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),

@@ -42,7 +42,10 @@ const entriesOf = (owner: LedgerOwner) =>
   'customerId' in owner ? eq(ledgerEntries.customerId, owner.customerId) : and(eq(ledgerEntries.orderId, owner.heldOn), isNull(ledgerEntries.customerId));
 
 export async function balanceOf(db: DbOrTx, owner: LedgerOwner): Promise<number> {
-  const [row] = await db.select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` }).from(ledgerEntries).where(entriesOf(owner));
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(entriesOf(owner));
   return Number(row?.sum ?? 0);
 }
 

@@ -16,8 +16,7 @@ function fakeNetwork() {
     registry: CHAINS,
     networks: { polygon: { network: 'polygon', enabled: true }, base: { network: 'base', enabled: false } },
     adapter: () => ({
-      transferFees: () =>
-        new Promise<TransferFees>((resolve, reject) => calls.push((fees) => (fees instanceof Error ? reject(fees) : resolve(fees)))),
+      transferFees: () => new Promise<TransferFees>((resolve, reject) => calls.push((fees) => (fees instanceof Error ? reject(fees) : resolve(fees)))),
     }),
   } as unknown as Chains;
   return { chains, calls };

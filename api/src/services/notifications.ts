@@ -1,5 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { CHAINS, formatCryptoAmount, formatUsd, type TNotificationPayload, type TOrderStatus, type TOutboxPayload, type TSupportReplyPayload } from '@topup/shared';
+import {
+  CHAINS,
+  formatCryptoAmount,
+  formatUsd,
+  type TNotificationPayload,
+  type TOrderStatus,
+  type TOutboxPayload,
+  type TSupportReplyPayload,
+} from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
 import { customers, notifications, telegramMessages, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -47,7 +55,10 @@ export async function recordStatusNotifications(tx: DbOrTx, order: OrderRow, sta
   const rows: (typeof notifications.$inferInsert)[] = [];
   if (TELEGRAM_STATUSES.has(status)) {
     // The Telegram user who made it (customer or not yet), else the chat of the customer it belongs to.
-    const [customer] = order.telegramUserId === null && order.customerId !== null ? await tx.select({ telegramUserId: customers.telegramUserId }).from(customers).where(eq(customers.id, order.customerId)) : [];
+    const [customer] =
+      order.telegramUserId === null && order.customerId !== null
+        ? await tx.select({ telegramUserId: customers.telegramUserId }).from(customers).where(eq(customers.id, order.customerId))
+        : [];
     const chat = order.telegramUserId ?? customer?.telegramUserId ?? null;
     if (chat !== null) rows.push({ orderId: order.id, channel: 'telegram', recipient: String(chat), status, payload });
   }
@@ -111,6 +122,11 @@ export class TelegramOutbox {
 
   async acknowledge(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.execute(sql`update ${notifications} set delivered_at = now() where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and delivered_at is null`);
+    await this.db.execute(
+      sql`update ${notifications} set delivered_at = now() where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and delivered_at is null`,
+    );
   }
 }

@@ -33,7 +33,10 @@ export class OrderInserter {
 
   private async run(batch: typeof this.waiting): Promise<void> {
     try {
-      const rows = await insertOrders(this.db, batch.map((b) => b.order));
+      const rows = await insertOrders(
+        this.db,
+        batch.map((b) => b.order),
+      );
       batch.forEach((b, i) => b.resolve(rows[i]!));
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);

@@ -13,7 +13,16 @@ import { recordStatusNotifications } from './notifications';
  */
 
 export interface NewOrder {
-  row: Omit<NewOrderRow, 'status' | 'createdAt' | 'updatedAt' | 'paymentMethod'> & { createdAt: Date; depositAddress: string; watchUntil: Date; coin: string; network: string; chainId: number; cryptoAmount: string; priceUsdE8: string };
+  row: Omit<NewOrderRow, 'status' | 'createdAt' | 'updatedAt' | 'paymentMethod'> & {
+    createdAt: Date;
+    depositAddress: string;
+    watchUntil: Date;
+    coin: string;
+    network: string;
+    chainId: number;
+    cryptoAmount: string;
+    priceUsdE8: string;
+  };
   derivationIndex: number;
   cause: string;
   /** The job that expires the order if nothing arrives in its window. */
@@ -88,9 +97,17 @@ export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderR
  * with its first event, and queued for delivery like any paid order. The caller debits the balance in
  * the same transaction.
  */
-export async function insertPaidOrder(tx: DbOrTx, method: 'balance' | 'admin', row: Omit<NewOrderRow, 'status' | 'paymentMethod'>, cause: string): Promise<OrderRow> {
+export async function insertPaidOrder(
+  tx: DbOrTx,
+  method: 'balance' | 'admin',
+  row: Omit<NewOrderRow, 'status' | 'paymentMethod'>,
+  cause: string,
+): Promise<OrderRow> {
   const status: TOrderStatus = 'paid';
-  const [order] = await tx.insert(orders).values({ ...row, paymentMethod: method, status, updatedAt: row.createdAt }).returning();
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...row, paymentMethod: method, status, updatedAt: row.createdAt })
+    .returning();
   await tx.insert(orderEvents).values({ orderId: order!.id, fromStatus: null, toStatus: status, cause });
   await onEnter(tx, order!, status, cause);
   return order!;

@@ -137,7 +137,11 @@ export class PaymentService {
       for (const p of open.filter((p) => p.coin !== order.coin && p.status === 'confirmed')) {
         await this.creditPayment(tx, order, p, 'wrong_coin');
       }
-      await this.settleOwnCoin(tx, order, open.filter((p) => p.coin === order.coin));
+      await this.settleOwnCoin(
+        tx,
+        order,
+        open.filter((p) => p.coin === order.coin),
+      );
       // Confirmations and amounts changed even when the status did not: live views refresh.
       await notifyOrderChanged(tx, orderId);
     });
@@ -192,7 +196,15 @@ export class PaymentService {
         return;
       }
       await transition(tx, order.id, 'paid', { cause: late ? 'late payment confirmed and still covers the price' : 'payment confirmed', detail });
-      await tx.update(payments).set({ disposition: 'order' }).where(inArray(payments.id, confirmed.map((p) => p.id)));
+      await tx
+        .update(payments)
+        .set({ disposition: 'order' })
+        .where(
+          inArray(
+            payments.id,
+            confirmed.map((p) => p.id),
+          ),
+        );
       if (received > expected) {
         await credit(tx, {
           customerId: order.customerId,

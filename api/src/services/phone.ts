@@ -1,9 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { PHONE_ERROR_MESSAGES } from '@topup/shared';
 
-type PhoneCheck =
-  | { valid: true; e164: string; nationalNumber: string; countryCode: string }
-  | { valid: false; error: string };
+type PhoneCheck = { valid: true; e164: string; nationalNumber: string; countryCode: string } | { valid: false; error: string };
 
 /**
  * A full international number as people paste or type it, in E.164 form: spaces, dashes, dots and

@@ -52,7 +52,9 @@ describe('pricing', () => {
 
   it('keeps each coin on its own: a coin the feed leaves out ages alone, a refused coin says why', async () => {
     let now = 1_000_000;
-    let answer: () => PriceAnswer = () => ({ prices: { ETH: { usdE8: 3000n * E8, updatedAt: new Date(now) }, BNB: { usdE8: 600n * E8, updatedAt: new Date(now) } } });
+    let answer: () => PriceAnswer = () => ({
+      prices: { ETH: { usdE8: 3000n * E8, updatedAt: new Date(now) }, BNB: { usdE8: 600n * E8, updatedAt: new Date(now) } },
+    });
     const pricing = new PricingService(new ScriptedFeed(() => answer()), { cacheMs: 60_000, maxAgeMs: 300_000, now: () => now });
     await expect(pricing.quote('POL', 100)).rejects.toMatchObject({ code: 'PRICE_UNAVAILABLE' });
     expect((await pricing.quote('ETH', 1100)).usdE8).toBe(3000n * E8);
@@ -68,7 +70,8 @@ describe('pricing', () => {
     const updatedAt = new Date();
     const feed = new ScriptedFeed(() => ({ prices: { ETH: { usdE8: 2500n * E8, updatedAt }, POL: { usdE8: E8 / 4n, updatedAt } } }));
     const pricing = new PricingService(feed, { cacheMs: 60_000, maxAgeMs: 300_000 });
-    for (const coin of ['ETH', 'ETH-BASE', 'ETH-ARBITRUM']) expect(await pricing.quote(coin, 1000)).toMatchObject({ coin, usdE8: 2500n * E8, units: 4_000_000_000_000_000n });
+    for (const coin of ['ETH', 'ETH-BASE', 'ETH-ARBITRUM'])
+      expect(await pricing.quote(coin, 1000)).toMatchObject({ coin, usdE8: 2500n * E8, units: 4_000_000_000_000_000n });
     expect(await pricing.quote('MATIC', 100)).toMatchObject({ coin: 'POL', units: 4n * 10n ** 18n });
     expect(await pricing.quote('USDC-ARBITRUM', 1234)).toMatchObject({ coin: 'USDC-ARBITRUM', units: 12_340_000n, source: 'USD peg' });
     expect(feed.calls).toBe(1);

@@ -41,10 +41,26 @@ export class PricingService {
   async quote(symbol: TCoinSymbol, cents: number): Promise<Quote> {
     const { symbol: coin, decimals, stable, asset } = this.coin(symbol);
     if (stable) {
-      return { coin, cents, decimals, usdE8: PRICE_SCALE, units: centsToCryptoUnits(cents, PRICE_SCALE, decimals), source: 'USD peg', priceUpdatedAt: new Date(this.now()) };
+      return {
+        coin,
+        cents,
+        decimals,
+        usdE8: PRICE_SCALE,
+        units: centsToCryptoUnits(cents, PRICE_SCALE, decimals),
+        source: 'USD peg',
+        priceUpdatedAt: new Date(this.now()),
+      };
     }
     const point = await this.price(asset);
-    return { coin, cents, decimals, usdE8: point.usdE8, units: centsToCryptoUnits(cents, point.usdE8, decimals), source: this.feed.name, priceUpdatedAt: point.updatedAt };
+    return {
+      coin,
+      cents,
+      decimals,
+      usdE8: point.usdE8,
+      units: centsToCryptoUnits(cents, point.usdE8, decimals),
+      source: this.feed.name,
+      priceUpdatedAt: point.updatedAt,
+    };
   }
 
   /** USD per whole coin × 1e8, now. */

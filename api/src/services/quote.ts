@@ -30,8 +30,7 @@ export function assertAmountInRange(pricing: PricingSetting, amountCents: number
 
 /** What a quote is asked for: US dollars, or (with a range operator) the local amount the recipient should get. */
 export type QuoteInput = { kind: TOrderKind; coin?: TCoinSymbol | undefined; operatorId?: number | undefined } & (
-  | { amountCents: number; localAmount?: undefined }
-  | { amountCents?: undefined; localAmount: number }
+  { amountCents: number; localAmount?: undefined } | { amountCents?: undefined; localAmount: number }
 );
 
 /**

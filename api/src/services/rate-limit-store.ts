@@ -39,7 +39,10 @@ export class PgRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const [row] = await this.db.select().from(rateLimits).where(eq(rateLimits.key, this.key(key)));
+    const [row] = await this.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, this.key(key)));
     return row && row.resetsAt.getTime() > Date.now() ? { totalHits: row.hits, resetTime: row.resetsAt } : undefined;
   }
 

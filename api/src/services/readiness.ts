@@ -69,7 +69,10 @@ export class ReadinessService {
     const counted = Object.entries(report.checks).filter(([name]) => !required || required.some((r) => name === r || name.startsWith(`${r}:`)));
     const ready = report.status !== 'shutting_down' && counted.every(([, c]) => c.ok);
     const checks = Object.fromEntries(Object.entries(report.checks).map(([name, c]) => [name, { ok: c.ok }]));
-    return { ready, body: { status: report.status === 'shutting_down' ? 'shutting_down' : ready ? 'ready' : 'not_ready', checkedAt: report.checkedAt, checks } };
+    return {
+      ready,
+      body: { status: report.status === 'shutting_down' ? 'shutting_down' : ready ? 'ready' : 'not_ready', checkedAt: report.checkedAt, checks },
+    };
   }
 
   private async runChecks(): Promise<TSystemStatus> {
@@ -108,7 +111,11 @@ export class ReadinessService {
     const resting = health.endpoints.filter((e) => e.resting).length;
     const nodes = resting ? `; ${resting} of ${health.endpoints.length} nodes failing over` : '';
     const detail = `scanned to block ${cursor.lastBlock}, ${lagBlocks} behind the node (about ${lagSeconds} s)${nodes}`;
-    return { ok: lagSeconds <= maxLag, detail: lagSeconds <= maxLag ? detail : `${detail}: more than ${maxLag} s behind`, data: { ...data, lagBlocks, lagSeconds } };
+    return {
+      ok: lagSeconds <= maxLag,
+      detail: lagSeconds <= maxLag ? detail : `${detail}: more than ${maxLag} s behind`,
+      data: { ...data, lagBlocks, lagSeconds },
+    };
   }
 
   private async jobs(): Promise<TSystemCheck> {
@@ -119,7 +126,9 @@ export class ReadinessService {
     const maxWait = this.opts.maxJobWaitSeconds ?? 300;
     const deadText = dead ? `; ${dead} out of attempts (see their last error)` : '';
     const ok = oldest <= maxWait;
-    const detail = ok ? `${due} due, the oldest waiting ${Math.round(oldest)} s${deadText}` : `${due} due, the oldest waiting ${Math.round(oldest)} s: no worker is keeping up${deadText}`;
+    const detail = ok
+      ? `${due} due, the oldest waiting ${Math.round(oldest)} s${deadText}`
+      : `${due} due, the oldest waiting ${Math.round(oldest)} s: no worker is keeping up${deadText}`;
     return { ok, detail, data: { queues } };
   }
 
@@ -128,7 +137,11 @@ export class ReadinessService {
     if (!this.providerCheck || now - this.providerCheck.at >= (this.opts.providerCacheMs ?? 30_000)) {
       const { provider } = this.opts;
       const result = provider.getBalance().then(
-        (b): TSystemCheck => ({ ok: true, detail: `${provider.name} answers; balance ${b.currencyCode === 'USD' ? formatUsd(b.balanceCents) : `${(b.balanceCents / 100).toFixed(2)} ${b.currencyCode}`}`, data: { ...b } }),
+        (b): TSystemCheck => ({
+          ok: true,
+          detail: `${provider.name} answers; balance ${b.currencyCode === 'USD' ? formatUsd(b.balanceCents) : `${(b.balanceCents / 100).toFixed(2)} ${b.currencyCode}`}`,
+          data: { ...b },
+        }),
         (err: unknown): TSystemCheck => ({ ok: false, detail: `${provider.name} does not answer: ${(err as Error).message}` }),
       );
       this.providerCheck = { at: now, result };
@@ -138,7 +151,10 @@ export class ReadinessService {
 
   /** Every coin offered that needs a market price can be priced now (from the feed's cache when fresh). */
   private async prices(): Promise<TSystemCheck> {
-    const volatile = this.opts.chains.offered().coins.filter((c) => !c.stable).map((c) => c.symbol);
+    const volatile = this.opts.chains
+      .offered()
+      .coins.filter((c) => !c.stable)
+      .map((c) => c.symbol);
     const failed: string[] = [];
     await Promise.all(volatile.map((coin) => this.opts.pricing.usdE8(coin).catch(() => failed.push(coin))));
     if (failed.length) return { ok: false, detail: `no usable price for ${failed.sort().join(', ')}`, data: { failed } };

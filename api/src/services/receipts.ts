@@ -1,5 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { catalogFor, DEFAULT_LOCALE, formatUsdIn, isSupportReply, orderPageUrl, type TNotificationPayload, type TOutboxPayload, type TSupportReplyPayload } from '@topup/shared';
+import {
+  catalogFor,
+  DEFAULT_LOCALE,
+  formatUsdIn,
+  isSupportReply,
+  orderPageUrl,
+  type TNotificationPayload,
+  type TOutboxPayload,
+  type TSupportReplyPayload,
+} from '@topup/shared';
 import type { Db } from '../db/client';
 import { notifications } from '../db/schema';
 import type { Mail, Mailer } from './mailer';
@@ -44,14 +53,18 @@ export function renderReceipt(to: string, p: TNotificationPayload, pageUrl: stri
         : p.status === 'failed'
           ? [failed.subject({ orderId: p.orderId, credited }), failed.body({ what, credited, email: to })]
           : [t.receiptOther.subject({ orderId: p.orderId, status: catalogFor(locale).common.statusNames[p.status] }), p.cause];
-  return { to, subject, text: `${body}
+  return {
+    to,
+    subject,
+    text: `${body}
 
 ${t.footer({ orderId: p.orderId, paid })}
 
 ${t.orderLink({ url: pageUrl })}
 
 ${t.thanks}
-` };
+`,
+  };
 }
 
 /** A support answer: the answer, the customer's own words it answers, and the order's page, as plain text. */
@@ -72,5 +85,8 @@ export async function deliverEmail(db: Db, mailer: Mailer, links: OrderPageLinks
   const [n] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
   if (!n || n.deliveredAt) return;
   await mailer.send(renderMail(n.recipient, n.payload, links));
-  await db.update(notifications).set({ deliveredAt: new Date(), attempts: n.attempts + 1 }).where(eq(notifications.id, notificationId));
+  await db
+    .update(notifications)
+    .set({ deliveredAt: new Date(), attempts: n.attempts + 1 })
+    .where(eq(notifications.id, notificationId));
 }

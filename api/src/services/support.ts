@@ -96,7 +96,10 @@ export class SupportService {
       };
       const [thread] = found
         ? await tx.update(supportThreads).set(values).where(eq(supportThreads.id, found.id)).returning()
-        : await tx.insert(supportThreads).values({ ...values, tokenHash: hashToken(newToken!), channel }).returning();
+        : await tx
+            .insert(supportThreads)
+            .values({ ...values, tokenHash: hashToken(newToken!), channel })
+            .returning();
       await tx.insert(supportMessages).values({ threadId: thread!.id, author: 'customer', body: input.text, orderId, createdAt: now });
       return this.customerView(tx, thread!, newToken);
     });
@@ -108,17 +111,31 @@ export class SupportService {
    */
   private async findThread(db: DbOrTx, caller: SupportCaller): Promise<ThreadRow | null> {
     if (caller.token) {
-      const [byToken] = await db.select().from(supportThreads).where(eq(supportThreads.tokenHash, hashToken(caller.token)));
+      const [byToken] = await db
+        .select()
+        .from(supportThreads)
+        .where(eq(supportThreads.tokenHash, hashToken(caller.token)));
       if (byToken && (byToken.customerId === null || !caller.customer || byToken.customerId === caller.customer.id)) return byToken;
     }
     if (!caller.customer) return null;
-    const [latest] = await db.select().from(supportThreads).where(eq(supportThreads.customerId, caller.customer.id)).orderBy(desc(supportThreads.lastMessageAt)).limit(1);
+    const [latest] = await db
+      .select()
+      .from(supportThreads)
+      .where(eq(supportThreads.customerId, caller.customer.id))
+      .orderBy(desc(supportThreads.lastMessageAt))
+      .limit(1);
     return latest ?? null;
   }
 
   private async customerView(db: DbOrTx, thread: ThreadRow, threadToken: string | null): Promise<TSupportConversation> {
     const rows = await db
-      .select({ id: supportMessages.id, author: supportMessages.author, body: supportMessages.body, paymentId: orders.paymentId, createdAt: supportMessages.createdAt })
+      .select({
+        id: supportMessages.id,
+        author: supportMessages.author,
+        body: supportMessages.body,
+        paymentId: orders.paymentId,
+        createdAt: supportMessages.createdAt,
+      })
       .from(supportMessages)
       .leftJoin(orders, eq(orders.id, supportMessages.orderId))
       .where(eq(supportMessages.threadId, thread.id))
@@ -127,7 +144,13 @@ export class SupportService {
       success: true,
       threadToken,
       replyTo: publicRoute(replyRouteOf(thread, await this.customerOf(db, thread))),
-      messages: rows.map((m) => ({ id: m.id, from: m.author === 'admin' ? 'support' : 'customer', text: m.body, paymentId: m.paymentId ?? null, createdAt: m.createdAt })),
+      messages: rows.map((m) => ({
+        id: m.id,
+        from: m.author === 'admin' ? 'support' : 'customer',
+        text: m.body,
+        paymentId: m.paymentId ?? null,
+        createdAt: m.createdAt,
+      })),
     };
   }
 
@@ -173,7 +196,12 @@ export class SupportService {
     const answers = rows.filter((m) => m.author === 'admin').map((m) => m.id);
     const deliveries = answers.length
       ? await this.db
-          .select({ messageId: notifications.supportMessageId, channel: notifications.channel, recipient: notifications.recipient, deliveredAt: notifications.deliveredAt })
+          .select({
+            messageId: notifications.supportMessageId,
+            channel: notifications.channel,
+            recipient: notifications.recipient,
+            deliveredAt: notifications.deliveredAt,
+          })
           .from(notifications)
           .where(inArray(notifications.supportMessageId, answers))
       : [];
@@ -226,13 +254,33 @@ export class SupportService {
         .orderBy(desc(supportMessages.id))
         .limit(1);
       const now = new Date();
-      const [message] = await tx.insert(supportMessages).values({ threadId, author: 'admin', adminId, body: text, createdAt: now }).returning({ id: supportMessages.id });
+      const [message] = await tx
+        .insert(supportMessages)
+        .values({ threadId, author: 'admin', adminId, body: text, createdAt: now })
+        .returning({ id: supportMessages.id });
       await tx.update(supportThreads).set({ lastMessageAt: now }).where(eq(supportThreads.id, threadId));
       const route = replyRouteOf(thread, await this.customerOf(tx, thread));
       if (route) {
-        await recordSupportReply(tx, { messageId: message!.id, to: route }, { type: 'support_reply', threadId, text, question: question?.body ?? null, orderId: about?.orderId ?? null, paymentId: about?.paymentId ?? null, locale: about?.locale ?? undefined });
+        await recordSupportReply(
+          tx,
+          { messageId: message!.id, to: route },
+          {
+            type: 'support_reply',
+            threadId,
+            text,
+            question: question?.body ?? null,
+            orderId: about?.orderId ?? null,
+            paymentId: about?.paymentId ?? null,
+            locale: about?.locale ?? undefined,
+          },
+        );
       }
-      await recordAudit(tx, { adminId, action: 'support.reply', target: `support:${threadId}`, after: { messageId: message!.id, sentBy: route?.channel ?? 'chat only' } });
+      await recordAudit(tx, {
+        adminId,
+        action: 'support.reply',
+        target: `support:${threadId}`,
+        after: { messageId: message!.id, sentBy: route?.channel ?? 'chat only' },
+      });
       return publicRoute(route);
     });
   }
@@ -269,7 +317,13 @@ export class SupportService {
       const customer =
         r.customer_id === null
           ? null
-          : { id: Number(r.customer_id), email: r.email, firstName: r.first_name, lastName: r.last_name, telegramUserId: r.telegram_user_id === null ? null : Number(r.telegram_user_id) };
+          : {
+              id: Number(r.customer_id),
+              email: r.email,
+              firstName: r.first_name,
+              lastName: r.last_name,
+              telegramUserId: r.telegram_user_id === null ? null : Number(r.telegram_user_id),
+            };
       return {
         id: Number(r.id),
         customer,
@@ -287,7 +341,13 @@ export class SupportService {
   private async customerOf(db: DbOrTx, thread: Pick<ThreadRow, 'customerId'>): Promise<ThreadCustomer | null> {
     if (thread.customerId === null) return null;
     const [customer] = await db
-      .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, telegramUserId: customers.telegramUserId })
+      .select({
+        id: customers.id,
+        email: customers.email,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        telegramUserId: customers.telegramUserId,
+      })
       .from(customers)
       .where(eq(customers.id, thread.customerId));
     return customer ?? null;

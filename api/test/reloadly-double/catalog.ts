@@ -44,7 +44,10 @@ function fxRate(body: unknown): Reply {
   const found = OPERATORS.find((o) => o.operator.operatorId === Number(operatorId))?.operator;
   if (!found) return error(404, null, 'Operator not found for given id', '/operators/fx-rate');
   const rate = (found.fx as { rate: number }).rate;
-  return { status: 200, body: { id: found.operatorId, name: found.name, fxRate: Number((Number(amount) * rate).toFixed(5)), currencyCode: found.destinationCurrencyCode } };
+  return {
+    status: 200,
+    body: { id: found.operatorId, name: found.name, fxRate: Number((Number(amount) * rate).toFixed(5)), currencyCode: found.destinationCurrencyCode },
+  };
 }
 
 /** Operator JSON as Reloadly shows it: the suggested amounts only when asked for. */

@@ -87,7 +87,10 @@ export async function startReloadlyDouble(opts: ReloadlyDoubleOptions = {}): Pro
     if (expiresAt === undefined) return error(401, 'INVALID_TOKEN', 'Full authentication is required to access this resource', request.path);
     if (expiresAt <= Date.now()) return error(401, 'TOKEN_EXPIRED', 'Access token has expired', request.path);
     if (request.headers.accept !== RELOADLY_ACCEPT) {
-      return { status: 406, body: { timeStamp: now(), status: 406, error: 'Not Acceptable', message: 'Could not find acceptable representation', path: request.path } };
+      return {
+        status: 406,
+        body: { timeStamp: now(), status: 406, error: 'Not Acceptable', message: 'Could not find acceptable representation', path: request.path },
+      };
     }
     return null;
   }

@@ -7,7 +7,14 @@ import { error, notFound, now, page, type Reply } from './wire';
  * operator, the recipient, the amount, the balance, a custom identifier used once), their status and
  * the transaction report. Null for any other call. Balance and top-ups are kept in integer cents.
  */
-export function topupReply(method: string, path: string, query: Record<string, string>, body: unknown, state: ReloadlyDoubleState, newId: () => number): Reply | null {
+export function topupReply(
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body: unknown,
+  state: ReloadlyDoubleState,
+  newId: () => number,
+): Reply | null {
   if (method === 'GET' && path === '/accounts/balance') {
     return { status: 200, body: { balance: state.balanceCents / 100, currencyCode: 'USD', currencyName: 'US Dollar', updatedAt: now() } };
   }
@@ -22,7 +29,12 @@ export function topupReply(method: string, path: string, query: Record<string, s
 }
 
 function topup(body: unknown, state: ReloadlyDoubleState, newId: () => number): Reply {
-  const request = (body ?? {}) as { operatorId?: unknown; amount?: unknown; customIdentifier?: unknown; recipientPhone?: { countryCode?: unknown; number?: unknown } };
+  const request = (body ?? {}) as {
+    operatorId?: unknown;
+    amount?: unknown;
+    customIdentifier?: unknown;
+    recipientPhone?: { countryCode?: unknown; number?: unknown };
+  };
   const path = '/topups-async';
   const found = OPERATORS.find((o) => o.operator.operatorId === Number(request.operatorId))?.operator;
   if (!found) return error(400, 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', 'Operator is unavailable or currently inactive', path);

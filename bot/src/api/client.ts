@@ -128,7 +128,9 @@ export class TopupApi {
   }
 
   amounts(operatorId: number, serviceType: TServiceType): Promise<TAmountOption[]> {
-    return this.cached(`amounts:${operatorId}:${serviceType}`, CATALOG_FRESH_MS.amounts, () => this.client.request(API.amounts, { params: { operatorId, serviceType } }));
+    return this.cached(`amounts:${operatorId}:${serviceType}`, CATALOG_FRESH_MS.amounts, () =>
+      this.client.request(API.amounts, { params: { operatorId, serviceType } }),
+    );
   }
 
   /**

@@ -51,7 +51,10 @@ export async function review(io: ConversationIo, draft: Draft): Promise<{ action
   const balance = charges && charges.balanceCents >= charges.totalCents && charges.totalCents > 0 ? formatUsdIn(locale, charges.balanceCents) : null;
   const reviewId = await io.send(text, reviewKeyboard(t, balance));
   const answer = await io.answerTo('review', [reviewId], t);
-  if (answer.kind === 'button' && (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel' || (answer.value === 'balance' && balance))) {
+  if (
+    answer.kind === 'button' &&
+    (answer.value === 'confirm' || answer.value === 'edit' || answer.value === 'cancel' || (answer.value === 'balance' && balance))
+  ) {
     return { action: answer.value, reviewId };
   }
   if (answer.kind === 'text') await io.send(t.bot.useButtons);
@@ -99,14 +102,24 @@ export async function pay(io: ConversationIo, draft: Draft, reviewId: number): P
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   const created = await io.call((o) =>
     o.userApi().createPayment(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale, operatorConfirmed: draft.operatorConfirmed },
+      {
+        amountCents: amount.cents,
+        phoneNumber: phone,
+        operatorId: operator.operatorId,
+        countryId: country.id,
+        cryptoCurrency: coin.symbol,
+        locale,
+        operatorConfirmed: draft.operatorConfirmed,
+      },
       `tg-${io.chatId}-${reviewId}`,
     ),
   );
   if (!created.ok) {
     const { code, message } = created.error;
     if (code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, created.error.details);
-    await io.send(t.bot.paymentFailed({ error: created.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, created.error, locale === 'en') }));
+    await io.send(
+      t.bot.paymentFailed({ error: created.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, created.error, locale === 'en') }),
+    );
     if (code === 'INVALID_PHONE') draft.phone = undefined;
     else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
     else if (/payments are not available/i.test(message)) draft.asset = draft.coin = undefined;
@@ -135,7 +148,15 @@ export async function payFromBalance(io: ConversationIo, draft: Draft, reviewId:
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   const paid = await io.call((o) =>
     o.userApi().payFromBalance(
-      { amountCents: amount.cents, phoneNumber: phone, operatorId: operator.operatorId, countryId: country.id, cryptoCurrency: coin.symbol, locale, operatorConfirmed: draft.operatorConfirmed },
+      {
+        amountCents: amount.cents,
+        phoneNumber: phone,
+        operatorId: operator.operatorId,
+        countryId: country.id,
+        cryptoCurrency: coin.symbol,
+        locale,
+        operatorConfirmed: draft.operatorConfirmed,
+      },
       `tg-${io.chatId}-${reviewId}-balance`,
     ),
   );
@@ -147,7 +168,17 @@ export async function payFromBalance(io: ConversationIo, draft: Draft, reviewId:
   // Dollars on the wire in this answer.
   const order = paid.value;
   const messageId = await io.send(
-    [t.bot.orderTitle({ orderId: order.orderId }), t.bot.orderSummary({ phone, operator: operator.name, amount: formatUsdIn(locale, amount.cents), total: formatUsdIn(locale, Math.round(order.totalAmount * 100)) }), '', t.bot.paidFromBalance({ balance: formatUsdIn(locale, Math.round(order.balance * 100)) })].join('\n'),
+    [
+      t.bot.orderTitle({ orderId: order.orderId }),
+      t.bot.orderSummary({
+        phone,
+        operator: operator.name,
+        amount: formatUsdIn(locale, amount.cents),
+        total: formatUsdIn(locale, Math.round(order.totalAmount * 100)),
+      }),
+      '',
+      t.bot.paidFromBalance({ balance: formatUsdIn(locale, Math.round(order.balance * 100)) }),
+    ].join('\n'),
   );
   await io.call(async (o) => o.services.orderMessages.track(order.orderId, io.chatId, messageId, TEXT));
   await io.call((o) => o.services.api.registerOrderMessage(order.orderId, io.chatId, messageId));
@@ -185,7 +216,14 @@ async function offerDetectedOperator(io: ConversationIo, draft: Draft, details: 
   const found = await io.call(async (o) => (await o.services.api.operators(country.code)).find((op) => op.operatorId === detectedOperatorId) ?? null);
   if (found.ok && found.value) {
     const op = found.value;
-    draft.operator = { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) };
+    draft.operator = {
+      operatorId: op.operatorId,
+      name: op.name,
+      denominationType: op.denominationType,
+      serviceType: op.serviceType,
+      minCents: cents(op.minAmount),
+      maxCents: cents(op.maxAmount),
+    };
     // Its amounts are its own: the amount is chosen again.
     draft.amount = undefined;
   } else {

@@ -30,8 +30,6 @@ export interface Draft {
   operatorConfirmed?: true;
 }
 
-
-
 /** A coin the API offers now on one network (GET /api/payment-options): what the review shows of it. */
 export interface CoinChoice {
   symbol: TCoinSymbol;
@@ -54,7 +52,13 @@ export function assetChoices(options: TPaymentOptionsResponse): AssetChoice[] {
   return options.assets.map(({ asset, name, networks }) => ({
     asset,
     name,
-    networks: networks.map((n) => ({ symbol: n.symbol, name: n.name, networkLabel: n.networkLabel, typicalFee: n.typicalFee, timeToCountSeconds: n.timeToCountSeconds })),
+    networks: networks.map((n) => ({
+      symbol: n.symbol,
+      name: n.name,
+      networkLabel: n.networkLabel,
+      typicalFee: n.typicalFee,
+      timeToCountSeconds: n.timeToCountSeconds,
+    })),
   }));
 }
 

@@ -1,5 +1,17 @@
 import { InlineKeyboard, type Context } from 'grammy';
-import { apiErrorText, formatUsdIn, asksNetwork, countText, countryNameIn, feeText, formatLocalAmount, phoneErrorKey, usdToCents, escapeHtml as h, type Catalog } from '@topup/shared';
+import {
+  apiErrorText,
+  formatUsdIn,
+  asksNetwork,
+  countText,
+  countryNameIn,
+  feeText,
+  formatLocalAmount,
+  phoneErrorKey,
+  usdToCents,
+  escapeHtml as h,
+  type Catalog,
+} from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
 import { amountKeyboard, coinKeyboard, countryKeyboard, networkKeyboard, operatorKeyboard, withBack } from '../keyboards';
 import { edit, pay, payFromBalance, review } from './checkout';
@@ -90,11 +102,24 @@ async function fill(io: ConversationIo, draft: Draft, p: RechargePrefill): Promi
     const country = (await api.countries()).find((c) => c.code === countryCode);
     if (!country) return null;
     const op = operatorId === null ? undefined : (await api.operators(country.code)).find((x) => x.operatorId === operatorId);
-    const coin = p.coin ? (assetChoices(await api.paymentOptions()).flatMap((a) => a.networks.map((n) => ({ asset: a.asset, n }))).find(({ n }) => n.symbol === p.coin) ?? null) : null;
+    const coin = p.coin
+      ? (assetChoices(await api.paymentOptions())
+          .flatMap((a) => a.networks.map((n) => ({ asset: a.asset, n })))
+          .find(({ n }) => n.symbol === p.coin) ?? null)
+      : null;
     return {
       country: toChoice(country),
       phone,
-      operator: op ? { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) } : null,
+      operator: op
+        ? {
+            operatorId: op.operatorId,
+            name: op.name,
+            denominationType: op.denominationType,
+            serviceType: op.serviceType,
+            minCents: cents(op.minAmount),
+            maxCents: cents(op.maxAmount),
+          }
+        : null,
       coin,
     };
   });
@@ -105,7 +130,8 @@ async function fill(io: ConversationIo, draft: Draft, p: RechargePrefill): Promi
   if (!operator) return;
   draft.operator = operator;
   // The amount as before, if the operator still sells it (the review's quote is the server's).
-  if (p.amountCents !== null && p.amountCents >= operator.minCents && p.amountCents <= operator.maxCents) draft.amount = { cents: p.amountCents, label: formatUsdIn(locale, p.amountCents) };
+  if (p.amountCents !== null && p.amountCents >= operator.minCents && p.amountCents <= operator.maxCents)
+    draft.amount = { cents: p.amountCents, label: formatUsdIn(locale, p.amountCents) };
   if (coin) {
     draft.asset = coin.asset;
     draft.coin = coin.n;
@@ -141,12 +167,21 @@ async function askCountry(io: ConversationIo, draft: Draft): Promise<StepOutcome
       const operators = r.detectedOperatorId === null ? [] : await o.services.api.operators(r.country.code);
       const op = operators.find((x) => x.operatorId === r.detectedOperatorId);
       const operator: OperatorChoice | null = op
-        ? { operatorId: op.operatorId, name: op.name, denominationType: op.denominationType, serviceType: op.serviceType, minCents: cents(op.minAmount), maxCents: cents(op.maxAmount) }
+        ? {
+            operatorId: op.operatorId,
+            name: op.name,
+            denominationType: op.denominationType,
+            serviceType: op.serviceType,
+            minCents: cents(op.minAmount),
+            maxCents: cents(op.maxAmount),
+          }
         : null;
       return { country: toChoice(r.country), phone: r.phoneNumber, operator };
     });
     if (!detected.ok) {
-      await io.send(t.bot.numberNotRecognised({ error: detected.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, detected.error, locale === 'en') }));
+      await io.send(
+        t.bot.numberNotRecognised({ error: detected.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, detected.error, locale === 'en') }),
+      );
       return io.reject();
     }
     if ('error' in detected.value) {
@@ -181,16 +216,14 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
   const { locale, t } = await io.texts();
   const country = draft.country!;
   const list = await io.call(async (o) =>
-    (await o.services.api.operators(country.code)).map(
-      (op): OperatorChoice => ({
-        operatorId: op.operatorId,
-        name: op.name,
-        denominationType: op.denominationType,
-        serviceType: op.serviceType,
-        minCents: cents(op.minAmount),
-        maxCents: cents(op.maxAmount),
-      }),
-    ),
+    (await o.services.api.operators(country.code)).map((op): OperatorChoice => ({
+      operatorId: op.operatorId,
+      name: op.name,
+      denominationType: op.denominationType,
+      serviceType: op.serviceType,
+      minCents: cents(op.minAmount),
+      maxCents: cents(op.maxAmount),
+    })),
   );
   if (!list.ok) {
     await io.send(list.error.status === 0 ? t.bot.serviceUnavailable : t.bot.errorLoadingOperators);
@@ -209,7 +242,7 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
   const chosen =
     answer.kind === 'button'
       ? list.value.find((op) => String(op.operatorId) === answer.value)
-      : list.value.find((op) => normalize(op.name) === normalize(answer.text)) ?? singleMatch(list.value, answer.text);
+      : (list.value.find((op) => normalize(op.name) === normalize(answer.text)) ?? singleMatch(list.value, answer.text));
   if (chosen) {
     draft.operator = chosen;
     return 'done';
@@ -221,7 +254,12 @@ async function askOperator(io: ConversationIo, draft: Draft): Promise<StepOutcom
 function singleMatch(ops: OperatorChoice[], text: string): OperatorChoice | undefined {
   const q = normalize(text);
   if (q.length < 2) return undefined;
-  const hits = ops.filter((op) => normalize(op.name).split(' ').some((w) => w.startsWith(q)) || normalize(op.name).startsWith(q));
+  const hits = ops.filter(
+    (op) =>
+      normalize(op.name)
+        .split(' ')
+        .some((w) => w.startsWith(q)) || normalize(op.name).startsWith(q),
+  );
   return hits.length === 1 ? hits[0] : undefined;
 }
 
@@ -243,7 +281,8 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
     const c = cents(a.amount);
     // Local money first ("2,500 XAF · $5.00"), as the recipient counts it; the dollars are the price.
     const usd = formatUsdIn(locale, c);
-    const money = a.localAmount !== null && a.currencyCode ? t.common.amountChoice({ local: formatLocalAmount(locale, a.localAmount, a.currencyCode), usd }) : usd;
+    const money =
+      a.localAmount !== null && a.currencyCode ? t.common.amountChoice({ local: formatLocalAmount(locale, a.localAmount, a.currencyCode), usd }) : usd;
     return { cents: c, label: `${money}${a.description ? ` · ${a.description}` : ''}` };
   });
   const range = op.denominationType === 'RANGE' && min <= max;
@@ -274,7 +313,12 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
   }
   const local = currency ? new RegExp(`^([\\d\\s.,]+)\\s*${currency}$`, 'i').exec(answer.text.trim()) : null;
   if (local) return localAmount(io, draft, local[1]!, currency!, { min, max });
-  const typed = usdToCents(answer.text.replace(/[$\s]|usd/gi, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, ''));
+  const typed = usdToCents(
+    answer.text
+      .replace(/[$\s]|usd/gi, '')
+      .replace(/,(\d{1,2})$/, '.$1')
+      .replace(/,/g, ''),
+  );
   if (typed === null || typed === 0) {
     await io.send(t.bot.amountNotANumber);
     return io.reject();
@@ -299,7 +343,10 @@ async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome>
 /** An amount typed in the recipient's money: the server's quote gives its price in dollars, then the range is checked. */
 async function localAmount(io: ConversationIo, draft: Draft, typed: string, currency: string, range: { min: number; max: number }): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
-  const value = typed.replace(/\s/g, '').replace(/,(\d{1,2})$/, '.$1').replace(/,/g, '');
+  const value = typed
+    .replace(/\s/g, '')
+    .replace(/,(\d{1,2})$/, '.$1')
+    .replace(/,/g, '');
   const quoted = /^\d+(\.\d+)?$/.test(value) ? await io.call((o) => o.services.api.quoteLocal(value, draft.operator!.operatorId)) : null;
   if (!quoted?.ok) {
     await io.send(t.bot.amountNotANumber);
@@ -310,7 +357,9 @@ async function localAmount(io: ConversationIo, draft: Draft, typed: string, curr
     await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, range.min), max: formatUsdIn(locale, range.max) }));
     return io.reject();
   }
-  const got = quoted.value.local ? formatLocalAmount(locale, quoted.value.local.amount, quoted.value.local.currencyCode) : formatLocalAmount(locale, Number(value), currency);
+  const got = quoted.value.local
+    ? formatLocalAmount(locale, quoted.value.local.amount, quoted.value.local.currencyCode)
+    : formatLocalAmount(locale, Number(value), currency);
   draft.amount = { cents: usd, label: t.common.amountChoice({ local: got, usd: formatUsdIn(locale, usd) }) };
   return 'done';
 }
@@ -324,13 +373,20 @@ function localPhoneError(t: Catalog, error: string): string {
 async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
   const country = draft.country!;
-  const prompts = [await io.send(t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }), withBack(new InlineKeyboard(), t, 'phone'))];
+  const prompts = [
+    await io.send(
+      t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }),
+      withBack(new InlineKeyboard(), t, 'phone'),
+    ),
+  ];
   const answer = await io.answerTo('phone', prompts, t);
   if (isBack(answer)) return goBack(draft, 'phone');
   if (answer.kind === 'button') return io.reject();
   const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
   if (!checked.ok) {
-    await io.send(t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, checked.error, locale === 'en') }));
+    await io.send(
+      t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, checked.error, locale === 'en') }),
+    );
     return io.reject();
   }
   if (!checked.value.valid || !checked.value.phoneNumber) {
@@ -382,8 +438,11 @@ async function askNetwork(io: ConversationIo, draft: Draft): Promise<StepOutcome
     return 'done';
   }
   const { name, networks } = offered.value;
-  const lines = networks.map((n) => `• <b>${h(n.networkLabel)}</b> · ${h(n.name)}\n   ${h(feeText(n.typicalFee, words))} · ${h(countText(n.timeToCountSeconds, words))}`);
-  const keyboard = () => withBack(networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` }))), t, 'network');
+  const lines = networks.map(
+    (n) => `• <b>${h(n.networkLabel)}</b> · ${h(n.name)}\n   ${h(feeText(n.typicalFee, words))} · ${h(countText(n.timeToCountSeconds, words))}`,
+  );
+  const keyboard = () =>
+    withBack(networkKeyboard(networks.map((n) => ({ symbol: n.symbol, label: `${n.networkLabel} · ${feeText(n.typicalFee, words)}` }))), t, 'network');
   const prompts = [await io.send([t.bot.stepNetwork({ asset: name }), ...lines].join('\n'), keyboard())];
   const answer = await io.answerTo('network', prompts, t);
   if (isBack(answer)) return goBack(draft, 'network');

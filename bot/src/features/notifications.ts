@@ -56,7 +56,8 @@ function permanent(err: unknown): boolean {
 const notModified = (err: unknown) => err instanceof GrammyError && /message is not modified/i.test(err.description);
 const noCaption = (err: unknown) => err instanceof GrammyError && /no caption|there is no media/i.test(err.description);
 const noText = (err: unknown) => err instanceof GrammyError && /no text in the message/i.test(err.description);
-const messageGone = (err: unknown) => err instanceof GrammyError && /message to edit not found|message_id_invalid|message can't be edited/i.test(err.description);
+const messageGone = (err: unknown) =>
+  err instanceof GrammyError && /message to edit not found|message_id_invalid|message can't be edited/i.test(err.description);
 
 export class NotificationPoller {
   private readonly scheduler: SendScheduler;
@@ -204,7 +205,10 @@ export class NotificationPoller {
   /** A support answer: its own message (the text is escaped: nothing the admin wrote is read as HTML). */
   private async deliverReply(chatId: number, p: TSupportReplyPayload, t: Catalog): Promise<Outcome | 'blocked'> {
     try {
-      await this.opts.telegram.sendMessage(chatId, t.bot.supportReply({ text: p.text, orderId: p.orderId }), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+      await this.opts.telegram.sendMessage(chatId, t.bot.supportReply({ text: p.text, orderId: p.orderId }), {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+      });
       return 'delivered';
     } catch (err) {
       return this.failed(err, { chatId, supportThread: p.threadId });

@@ -31,7 +31,11 @@ export function ordersFeature(): Composer<BotContext> {
     if (orders.length === 0) {
       return void (await ctx.reply(t.bot.ordersEmpty, { parse_mode: 'HTML', reply_markup: rechargeKeyboard(t.bot.btnFirstRecharge) }));
     }
-    await ctx.reply(ordersList(t, ctx.locale, orders, ctx.me.username), { parse_mode: 'HTML', link_preview_options: { is_disabled: true }, reply_markup: againKeyboard(ctx, orders) });
+    await ctx.reply(ordersList(t, ctx.locale, orders, ctx.me.username), {
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+      reply_markup: againKeyboard(ctx, orders),
+    });
   });
   return composer;
 }

@@ -70,16 +70,29 @@ export function paymentsFeature(): Composer<BotContext> {
       }
       // One new order per expired message, however often the button is pressed.
       const key = `tg-renew-${orderId}-${ctx.callbackQuery.message?.message_id ?? 0}`;
-      const payment = await ctx
-        .userApi()
-        .createPayment(
-          { amountCents: Math.round(order.amount * 100), phoneNumber: order.phoneNumber, operatorId: order.operatorId, countryId: order.countryId, cryptoCurrency: coin, locale: ctx.locale },
-          key,
-        );
+      const payment = await ctx.userApi().createPayment(
+        {
+          amountCents: Math.round(order.amount * 100),
+          phoneNumber: order.phoneNumber,
+          operatorId: order.operatorId,
+          countryId: order.countryId,
+          cryptoCurrency: coin,
+          locale: ctx.locale,
+        },
+        key,
+      );
       // A second press gives the same order, whose payment message is already in the chat.
       if (ctx.services.orderMessages.messageOf(payment.orderId)) return void (await ctx.answerCallbackQuery({ text: t.bot.paymentAlreadyCreated }));
       await ctx.answerCallbackQuery();
-      const messageId = await sendPaymentMessage(ctx.api, chatId, t, payment, { phoneNumber: order.phoneNumber, operatorName: order.operatorName }, ctx.services.orderLinks, ctx.locale);
+      const messageId = await sendPaymentMessage(
+        ctx.api,
+        chatId,
+        t,
+        payment,
+        { phoneNumber: order.phoneNumber, operatorName: order.operatorName },
+        ctx.services.orderLinks,
+        ctx.locale,
+      );
       ctx.services.orderMessages.track(payment.orderId, chatId, messageId, payment.paymentUri);
       await ctx.services.api.registerOrderMessage(payment.orderId, chatId, messageId);
     } catch (err) {

@@ -38,13 +38,24 @@ export function rechargeFeature(): Composer<BotContext> {
       .catch(() => null);
     const o = story?.order;
     if (!o?.phoneNumber) return startRecharge(ctx);
-    await startRecharge(ctx, { phone: o.phoneNumber, countryCode: o.countryCode, operatorId: o.operatorId, amountCents: o.amount, coin: COIN_SYMBOLS.find((c) => c === o.coin) ?? null });
+    await startRecharge(ctx, {
+      phone: o.phoneNumber,
+      countryCode: o.countryCode,
+      operatorId: o.operatorId,
+      amountCents: o.amount,
+      coin: COIN_SYMBOLS.find((c) => c === o.coin) ?? null,
+    });
   });
 
   // A recent recipient (the /start list): the same, from the recipients API.
   composer.callbackQuery(/^g:rcp:(\d{6,15})$/, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const r = (await ctx.userApi().recipients().catch(() => [])).find((x) => x.id === ctx.match[1]);
+    const r = (
+      await ctx
+        .userApi()
+        .recipients()
+        .catch(() => [])
+    ).find((x) => x.id === ctx.match[1]);
     if (!r) return startRecharge(ctx);
     await startRecharge(ctx, { phone: r.phoneNumber, countryCode: r.countryCode, operatorId: r.operatorId, amountCents: r.lastAmount, coin: r.lastCoin });
   });

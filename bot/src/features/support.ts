@@ -20,7 +20,10 @@ export function supportFeature(): Composer<BotContext> {
     const t = ctx.t;
     const contacts = ctx.services.support;
     const any = contacts.email || contacts.telegram || contacts.whatsapp;
-    await ctx.reply(any ? `${supportText(t, contacts)}\n\n${t.bot.supportOrderHint}` : t.bot.supportNone, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+    await ctx.reply(any ? `${supportText(t, contacts)}\n\n${t.bot.supportOrderHint}` : t.bot.supportNone, {
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+    });
   });
   return composer;
 }

@@ -47,29 +47,47 @@ export function rechargeKeyboard(label: string): InlineKeyboard {
 
 export function languageKeyboard(): InlineKeyboard {
   const flags: Record<string, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', pt: '🇧🇷' };
-  return grid(LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${CATALOGS[code].common.languageName}`.trim(), data: CB.language(code) })), 2);
+  return grid(
+    LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${CATALOGS[code].common.languageName}`.trim(), data: CB.language(code) })),
+    2,
+  );
 }
 
 export function countryKeyboard(countries: { code: string; label: string }[]): InlineKeyboard {
-  return grid(countries.map((c) => ({ label: c.label, data: CB.step('country', c.code) })), 2);
+  return grid(
+    countries.map((c) => ({ label: c.label, data: CB.step('country', c.code) })),
+    2,
+  );
 }
 
 export function operatorKeyboard(operators: { operatorId: number; name: string }[]): InlineKeyboard {
-  return grid(operators.map((o) => ({ label: o.name, data: CB.step('operator', o.operatorId) })), 1);
+  return grid(
+    operators.map((o) => ({ label: o.name, data: CB.step('operator', o.operatorId) })),
+    1,
+  );
 }
 
 export function amountKeyboard(amounts: { cents: number; label: string }[]): InlineKeyboard {
-  return grid(amounts.map((a) => ({ label: a.label, data: CB.step('amount', a.cents) })), 2);
+  return grid(
+    amounts.map((a) => ({ label: a.label, data: CB.step('amount', a.cents) })),
+    2,
+  );
 }
 
 /** The coins (assets) the API offers (GET /api/payment-options), by name: USDT, USDC, ETH, BNB, POL. */
 export function coinKeyboard(assets: { asset: string; name: string }[]): InlineKeyboard {
-  return grid(assets.map((a) => ({ label: a.name, data: CB.step('coin', a.asset) })), 2);
+  return grid(
+    assets.map((a) => ({ label: a.name, data: CB.step('coin', a.asset) })),
+    2,
+  );
 }
 
 /** The networks of the coin chosen, cheapest first, one a row (a label carries the network and its fee). */
 export function networkKeyboard(networks: { symbol: string; label: string }[]): InlineKeyboard {
-  return grid(networks.map((n) => ({ label: n.label, data: CB.step('network', n.symbol) })), 1);
+  return grid(
+    networks.map((n) => ({ label: n.label, data: CB.step('network', n.symbol) })),
+    1,
+  );
 }
 
 /** A step's keyboard with its Back button on a row of its own (back to the step before). */
@@ -81,9 +99,7 @@ export function withBack(kb: InlineKeyboard, t: Catalog, step: string): InlineKe
 export function reviewKeyboard(t: Catalog, balance: string | null = null): InlineKeyboard {
   const kb = new InlineKeyboard().text(t.bot.btnConfirm, CB.step('review', 'confirm')).row();
   if (balance) kb.text(t.bot.btnPayFromBalance({ balance }), CB.step('review', 'balance')).row();
-  return kb
-    .text(t.bot.btnEdit, CB.step('review', 'edit'))
-    .text(t.bot.btnCancel, CB.step('review', 'cancel'));
+  return kb.text(t.bot.btnEdit, CB.step('review', 'edit')).text(t.bot.btnCancel, CB.step('review', 'cancel'));
 }
 
 export function editKeyboard(t: Catalog): InlineKeyboard {
@@ -123,7 +139,11 @@ export function withOrderLinks(kb: InlineKeyboard, t: Catalog, links: OrderLinks
  * filled in, then Cancel, then the order's links. Telegram takes only HTTP(S) and tg:// links for a URL
  * button, so the EIP-681 `ethereum:` link stays with the QR code; the wallets' own links are https.
  */
-export function pendingPaymentKeyboard(t: Catalog, payment: { orderId: number; paymentId: string; walletLinks: TWalletLinks | null }, links: OrderLinks): InlineKeyboard {
+export function pendingPaymentKeyboard(
+  t: Catalog,
+  payment: { orderId: number; paymentId: string; walletLinks: TWalletLinks | null },
+  links: OrderLinks,
+): InlineKeyboard {
   const kb = walletButtons(new InlineKeyboard(), t, payment.walletLinks);
   kb.text(t.bot.btnCheckPayment, CB.checkPayment(payment.orderId)).row();
   return withOrderLinks(kb.text(t.bot.btnCancelPayment, CB.cancelPayment(payment.paymentId)), t, links, payment.paymentId);

@@ -1,5 +1,16 @@
 import { InlineKeyboard } from 'grammy';
-import { DISPLAY_ICONS, displayKey, displayTone, formatTimeIn, formatUsdIn, type Catalog, type Locale, type TDisplayTone, type TOrderStory, escapeHtml as h } from '@topup/shared';
+import {
+  DISPLAY_ICONS,
+  displayKey,
+  displayTone,
+  formatTimeIn,
+  formatUsdIn,
+  type Catalog,
+  type Locale,
+  type TDisplayTone,
+  type TOrderStory,
+  escapeHtml as h,
+} from '@topup/shared';
 import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
 import { coinName } from './payment';
 
@@ -54,7 +65,10 @@ function creditLines(t: Catalog, locale: Locale, s: TOrderStory): string[] {
   for (const place of ['on_balance', 'held'] as const) {
     const here = credits.filter((c) => c.place === place);
     if (here.length === 0) continue;
-    const amount = formatUsdIn(locale, here.reduce((sum, c) => sum + c.amount, 0));
+    const amount = formatUsdIn(
+      locale,
+      here.reduce((sum, c) => sum + c.amount, 0),
+    );
     const why = [...new Set(here.map((c) => t.bot.creditReasons[c.reason]))].join(', ');
     // A failed delivery keeps the spec's sentence.
     if (place === 'on_balance' && here.every((c) => c.reason === 'failed_delivery')) lines.push(t.bot.failedCredit({ amount }));
@@ -93,7 +107,10 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
       t.bot.payNetwork({ network: `${payable.networkLabel} · ${coinName(payable.coin)}` }),
       next.action === 'pay_rest'
         ? t.bot.payRestUntil({ time: hhmm(locale, payable.deadline) })
-        : t.bot.payExpires({ time: hhmm(locale, payable.deadline), minutes: Math.max(1, Math.round((Date.parse(payable.deadline) - Date.parse(o.createdAt)) / 60_000)) }),
+        : t.bot.payExpires({
+            time: hhmm(locale, payable.deadline),
+            minutes: Math.max(1, Math.round((Date.parse(payable.deadline) - Date.parse(o.createdAt)) / 60_000)),
+          }),
     );
   }
   if (d.state === 'completed' && o.phoneNumber) lines.push(t.bot.completedTo({ phone: o.phoneNumber, amount: usd(o.amount) }));

@@ -1,4 +1,14 @@
-import { DISPLAY_ICONS, displayKey, formatDateTimeIn, formatUsdIn, type TOrderDisplay, type TOrderView, type Locale, type Catalog, escapeHtml as h } from '@topup/shared';
+import {
+  DISPLAY_ICONS,
+  displayKey,
+  formatDateTimeIn,
+  formatUsdIn,
+  type TOrderDisplay,
+  type TOrderView,
+  type Locale,
+  type Catalog,
+  escapeHtml as h,
+} from '@topup/shared';
 
 /** The order's display state (shared/src/order-display.ts): its icon and its label in the user's language. */
 function statusBadge(t: Catalog, display: TOrderDisplay): string {
@@ -18,7 +28,9 @@ export function ordersList(t: Catalog, locale: Locale, orders: TOrderView[], bot
   const lines = [t.bot.ordersTitle, ''];
   for (const o of orders.slice(0, ORDERS_SHOWN)) {
     const link = `<a href="https://t.me/${h(botUsername)}?start=order_${o.id}">#${o.id}</a>`;
-    const what = o.phoneNumber ? `${h(o.phoneNumber)}${o.operatorName ? ` · ${h(o.operatorName)}` : ''}` : t.bot.balanceTopupSummary({ total: usd(o.totalAmount) });
+    const what = o.phoneNumber
+      ? `${h(o.phoneNumber)}${o.operatorName ? ` · ${h(o.operatorName)}` : ''}`
+      : t.bot.balanceTopupSummary({ total: usd(o.totalAmount) });
     lines.push(`${link} · ${statusBadge(t, o.display)}`, `${h(formatDate(locale, o.createdAt))} · ${what} · ${h(usd(o.amount))}`, '');
   }
   if (orders.length > ORDERS_SHOWN) lines.push(t.bot.ordersMore({ count: orders.length - ORDERS_SHOWN }));

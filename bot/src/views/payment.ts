@@ -49,7 +49,15 @@ export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, deta
 }
 
 /** Sends the payment message (QR code photo, copyable amount and address, buttons opening the wallets) and returns its id. */
-export async function sendPaymentMessage(api: Api, chatId: number, t: Catalog, payment: TPaymentCreated, details: OrderDetails, links: OrderLinks, locale: Locale = 'en'): Promise<number> {
+export async function sendPaymentMessage(
+  api: Api,
+  chatId: number,
+  t: Catalog,
+  payment: TPaymentCreated,
+  details: OrderDetails,
+  links: OrderLinks,
+  locale: Locale = 'en',
+): Promise<number> {
   const png = await paymentQrPng(payment.paymentUri);
   const message = await api.sendPhoto(chatId, new InputFile(png, `payment-${payment.orderId}.png`), {
     caption: pendingPaymentCaption(t, payment, details, locale),

@@ -48,7 +48,12 @@ export function statusImagePng(tone: TDisplayTone): Buffer {
   header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: SIZE }, () => COLOURS[tone]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: SIZE }, () => row)));
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   cache.set(tone, png);
   return png;
 }

@@ -25,7 +25,9 @@ export function errorFromAnswer(status: number, statusText: string, body: string
   const nested: { message?: unknown; code?: unknown; details?: unknown } = (typeof error === 'object' && error) || {};
   const serverMessage = [json?.message, nested.message, error].find((v) => typeof v === 'string') as string | undefined;
   const shown = body.length > MAX_BODY_IN_MESSAGE ? `${body.slice(0, MAX_BODY_IN_MESSAGE)}…` : body;
-  return new ApiError(status, typeof nested.code === 'string' ? nested.code : 'HTTP_ERROR', serverMessage ?? null, `${status}: ${shown || statusText}`, { details: nested.details });
+  return new ApiError(status, typeof nested.code === 'string' ? nested.code : 'HTTP_ERROR', serverMessage ?? null, `${status}: ${shown || statusText}`, {
+    details: nested.details,
+  });
 }
 
 /**

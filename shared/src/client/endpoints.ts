@@ -3,10 +3,27 @@ import type { TCoinSymbol } from '../coins';
 import * as admin from '../schemas/admin';
 import * as adminSupport from '../schemas/admin-support';
 import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionSaved, ZSessionWrite } from '../schemas/bot';
-import { ZAmountOption, ZCountry, ZDetectPhoneRequest, ZDetectPhoneResponse, ZOperator, ZValidatePhoneRequest, ZValidatePhoneResponse } from '../schemas/catalog';
+import {
+  ZAmountOption,
+  ZCountry,
+  ZDetectPhoneRequest,
+  ZDetectPhoneResponse,
+  ZOperator,
+  ZValidatePhoneRequest,
+  ZValidatePhoneResponse,
+} from '../schemas/catalog';
 import type { TServiceType } from '../schemas/common';
 import { ZPaymentOptionsResponse } from '../schemas/coins';
-import { ZCancelResponse, ZCancelTransactionRequest, ZCreatePaymentRequest, ZCryptoPaymentRequest, ZOrderView, ZPaymentCreated, ZPaymentStatus, ZReleaseRequest } from '../schemas/orders';
+import {
+  ZCancelResponse,
+  ZCancelTransactionRequest,
+  ZCreatePaymentRequest,
+  ZCryptoPaymentRequest,
+  ZOrderView,
+  ZPaymentCreated,
+  ZPaymentStatus,
+  ZReleaseRequest,
+} from '../schemas/orders';
 import { ZRecipient, ZRecipients, ZRenameRecipient } from '../schemas/recipients';
 import { ZOpenOrder, ZOrderStory } from '../schemas/story';
 import { ZSystemStatus } from '../schemas/system';
@@ -27,7 +44,8 @@ export const API = {
   /** `country`: the numeric id or the two-letter code. */
   operators: endpoint({
     method: 'GET',
-    path: (p: { country: string | number; serviceType?: TServiceType }) => withQuery(`/api/countries/${segment(p.country)}/operators`, { serviceType: p.serviceType }),
+    path: (p: { country: string | number; serviceType?: TServiceType }) =>
+      withQuery(`/api/countries/${segment(p.country)}/operators`, { serviceType: p.serviceType }),
     response: z.array(ZOperator),
   }),
   amounts: endpoint({
@@ -48,8 +66,11 @@ export const API = {
    */
   quote: endpoint({
     method: 'GET',
-    path: (p: { kind?: TOrderKind; coin?: TCoinSymbol; operatorId?: number } & ({ amount: string; localAmount?: undefined } | { amount?: undefined; localAmount: string; operatorId: number })) =>
-      withQuery('/api/quote', p),
+    path: (
+      p: { kind?: TOrderKind; coin?: TCoinSymbol; operatorId?: number } & (
+        { amount: string; localAmount?: undefined } | { amount?: undefined; localAmount: string; operatorId: number }
+      ),
+    ) => withQuery('/api/quote', p),
     response: ZQuote,
   }),
   createPayment: endpoint({ method: 'POST', path: '/api/crypto-payment', body: ZCryptoPaymentRequest, response: ZPaymentCreated }),
@@ -112,7 +133,12 @@ export const ADMIN_API = {
   /** Admins only: an order that never received funds. */
   deleteOrder: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/orders/${p.id}`, response: admin.ZAdminDone }),
   users: endpoint({ method: 'GET', path: '/api/admin/users', response: admin.ZAdminUsers }),
-  adjustBalance: endpoint({ method: 'POST', path: (p: { action: admin.TBalanceAction }) => `/api/admin/${p.action}-balance`, body: admin.ZBalanceAdjustmentRequest, response: admin.ZBalanceAdjusted }),
+  adjustBalance: endpoint({
+    method: 'POST',
+    path: (p: { action: admin.TBalanceAction }) => `/api/admin/${p.action}-balance`,
+    body: admin.ZBalanceAdjustmentRequest,
+    response: admin.ZBalanceAdjusted,
+  }),
   manualTopup: endpoint({ method: 'POST', path: '/api/admin/manual-topup', body: admin.ZManualTopupRequest, response: admin.ZManualTopupDone }),
   changePassword: endpoint({ method: 'POST', path: '/api/admin/change-password', body: admin.ZChangePasswordRequest, response: admin.ZAdminDone }),
   changeEmail: endpoint({ method: 'POST', path: '/api/admin/change-email', body: admin.ZChangeEmailRequest, response: admin.ZAdminDone }),
@@ -126,16 +152,50 @@ export const ADMIN_API = {
   unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
   /** One order with its payments, ledger entries and the actions it allows. */
   order: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/orders/${p.id}`, response: admin.ZAdminOrderDetail }),
-  markPaid: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/mark-paid`, body: admin.ZOrderActionRequest, response: admin.ZOrderActionDone }),
+  markPaid: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/orders/${p.id}/mark-paid`,
+    body: admin.ZOrderActionRequest,
+    response: admin.ZOrderActionDone,
+  }),
   /** Sends a failed order's top-up again as a new order, once. */
-  resendOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/resend`, body: admin.ZOrderActionRequest, response: admin.ZOrderActionDone }),
-  creditOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/credit`, body: admin.ZOrderCreditRequest, response: admin.ZOrderCredited }),
-  refundOrder: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/orders/${p.id}/refund`, body: admin.ZOrderRefundRequest, response: admin.ZOrderCredited }),
+  resendOrder: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/orders/${p.id}/resend`,
+    body: admin.ZOrderActionRequest,
+    response: admin.ZOrderActionDone,
+  }),
+  creditOrder: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/orders/${p.id}/credit`,
+    body: admin.ZOrderCreditRequest,
+    response: admin.ZOrderCredited,
+  }),
+  refundOrder: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/orders/${p.id}/refund`,
+    body: admin.ZOrderRefundRequest,
+    response: admin.ZOrderCredited,
+  }),
   /** The support inbox: conversations newest first (the total in X-Total-Count). */
-  supportThreads: endpoint({ method: 'GET', path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/support/threads', p), response: adminSupport.ZSupportThreads }),
+  supportThreads: endpoint({
+    method: 'GET',
+    path: (p: { page: number; pageSize: number }) => withQuery('/api/admin/support/threads', p),
+    response: adminSupport.ZSupportThreads,
+  }),
   supportUnread: endpoint({ method: 'GET', path: '/api/admin/support/unread', response: adminSupport.ZSupportUnread }),
   supportThread: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}`, response: adminSupport.ZSupportThread }),
   /** Marks a conversation read up to a message. */
-  supportRead: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/read`, body: admin.ZSupportReadRequest, response: admin.ZAdminDone }),
-  supportReply: endpoint({ method: 'POST', path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/reply`, body: admin.ZSupportReplyRequest, response: adminSupport.ZSupportReplied }),
+  supportRead: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/read`,
+    body: admin.ZSupportReadRequest,
+    response: admin.ZAdminDone,
+  }),
+  supportReply: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/support/threads/${p.id}/reply`,
+    body: admin.ZSupportReplyRequest,
+    response: adminSupport.ZSupportReplied,
+  }),
 };

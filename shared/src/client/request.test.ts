@@ -26,7 +26,9 @@ describe('errors (spec section 8)', () => {
 
   it("reads the spec's older bodies: a string error, a message only, error.message alone", () => {
     expect(errorFromAnswer(429, 'Too Many Requests', JSON.stringify({ error: 'Wallet busy' }))).toMatchObject({ message: 'Wallet busy', code: 'HTTP_ERROR' });
-    expect(errorFromAnswer(400, 'Bad Request', JSON.stringify({ message: 'Amount must be greater than 0.' })).serverMessage).toBe('Amount must be greater than 0.');
+    expect(errorFromAnswer(400, 'Bad Request', JSON.stringify({ message: 'Amount must be greater than 0.' })).serverMessage).toBe(
+      'Amount must be greater than 0.',
+    );
     expect(errorFromAnswer(409, 'Conflict', JSON.stringify({ error: { code: 'CONFLICT', message: 'Spent' } })).message).toBe('Spent');
   });
 
@@ -42,7 +44,12 @@ describe('errors (spec section 8)', () => {
 describe('createApiClient', () => {
   it('builds the call from the endpoint: method, path and query, JSON body with its content type, the surface headers', async () => {
     const { fetch, calls } = fakeFetch(200, { success: true, notifications: [] });
-    const client = createApiClient({ baseUrl: 'http://api.test', fetch, credentials: 'include', headers: (e): Record<string, string> => (e === BOT_API.orderMessage ? { 'x-service-token': 's' } : {}) });
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch,
+      credentials: 'include',
+      headers: (e): Record<string, string> => (e === BOT_API.orderMessage ? { 'x-service-token': 's' } : {}),
+    });
     await client.request(BOT_API.orderMessage, { params: { orderId: 7 }, body: { chatId: 1, messageId: 2 }, headers: { 'idempotency-key': 'k' } });
     expect(calls[0]!.url).toBe('http://api.test/api/bot/orders/7/message');
     expect(calls[0]!.init).toMatchObject({
@@ -62,7 +69,14 @@ describe('createApiClient', () => {
   it('parses the answer with the response schema: dollars on the wire are cents in code', async () => {
     const { fetch } = fakeFetch(200, { totalRevenue: 1234.56, totalOrders: 4, successRate: 50, activeUsers: 1, adminGranted: 15.5, adminGrantedOrders: 1 });
     const client = createApiClient({ fetch });
-    expect(await client.request(ADMIN_API.stats)).toEqual({ totalRevenue: 123_456, totalOrders: 4, successRate: 50, activeUsers: 1, adminGranted: 1550, adminGrantedOrders: 1 });
+    expect(await client.request(ADMIN_API.stats)).toEqual({
+      totalRevenue: 123_456,
+      totalOrders: 4,
+      successRate: 50,
+      activeUsers: 1,
+      adminGranted: 1550,
+      adminGrantedOrders: 1,
+    });
     const { data, headers } = await client.exchange(ADMIN_API.stats);
     expect([data.totalRevenue, headers.get('x-total-count')]).toEqual([123_456, '42']);
   });
@@ -71,12 +85,19 @@ describe('createApiClient', () => {
     const heard: [number, string, AnyEndpoint][] = [];
     const onError = (e: ApiError, endpoint: AnyEndpoint) => heard.push([e.status, e.code, endpoint]);
     const refused = createApiClient({ onError, fetch: fakeFetch(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in' }, message: 'Sign in' }).fetch });
-    await expect(refused.request(ADMIN_API.me)).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'Sign in', statusLine: expect.stringMatching(/^401: \{/) });
+    await expect(refused.request(ADMIN_API.me)).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Sign in',
+      statusLine: expect.stringMatching(/^401: \{/),
+    });
 
     const down = new TypeError('fetch failed');
     await expect(createApiClient({ onError, fetch: (async () => Promise.reject(down)) as typeof fetch }).request(API.countries)).rejects.toBe(down);
     await expect(createApiClient({ onError, fetch: fakeFetch(200, '<html>').fetch }).request(API.countries)).rejects.toBeInstanceOf(SyntaxError);
-    await expect(createApiClient({ onError, fetch: fakeFetch(200, { totalRevenue: 'lots' }).fetch }).request(ADMIN_API.stats)).rejects.toBeInstanceOf(z.ZodError);
+    await expect(createApiClient({ onError, fetch: fakeFetch(200, { totalRevenue: 'lots' }).fetch }).request(ADMIN_API.stats)).rejects.toBeInstanceOf(
+      z.ZodError,
+    );
     expect(heard).toEqual([[401, 'UNAUTHORIZED', ADMIN_API.me]]);
   });
 
@@ -85,7 +106,10 @@ describe('createApiClient', () => {
     const res = await sendCall({ fetch, headers: () => ({ authorization: 'tma x' }) }, { method: 'GET', path: '/lazy' });
     expect(calls[0]!.init.headers).toEqual({ accept: 'application/json', authorization: 'tma x' });
     expect(await readAnswer(res, z.object({ n: z.number() }))).toEqual({ n: 1 });
-    await expect(readAnswer(new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }))).rejects.toMatchObject({ status: 502, message: '502: upstream down' });
+    await expect(readAnswer(new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }))).rejects.toMatchObject({
+      status: 502,
+      message: '502: upstream down',
+    });
   });
 
   it('leaves empty query values out', () => {

@@ -38,7 +38,9 @@ export function endpoint<Out, Params = undefined, Body = undefined>(definition: 
   return definition;
 }
 
-export type CallInput<Params, Body> = { headers?: Record<string, string>; signal?: AbortSignal } & (undefined extends Params ? { params?: Params } : { params: Params }) &
+export type CallInput<Params, Body> = { headers?: Record<string, string>; signal?: AbortSignal } & (undefined extends Params
+  ? { params?: Params }
+  : { params: Params }) &
   (undefined extends Body ? { body?: Body } : { body: Body });
 
 /** The input argument: optional when the endpoint needs neither params nor a body. */

@@ -81,7 +81,10 @@ export function formatCryptoIn(locale: Locale, units: bigint, decimals: number):
   const negative = text.startsWith('-');
   const [whole = '0', fraction] = (negative ? text.slice(1) : text).split('.');
   const grouped = numberFormat(locale, { maximumFractionDigits: 0 }).format(BigInt(whole));
-  const separator = numberFormat(locale, {}).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const separator =
+    numberFormat(locale, {})
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.';
   return `${negative ? '-' : ''}${grouped}${fraction ? separator + fraction : ''}`;
 }
 

@@ -85,12 +85,17 @@ describe('catalogs', () => {
       'Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.',
     ];
     const all = [...english.values()];
-    for (const text of spec) expect(all.some((t) => t.includes(text)), text).toBe(true);
+    for (const text of spec)
+      expect(
+        all.some((t) => t.includes(text)),
+        text,
+      ).toBe(true);
     expect(CATALOGS.en.common.phoneErrors).toEqual(PHONE_ERROR_MESSAGES);
   });
 
   it('leave no English in another language but names, codes and words that are the same there', () => {
-    const same = /^(\.(common\.(labels\.(total|date|status)|amountChoice|approxLocal|numberFirst\.detected|colon)|web\.important|web\.shell\.(menu|services)|web\.supportWidget\.message|web\.home\.(statChains|cryptoTitle)|web\.tma\.sections|web\.phonePlaceholder|email\.paidAmount|bot\.(cmd\w+|menuButton|numberNotRecognised|orderSummary|supportTelegram|supportWhatsapp)))$/;
+    const same =
+      /^(\.(common\.(labels\.(total|date|status)|amountChoice|approxLocal|numberFirst\.detected|colon)|web\.important|web\.shell\.(menu|services)|web\.supportWidget\.message|web\.home\.(statChains|cryptoTitle)|web\.tma\.sections|web\.phonePlaceholder|email\.paidAmount|bot\.(cmd\w+|menuButton|numberNotRecognised|orderSummary|supportTelegram|supportWhatsapp)))$/;
     for (const locale of LOCALE_CODES.filter((l) => l !== 'en')) {
       const untranslated = [...texts(CATALOGS[locale])].filter(([path, text]) => !same.test(path) && /[a-z]{3}/i.test(text) && text === english.get(path));
       expect(untranslated.map(([path]) => `${locale}${path}`)).toEqual([]);
@@ -122,7 +127,9 @@ describe('catalogs', () => {
     const fr = CATALOGS.fr.common;
     expect(apiErrorText(fr, { code: 'INVALID_PHONE', message: 'This is not a mobile phone number' })).toBe("Ce n'est pas un numéro de mobile");
     expect(apiErrorText(fr, 'Invalid phone number format')).toBe('Format de numéro de téléphone invalide');
-    expect(apiErrorText(fr, { code: 'AMOUNT_OUT_OF_RANGE', message: 'MTN Cameroon accepts amounts between $1.00 and $50.00.' })).toBe(fr.errors.AMOUNT_OUT_OF_RANGE);
+    expect(apiErrorText(fr, { code: 'AMOUNT_OUT_OF_RANGE', message: 'MTN Cameroon accepts amounts between $1.00 and $50.00.' })).toBe(
+      fr.errors.AMOUNT_OUT_OF_RANGE,
+    );
     expect(apiErrorText(fr, { code: 'SOMETHING_NEW', message: 'x' })).toBe(fr.errors.INTERNAL);
     expect(apiErrorText(CATALOGS.en.common, { code: 'AMOUNT_OUT_OF_RANGE', message: 'MTN Cameroon accepts amounts between $1.00 and $50.00.' }, true)).toBe(
       'MTN Cameroon accepts amounts between $1.00 and $50.00.',

@@ -27,13 +27,16 @@ describe('admin request schemas, as the console checks its forms', () => {
     const full = { mode: 'new', phoneNumber: '671234567', countryId: '120', operatorId: '53', amount: '10.07' } as const;
     expect(ZManualTopupRequest.parse(full)).toEqual({ ...full, countryId: 120, operatorId: 53, amount: 1007, notes: '' });
     for (const key of ['phoneNumber', 'countryId', 'operatorId', 'amount'] as const) {
-      for (const blank of [' ', '', undefined]) expect([key, formProblem(ZManualTopupRequest, { ...full, [key]: blank })]).toEqual([key, 'Please fill in all required fields.']);
+      for (const blank of [' ', '', undefined])
+        expect([key, formProblem(ZManualTopupRequest, { ...full, [key]: blank })]).toEqual([key, 'Please fill in all required fields.']);
     }
   });
 
   it('manual top-up, existing: an order and notes are required', () => {
     expect(formProblem(ZManualTopupRequest, { mode: 'existing', orderId: '4', notes: 'paid by transfer' })).toBeNull();
-    expect(formProblem(ZManualTopupRequest, { mode: 'existing', orderId: '', notes: 'x' })).toBe('Please select an order and add notes for existing order processing.');
+    expect(formProblem(ZManualTopupRequest, { mode: 'existing', orderId: '', notes: 'x' })).toBe(
+      'Please select an order and add notes for existing order processing.',
+    );
     expect(formProblem(ZManualTopupRequest, { mode: 'existing', orderId: 4, notes: '  ' })).toBe(ADMIN_MESSAGES.manualExistingRequired);
   });
 
@@ -47,16 +50,24 @@ describe('admin request schemas, as the console checks its forms', () => {
   });
 
   it('password change: all fields, matching, at least 6 characters, in that order; the request leaves the confirmation out', () => {
-    expect(ZChangePasswordForm.parse({ currentPassword: 'old-one', newPassword: 'secret', confirmPassword: 'secret' })).toEqual({ currentPassword: 'old-one', newPassword: 'secret' });
-    expect(formProblem(ZChangePasswordForm, { currentPassword: '', newPassword: 'secret', confirmPassword: 'other' })).toBe('Please fill in all password fields');
+    expect(ZChangePasswordForm.parse({ currentPassword: 'old-one', newPassword: 'secret', confirmPassword: 'secret' })).toEqual({
+      currentPassword: 'old-one',
+      newPassword: 'secret',
+    });
+    expect(formProblem(ZChangePasswordForm, { currentPassword: '', newPassword: 'secret', confirmPassword: 'other' })).toBe(
+      'Please fill in all password fields',
+    );
     expect(formProblem(ZChangePasswordForm, { currentPassword: 'old', newPassword: 'abc', confirmPassword: 'abd' })).toBe('New passwords do not match');
-    expect(formProblem(ZChangePasswordForm, { currentPassword: 'old', newPassword: 'abcde', confirmPassword: 'abcde' })).toBe('New password must be at least 6 characters long');
+    expect(formProblem(ZChangePasswordForm, { currentPassword: 'old', newPassword: 'abcde', confirmPassword: 'abcde' })).toBe(
+      'New password must be at least 6 characters long',
+    );
   });
 
   it('emails: required with each form its own message, then something@something.something without spaces', () => {
     expect(formProblem(ZChangeEmailRequest, { newEmail: '' })).toBe('Please enter a new email address');
     expect(formProblem(ZChangeSignInEmailRequest, { newSignInEmail: ' ' })).toBe('Please enter a new sign-in email address');
-    for (const bad of ['ops', 'ops@example', 'ops team@example.com', '@example.com']) expect(formProblem(ZChangeEmailRequest, { newEmail: bad })).toBe('Please enter a valid email address');
+    for (const bad of ['ops', 'ops@example', 'ops team@example.com', '@example.com'])
+      expect(formProblem(ZChangeEmailRequest, { newEmail: bad })).toBe('Please enter a valid email address');
     expect(ZChangeEmailRequest.parse({ newEmail: ' ops@example.com ' })).toEqual({ newEmail: 'ops@example.com' });
   });
 

@@ -46,9 +46,19 @@ export function manualTopupProgress(orderId: number, status: TOrderStatus): { ti
     case 'completed':
       return { title: 'Success!', description: ADMIN_MESSAGES.manualTopupDone, settled: true, ok: true };
     case 'failed':
-      return { title: 'Top-up Failed', description: `Order #${orderId} could not be delivered. Open the order to see why and where its value went.`, settled: true, ok: false };
+      return {
+        title: 'Top-up Failed',
+        description: `Order #${orderId} could not be delivered. Open the order to see why and where its value went.`,
+        settled: true,
+        ok: false,
+      };
     case 'processing':
-      return { title: 'Manual top-up submitted', description: `Order #${orderId} was sent to the provider; waiting for the operator.`, settled: false, ok: true };
+      return {
+        title: 'Manual top-up submitted',
+        description: `Order #${orderId} was sent to the provider; waiting for the operator.`,
+        settled: false,
+        ok: true,
+      };
     default:
       return { title: 'Manual top-up submitted', description: `Order #${orderId} is queued for delivery.`, settled: false, ok: true };
   }
@@ -93,7 +103,12 @@ export const ZAdminLoginRequest = z.object({
 });
 
 /** Two-factor sign-in: a code from the authenticator app confirms turning it on or off. */
-export const ZTotpCode = z.object({ code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const ZTotpCode = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
 
 export const ZChangePasswordRequest = z.object({
   currentPassword: z.string({ error: ADMIN_MESSAGES.passwordRequired }).min(1, ADMIN_MESSAGES.passwordRequired).max(1024),
@@ -138,11 +153,7 @@ export const ZManualTopupRequest = z.discriminatedUnion(
     z.object({
       mode: z.literal('existing'),
       orderId: requiredId(ADMIN_MESSAGES.manualExistingRequired),
-      notes: z
-        .string({ error: ADMIN_MESSAGES.manualExistingRequired })
-        .trim()
-        .min(1, ADMIN_MESSAGES.manualExistingRequired)
-        .max(500),
+      notes: z.string({ error: ADMIN_MESSAGES.manualExistingRequired }).trim().min(1, ADMIN_MESSAGES.manualExistingRequired).max(500),
     }),
   ],
   { error: 'mode must be new or existing' },
@@ -179,7 +190,10 @@ export const ZSupportReadRequest = z.object({ through: z.number().int().positive
 
 /** Query values are text; a missing one takes the default. */
 const queryInt = (fallback: number, max: number) => z.string().default(String(fallback)).transform(Number).pipe(z.number().int().min(1).max(max));
-const queryDate = z.string().transform((s) => new Date(s)).pipe(z.date());
+const queryDate = z
+  .string()
+  .transform((s) => new Date(s))
+  .pipe(z.date());
 
 /** GET /api/admin/orders: filters, a page, or the whole selection as CSV. */
 export const ZAdminOrdersQuery = z.object({
@@ -223,7 +237,10 @@ export const ZSettingsRequest = z
       .pipe(ZUsdCents)
       .pipe(z.number().int().max(10_000, 'The service fee must be at most $100.00')),
   })
-  .refine((s) => s.minTopUp > 0 && s.minTopUp <= s.maxTopUp, { message: 'The minimum top-up must be above zero and not above the maximum', path: ['minTopUp'] });
+  .refine((s) => s.minTopUp > 0 && s.minTopUp <= s.maxTopUp, {
+    message: 'The minimum top-up must be above zero and not above the maximum',
+    path: ['minTopUp'],
+  });
 
 // Answers.
 
@@ -235,7 +252,12 @@ export const ZAdminLoginResponse = z.object({ success: z.literal(true), token: z
 export const ZAdminMe = z.object({ success: z.literal(true), admin: z.object({ id: z.number().int(), email: z.string() }), totpEnabled: z.boolean() });
 
 /** POST /api/admin/totp/setup: the secret to enrol, as an otpauth URI and its QR code. */
-export const ZTotpSetup = z.object({ success: z.literal(true), secret: z.string(), uri: z.string(), qrDataUrl: z.string().startsWith('data:image/png;base64,') });
+export const ZTotpSetup = z.object({
+  success: z.literal(true),
+  secret: z.string(),
+  uri: z.string(),
+  qrDataUrl: z.string().startsWith('data:image/png;base64,'),
+});
 export type TAdminMe = z.infer<typeof ZAdminMe>['admin'];
 
 /**
@@ -311,7 +333,15 @@ export type TUnmatchedPayment = z.infer<typeof ZUnmatchedPayment>;
 export const ZUnmatchedPayments = z.array(ZUnmatchedPayment);
 
 /** An open admin alert: raised `count` times, last at `lastRaisedAt`. */
-export const ZAlert = z.object({ id: z.number().int(), kind: z.string(), message: z.string(), count: z.number().int(), createdAt: ZDateTime, lastRaisedAt: ZDateTime, resolvedAt: ZDateTime.nullable() });
+export const ZAlert = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  message: z.string(),
+  count: z.number().int(),
+  createdAt: ZDateTime,
+  lastRaisedAt: ZDateTime,
+  resolvedAt: ZDateTime.nullable(),
+});
 export type TAlert = z.infer<typeof ZAlert>;
 export const ZAlerts = z.array(ZAlert);
 

@@ -59,7 +59,14 @@ export type TPromotion = z.infer<typeof ZPromotion>;
 
 /** `{id}` in /api/countries/{id}/operators: the numeric id or the two-letter code. */
 export const ZCountryParam = z.object({
-  id: z.union([z.string().trim().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()), ZIntId]),
+  id: z.union([
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((s) => s.toUpperCase()),
+    ZIntId,
+  ]),
 });
 
 export const ZOperatorParam = z.object({ operatorId: ZIntId });
@@ -70,7 +77,11 @@ export const ZAmountsQuery = z.object({ serviceType: ZServiceType.default('airti
 export const ZValidatePhoneRequest = z.object({
   phoneNumber: z.string().trim().min(1, 'Phone number is required').max(32),
   /** Two-letter code; the spec's clients send the country's code. */
-  countryCode: z.string().trim().regex(/^[A-Za-z]{2}$/, 'countryCode must be a two-letter country code').transform((s) => s.toUpperCase()),
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'countryCode must be a two-letter country code')
+    .transform((s) => s.toUpperCase()),
 });
 export const ZValidatePhoneResponse = z.object({
   valid: z.boolean(),

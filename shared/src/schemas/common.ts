@@ -3,7 +3,8 @@ import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
 import { formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
 
 /** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
-export const ZIntId = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number')])
+export const ZIntId = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number')])
   .transform((v) => Number(v))
   .pipe(z.number().int().positive().max(2_147_483_647));
 
@@ -24,20 +25,18 @@ export const ZDateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 });
 
 /** US dollars as the client sends them (number or text) -> integer cents, at most MAX_USD_CENTS. */
-export const ZUsdCents = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const cents = usdToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number of dollars with at most 2 decimals' });
-      return z.NEVER;
-    }
-    if (cents > MAX_USD_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `Amount must be at most ${formatUsd(MAX_USD_CENTS)}` });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const ZUsdCents = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const cents = usdToCents(value);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive number of dollars with at most 2 decimals' });
+    return z.NEVER;
+  }
+  if (cents > MAX_USD_CENTS) {
+    ctx.addIssue({ code: 'custom', message: `Amount must be at most ${formatUsd(MAX_USD_CENTS)}` });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 /** A customer as every surface names them (spec section 3, User: full name, else email, else id). */
 export const ZCustomerName = z.object({

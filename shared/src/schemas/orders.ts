@@ -36,7 +36,16 @@ export const ZCryptoPaymentRequest = z.object({
   amount: ZUsdCents,
   phoneNumber: ZPhone,
   operatorId: ZIntId.optional(),
-  countryId: z.union([z.string().trim().regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()), ZIntId]).optional(),
+  countryId: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/)
+        .transform((s) => s.toUpperCase()),
+      ZIntId,
+    ])
+    .optional(),
   cryptoCurrency: ZCoinSymbol.default(DEFAULT_COIN),
   /** `balance`: pay from the signed-in customer's balance instead of on chain. */
   paymentMethod: z.enum(['crypto', 'balance']).default('crypto'),
@@ -178,7 +187,12 @@ export const ZOrderView = z.object({
 export type TOrderView = z.infer<typeof ZOrderView>;
 
 export const ZOrderIdParam = z.object({ orderId: ZIntId });
-export const ZPaymentIdParam = z.object({ paymentId: z.string().trim().regex(/^pay_[A-Za-z0-9]{16,40}$/, 'unknown payment id') });
+export const ZPaymentIdParam = z.object({
+  paymentId: z
+    .string()
+    .trim()
+    .regex(/^pay_[A-Za-z0-9]{16,40}$/, 'unknown payment id'),
+});
 export const ZIdParam = z.object({ id: ZIntId });
 /** An order named by its id or by its payment id. */
 export const ZOrderRefParam = z.object({ ref: z.union([ZIntId, ZPaymentIdParam.shape.paymentId]) });

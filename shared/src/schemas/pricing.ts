@@ -63,8 +63,10 @@ export const ZQuoteQuery = z
     coin: ZCoinSymbol.optional(),
   })
   .superRefine((q, ctx) => {
-    if ((q.amount === undefined) === (q.localAmount === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'give either amount (US dollars) or localAmount' });
-    if (q.localAmount !== undefined && q.operatorId === undefined) ctx.addIssue({ code: 'custom', path: ['operatorId'], message: 'is required with localAmount' });
+    if ((q.amount === undefined) === (q.localAmount === undefined))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'give either amount (US dollars) or localAmount' });
+    if (q.localAmount !== undefined && q.operatorId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['operatorId'], message: 'is required with localAmount' });
   });
 export type TQuoteQuery = z.infer<typeof ZQuoteQuery>;
 

@@ -5,7 +5,9 @@ import { internationalNumber } from './phone';
 describe('API errors', () => {
   it('shows the API message, else "status: body" (spec section 8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(apiError({ status: 400, statusText: 'Bad Request' }, JSON.stringify({ error: { code: 'INVALID_PHONE', message: 'Bad number' }, message: 'Bad number' }))).toMatchObject({
+    expect(
+      apiError({ status: 400, statusText: 'Bad Request' }, JSON.stringify({ error: { code: 'INVALID_PHONE', message: 'Bad number' }, message: 'Bad number' })),
+    ).toMatchObject({
       status: 400,
       code: 'INVALID_PHONE',
       message: 'Bad number',
@@ -33,7 +35,11 @@ describe('apiRequest over the shared client', () => {
     expect(await apiRequest('/api/balance', (s) => s.ZBalance)).toMatchObject({ balance: 12.5 });
     expect(fetch.mock.calls[0]).toEqual([
       '/api/balance',
-      expect.objectContaining({ method: 'GET', credentials: 'include', headers: { accept: 'application/json', authorization: 'tma query_id=1&hash=abc', 'x-order-token': 't1,t2' } }),
+      expect.objectContaining({
+        method: 'GET',
+        credentials: 'include',
+        headers: { accept: 'application/json', authorization: 'tma query_id=1&hash=abc', 'x-order-token': 't1,t2' },
+      }),
     ]);
   });
 
@@ -52,7 +58,10 @@ describe('apiRequest over the shared client', () => {
 
   it('lets a call that got no answer fail with its own error, as the pages expect', async () => {
     const down = new TypeError('Failed to fetch');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(down)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(down)),
+    );
     await expect(apiRequest('/api/countries', (s) => s.ZCountry.array())).rejects.toBe(down);
   });
 });

@@ -54,7 +54,18 @@ const status = (s: TPaymentStatus['status']): TPaymentStatus => ({
   requiredConfirmations: 1,
   expiresAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
-  display: { state: 'awaiting_payment', sub: null, coin: 'USDT', due: '11', received: '0', remaining: '11', deadline: '2030-01-01T00:00:00.000Z', confirmations: null, credit: null, flags: { wrongCoin: false, overpaid: false } },
+  display: {
+    state: 'awaiting_payment',
+    sub: null,
+    coin: 'USDT',
+    due: '11',
+    received: '0',
+    remaining: '11',
+    deadline: '2030-01-01T00:00:00.000Z',
+    confirmations: null,
+    credit: null,
+    flags: { wrongCoin: false, overpaid: false },
+  },
   toPay: null,
 });
 

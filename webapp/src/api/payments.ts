@@ -55,7 +55,9 @@ type LeavingPayment = Pick<TPaymentCreated, 'paymentId' | 'orderToken'>;
  * Resolves with the server's reason when it refuses (409: funds arrived, and what happens to them);
  * other errors are only logged.
  */
-export async function cancelTransaction(payment: LeavingPayment & Pick<TPaymentCreated, 'orderId' | 'cryptoAmount' | 'cryptocurrency'>): Promise<string | null> {
+export async function cancelTransaction(
+  payment: LeavingPayment & Pick<TPaymentCreated, 'orderId' | 'cryptoAmount' | 'cryptocurrency'>,
+): Promise<string | null> {
   try {
     await apiRequest('/api/cancel-transaction', (s) => s.ZCancelResponse, {
       method: 'POST',

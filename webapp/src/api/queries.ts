@@ -41,8 +41,7 @@ export const countriesQuery = () =>
 export const operatorsQuery = (countryId: number | undefined, serviceType: TServiceType = 'airtime') =>
   queryOptions({
     queryKey: ['/api/countries', countryId, 'operators', serviceType],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/countries/${countryId}/operators?serviceType=${serviceType}`, (s) => s.ZOperator.array(), { signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/countries/${countryId}/operators?serviceType=${serviceType}`, (s) => s.ZOperator.array(), { signal }),
     enabled: countryId !== undefined,
     ...CACHE_TIMES.operators,
   });
@@ -50,8 +49,7 @@ export const operatorsQuery = (countryId: number | undefined, serviceType: TServ
 export const amountsQuery = (operatorId: number | undefined, serviceType: TServiceType = 'airtime') =>
   queryOptions({
     queryKey: ['/api/operators', operatorId, 'amounts', serviceType],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/operators/${operatorId}/amounts?serviceType=${serviceType}`, (s) => s.ZAmountOption.array(), { signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/operators/${operatorId}/amounts?serviceType=${serviceType}`, (s) => s.ZAmountOption.array(), { signal }),
     enabled: operatorId !== undefined,
     ...CACHE_TIMES.amounts,
   });

@@ -1,5 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { readStoredRecipients, RECENT_RECIPIENTS_KEY, removeStoredRecipient, renameStoredRecipient, rememberRecipient, writeStoredRecipients, type StoredRecipient } from '../../../shared/src/recipients-storage';
+import {
+  readStoredRecipients,
+  RECENT_RECIPIENTS_KEY,
+  removeStoredRecipient,
+  renameStoredRecipient,
+  rememberRecipient,
+  writeStoredRecipients,
+  type StoredRecipient,
+} from '../../../shared/src/recipients-storage';
 import { apiRequest } from './client';
 
 /**

@@ -156,7 +156,13 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
     return (
       <div className="os-pay" data-testid="order-pay">
         <strong>{t.nextActions[next.action]}</strong>
-        <CopyField label={next.action === 'pay_rest' ? t.restToSend : web.amountToSend} value={pay.amount} display={`${pay.amount} ${pay.coin}`} onCopied={onCopied} testId="order-pay-amount" />
+        <CopyField
+          label={next.action === 'pay_rest' ? t.restToSend : web.amountToSend}
+          value={pay.amount}
+          display={`${pay.amount} ${pay.coin}`}
+          onCopied={onCopied}
+          testId="order-pay-amount"
+        />
         <CopyField label={web.walletAddress} value={pay.address} onCopied={onCopied} testId="order-pay-address" />
         <SendFromWallet />
         {next.action === 'pay_rest' && <p className="wz-hint">{t.onlyTheRest}</p>}

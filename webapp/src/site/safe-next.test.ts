@@ -9,7 +9,18 @@ describe('where sign-in returns to', () => {
   });
 
   it('never leaves the site (open redirect)', () => {
-    for (const next of ['/%5Cevil.example/x', '/\\evil.example', '//evil.example', '/%2F%2Fevil.example', '/\t/evil.example', '/%09/evil.example', 'https://evil.example', 'javascript:alert(1)', '\\\\evil.example', ' /\\evil.example']) {
+    for (const next of [
+      '/%5Cevil.example/x',
+      '/\\evil.example',
+      '//evil.example',
+      '/%2F%2Fevil.example',
+      '/\t/evil.example',
+      '/%09/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '\\\\evil.example',
+      ' /\\evil.example',
+    ]) {
       const target = safeNext(`?next=${encodeURIComponent(next).replace(/%25/g, '%')}`);
       expect([next, new URL(target, 'https://our.site').origin]).toEqual([next, 'https://our.site']);
       expect([next, target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')]).toEqual([next, true]);

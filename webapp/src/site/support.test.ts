@@ -13,7 +13,9 @@ describe('the live chat', () => {
   });
 
   it('says plainly where to write when a message could not be sent', () => {
-    expect(notSent(support, 'we could not reach our server.')).toBe('Your message was not sent: we could not reach our server. You can also e-mail us at help@topup.test or write to @topup_support on Telegram.');
+    expect(notSent(support, 'we could not reach our server.')).toBe(
+      'Your message was not sent: we could not reach our server. You can also e-mail us at help@topup.test or write to @topup_support on Telegram.',
+    );
     expect(notSent(undefined, 'x.')).toBe('Your message was not sent: x. You can also reach us through the Contact page.');
   });
 

@@ -24,7 +24,10 @@ export const telegramHandle = (handle: string) => (/^https?:\/\//.test(handle) ?
 
 /** "e-mail us at … or write to … on Telegram", from the configured contacts; null when there are none. */
 function otherWays(support: TSiteConfig['support'] | undefined): string | null {
-  const ways = [support?.email ? `e-mail us at ${support.email}` : null, support?.telegram ? `write to ${telegramHandle(support.telegram)} on Telegram` : null].filter(Boolean);
+  const ways = [
+    support?.email ? `e-mail us at ${support.email}` : null,
+    support?.telegram ? `write to ${telegramHandle(support.telegram)} on Telegram` : null,
+  ].filter(Boolean);
   return ways.length ? ways.join(' or ') : null;
 }
 

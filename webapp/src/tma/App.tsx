@@ -22,7 +22,12 @@ const loadCoinScreen = () => import('./CoinScreen');
 const CoinScreen = lazy(loadCoinScreen);
 
 /** Spec: the main button's label per step of the Telegram wizard ('Select Operator', 'Choose Amount', 'Enter Phone', 'Pay with Crypto'). */
-const mainButtonLabels = (tma: WebMessages['tma']): Record<WizardStep, string> => ({ 1: tma.selectOperator, 2: tma.chooseAmount, 3: tma.enterPhone, 4: tma.payWithCrypto });
+const mainButtonLabels = (tma: WebMessages['tma']): Record<WizardStep, string> => ({
+  1: tma.selectOperator,
+  2: tma.chooseAmount,
+  3: tma.enterPhone,
+  4: tma.payWithCrypto,
+});
 
 /** The mini-app's checkout: the four-step wizard ('Pay with Crypto' checks the number), then the coin. The payment screen shows once the order exists. */
 const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }];
@@ -43,7 +48,8 @@ export function App({ env }: { env: TelegramEnv }) {
   const [view, setView] = useState<PaymentView | null>(null);
   const checkout = useCheckout({
     steps: STEPS,
-    create: (api, s, key) => api.createCryptoPayment({ ...orderRequest(s), ...(env.inTelegram ? { customerEmail: placeholderEmail(env) } : {}), cryptoCurrency: s.coin! }, key),
+    create: (api, s, key) =>
+      api.createCryptoPayment({ ...orderRequest(s), ...(env.inTelegram ? { customerEmail: placeholderEmail(env) } : {}), cryptoCurrency: s.coin! }, key),
     onCreated: () => {
       haptics.heavy();
       // Repeat in one tap: in Telegram the account keeps the recipients (from its orders); outside, the browser.
@@ -96,18 +102,18 @@ export function App({ env }: { env: TelegramEnv }) {
     screen === 'order'
       ? () => setOpenOrder(null)
       : screen === 'orders'
-      ? () => setShowOrders(false)
-      : screen === 'coin'
-        ? () => checkout.goTo(WIZARD)
-        : screen === 'payment'
-          ? view === 'waiting' || view === 'expired' || view === 'cancelled'
-            ? leavePayment
-            : view === 'completed' || view === 'failed'
-              ? startOver
-              : () => setShowOrders(true)
-          : wizard.step > 1
-            ? () => checkout.choose({ type: 'back' })
-            : null;
+        ? () => setShowOrders(false)
+        : screen === 'coin'
+          ? () => checkout.goTo(WIZARD)
+          : screen === 'payment'
+            ? view === 'waiting' || view === 'expired' || view === 'cancelled'
+              ? leavePayment
+              : view === 'completed' || view === 'failed'
+                ? startOver
+                : () => setShowOrders(true)
+            : wizard.step > 1
+              ? () => checkout.choose({ type: 'back' })
+              : null;
   useBackButton(back);
   useClosingConfirmation(screen === 'payment' && (view === 'waiting' || view === 'confirming' || view === 'processing'));
 
@@ -128,7 +134,11 @@ export function App({ env }: { env: TelegramEnv }) {
   const createError = checkout.state.createError && createErrorText(checkout.state.createError, tmaWords(t.web.tma));
 
   return (
-    <AppRoot appearance={dark ? 'dark' : 'light'} platform={env.platform === 'ios' || env.platform === 'macos' ? 'ios' : 'base'} data-appearance={dark ? 'dark' : 'light'}>
+    <AppRoot
+      appearance={dark ? 'dark' : 'light'}
+      platform={env.platform === 'ios' || env.platform === 'macos' ? 'ios' : 'base'}
+      data-appearance={dark ? 'dark' : 'light'}
+    >
       <main className="tma wz">
         {env.user && (
           <Banner className="tma-banner" type="section" header={t.web.tma.welcome({ name: env.user.firstName })} description={t.web.rechargeSubtitle} />
@@ -151,9 +161,7 @@ export function App({ env }: { env: TelegramEnv }) {
         </nav>
 
         {(screen === 'wizard' || screen === 'coin') && <Maintenance pricing={pricing.data} />}
-        {screen === 'wizard' && wizard.step === 1 && (
-          <Recents source={env.inTelegram ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />
-        )}
+        {screen === 'wizard' && wizard.step === 1 && <Recents source={env.inTelegram ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}

@@ -20,7 +20,12 @@ function supportUrl(support: { email?: string | null; telegram?: string | null }
  * The mini-app's order view: the same story as the site's order page (../order/OrderStory.tsx), for
  * the Telegram user of the init data. Opened from the orders screen or by `startapp=order_<paymentId>`.
  */
-export default function OrderScreen(props: { paymentId: string; onShowOrders(): void; onRechargeAgain(wizard: WizardState): void; openLink(url: string): void }) {
+export default function OrderScreen(props: {
+  paymentId: string;
+  onShowOrders(): void;
+  onRechargeAgain(wizard: WizardState): void;
+  openLink(url: string): void;
+}) {
   const { web } = useI18n();
   const toast = useToast();
   const queryClient = useQueryClient();

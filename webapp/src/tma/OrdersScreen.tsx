@@ -7,12 +7,22 @@ import { displayTone, formatDateTime, formatUsd } from '../shared';
 import { centsOf } from '../wizard';
 
 /** The user's order history and balance. */
-export default function OrdersScreen({ onNewRecharge, showNewRecharge, onOpenOrder }: { onNewRecharge(): void; showNewRecharge: boolean; onOpenOrder(paymentId: string): void }) {
+export default function OrdersScreen({
+  onNewRecharge,
+  showNewRecharge,
+  onOpenOrder,
+}: {
+  onNewRecharge(): void;
+  showNewRecharge: boolean;
+  onOpenOrder(paymentId: string): void;
+}) {
   const orders = useQuery(ordersQuery());
   const balance = useQuery(balanceQuery());
   return (
     <section className="wz-step tma-orders" aria-labelledby="tma-orders-heading">
-      <h2 id="tma-orders-heading" className="wz-heading">Order History</h2>
+      <h2 id="tma-orders-heading" className="wz-heading">
+        Order History
+      </h2>
       {balance.data && (
         <div className="wz-summary tma-balance">
           <span>Your Balance</span>

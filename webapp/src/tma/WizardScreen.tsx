@@ -2,7 +2,18 @@ import { Button } from '@telegram-apps/telegram-ui';
 import { apiErrorText, PHONE_ERROR_MESSAGES } from '../shared';
 import type { TAmountOption, TCountry, TOperator, TPricingSettings } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
-import { canJumpTo, isReadyToPay, isStepDone, OrderSummary, StepProgress, WizardSteps, type CatalogList, type Checkout, type WizardAction, type WizardStep } from '../wizard';
+import {
+  canJumpTo,
+  isReadyToPay,
+  isStepDone,
+  OrderSummary,
+  StepProgress,
+  WizardSteps,
+  type CatalogList,
+  type Checkout,
+  type WizardAction,
+  type WizardStep,
+} from '../wizard';
 
 export interface WizardScreenProps {
   checkout: Checkout;

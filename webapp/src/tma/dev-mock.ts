@@ -10,15 +10,46 @@ export function mockTelegramOutside(): boolean {
   if (isTMA()) return false;
   const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
   const theme: ThemeParams = dark
-    ? { bg_color: '#17212b', text_color: '#f5f5f5', hint_color: '#708499', link_color: '#6ab3f3', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c', section_bg_color: '#17212b', header_bg_color: '#17212b', destructive_text_color: '#ec3942', accent_text_color: '#6ab2f2', section_header_text_color: '#6ab3f3', subtitle_text_color: '#708499' }
-    : { bg_color: '#ffffff', text_color: '#000000', hint_color: '#999999', link_color: '#2481cc', button_color: '#2481cc', button_text_color: '#ffffff', secondary_bg_color: '#efeff3', section_bg_color: '#ffffff', header_bg_color: '#2d2d2d', destructive_text_color: '#e53935', accent_text_color: '#2481cc', section_header_text_color: '#6d6d72', subtitle_text_color: '#999999' };
+    ? {
+        bg_color: '#17212b',
+        text_color: '#f5f5f5',
+        hint_color: '#708499',
+        link_color: '#6ab3f3',
+        button_color: '#5288c1',
+        button_text_color: '#ffffff',
+        secondary_bg_color: '#232e3c',
+        section_bg_color: '#17212b',
+        header_bg_color: '#17212b',
+        destructive_text_color: '#ec3942',
+        accent_text_color: '#6ab2f2',
+        section_header_text_color: '#6ab3f3',
+        subtitle_text_color: '#708499',
+      }
+    : {
+        bg_color: '#ffffff',
+        text_color: '#000000',
+        hint_color: '#999999',
+        link_color: '#2481cc',
+        button_color: '#2481cc',
+        button_text_color: '#ffffff',
+        secondary_bg_color: '#efeff3',
+        section_bg_color: '#ffffff',
+        header_bg_color: '#2d2d2d',
+        destructive_text_color: '#e53935',
+        accent_text_color: '#2481cc',
+        section_header_text_color: '#6d6d72',
+        subtitle_text_color: '#999999',
+      };
   const initDataRaw = new URLSearchParams([
     ['user', JSON.stringify({ id: 1, first_name: 'Developer', username: 'developer', language_code: 'en' })],
     ['auth_date', String(Math.floor(Date.now() / 1000))],
     ['hash', '0'.repeat(64)],
     ['signature', 'development'],
   ]).toString();
-  const mainButton = fakeButton('dev-main-button', 'position:fixed;left:12px;right:12px;bottom:12px;min-height:48px;border:0;border-radius:12px;font:600 16px system-ui;z-index:100');
+  const mainButton = fakeButton(
+    'dev-main-button',
+    'position:fixed;left:12px;right:12px;bottom:12px;min-height:48px;border:0;border-radius:12px;font:600 16px system-ui;z-index:100',
+  );
   // Telegram's header (with its back button) above the page, its main button below.
   const header = document.createElement('div');
   header.setAttribute('style', 'position:sticky;top:0;height:40px;background:#2d2d2d;z-index:100;display:flex;align-items:center;padding:0 8px');
@@ -33,7 +64,8 @@ export function mockTelegramOutside(): boolean {
     onEvent(event) {
       const [name, params] = event as [string, Record<string, unknown> | undefined];
       if (name === 'web_app_request_theme') emitEvent('theme_changed', { theme_params: theme });
-      else if (name === 'web_app_request_viewport') emitEvent('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
+      else if (name === 'web_app_request_viewport')
+        emitEvent('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true });
       else if (name === 'web_app_request_safe_area') emitEvent('safe_area_changed', { left: 0, top: 0, right: 0, bottom: 0 });
       else if (name === 'web_app_request_content_safe_area') emitEvent('content_safe_area_changed', { left: 0, top: 0, right: 0, bottom: 0 });
       else if (name === 'web_app_setup_main_button' && params) {

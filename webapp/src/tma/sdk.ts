@@ -1,15 +1,4 @@
-import {
-  backButton,
-  closingBehavior,
-  hapticFeedback,
-  init,
-  initData,
-  mainButton,
-  miniApp,
-  openLink,
-  themeParams,
-  viewport,
-} from '@telegram-apps/sdk-react';
+import { backButton, closingBehavior, hapticFeedback, init, initData, mainButton, miniApp, openLink, themeParams, viewport } from '@telegram-apps/sdk-react';
 import { HEADER_COLOR, LIGHT_BACKGROUND } from './telegram';
 
 /**

@@ -69,7 +69,12 @@ function sdkSaved(): string | null {
 
 function userOf(initDataRaw: string): TelegramUser | null {
   try {
-    const user = JSON.parse(new URLSearchParams(initDataRaw).get('user') ?? 'null') as { id: number; first_name: string; username?: string; language_code?: string } | null;
+    const user = JSON.parse(new URLSearchParams(initDataRaw).get('user') ?? 'null') as {
+      id: number;
+      first_name: string;
+      username?: string;
+      language_code?: string;
+    } | null;
     return user ? { id: user.id, firstName: user.first_name, username: user.username, languageCode: user.language_code } : null;
   } catch {
     return null;
@@ -92,7 +97,14 @@ export function startTelegram(): TelegramEnv {
   if (env) return env;
   const launch = launchParams();
   const initDataRaw = launch?.get('tgWebAppData');
-  if (!launch || !initDataRaw) return (env = { inTelegram: false, user: null, platform: 'web', initDataRaw: null, startParam: new URLSearchParams(window.location.search).get('tgWebAppStartParam') });
+  if (!launch || !initDataRaw)
+    return (env = {
+      inTelegram: false,
+      user: null,
+      platform: 'web',
+      initDataRaw: null,
+      startParam: new URLSearchParams(window.location.search).get('tgWebAppStartParam'),
+    });
   launchDark = darkBackground(launch.get('tgWebAppThemeParams'));
   void import('./sdk').then(
     (loaded) => {
@@ -102,7 +114,13 @@ export function startTelegram(): TelegramEnv {
     },
     (err: unknown) => console.error('Telegram SDK failed to load', err),
   );
-  return (env = { inTelegram: true, user: userOf(initDataRaw), platform: launch.get('tgWebAppPlatform') ?? 'unknown', initDataRaw, startParam: launch.get('tgWebAppStartParam') });
+  return (env = {
+    inTelegram: true,
+    user: userOf(initDataRaw),
+    platform: launch.get('tgWebAppPlatform') ?? 'unknown',
+    initDataRaw,
+    startParam: launch.get('tgWebAppStartParam'),
+  });
 }
 
 /** The SDK once it is there (a component re-renders when it arrives). */

@@ -27,7 +27,9 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
   const listed = amounts?.filter((a) => a.amount >= MIN_LISTED_AMOUNT_USD);
   return (
     <section className="wz-step" aria-labelledby="wz-amount-heading">
-      <h2 id="wz-amount-heading" className="wz-heading">{heading ?? t.web.selectAmountHeading}</h2>
+      <h2 id="wz-amount-heading" className="wz-heading">
+        {heading ?? t.web.selectAmountHeading}
+      </h2>
       {operator && <p className="wz-hint">{operator.name}</p>}
       {!operator ? (
         <Notice>{t.web.selectOperatorFirst}</Notice>
@@ -44,7 +46,14 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
               const local = a.localAmount !== null && a.currencyCode ? t.local(a.localAmount, a.currencyCode) : null;
               const usd = t.usd(centsOf(a.amount));
               return (
-                <button key={a.id} type="button" className="wz-tile" aria-pressed={a.id === selectedId} onClick={() => onSelect(a)} data-local={local ?? undefined}>
+                <button
+                  key={a.id}
+                  type="button"
+                  className="wz-tile"
+                  aria-pressed={a.id === selectedId}
+                  onClick={() => onSelect(a)}
+                  data-local={local ?? undefined}
+                >
                   <span className="wz-tile-title wz-amount">{local ?? usd}</span>
                   {local && <span className="wz-tile-caption wz-amount-usd">{usd}</span>}
                   {a.description && <span className="wz-tile-caption">{a.description}</span>}
@@ -82,7 +91,14 @@ function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; lim
       try {
         const quote = await quoteLocalAmount(value, operator.operatorId);
         setError(null);
-        onSelect({ id: `custom-local-${value}`, amount: quote.amount / 100, localAmount: quote.local?.amount ?? value, currencySymbol: null, currencyCode: localCode, description: null });
+        onSelect({
+          id: `custom-local-${value}`,
+          amount: quote.amount / 100,
+          localAmount: quote.local?.amount ?? value,
+          currencySymbol: null,
+          currencyCode: localCode,
+          description: null,
+        });
       } catch {
         setError(t.web.amountBetween(usdRange));
       } finally {

@@ -25,11 +25,19 @@ export function CoinStep({ selected, onSelect, onPreselect, totalCents, cryptoAm
   const formatUsd = t.usd;
   return (
     <section className="wz-step" aria-labelledby="wz-coin-heading">
-      <h2 id="wz-coin-heading" className="wz-heading">{t.web.chooseCoin}</h2>
+      <h2 id="wz-coin-heading" className="wz-heading">
+        {t.web.chooseCoin}
+      </h2>
       <CoinNetworkChoice selected={selected} onSelect={onSelect} onPreselect={onPreselect} />
       <div className="wz-summary wz-pay-total" aria-live="polite">
         <span>{t.web.totalToPay}</span>
-        <strong>{selected && cryptoAmount ? `${cryptoAmount} ${selected}` : totalCents !== undefined && (!selected || cryptoAmount === null) ? formatUsd(totalCents) : t.web.calculating}</strong>
+        <strong>
+          {selected && cryptoAmount
+            ? `${cryptoAmount} ${selected}`
+            : totalCents !== undefined && (!selected || cryptoAmount === null)
+              ? formatUsd(totalCents)
+              : t.web.calculating}
+        </strong>
         {selected && cryptoAmount && totalCents !== undefined && <small>≈ {formatUsd(totalCents)} USD</small>}
       </div>
       {children}

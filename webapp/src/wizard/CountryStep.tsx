@@ -14,7 +14,11 @@ export interface CountryStepProps {
   heading?: string;
 }
 
-const normalise = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Step 1: popular countries as tiles, and every country in a searchable list. */
 export function CountryStep({ countries, loading, error, selectedId, onSelect, heading }: CountryStepProps) {
@@ -25,20 +29,25 @@ export function CountryStep({ countries, loading, error, selectedId, onSelect, h
   // only the popular tiles.
   const [open, setOpen] = useState(false);
   const deferredQuery = useDeferredValue(query);
-  const popular = useMemo(
-    () => POPULAR_COUNTRY_CODES.flatMap((code) => countries?.find((c) => c.code === code) ?? []),
-    [countries],
-  );
+  const popular = useMemo(() => POPULAR_COUNTRY_CODES.flatMap((code) => countries?.find((c) => c.code === code) ?? []), [countries]);
   const matches = useMemo(() => {
     const q = normalise(deferredQuery.trim());
     if (!countries || !q) return countries ?? [];
     const digits = q.replace(/^\+/, '');
-    return countries.filter((c) => normalise(c.name).includes(q) || normalise(name(c)).includes(q) || c.code.toLowerCase() === q || (/^\d+$/.test(digits) && c.dialCode.replace('+', '').startsWith(digits)));
+    return countries.filter(
+      (c) =>
+        normalise(c.name).includes(q) ||
+        normalise(name(c)).includes(q) ||
+        c.code.toLowerCase() === q ||
+        (/^\d+$/.test(digits) && c.dialCode.replace('+', '').startsWith(digits)),
+    );
   }, [countries, deferredQuery, name]);
 
   return (
     <section className="wz-step" aria-labelledby="wz-country-heading">
-      <h2 id="wz-country-heading" className="wz-heading">{heading ?? t.web.selectCountry}</h2>
+      <h2 id="wz-country-heading" className="wz-heading">
+        {heading ?? t.web.selectCountry}
+      </h2>
       {error ? (
         <Notice kind="error">{t.web.errorLoadingCountries}</Notice>
       ) : loading || !countries ? (

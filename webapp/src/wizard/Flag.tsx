@@ -5,7 +5,12 @@ import { flagEmoji } from '../shared';
 /** The country's flag image when it has one that loads, else the flag emoji derived from its code. */
 export function Flag({ country, size = 24 }: { country: Pick<TCountry, 'code' | 'flag'>; size?: number }) {
   const [failed, setFailed] = useState(false);
-  if (!country.flag || failed) return <span className="wz-flag-emoji" aria-hidden="true">{flagEmoji(country.code)}</span>;
+  if (!country.flag || failed)
+    return (
+      <span className="wz-flag-emoji" aria-hidden="true">
+        {flagEmoji(country.code)}
+      </span>
+    );
   return (
     <img
       className="wz-flag"

@@ -21,7 +21,12 @@ const SERVICE_TYPES: TServiceType[] = ['airtime', 'data'];
 function Logo({ operator }: { operator: TOperator }) {
   const [failed, setFailed] = useState(false);
   const src = operator.logoUrls[0] ?? operator.logo;
-  if (!src || failed) return <span className="wz-logo wz-logo-letter" aria-hidden="true">{operator.name.charAt(0)}</span>;
+  if (!src || failed)
+    return (
+      <span className="wz-logo wz-logo-letter" aria-hidden="true">
+        {operator.name.charAt(0)}
+      </span>
+    );
   return <img className="wz-logo" src={src} alt="" width={48} height={48} decoding="async" onError={() => setFailed(true)} />;
 }
 

@@ -86,7 +86,15 @@ export function NetworkChoice({ asset, selected, onSelect }: { asset: TPaymentAs
 }
 
 /** Coin tiles, then the chosen coin's networks. */
-export function CoinNetworkChoice({ selected, onSelect, onPreselect }: { selected: TCoinSymbol | null; onSelect(coin: TCoinSymbol): void; onPreselect(coin: TCoinSymbol): void }) {
+export function CoinNetworkChoice({
+  selected,
+  onSelect,
+  onPreselect,
+}: {
+  selected: TCoinSymbol | null;
+  onSelect(coin: TCoinSymbol): void;
+  onPreselect(coin: TCoinSymbol): void;
+}) {
   const options = usePaymentOptions(selected, onPreselect);
   if (!options) return <div className="wz-skeleton wz-choice-loading" role="status" aria-label="Loading the cryptocurrencies" />;
   const asset = assetOf(options, selected);

@@ -3,7 +3,19 @@ import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { formatUsd } from '../shared';
 import { useI18n } from '../i18n/I18n';
 import { amountToPay } from './checkout';
-import { CancelRefused, ClosedPayment, CopyField, Deadline, FailedActions, paymentView, QrCode, SendFromWallet, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
+import {
+  CancelRefused,
+  ClosedPayment,
+  CopyField,
+  Deadline,
+  FailedActions,
+  paymentView,
+  QrCode,
+  SendFromWallet,
+  StatusHeadline,
+  useNow,
+  type PaymentView,
+} from './PaymentScreen';
 import { centsOf } from './format';
 import { WalletButtons } from './WalletButtons';
 
@@ -73,11 +85,29 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
   };
 
   const title =
-    view === 'expired' ? 'Payment Expired' : view === 'completed' ? 'Payment Completed' : view === 'failed' ? (payment ? 'Top-up Failed' : 'Payment Failed') : view === 'cancelled' ? 'Payment Cancelled' : 'Processing Payment';
+    view === 'expired'
+      ? 'Payment Expired'
+      : view === 'completed'
+        ? 'Payment Completed'
+        : view === 'failed'
+          ? payment
+            ? 'Top-up Failed'
+            : 'Payment Failed'
+          : view === 'cancelled'
+            ? 'Payment Cancelled'
+            : 'Processing Payment';
 
   return (
     <div className="wz wz-overlay" role="presentation">
-      <div className="wz-overlay-panel wz-step" role="dialog" aria-modal="true" aria-labelledby="wz-overlay-title" ref={dialog} onKeyDown={trapTab} data-view={view}>
+      <div
+        className="wz-overlay-panel wz-step"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="wz-overlay-title"
+        ref={dialog}
+        onKeyDown={trapTab}
+        data-view={view}
+      >
         <h2 id="wz-overlay-title" className="wz-heading" tabIndex={-1}>
           {title}
         </h2>
@@ -141,7 +171,13 @@ function Processing({
       {view === 'waiting' && (
         <div className="wz-overlay-pay">
           <div className="wz-overlay-fields">
-            <CopyField label={toPay.partly ? web.order.restToSend : 'Amount'} value={toPay.amount} display={`${toPay.amount} ${toPay.coin}`} onCopied={() => onCopied?.('amount')} testId="pay-amount" />
+            <CopyField
+              label={toPay.partly ? web.order.restToSend : 'Amount'}
+              value={toPay.amount}
+              display={`${toPay.amount} ${toPay.coin}`}
+              onCopied={() => onCopied?.('amount')}
+              testId="pay-amount"
+            />
             <CopyField label="Wallet address" value={toPay.address} onCopied={() => onCopied?.('address')} testId="pay-address" />
             <SendFromWallet />
             <WalletButtons links={toPay.walletLinks} />

@@ -107,7 +107,9 @@ export default function PaymentScreen(props: PaymentScreenProps) {
   if (view === 'completed') return <Success {...props} transactionId={status?.providerTransactionId ?? null} />;
   return (
     <section className="wz-step wz-payment" aria-labelledby="wz-payment-heading">
-      <h2 id="wz-payment-heading" className="wz-heading">Complete Payment</h2>
+      <h2 id="wz-payment-heading" className="wz-heading">
+        Complete Payment
+      </h2>
       <StatusHeadline view={view} status={status} />
       {props.notice && <CancelRefused message={props.notice} />}
       {view === 'expired' || view === 'cancelled' ? (
@@ -154,7 +156,8 @@ export function ClosedPayment({ view, onNewPayment }: { view: 'expired' | 'cance
     <>
       {view === 'expired' ? (
         <p>
-          <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.
+          <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new
+          payment request to continue.
         </p>
       ) : (
         <p>This payment was cancelled. The wallet address is no longer reserved.</p>

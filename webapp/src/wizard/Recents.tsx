@@ -42,7 +42,14 @@ export function useRepeat({ countries, wizard, choose, proceed }: RepeatOptions)
     choose({ type: 'detected', country, operator, phone });
     choose({
       type: 'selectAmount',
-      amount: { id: `repeat-${r.lastAmountCents}`, amount: r.lastAmountCents / 100, localAmount: r.lastLocalAmount, currencyCode: r.localCurrency, currencySymbol: null, description: null },
+      amount: {
+        id: `repeat-${r.lastAmountCents}`,
+        amount: r.lastAmountCents / 100,
+        localAmount: r.lastLocalAmount,
+        currencyCode: r.localCurrency,
+        currencySymbol: null,
+        description: null,
+      },
     });
     setGoing(true);
   };
@@ -90,7 +97,12 @@ export function Recents({ source, onRepeat }: { source: RecipientsSource; onRepe
                   {r.name && <span className="wz-row-after">{r.phoneNumber}</span>}
                 </button>
                 <span className="wz-recent-actions">
-                  <button type="button" className="wz-button wz-button-secondary wz-button-small" onClick={() => setEditing(r.phoneNumber)} aria-label={`${t.common.recents.rename} ${r.name ?? r.phoneNumber}`}>
+                  <button
+                    type="button"
+                    className="wz-button wz-button-secondary wz-button-small"
+                    onClick={() => setEditing(r.phoneNumber)}
+                    aria-label={`${t.common.recents.rename} ${r.name ?? r.phoneNumber}`}
+                  >
                     {t.common.recents.rename}
                   </button>
                   <button
@@ -123,7 +135,15 @@ function RenameForm({ initial, onDone }: { initial: string; onDone(name: string 
   };
   return (
     <form className="wz-custom wz-recent-rename" onSubmit={submit}>
-      <input className="wz-input" value={name} maxLength={40} placeholder={t.common.recents.namePlaceholder} aria-label={t.common.recents.namePlaceholder} onChange={(e) => setName(e.target.value)} autoFocus />
+      <input
+        className="wz-input"
+        value={name}
+        maxLength={40}
+        placeholder={t.common.recents.namePlaceholder}
+        aria-label={t.common.recents.namePlaceholder}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+      />
       <button type="submit" className="wz-button wz-button-secondary">
         {t.common.recents.rename}
       </button>

@@ -10,7 +10,15 @@ import { switchToDetectedOperator } from './switch-operator';
  * to, the number and (where that operator takes it) the amount kept; the refusal is cleared.
  * `onSwitched` tells the surface whether the amount was kept (else it goes back to the amount).
  */
-export function SwitchOperator({ checkout, mismatch, onSwitched }: { checkout: Checkout; mismatch: TOperatorMismatchDetails; onSwitched(amountKept: boolean): void }) {
+export function SwitchOperator({
+  checkout,
+  mismatch,
+  onSwitched,
+}: {
+  checkout: Checkout;
+  mismatch: TOperatorMismatchDetails;
+  onSwitched(amountKept: boolean): void;
+}) {
   const { web } = useI18n();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);

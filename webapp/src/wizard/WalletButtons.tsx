@@ -27,7 +27,15 @@ export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((u
         {WALLET_APPS.map(({ link, name }) => {
           const url = links[link];
           return url ? (
-            <a key={link} className="wz-button wz-button-secondary" href={url} target="_blank" rel="noopener noreferrer" onClick={follow(url)} aria-label={`Open in ${name}`}>
+            <a
+              key={link}
+              className="wz-button wz-button-secondary"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={follow(url)}
+              aria-label={`Open in ${name}`}
+            >
               {name}
             </a>
           ) : null;

@@ -34,7 +34,13 @@ const chosen = (): CheckoutState =>
     { type: 'setCoin', coin: 'USDT' },
   );
 
-const created = { orderId: 7, paymentId: 'pay_abcdefghijklmnop', status: 'pending_crypto_payment', cryptocurrency: 'USDT', expiresAt: '2030-01-01T00:06:00.000Z' } as TPaymentCreated;
+const created = {
+  orderId: 7,
+  paymentId: 'pay_abcdefghijklmnop',
+  status: 'pending_crypto_payment',
+  cryptocurrency: 'USDT',
+  expiresAt: '2030-01-01T00:06:00.000Z',
+} as TPaymentCreated;
 const status = (s: TPaymentStatus['status'], orderId = 7) => ({ orderId, status: s, expiresAt: created.expiresAt }) as TPaymentStatus;
 const BEFORE_EXPIRY = Date.parse('2030-01-01T00:05:00.000Z');
 
@@ -78,7 +84,10 @@ describe('checkout: validation', () => {
   });
 
   it("checks a step's needs, then the surface's own rule", () => {
-    const rule = { needs: ['amount'] as const, check: (s: CheckoutState) => (s.wizard.amount!.amount > 5 ? { need: 'amount', reason: 'invalid', message: 'At most $5.' } as const : null) };
+    const rule = {
+      needs: ['amount'] as const,
+      check: (s: CheckoutState) => (s.wizard.amount!.amount > 5 ? ({ need: 'amount', reason: 'invalid', message: 'At most $5.' } as const) : null),
+    };
     expect(stepProblem(initialCheckout(), rule)).toEqual({ need: 'amount', reason: 'missing' });
     expect(stepProblem(chosen(), rule)).toEqual({ need: 'amount', reason: 'invalid', message: 'At most $5.' });
     expect(stepProblem(chosen(), {})).toBeNull();
@@ -114,7 +123,10 @@ describe('checkout: creating the order', () => {
     expect(lost).toMatchObject({ creating: false, attemptKey: 'k1', createError: { kind: 'failed', status: null } });
     const broken = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(502, 'HTTP_ERROR', null, '502: Bad Gateway'), 'crypto') });
     expect(broken.attemptKey).toBe('k1');
-    const refused = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(400, 'AMOUNT_OUT_OF_RANGE', 'Amount must be between $5.00 and $500.00.', '400: '), 'crypto') });
+    const refused = run(started, {
+      type: 'createFailed',
+      error: classifyCreateError(new ApiError(400, 'AMOUNT_OUT_OF_RANGE', 'Amount must be between $5.00 and $500.00.', '400: '), 'crypto'),
+    });
     expect(refused.attemptKey).toBeNull();
     const busy = run(started, { type: 'createFailed', error: classifyCreateError(new ApiError(429, 'HTTP_ERROR', null, '429: '), 'crypto') });
     expect(busy.attemptKey).toBeNull();
@@ -131,10 +143,17 @@ describe('checkout: creating the order', () => {
   });
 
   it('says a failure in each surface’s words, a busy wallet in the spec’s', () => {
-    const words = { refused: (m: string) => `Payment creation failed: ${m}`, failed: (s: number | null) => (s ? `Payment creation failed: ${s}` : 'Payment creation failed') };
-    expect(createErrorText(classifyCreateError(new ApiError(429, 'HTTP_ERROR', null, '429: '), 'crypto'), words)).toBe('Cryptocurrency wallet temporarily unavailable. Please try again in a moment.');
+    const words = {
+      refused: (m: string) => `Payment creation failed: ${m}`,
+      failed: (s: number | null) => (s ? `Payment creation failed: ${s}` : 'Payment creation failed'),
+    };
+    expect(createErrorText(classifyCreateError(new ApiError(429, 'HTTP_ERROR', null, '429: '), 'crypto'), words)).toBe(
+      'Cryptocurrency wallet temporarily unavailable. Please try again in a moment.',
+    );
     expect(createErrorText(classifyCreateError(new ApiError(429, 'HTTP_ERROR', 'Wallet busy', '429: '), 'crypto'), words)).toBe('Wallet busy');
-    expect(createErrorText(classifyCreateError(new ApiError(400, 'INVALID_PHONE', 'Bad number', '400: '), 'crypto'), words)).toBe('Payment creation failed: Bad number');
+    expect(createErrorText(classifyCreateError(new ApiError(400, 'INVALID_PHONE', 'Bad number', '400: '), 'crypto'), words)).toBe(
+      'Payment creation failed: Bad number',
+    );
     expect(createErrorText(classifyCreateError(new ApiError(503, 'MAINTENANCE', 'x', '503: '), 'crypto'), words)).toBe('Payment creation failed: 503');
     expect(createErrorText(classifyCreateError(new Error('offline'), 'balance'), words)).toBe('Payment creation failed');
   });

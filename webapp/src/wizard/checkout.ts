@@ -144,7 +144,17 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'cancelRefused':
       return { ...state, notice: action.message };
     case 'resume':
-      return { ...state, wizard: action.wizard, coin: action.coin, step: action.step, payment: action.payment, status: action.status, notice: null, problem: null, createError: null };
+      return {
+        ...state,
+        wizard: action.wizard,
+        coin: action.coin,
+        step: action.step,
+        payment: action.payment,
+        status: action.status,
+        notice: null,
+        problem: null,
+        createError: null,
+      };
     case 'reset':
       return action.state;
   }
@@ -164,7 +174,8 @@ export const isBalanceTopup = (wizard: WizardState): boolean => wizard.phone ===
 
 /** The wizard of a balance top-up of `amount` US dollars, ready to pay. */
 export function balanceTopupWizard(amount: number | null): WizardState {
-  const option = amount && amount > 0 ? { id: `balance-${amount}`, amount, localAmount: null, currencySymbol: null, currencyCode: null, description: null } : null;
+  const option =
+    amount && amount > 0 ? { id: `balance-${amount}`, amount, localAmount: null, currencySymbol: null, currencyCode: null, description: null } : null;
   return { ...initialWizardState, step: 4, country: BALANCE_COUNTRY, phone: BALANCE_TOPUP_PHONE, amount: option };
 }
 
@@ -178,7 +189,11 @@ export function recipientNumber(state: CheckoutState): string {
 }
 
 /** The quote to ask for an amount in US dollars (as the catalog or the customer gave it). */
-export const quoteFor = (amount: number, kind: TOrderKind, coin?: TCoinSymbol | null): QuoteRequest => ({ amount: String(amount), kind, ...(coin ? { coin } : {}) });
+export const quoteFor = (amount: number, kind: TOrderKind, coin?: TCoinSymbol | null): QuoteRequest => ({
+  amount: String(amount),
+  kind,
+  ...(coin ? { coin } : {}),
+});
 
 /** The server's quote of what is chosen (with the coin: the total in it); null until there is an amount. */
 export function quoteRequest(state: CheckoutState, withCoin = false): QuoteRequest | null {
@@ -234,7 +249,11 @@ export function classifyCreateError(err: unknown, method: PaymentMethod): Create
 /** The details of an OPERATOR_MISMATCH refusal, when they are what the API sends (ZOperatorMismatchDetails). */
 function mismatchOf(details: unknown): TOperatorMismatchDetails | null {
   const d = details as Partial<TOperatorMismatchDetails> | null;
-  return d && typeof d.detectedOperatorId === 'number' && typeof d.detectedOperatorName === 'string' && typeof d.chosenOperatorId === 'number' && typeof d.chosenOperatorName === 'string'
+  return d &&
+    typeof d.detectedOperatorId === 'number' &&
+    typeof d.detectedOperatorName === 'string' &&
+    typeof d.chosenOperatorId === 'number' &&
+    typeof d.chosenOperatorName === 'string'
     ? (d as TOperatorMismatchDetails)
     : null;
 }
@@ -261,6 +280,23 @@ export function isPayable(state: CheckoutState, now: number): boolean {
  */
 export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | null) {
   const rest = status?.toPay;
-  if (rest) return { amount: rest.amount, coin: rest.coin, address: rest.address, paymentUri: rest.paymentUri, walletLinks: rest.walletLinks, deadline: rest.deadline, partly: status.display.state === 'partly_paid' };
-  return { amount: payment.cryptoAmount, coin: payment.cryptocurrency, address: payment.walletAddress, paymentUri: payment.paymentUri, walletLinks: payment.walletLinks, deadline: status?.expiresAt ?? payment.expiresAt, partly: false };
+  if (rest)
+    return {
+      amount: rest.amount,
+      coin: rest.coin,
+      address: rest.address,
+      paymentUri: rest.paymentUri,
+      walletLinks: rest.walletLinks,
+      deadline: rest.deadline,
+      partly: status.display.state === 'partly_paid',
+    };
+  return {
+    amount: payment.cryptoAmount,
+    coin: payment.cryptocurrency,
+    address: payment.walletAddress,
+    paymentUri: payment.paymentUri,
+    walletLinks: payment.walletLinks,
+    deadline: status?.expiresAt ?? payment.expiresAt,
+    partly: false,
+  };
 }

@@ -57,7 +57,9 @@ describe('fees and totals come from the server', () => {
   });
 
   it('no client computes one', () => {
-    const found = CLIENTS.flatMap((dir) => sources(path.join(ROOT, dir)).flatMap((file) => moneyArithmetic(fs.readFileSync(file, 'utf8')).map((line) => `${path.relative(ROOT, file)}: ${line}`)));
+    const found = CLIENTS.flatMap((dir) =>
+      sources(path.join(ROOT, dir)).flatMap((file) => moneyArithmetic(fs.readFileSync(file, 'utf8')).map((line) => `${path.relative(ROOT, file)}: ${line}`)),
+    );
     expect(found).toEqual([]);
   });
 });

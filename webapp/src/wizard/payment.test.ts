@@ -27,7 +27,15 @@ describe('payment screen', () => {
 });
 
 describe('amount labels', () => {
-  const option = (o: Partial<TAmountOption>): TAmountOption => ({ id: 'x', amount: 10, localAmount: null, currencySymbol: null, currencyCode: null, description: null, ...o });
+  const option = (o: Partial<TAmountOption>): TAmountOption => ({
+    id: 'x',
+    amount: 10,
+    localAmount: null,
+    currencySymbol: null,
+    currencyCode: null,
+    description: null,
+    ...o,
+  });
   it('gives the approximate local amount with its currency code', () => {
     expect(localAmountLabel(option({ localAmount: 6000, currencyCode: 'XAF', currencySymbol: 'FCFA' }))).toBe('≈ 6,000 XAF');
     expect(localAmountLabel(option({ localAmount: 9.5, currencySymbol: '€' }))).toBe('≈ 9.5 €');

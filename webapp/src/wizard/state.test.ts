@@ -10,7 +10,12 @@ const ten = { id: '53-1000', amount: 10, localAmount: 6000, currencyCode: 'XAF' 
 
 const run = (...actions: WizardAction[]) => actions.reduce(wizardReducer, initialWizardState);
 const filled = (): WizardState =>
-  run({ type: 'selectCountry', country: cameroon }, { type: 'selectOperator', operator: mtn }, { type: 'selectAmount', amount: ten }, { type: 'setPhone', phone: '671234567' });
+  run(
+    { type: 'selectCountry', country: cameroon },
+    { type: 'selectOperator', operator: mtn },
+    { type: 'selectAmount', amount: ten },
+    { type: 'setPhone', phone: '671234567' },
+  );
 
 describe('wizard state', () => {
   it('advances on each choice and is ready to pay once all four are made', () => {
@@ -22,7 +27,10 @@ describe('wizard state', () => {
 
   it('number first: a detected number sets country, operator (its service type) and number, and opens the amount step', () => {
     const data = { ...mtn, serviceType: 'airtime' } as TOperator;
-    const s = wizardReducer({ ...filled(), country: nigeria, serviceType: 'data' }, { type: 'detected', country: cameroon, operator: data, phone: '677123456' });
+    const s = wizardReducer(
+      { ...filled(), country: nigeria, serviceType: 'data' },
+      { type: 'detected', country: cameroon, operator: data, phone: '677123456' },
+    );
     expect(s).toMatchObject({ step: 3, country: cameroon, operator: data, serviceType: 'airtime', amount: null, phone: '677123456' });
     expect(isReadyToPay(wizardReducer(s, { type: 'selectAmount', amount: ten }))).toBe(true);
   });
@@ -75,7 +83,12 @@ describe('wizard state', () => {
   });
 
   it('a new service type clears operator and amount', () => {
-    expect(wizardReducer(filled(), { type: 'selectServiceType', serviceType: 'data' })).toMatchObject({ serviceType: 'data', operator: null, amount: null, step: 2 });
+    expect(wizardReducer(filled(), { type: 'selectServiceType', serviceType: 'data' })).toMatchObject({
+      serviceType: 'data',
+      operator: null,
+      amount: null,
+      step: 2,
+    });
   });
 
   it('an amount being typed that is no valid one clears the amount, and only that', () => {

@@ -85,7 +85,15 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, phone: action.phone };
     case 'detected':
       // Straight to the amount: country, operator (and its service type) and number are known.
-      return { ...state, step: 3, country: action.country, operator: action.operator, serviceType: action.operator.serviceType, amount: null, phone: action.phone };
+      return {
+        ...state,
+        step: 3,
+        country: action.country,
+        operator: action.operator,
+        serviceType: action.operator.serviceType,
+        amount: null,
+        phone: action.phone,
+      };
     case 'next':
       return canAdvance(state) ? { ...state, step: clamp(state.step + 1) } : state;
     case 'back':

@@ -27,23 +27,23 @@ export function AuditLog({ me }: { me: TAdminMe | null }) {
       {log.data && entries.length === 0 && <p className="muted">No admin actions yet.</p>}
       {entries.length > 0 && (
         <Table label="Audit log" columns={['When', 'Admin', 'Action', 'Target', 'Before', 'After']}>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.createdAt)}</td>
-                  <td>{e.adminId === null ? '—' : me && e.adminId === me.id ? `You (#${e.adminId})` : `#${e.adminId}`}</td>
-                  <td>
-                    <code>{e.action}</code>
-                  </td>
-                  <td>{e.target ?? '—'}</td>
-                  <td>
-                    <Json value={e.before} />
-                  </td>
-                  <td>
-                    <Json value={e.after} />
-                  </td>
-                </tr>
-              ))}
-            </Table>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.createdAt)}</td>
+              <td>{e.adminId === null ? '—' : me && e.adminId === me.id ? `You (#${e.adminId})` : `#${e.adminId}`}</td>
+              <td>
+                <code>{e.action}</code>
+              </td>
+              <td>{e.target ?? '—'}</td>
+              <td>
+                <Json value={e.before} />
+              </td>
+              <td>
+                <Json value={e.after} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <div className="pager">
         <button type="button" className="btn btn-small" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>

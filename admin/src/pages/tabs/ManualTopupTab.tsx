@@ -100,14 +100,20 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               </select>
             </Field>
             {countries.isError && <LoadError message="Error loading countries. Please try again later." onRetry={() => void countries.refetch()} />}
-            <Field label="Operator" htmlFor="topup-operator" hint={operator ? `${operator.name} accepts ${catalogUsd(operator.minAmount)} to ${catalogUsd(operator.maxAmount)}` : undefined}>
+            <Field
+              label="Operator"
+              htmlFor="topup-operator"
+              hint={operator ? `${operator.name} accepts ${catalogUsd(operator.minAmount)} to ${catalogUsd(operator.maxAmount)}` : undefined}
+            >
               <select
                 id="topup-operator"
                 value={form.operatorId}
                 onChange={(e) => setForm((f) => ({ ...f, operatorId: e.target.value }))}
                 disabled={!form.countryId || !operators.data}
               >
-                <option value="">{!form.countryId ? 'Please select a country first.' : operators.isPending ? 'Loading operators...' : 'Select an operator'}</option>
+                <option value="">
+                  {!form.countryId ? 'Please select a country first.' : operators.isPending ? 'Loading operators...' : 'Select an operator'}
+                </option>
                 {operators.data?.map((o) => (
                   <option key={o.operatorId} value={o.operatorId}>
                     {o.name}
@@ -144,7 +150,14 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               />
             </Field>
             <Field label="Notes" htmlFor="topup-notes">
-              <textarea id="topup-notes" rows={2} maxLength={500} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} placeholder="Why this top-up is sent by hand" />
+              <textarea
+                id="topup-notes"
+                rows={2}
+                maxLength={500}
+                value={form.notes}
+                onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))}
+                placeholder="Why this top-up is sent by hand"
+              />
             </Field>
           </>
         ) : (
@@ -161,9 +174,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               </select>
             </Field>
             {eligible.isError && <LoadError message="Failed to load orders." onRetry={() => void eligible.refetch()} />}
-            {selectedOrder && (
-              <Link to={orderPath(selectedOrder.id)}>Open order #{selectedOrder.id}</Link>
-            )}
+            {selectedOrder && <Link to={orderPath(selectedOrder.id)}>Open order #{selectedOrder.id}</Link>}
             {selectedOrder && (
               <dl className="details" aria-label="Selected order">
                 <dt>Phone</dt>

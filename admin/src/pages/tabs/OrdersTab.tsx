@@ -130,45 +130,45 @@ export function OrdersTab() {
         {orders.data && orders.data.orders.length === 0 && <p className="muted">No orders found</p>}
         {orders.data && orders.data.orders.length > 0 && (
           <Table label="Orders" columns={['Order ID', 'Phone', 'Amount', 'Status', 'Date', <span className="sr-only">Actions</span>]}>
-                {orders.data.orders.map((o) => {
-                  const deleting = remove.isPending && remove.variables === o.id;
-                  return (
-                    <tr key={o.id} data-testid={`order-row-${o.id}`}>
-                      <td>
-                        <Link to={orderPath(o.id)} label={`Open order #${o.id}`}>
-                          #{o.id}
-                        </Link>
-                      </td>
-                      <td>{o.phoneNumber ?? <span className="muted">Balance top-up</span>}</td>
-                      <td>
-                        {formatUsd(o.amount)}
-                        {o.cryptocurrency && <div className="muted small">{o.cryptocurrency}</div>}
-                      </td>
-                      <td>
-                        <StatusBadge status={o.status} />
-                      </td>
-                      <td>{formatDateTime(o.createdAt)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-small"
-                          onClick={() => confirmDelete(o.id)}
-                          disabled={deleting}
-                          aria-label={`Delete order #${o.id}`}
-                        >
-                          {deleting ? (
-                            <>
-                              <Spinner /> Deleting...
-                            </>
-                          ) : (
-                            'Delete'
-                          )}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </Table>
+            {orders.data.orders.map((o) => {
+              const deleting = remove.isPending && remove.variables === o.id;
+              return (
+                <tr key={o.id} data-testid={`order-row-${o.id}`}>
+                  <td>
+                    <Link to={orderPath(o.id)} label={`Open order #${o.id}`}>
+                      #{o.id}
+                    </Link>
+                  </td>
+                  <td>{o.phoneNumber ?? <span className="muted">Balance top-up</span>}</td>
+                  <td>
+                    {formatUsd(o.amount)}
+                    {o.cryptocurrency && <div className="muted small">{o.cryptocurrency}</div>}
+                  </td>
+                  <td>
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td>{formatDateTime(o.createdAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-small"
+                      onClick={() => confirmDelete(o.id)}
+                      disabled={deleting}
+                      aria-label={`Delete order #${o.id}`}
+                    >
+                      {deleting ? (
+                        <>
+                          <Spinner /> Deleting...
+                        </>
+                      ) : (
+                        'Delete'
+                      )}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </Table>
         )}
         {orders.data && (
           <div className="pager">

@@ -61,7 +61,15 @@ function TwoFactorForm() {
   }
   const codeField = (
     <Field label="Authenticator code" htmlFor="totp-code">
-      <input id="totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} placeholder="123456" />
+      <input
+        id="totp-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        placeholder="123456"
+      />
     </Field>
   );
   return (
@@ -122,7 +130,14 @@ function PasswordForm() {
           <input id="current-password" type="password" autoComplete="current-password" value={f.currentPassword} onChange={set('currentPassword')} />
         </Field>
         <Field label="New Password" htmlFor="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters`}>
-          <input id="new-password" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} value={f.newPassword} onChange={set('newPassword')} />
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            value={f.newPassword}
+            onChange={set('newPassword')}
+          />
         </Field>
         <Field label="Confirm New Password" htmlFor="confirm-password">
           <input id="confirm-password" type="password" autoComplete="new-password" value={f.confirmPassword} onChange={set('confirmPassword')} />
@@ -168,7 +183,14 @@ function EmailForm(props: {
     <Card title={props.title}>
       <form className="form" onSubmit={submit} noValidate aria-label={props.title}>
         <Field label={props.label} htmlFor={props.id}>
-          <input id={props.id} type="email" autoComplete={props.autoComplete} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+          <input
+            id={props.id}
+            type="email"
+            autoComplete={props.autoComplete}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="name@example.com"
+          />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
           {change.isPending ? 'Updating...' : 'Update Email'}
@@ -220,7 +242,12 @@ interface SettingsDraft {
   maxTopUp: string;
   serviceFee: string;
 }
-const toDraft = (s: TAdminSettings): SettingsDraft => ({ ...s, minTopUp: centsToDecimal(s.minTopUp), maxTopUp: centsToDecimal(s.maxTopUp), serviceFee: centsToDecimal(s.serviceFee) });
+const toDraft = (s: TAdminSettings): SettingsDraft => ({
+  ...s,
+  minTopUp: centsToDecimal(s.minTopUp),
+  maxTopUp: centsToDecimal(s.maxTopUp),
+  serviceFee: centsToDecimal(s.serviceFee),
+});
 
 /** System settings: read and written through the API, and enforced there in every flow. */
 function SystemSettingsForm() {
@@ -273,13 +300,37 @@ function SystemSettingsForm() {
           />
           <div className="field-row">
             <Field label="Minimum Top-up ($)" htmlFor="min-topup">
-              <input id="min-topup" type="number" inputMode="decimal" min="0.01" step="0.01" value={draft.minTopUp} onChange={(e) => setDraft({ ...draft, minTopUp: e.target.value })} />
+              <input
+                id="min-topup"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                value={draft.minTopUp}
+                onChange={(e) => setDraft({ ...draft, minTopUp: e.target.value })}
+              />
             </Field>
             <Field label="Maximum Top-up ($)" htmlFor="max-topup">
-              <input id="max-topup" type="number" inputMode="decimal" min="0.01" step="0.01" value={draft.maxTopUp} onChange={(e) => setDraft({ ...draft, maxTopUp: e.target.value })} />
+              <input
+                id="max-topup"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                value={draft.maxTopUp}
+                onChange={(e) => setDraft({ ...draft, maxTopUp: e.target.value })}
+              />
             </Field>
             <Field label="Service Fee ($)" htmlFor="service-fee">
-              <input id="service-fee" type="number" inputMode="decimal" min="0" step="0.01" value={draft.serviceFee} onChange={(e) => setDraft({ ...draft, serviceFee: e.target.value })} />
+              <input
+                id="service-fee"
+                type="number"
+                inputMode="decimal"
+                min="0"
+                step="0.01"
+                value={draft.serviceFee}
+                onChange={(e) => setDraft({ ...draft, serviceFee: e.target.value })}
+              />
             </Field>
           </div>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
@@ -302,7 +353,15 @@ function Switch({ id, label, hint, checked, onChange }: { id: string; label: str
           {hint}
         </p>
       </div>
-      <input id={id} type="checkbox" role="switch" className="switch" aria-describedby={`${id}-hint`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="switch"
+        aria-describedby={`${id}-hint`}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
     </div>
   );
 }

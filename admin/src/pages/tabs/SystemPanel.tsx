@@ -30,7 +30,8 @@ export function SystemPanel() {
           <ul className="plain-list system-checks">
             {Object.entries(s.checks).map(([name, check]) => (
               <li key={name} data-testid={`check-${name}`}>
-                <span className={`badge ${check.ok ? 'badge-completed' : 'badge-failing'}`}>{check.ok ? 'OK' : 'Failing'}</span> <strong>{systemCheckLabel(name)}</strong>
+                <span className={`badge ${check.ok ? 'badge-completed' : 'badge-failing'}`}>{check.ok ? 'OK' : 'Failing'}</span>{' '}
+                <strong>{systemCheckLabel(name)}</strong>
                 <span className="muted">: {check.detail}</span>
               </li>
             ))}

@@ -21,42 +21,42 @@ export function UnmatchedPayments({ onTopUpOrder }: { onTopUpOrder: (orderId: nu
       {payments.data && payments.data.length === 0 && <p className="muted">No unmatched payments.</p>}
       {payments.data && payments.data.length > 0 && (
         <Table label="Unmatched payments" columns={['Received', 'Amount', 'Transaction', 'Order', 'Credited', 'Action']}>
-              {payments.data.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatDateTime(p.receivedAt)}</td>
-                  <td>
-                    {coinAmount(p.amount, p.coin)} {p.coin}
-                    <div className="muted small">{NETWORK_LABELS[p.network as TNetwork] ?? p.network}</div>
-                  </td>
-                  <td>
-                    <code title={p.txHash}>{shortHash(p.txHash)}</code>
-                    <div className="muted small">{p.status}</div>
-                  </td>
-                  <td>
-                    {p.orderId === null ? (
-                      'None'
-                    ) : (
-                      <>
-                        <Link to={orderPath(p.orderId)} label={`Open order #${p.orderId}`}>
-                          #{p.orderId}
-                        </Link>{' '}
-                        {p.orderStatus && <StatusBadge status={p.orderStatus} />}
-                      </>
-                    )}
-                  </td>
-                  <td>{p.creditedCents ? formatUsd(p.creditedCents) : p.disposition === 'credited' ? 'Yes' : '—'}</td>
-                  <td>
-                    {p.orderId !== null && p.orderStatus && MANUAL_TOPUP_STATUSES.includes(p.orderStatus) ? (
-                      <button type="button" className="btn btn-small" onClick={() => onTopUpOrder(p.orderId!)}>
-                        Top up order #{p.orderId}
-                      </button>
-                    ) : (
-                      <span className="muted">—</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </Table>
+          {payments.data.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDateTime(p.receivedAt)}</td>
+              <td>
+                {coinAmount(p.amount, p.coin)} {p.coin}
+                <div className="muted small">{NETWORK_LABELS[p.network as TNetwork] ?? p.network}</div>
+              </td>
+              <td>
+                <code title={p.txHash}>{shortHash(p.txHash)}</code>
+                <div className="muted small">{p.status}</div>
+              </td>
+              <td>
+                {p.orderId === null ? (
+                  'None'
+                ) : (
+                  <>
+                    <Link to={orderPath(p.orderId)} label={`Open order #${p.orderId}`}>
+                      #{p.orderId}
+                    </Link>{' '}
+                    {p.orderStatus && <StatusBadge status={p.orderStatus} />}
+                  </>
+                )}
+              </td>
+              <td>{p.creditedCents ? formatUsd(p.creditedCents) : p.disposition === 'credited' ? 'Yes' : '—'}</td>
+              <td>
+                {p.orderId !== null && p.orderStatus && MANUAL_TOPUP_STATUSES.includes(p.orderStatus) ? (
+                  <button type="button" className="btn btn-small" onClick={() => onTopUpOrder(p.orderId!)}>
+                    Top up order #{p.orderId}
+                  </button>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Card>
   );

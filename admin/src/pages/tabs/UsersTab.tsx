@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ADMIN_API, defaultAdjustmentNote, formatDateTime, formatUsd, formProblem, ZBalanceAdjustmentRequest, type TBalanceAction as Action } from '@topup/shared';
+import {
+  ADMIN_API,
+  defaultAdjustmentNote,
+  formatDateTime,
+  formatUsd,
+  formProblem,
+  ZBalanceAdjustmentRequest,
+  type TBalanceAction as Action,
+} from '@topup/shared';
 import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useUsers } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
@@ -21,7 +29,8 @@ export function UsersTab() {
   const [notes, setNotes] = useState('');
 
   const adjust = useMutation({
-    mutationFn: (input: { action: Action; body: z.input<typeof ZBalanceAdjustmentRequest> }) => api.request(ADMIN_API.adjustBalance, { params: { action: input.action }, body: input.body }),
+    mutationFn: (input: { action: Action; body: z.input<typeof ZBalanceAdjustmentRequest> }) =>
+      api.request(ADMIN_API.adjustBalance, { params: { action: input.action }, body: input.body }),
     onSuccess: async (res) => {
       toast({ title: 'Success', description: res.message });
       setAmount('');
@@ -66,10 +75,26 @@ export function UsersTab() {
             ))}
           </fieldset>
           <Field label="Amount (USD)" htmlFor="balance-amount">
-            <input id="balance-amount" type="number" inputMode="decimal" min="0.01" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+            <input
+              id="balance-amount"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder="0.00"
+            />
           </Field>
           <Field label="Notes (optional)" htmlFor="balance-notes">
-            <textarea id="balance-notes" rows={2} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={defaultAdjustmentNote(action)} />
+            <textarea
+              id="balance-notes"
+              rows={2}
+              maxLength={500}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              placeholder={defaultAdjustmentNote(action)}
+            />
           </Field>
           <button type="submit" className="btn btn-primary" disabled={adjust.isPending}>
             {adjust.isPending ? 'Processing...' : action === 'add' ? 'Add Balance' : 'Subtract Balance'}

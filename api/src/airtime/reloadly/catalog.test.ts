@@ -315,5 +315,4 @@ describe('ReloadlyProvider', () => {
       expect(error).toMatchObject({ code: 'UNSUPPORTED_SENDER_CURRENCY' });
     });
   });
-
 });

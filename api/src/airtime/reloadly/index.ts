@@ -79,8 +79,7 @@ export class ReloadlyProvider implements AirtimeProvider {
     if (!/^\d{4,15}$/.test(digits)) throw new RangeError(`Not a phone number in E.164 form: ${phoneE164}`);
     // The official SDKs send the number with its plus sign.
     const path =
-      `/operators/auto-detect/phone/+${digits}/countries/${encodeURIComponent(countryCode.toUpperCase())}` +
-      '?suggestedAmounts=true&suggestedAmountsMap=true';
+      `/operators/auto-detect/phone/+${digits}/countries/${encodeURIComponent(countryCode.toUpperCase())}` + '?suggestedAmounts=true&suggestedAmountsMap=true';
     try {
       return toOperator(await this.client.call('GET', path, ZOperator));
     } catch (error) {

@@ -73,11 +73,19 @@ describe('sending and asking', () => {
 
   it('keeps every digit of a PIN sent as a JSON number longer than a float', async () => {
     const id = await accepted('order-pin');
-    double.state.setPin(Number(id), { serial: new LosslessNumber('558111'), code: new LosslessNumber('12345678901234567891'), info1: 'DIAL *611', value: null });
+    double.state.setPin(Number(id), {
+      serial: new LosslessNumber('558111'),
+      code: new LosslessNumber('12345678901234567891'),
+      info1: 'DIAL *611',
+      value: null,
+    });
     double.state.setStatus(Number(id), 'SUCCESSFUL');
     for (const shape of ['wrapped', 'flat'] as const) {
       double.state.statusShape = shape;
-      expect(await provider.getTopupStatus(id)).toMatchObject({ kind: 'delivered', pinDetail: { serial: '558111', code: '12345678901234567891', info1: 'DIAL *611', value: null } });
+      expect(await provider.getTopupStatus(id)).toMatchObject({
+        kind: 'delivered',
+        pinDetail: { serial: '558111', code: '12345678901234567891', info1: 'DIAL *611', value: null },
+      });
     }
   });
 
@@ -143,7 +151,10 @@ describe('refusals of a top-up, code by code', () => {
 
   it('the double itself refuses a reused custom identifier as Reloadly documents it', async () => {
     await accepted('order-twice');
-    expect(await provider.sendTopup(topupTo('order-twice'))).toMatchObject({ kind: 'unknown', reason: expect.stringContaining('CUSTOM_IDENTIFIER_ALREADY_USED') });
+    expect(await provider.sendTopup(topupTo('order-twice'))).toMatchObject({
+      kind: 'unknown',
+      reason: expect.stringContaining('CUSTOM_IDENTIFIER_ALREADY_USED'),
+    });
     expect(double.state.transactions).toHaveLength(1);
   });
 
@@ -154,7 +165,10 @@ describe('refusals of a top-up, code by code', () => {
   });
 
   it('the double’s own refusals: a bad amount is final, a low balance waits for an operator', async () => {
-    expect(await provider.sendTopup(topupTo('order-bad-amount', { amountCents: 300 }))).toMatchObject({ kind: 'failed-final', reason: expect.stringContaining('INVALID_AMOUNT_FOR_OPERATOR') });
+    expect(await provider.sendTopup(topupTo('order-bad-amount', { amountCents: 300 }))).toMatchObject({
+      kind: 'failed-final',
+      reason: expect.stringContaining('INVALID_AMOUNT_FOR_OPERATOR'),
+    });
     await double.close();
     await start({ balanceCents: 200 });
     expect(await provider.sendTopup(topupTo('order-poor'))).toMatchObject({ kind: 'retry-later', needs: 'provider-balance' });
@@ -164,7 +178,11 @@ describe('refusals of a top-up, code by code', () => {
   it('refused credentials wait for an operator instead of failing orders', async () => {
     await double.close();
     await start({}, { clientSecret: 'wrong' });
-    expect(await provider.sendTopup(topupTo('order-creds'))).toMatchObject({ kind: 'retry-later', needs: 'provider-account', reason: expect.stringContaining('INVALID_CREDENTIALS') });
+    expect(await provider.sendTopup(topupTo('order-creds'))).toMatchObject({
+      kind: 'retry-later',
+      needs: 'provider-account',
+      reason: expect.stringContaining('INVALID_CREDENTIALS'),
+    });
   });
 
   it('an expired token is replaced; a token still refused after that is retried later', async () => {

@@ -14,13 +14,7 @@ import {
 import { SANDBOX_COUNTRIES } from './countries';
 import { sandboxCurrency, toLocalAmount } from './currencies';
 import { detectSandboxOperator } from './detect';
-import {
-  SANDBOX_OPERATORS,
-  findSandboxOperator,
-  operatorCurrency,
-  toProviderOperator,
-  type SandboxOperator,
-} from './operators';
+import { SANDBOX_OPERATORS, findSandboxOperator, operatorCurrency, toProviderOperator, type SandboxOperator } from './operators';
 import { outcomeFor } from './outcomes';
 import { sandboxPromotions } from './promotions';
 
@@ -85,9 +79,7 @@ export class SandboxProvider implements AirtimeProvider {
   }
 
   async listOperators(countryCode: string): Promise<ProviderOperator[]> {
-    return SANDBOX_OPERATORS.filter((op) => op.countryCode === countryCode.toUpperCase()).map((op) =>
-      toProviderOperator(op, this.publicBaseUrl),
-    );
+    return SANDBOX_OPERATORS.filter((op) => op.countryCode === countryCode.toUpperCase()).map((op) => toProviderOperator(op, this.publicBaseUrl));
   }
 
   async getOperator(operatorId: string): Promise<ProviderOperator | null> {
@@ -124,7 +116,8 @@ export class SandboxProvider implements AirtimeProvider {
     if (!sandboxOp) return final('OPERATOR_NOT_FOUND', `no sandbox operator ${request.operatorId}`);
     const op = toProviderOperator(sandboxOp, this.publicBaseUrl);
     const { countryCode, number } = request.recipientPhone;
-    if (countryCode.toUpperCase() !== op.countryCode) return final('INVALID_RECIPIENT_PHONE', `operator ${op.operatorId} serves ${op.countryCode}, not ${countryCode}`);
+    if (countryCode.toUpperCase() !== op.countryCode)
+      return final('INVALID_RECIPIENT_PHONE', `operator ${op.operatorId} serves ${op.countryCode}, not ${countryCode}`);
     if (!/^\d{4,15}$/.test(number)) return final('INVALID_RECIPIENT_PHONE', 'the number must be 4 to 15 digits');
     const refusedAmount = checkAmount(op, request.amountCents);
     if (refusedAmount) return final('INVALID_AMOUNT_FOR_OPERATOR', refusedAmount);
@@ -133,7 +126,8 @@ export class SandboxProvider implements AirtimeProvider {
     if (outcome.kind === 'REFUSED') return later(outcome.reason, outcome.delayMs, outcome.needs);
     // Failed and refunded top-ups end up costing nothing; the others are paid from the balance.
     const charged = outcome.kind === 'SUCCESSFUL' || outcome.kind === 'SLOW';
-    if (charged && request.amountCents > this.balanceCents) return later('INSUFFICIENT_BALANCE: the provider account balance is too low', null, 'provider-balance');
+    if (charged && request.amountCents > this.balanceCents)
+      return later('INSUFFICIENT_BALANCE: the provider account balance is too low', null, 'provider-balance');
     if (charged) this.balanceCents -= request.amountCents;
 
     const currency = operatorCurrency(sandboxOp);
@@ -183,7 +177,8 @@ export class SandboxProvider implements AirtimeProvider {
       case 'REFUNDED':
         return { kind: 'failed-final', transactionId, reason: 'Sandbox top-up: it failed and was refunded.' };
       case 'SLOW':
-        if (this.now() - topup.createdAt < this.slowMs) return { kind: 'processing', transactionId, reason: 'Sandbox top-up: the operator is still processing it.' };
+        if (this.now() - topup.createdAt < this.slowMs)
+          return { kind: 'processing', transactionId, reason: 'Sandbox top-up: the operator is still processing it.' };
     }
     return {
       kind: 'delivered',
@@ -201,9 +196,7 @@ export class SandboxProvider implements AirtimeProvider {
 function checkAmount(op: ProviderOperator, amountCents: number): string | null {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return 'the amount must be a positive whole number of cents';
   const accepted =
-    op.denominationType === 'FIXED'
-      ? op.fixedAmountsCents.includes(amountCents)
-      : amountCents >= op.minAmountCents && amountCents <= op.maxAmountCents;
+    op.denominationType === 'FIXED' ? op.fixedAmountsCents.includes(amountCents) : amountCents >= op.minAmountCents && amountCents <= op.maxAmountCents;
   return accepted ? null : `${amountCents} cents is not an amount ${op.name} accepts`;
 }
 

@@ -74,17 +74,15 @@ const ROWS: Row[] = [
   [243, 'DE', 'O2 Germany Data', 'data', 'O2', '#0019a5', ''],
 ];
 
-export const SANDBOX_OPERATORS: readonly SandboxOperator[] = ROWS.map(
-  ([id, countryCode, name, plan, mark, colour, prefixes]) => ({
-    id,
-    countryCode,
-    name,
-    plan,
-    mark,
-    colour,
-    prefixes: prefixes.split(' ').filter(Boolean),
-  }),
-);
+export const SANDBOX_OPERATORS: readonly SandboxOperator[] = ROWS.map(([id, countryCode, name, plan, mark, colour, prefixes]) => ({
+  id,
+  countryCode,
+  name,
+  plan,
+  mark,
+  colour,
+  prefixes: prefixes.split(' ').filter(Boolean),
+}));
 
 export function findSandboxOperator(operatorId: number): SandboxOperator | null {
   return SANDBOX_OPERATORS.find((op) => op.id === operatorId) ?? null;

@@ -17,8 +17,7 @@
 import type { AccountProblem } from '../provider';
 
 type SandboxOutcome =
-  | { kind: 'SUCCESSFUL' | 'SLOW' | 'FAILED' | 'REFUNDED' }
-  | { kind: 'REFUSED'; reason: string; delayMs: number | null; needs: AccountProblem | null };
+  { kind: 'SUCCESSFUL' | 'SLOW' | 'FAILED' | 'REFUNDED' } | { kind: 'REFUSED'; reason: string; delayMs: number | null; needs: AccountProblem | null };
 
 const BY_ENDING: Record<string, SandboxOutcome> = {
   '0001': { kind: 'FAILED' },
@@ -26,7 +25,12 @@ const BY_ENDING: Record<string, SandboxOutcome> = {
   '0003': { kind: 'SLOW' },
   '0004': { kind: 'REFUSED', reason: 'PHONE_RECENTLY_RECHARGED: this number was topped up moments ago', delayMs: 2 * 60_000, needs: null },
   '0005': { kind: 'REFUSED', reason: 'INSUFFICIENT_BALANCE: the provider account balance is too low', delayMs: null, needs: 'provider-balance' },
-  '0006': { kind: 'REFUSED', reason: 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: the operator cannot process top-ups at the moment', delayMs: null, needs: null },
+  '0006': {
+    kind: 'REFUSED',
+    reason: 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: the operator cannot process top-ups at the moment',
+    delayMs: null,
+    needs: null,
+  },
 };
 
 export function outcomeFor(nationalNumber: string): SandboxOutcome {

@@ -211,7 +211,13 @@ describe('SandboxProvider top-ups', () => {
     expect(before).toBeGreaterThanOrEqual(1_000_000);
     const request = topup();
     const result = await provider.sendTopup(request);
-    expect(result).toMatchObject({ kind: 'delivered', deliveredAmount: 6000, deliveredCurrencyCode: 'XAF', pinDetail: null, reason: expect.stringMatching(/^Sandbox/) });
+    expect(result).toMatchObject({
+      kind: 'delivered',
+      deliveredAmount: 6000,
+      deliveredCurrencyCode: 'XAF',
+      pinDetail: null,
+      reason: expect.stringMatching(/^Sandbox/),
+    });
     if (result.kind !== 'delivered') throw new Error(result.kind);
     expect(result.operatorTransactionId).toBeTruthy();
     expect(await provider.getTopupStatus(result.transactionId)).toEqual(result);
@@ -261,7 +267,12 @@ describe('SandboxProvider top-ups', () => {
   ] as const)('refuses a number ending %s for now (retry-later), nothing recorded', async (number, expected) => {
     const { provider } = sandbox();
     const request = topup({ number });
-    expect(await provider.sendTopup(request)).toMatchObject({ kind: 'retry-later', transactionId: null, ...expected, reason: expect.stringMatching(/^Sandbox: /) });
+    expect(await provider.sendTopup(request)).toMatchObject({
+      kind: 'retry-later',
+      transactionId: null,
+      ...expected,
+      reason: expect.stringMatching(/^Sandbox: /),
+    });
     expect((await provider.findTopup(request.customIdentifier)).kind).toBe('not-found');
   });
 
@@ -298,7 +309,10 @@ describe('SandboxProvider top-ups', () => {
 
   it('refuses unknown operators, mismatched countries and malformed numbers; knows no unknown transaction', async () => {
     const { provider } = sandbox();
-    expect(await provider.sendTopup(topup({ operatorId: '999999' }))).toMatchObject({ kind: 'failed-final', reason: expect.stringContaining('no sandbox operator') });
+    expect(await provider.sendTopup(topup({ operatorId: '999999' }))).toMatchObject({
+      kind: 'failed-final',
+      reason: expect.stringContaining('no sandbox operator'),
+    });
     const wrongCountry = topup({ recipientPhone: { countryCode: 'NG', number: '8031234567' } });
     expect(await provider.sendTopup(wrongCountry)).toMatchObject({ kind: 'failed-final', reason: expect.stringContaining('serves CM') });
     expect((await provider.sendTopup(topup({ number: '+237677123456' }))).kind).toBe('failed-final');

@@ -36,7 +36,10 @@ export async function compileDevnetContracts(dataDir: string): Promise<DevnetCon
   const sources = Object.fromEntries(await Promise.all(CONTRACTS.map(async (c) => [`${c}.sol`, { content: await readFile(sourcePath(c), 'utf8') }] as const)));
   // Read from package.json: loading the compiler itself to ask its version costs a second.
   const versions = [require('solc/package.json'), require('@openzeppelin/contracts/package.json')].map((p: { version: string }) => p.version);
-  const key = createHash('sha256').update(JSON.stringify([sources, versions, SETTINGS])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([sources, versions, SETTINGS]))
+    .digest('hex')
+    .slice(0, 16);
   const cacheFile = path.join(dataDir, 'devnet', `contracts.${key}.json`);
   try {
     return JSON.parse(await readFile(cacheFile, 'utf8')) as DevnetContracts;

@@ -13,7 +13,10 @@ import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm-fees';
 
 const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)', 'function symbol() view returns (string)'];
 const EXPECTED_TOKENS: Record<string, Record<string, { address: string; decimals: bigint; symbol: string }>> = {
-  ethereum: { USDT: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDT' }, USDC: { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6n, symbol: 'USDC' } },
+  ethereum: {
+    USDT: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDT' },
+    USDC: { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6n, symbol: 'USDC' },
+  },
   bsc: { 'USDT-BEP20': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18n, symbol: 'USDT' } },
   polygon: {
     'USDT-POLYGON': { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6n, symbol: 'USDT' },
@@ -80,13 +83,19 @@ describe('startDevnet', () => {
   });
 
   it('installs the stand-in of each rollup’s L1 fee oracle where the real one answers, and none elsewhere', async () => {
-    const oracle = new Interface(['function getL1Fee(bytes) view returns (uint256)', 'function gasEstimateL1Component(address,bool,bytes) returns (uint64,uint256,uint256)']);
+    const oracle = new Interface([
+      'function getL1Fee(bytes) view returns (uint256)',
+      'function gasEstimateL1Component(address,bool,bytes) returns (uint64,uint256,uint256)',
+    ]);
     const base = provider('base');
     // (4 bytes + 68 for the signature) × 16 gas × 1 gwei.
     const fee = await base.call({ to: OP_GAS_PRICE_ORACLE, data: oracle.encodeFunctionData('getL1Fee', ['0x01020304']) });
     expect(oracle.decodeFunctionResult('getL1Fee', fee)[0]).toBe(72n * 16n * 10n ** 9n);
     const arbitrum = provider('arbitrum');
-    const answer = await arbitrum.call({ to: ARBITRUM_NODE_INTERFACE, data: oracle.encodeFunctionData('gasEstimateL1Component', [devnetAccount(1).address, false, '0x']) });
+    const answer = await arbitrum.call({
+      to: ARBITRUM_NODE_INTERFACE,
+      data: oracle.encodeFunctionData('gasEstimateL1Component', [devnetAccount(1).address, false, '0x']),
+    });
     const [gasForL1, baseFee, l1BaseFee] = oracle.decodeFunctionResult('gasEstimateL1Component', answer) as unknown as bigint[];
     expect(l1BaseFee).toBe(10n ** 9n);
     expect(baseFee).toBe(10n ** 7n);
@@ -138,7 +147,14 @@ describe('payFromDevnet', () => {
 
   it('sends a token, twice in a row from the same account', async () => {
     const to = Wallet.createRandom().address;
-    const pay = () => payFromDevnet({ rpcUrl: networks.bsc!.rpcUrl, to, tokenContract: networks.bsc!.tokens['USDT-BEP20']!, units: 5_000_000_000_000_000_000n, accountIndex: 3 });
+    const pay = () =>
+      payFromDevnet({
+        rpcUrl: networks.bsc!.rpcUrl,
+        to,
+        tokenContract: networks.bsc!.tokens['USDT-BEP20']!,
+        units: 5_000_000_000_000_000_000n,
+        accountIndex: 3,
+      });
     await pay();
     await pay();
     const token = new Contract(networks.bsc!.tokens['USDT-BEP20']!, ERC20, provider('bsc'));

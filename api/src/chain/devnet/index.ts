@@ -100,7 +100,8 @@ async function startNetwork(network: NetworkConfig, ctx: StartContext): Promise<
   const probe = await probeRpc(rpcUrl);
   if (probe.kind === 'other') throw new Error(`${network.network}: port of ${rpcUrl} is taken by something that is not an EVM node (${probe.detail})`);
   if (probe.kind === 'node') {
-    if (probe.chainId !== chainId) throw new Error(`${network.network}: port of ${rpcUrl} is taken by a node of chain ${probe.chainId}, not the devnet's ${chainId}`);
+    if (probe.chainId !== chainId)
+      throw new Error(`${network.network}: port of ${rpcUrl} is taken by a node of chain ${probe.chainId}, not the devnet's ${chainId}`);
     await waitForForeignTokens(network, plan);
     ctx.log.info({ network: network.network, rpcUrl }, 'devnet: reusing the node already running');
     return { node: { ...node, reused: true } };
@@ -110,7 +111,14 @@ async function startNetwork(network: NetworkConfig, ctx: StartContext): Promise<
   // when deployment needs the result.
   const artifacts = ctx.artifacts();
   artifacts.catch(() => undefined);
-  const proc = await startHardhatNode({ rpcUrl, port: portOf(rpcUrl), chainId, blockIntervalMs: ctx.blockIntervalMs, dataDir: ctx.dataDir, log: ctx.log.child({ network: network.network }) });
+  const proc = await startHardhatNode({
+    rpcUrl,
+    port: portOf(rpcUrl),
+    chainId,
+    blockIntervalMs: ctx.blockIntervalMs,
+    dataDir: ctx.dataDir,
+    log: ctx.log.child({ network: network.network }),
+  });
   try {
     await deployContracts(rpcUrl, chainId, plan, await artifacts);
   } catch (err) {

@@ -48,7 +48,8 @@ export function planDeployment(registry: ChainRegistry, network: NetworkConfig):
   const problems: string[] = [];
   for (const token of tokens) {
     const configured = network.tokens[token.symbol];
-    if (configured && getAddress(configured) !== token.address) problems.push(`${token.symbol} is configured at ${configured} but the devnet deploys it at ${token.address}`);
+    if (configured && getAddress(configured) !== token.address)
+      problems.push(`${token.symbol} is configured at ${configured} but the devnet deploys it at ${token.address}`);
   }
   for (const symbol of Object.keys(network.tokens)) {
     if (!tokens.some((t) => t.symbol === symbol)) problems.push(`${symbol} is configured but the devnet deploys no such token`);
@@ -83,7 +84,9 @@ export async function deployContracts(rpcUrl: string, chainId: number, plan: Dep
 export async function contractsDeployed(rpcUrl: string, chainId: number, plan: DeployPlan): Promise<boolean> {
   const provider = new JsonRpcProvider(rpcUrl, chainId, { staticNetwork: true });
   try {
-    const codes = await Promise.all([...plan.tokens.map((t) => t.address), plan.forwarder, ...(plan.l1FeeOracle ? [plan.l1FeeOracle] : [])].map((a) => provider.getCode(a)));
+    const codes = await Promise.all(
+      [...plan.tokens.map((t) => t.address), plan.forwarder, ...(plan.l1FeeOracle ? [plan.l1FeeOracle] : [])].map((a) => provider.getCode(a)),
+    );
     return codes.every((code) => code !== '0x');
   } finally {
     provider.destroy();

@@ -22,7 +22,17 @@ function declaredRoutes(router: Router): [string, string][] {
 describe('every /api/admin route needs an admin session', () => {
   const s = () => api.services;
   it('answers 401 without a session or with a bad one, for each route the router declares', async () => {
-    const routes = declaredRoutes(adminRouter({ auth: s().adminAuth, admin: s().admin, adminOrders: s().adminOrders, support: s().support, payments: s().payments, alerts: s().alerts, readiness: s().readiness }));
+    const routes = declaredRoutes(
+      adminRouter({
+        auth: s().adminAuth,
+        admin: s().admin,
+        adminOrders: s().adminOrders,
+        support: s().support,
+        payments: s().payments,
+        alerts: s().alerts,
+        readiness: s().readiness,
+      }),
+    );
     expect(routes.length).toBeGreaterThan(15);
     for (const [method, path] of routes) {
       if (path === '/login') continue;

@@ -28,12 +28,19 @@ const login = (email: string, password: string, address: string, totp?: string):
   api.call('POST', '/api/admin/login', { body: { email, password, ...(totp === undefined ? {} : { totp }) }, headers: { 'x-forwarded-for': address } });
 
 async function createAdmin(email: string, password: string): Promise<number> {
-  const [row] = await api.database.db.insert(admins).values({ email, passwordHash: await argon2.hash(password, { type: argon2.argon2id }) }).returning();
+  const [row] = await api.database.db
+    .insert(admins)
+    .values({ email, passwordHash: await argon2.hash(password, { type: argon2.argon2id }) })
+    .returning();
   return row!.id;
 }
 
 const limit = async (key: string) => (await api.database.db.select().from(adminLoginLimits).where(eq(adminLoginLimits.key, key)))[0];
-const expire = (key: string) => api.database.db.update(adminLoginLimits).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(adminLoginLimits.key, key));
+const expire = (key: string) =>
+  api.database.db
+    .update(adminLoginLimits)
+    .set({ lockedUntil: new Date(Date.now() - 1000) })
+    .where(eq(adminLoginLimits.key, key));
 
 describe('admin sign-in limits', () => {
   it('answers 100 parallel wrong passwords with at most the free number of password checks', async () => {
@@ -104,7 +111,9 @@ describe('admin sign-in limits', () => {
     const mine = entries.filter((e) => e.target === 'audited@example.com');
     expect(mine.filter((e) => e.action === 'admin.sign-in-failed')).toHaveLength(ADDRESS_FREE_ATTEMPTS);
     expect(mine.find((e) => e.action === 'admin.sign-in-failed')).toMatchObject({ adminId, after: { address, reason: 'wrong email or password' } });
-    expect(mine.filter((e) => e.action === 'admin.sign-in-locked')).toEqual([expect.objectContaining({ adminId, after: expect.objectContaining({ key: `address:${address}`, attempts: 5 }) })]);
+    expect(mine.filter((e) => e.action === 'admin.sign-in-locked')).toEqual([
+      expect.objectContaining({ adminId, after: expect.objectContaining({ key: `address:${address}`, attempts: 5 }) }),
+    ]);
     expect(mine.find((e) => e.action === 'admin.sign-in')).toMatchObject({ adminId, after: { address: '203.0.113.32' } });
     expect(entries.find((e) => e.target === 'nobody-here@example.com')).toMatchObject({ adminId: null, action: 'admin.sign-in-failed' });
   });
@@ -126,7 +135,9 @@ describe('two-factor sign-in (TOTP)', () => {
     // Each code below is of its own time step (the server accepts the steps either side of now).
     const code = (steps: number) => totp.generate({ timestamp: Date.now() + steps * 30_000 });
 
-    expect((await api.call('POST', '/api/admin/totp/enable', { body: { code: '000000' === code(0) ? '111111' : '000000' }, headers })).body.error.message).toBe(TOTP_FAILED);
+    expect((await api.call('POST', '/api/admin/totp/enable', { body: { code: '000000' === code(0) ? '111111' : '000000' }, headers })).body.error.message).toBe(
+      TOTP_FAILED,
+    );
     expect((await api.call('POST', '/api/admin/totp/enable', { body: { code: code(-1) }, headers })).status).toBe(200);
     expect((await api.call('GET', '/api/admin/me', { headers })).body.totpEnabled).toBe(true);
 

@@ -212,7 +212,10 @@ describe('GET /api/admin/stats', () => {
       await moveTo(anon1.orderId, failed, fresh);
       await moveTo(anon2.orderId, ['payment_expired'], fresh);
       // Customer C's only order is 40 days old: C is not an active user, its revenue still counts.
-      await fresh.database.db.update(orders).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(orders.id, c1.orderId));
+      await fresh.database.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+        .where(eq(orders.id, c1.orderId));
 
       expect(await stats()).toEqual({
         totalRevenue: 11 + 16 + 26, // completed orders: top-up and fee
@@ -239,7 +242,10 @@ describe('GET /api/admin/orders', () => {
     o2 = await createOrder({ phoneNumber: '671001102', amount: 20, cryptoCurrency: 'ETH' });
     o3 = await createOrder({ phoneNumber: '671001103', amount: 30, cryptoCurrency: 'USDC' });
     await moveTo(o3.orderId, ['cancelled']);
-    await api.database.db.update(orders).set({ createdAt: new Date('2020-06-01T12:00:00Z') }).where(eq(orders.id, o3.orderId));
+    await api.database.db
+      .update(orders)
+      .set({ createdAt: new Date('2020-06-01T12:00:00Z') })
+      .where(eq(orders.id, o3.orderId));
     await recordPayment(o1.orderId, o1.walletAddress, { txHash });
   });
   const list = (query: string) => asAdmin('GET', `/orders?${query}`);
@@ -250,7 +256,14 @@ describe('GET /api/admin/orders', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('3');
     expect(ids(res)).toEqual([o2.orderId, o1.orderId, o3.orderId]);
-    expect(res.body[0]).toMatchObject({ id: o2.orderId, phoneNumber: '+237671001102', amount: 20, status: 'pending_crypto_payment', cryptocurrency: 'ETH', paymentId: o2.paymentId });
+    expect(res.body[0]).toMatchObject({
+      id: o2.orderId,
+      phoneNumber: '+237671001102',
+      amount: 20,
+      status: 'pending_crypto_payment',
+      cryptocurrency: 'ETH',
+      paymentId: o2.paymentId,
+    });
   });
 
   it('filters by status (one or several), coin, phone and dates', async () => {
@@ -331,10 +344,20 @@ describe('DELETE /api/orders/{id}', () => {
       expect(await orderRow(o.orderId)).toBeUndefined();
       const [audit, ...more] = await auditFor(`order:${o.orderId}`);
       expect(more).toEqual([]);
-      expect(audit).toMatchObject({ adminId, action: 'order.delete', before: expect.objectContaining({ id: o.orderId, status: before!.status, paymentId: o.paymentId }), after: null });
+      expect(audit).toMatchObject({
+        adminId,
+        action: 'order.delete',
+        before: expect.objectContaining({ id: o.orderId, status: before!.status, paymentId: o.paymentId }),
+        after: null,
+      });
     }
     // Its expiry job went with it.
-    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${waiting.orderId}`))).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `${QUEUES.expireOrder}:${waiting.orderId}`)),
+    ).toEqual([]);
     expect((await remove(waiting.orderId)).status).toBe(404);
   });
 
@@ -343,7 +366,10 @@ describe('DELETE /api/orders/{id}', () => {
     await recordPayment(funded.orderId, funded.walletAddress, { amount: '1000000' });
     const completed = await createOrder();
     await moveTo(completed.orderId, ['paid', 'processing', 'completed']);
-    for (const [o, status] of [[funded, 'pending_crypto_payment'], [completed, 'completed']] as const) {
+    for (const [o, status] of [
+      [funded, 'pending_crypto_payment'],
+      [completed, 'completed'],
+    ] as const) {
       const res = await remove(o.orderId);
       expect(res.status).toBe(409);
       expect(res.body.error).toEqual({ code: 'CONFLICT', message: `Order ${o.orderId} has received funds (status ${status}); it cannot be deleted.` });
@@ -375,11 +401,25 @@ describe('POST /api/admin/manual-topup', () => {
     expect(res.body).toMatchObject({ success: true, orderId: expect.any(Number), status: 'paid' });
     const id = res.body.orderId as number;
     expect(res.body.message).toBe(`Manual top-up submitted: Order #${id} is queued for delivery.`);
-    expect(await orderRow(id)).toMatchObject({ status: 'paid', paymentMethod: 'admin', source: 'admin', phoneNumber: '+237671234567', countryCode: 'CM', operatorId: 53, amountCents: 1250, feeCents: 0, totalCents: 1250 });
+    expect(await orderRow(id)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'admin',
+      source: 'admin',
+      phoneNumber: '+237671234567',
+      countryCode: 'CM',
+      operatorId: 53,
+      amountCents: 1250,
+      feeCents: 0,
+      totalCents: 1250,
+    });
     const [event] = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(event).toMatchObject({ fromStatus: null, toStatus: 'paid', cause: 'manual top-up by an admin: customer paid in cash' });
     const [audit] = await auditFor(`order:${id}`);
-    expect(audit).toMatchObject({ adminId, action: 'order.manual-topup', after: { mode: 'new', phoneNumber: '671234567', amountCents: 1250, notes: 'customer paid in cash' } });
+    expect(audit).toMatchObject({
+      adminId,
+      action: 'order.manual-topup',
+      after: { mode: 'new', phoneNumber: '671234567', amountCents: 1250, notes: 'customer paid in cash' },
+    });
 
     await deliverPaidOrders();
     const delivered = await orderRow(id);
@@ -387,7 +427,11 @@ describe('POST /api/admin/manual-topup', () => {
     expect(delivered!.providerTransactionId).toBeTruthy();
     // Exactly once: running the jobs again sends nothing more.
     await deliverPaidOrders();
-    expect((await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id))).map((e) => e.toStatus)).toEqual(['paid', 'processing', 'completed']);
+    expect((await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id))).map((e) => e.toStatus)).toEqual([
+      'paid',
+      'processing',
+      'completed',
+    ]);
   });
 
   it('new: takes the country and operator as numbers or digits, notes optional', async () => {
@@ -429,7 +473,12 @@ describe('POST /api/admin/manual-topup', () => {
       const before = (await orderRow(o.orderId))!.status;
       const res = await topup({ mode: 'existing', orderId: o.orderId, notes: 'paid by bank transfer' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, orderId: o.orderId, status: 'paid', message: `Manual top-up submitted: Order #${o.orderId} is queued for delivery.` });
+      expect(res.body).toMatchObject({
+        success: true,
+        orderId: o.orderId,
+        status: 'paid',
+        message: `Manual top-up submitted: Order #${o.orderId} is queued for delivery.`,
+      });
       expect((await orderRow(o.orderId))!.status).toBe('paid');
       const [audit] = await auditFor(`order:${o.orderId}`);
       expect(audit).toMatchObject({ action: 'order.manual-topup', before: { status: before }, after: { status: 'paid', notes: 'paid by bank transfer' } });
@@ -452,9 +501,19 @@ describe('POST /api/admin/manual-topup', () => {
     expect(retryId).not.toBe(o.orderId);
     expect((await orderRow(o.orderId))!.status).toBe('failed');
     const retry = await orderRow(retryId);
-    expect(retry).toMatchObject({ status: 'paid', paymentMethod: 'admin', phoneNumber: '+237671234567', amountCents: 1000, feeCents: 100, customerId: (await orderRow(o.orderId))!.customerId });
+    expect(retry).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'admin',
+      phoneNumber: '+237671234567',
+      amountCents: 1000,
+      feeCents: 100,
+      customerId: (await orderRow(o.orderId))!.customerId,
+    });
     expect(await balance()).toBe(0);
-    const [taken] = await api.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, o.orderId), eq(ledgerEntries.reason, 'manual_retry')));
+    const [taken] = await api.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, o.orderId), eq(ledgerEntries.reason, 'manual_retry')));
     expect(taken).toMatchObject({ amountCents: -1100, referenceId: String(retryId), note: 'operator outage is over' });
     const [audit] = await auditFor(`order:${o.orderId}`);
     expect(audit).toMatchObject({ action: 'order.manual-topup', after: { retryOrder: retryId } });
@@ -477,7 +536,7 @@ describe('POST /api/admin/manual-topup', () => {
     expect(await api.services.balances.heldCents(o.orderId)).toBe(0);
   });
 
-  it('existing: refuses when the failed order\'s credit was already spent', async () => {
+  it("existing: refuses when the failed order's credit was already spent", async () => {
     const customer = asTelegramUser(9302);
     const o = await createOrder({ amount: 10 }, customer);
     await failDelivery(o.orderId);
@@ -501,7 +560,12 @@ describe('POST /api/admin/manual-topup', () => {
     expect((await topup({ mode: 'existing', orderId: 987654, notes: 'x' })).status).toBe(404);
 
     const waiting = await createOrder();
-    for (const body of [{ mode: 'existing', orderId: waiting.orderId }, { mode: 'existing', orderId: waiting.orderId, notes: '   ' }, { mode: 'existing', notes: 'x' }, { mode: 'existing', orderId: '', notes: 'x' }]) {
+    for (const body of [
+      { mode: 'existing', orderId: waiting.orderId },
+      { mode: 'existing', orderId: waiting.orderId, notes: '   ' },
+      { mode: 'existing', notes: 'x' },
+      { mode: 'existing', orderId: '', notes: 'x' },
+    ]) {
       const res = await topup(body);
       expect([body, res.status]).toEqual([body, 400]);
       expect(res.body.message).toBe(EXISTING_REQUIRED);
@@ -513,7 +577,9 @@ describe('POST /api/admin/manual-topup', () => {
 describe('users and balance adjustments', () => {
   let userId: number;
   beforeAll(async () => {
-    expect((await api.call('GET', '/api/orders', { headers: { ...asTelegramUser(9401), 'x-telegram-first-name': 'Ana', 'x-telegram-last-name': 'Lima' } })).status).toBe(200);
+    expect(
+      (await api.call('GET', '/api/orders', { headers: { ...asTelegramUser(9401), 'x-telegram-first-name': 'Ana', 'x-telegram-last-name': 'Lima' } })).status,
+    ).toBe(200);
     const users = (await asAdmin('GET', '/users')).body as { id: number; telegramUserId: number }[];
     userId = users.find((u) => u.telegramUserId === 9401)!.id;
   });
@@ -522,7 +588,15 @@ describe('users and balance adjustments', () => {
   it('lists customers with their balance', async () => {
     const res = await asAdmin('GET', '/users');
     expect(res.status).toBe(200);
-    expect(await user()).toMatchObject({ id: userId, firstName: 'Ana', lastName: 'Lima', email: null, telegramUserId: 9401, balance: 0, createdAt: expect.any(String) });
+    expect(await user()).toMatchObject({
+      id: userId,
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email: null,
+      telegramUserId: 9401,
+      balance: 0,
+      createdAt: expect.any(String),
+    });
   });
 
   it('adds and subtracts as ledger entries with notes (bearer header, as the spec sends it)', async () => {
@@ -532,7 +606,11 @@ describe('users and balance adjustments', () => {
     const subtracted = await asAdminBearer('/subtract-balance', { userId: String(userId), amount: '2.25', notes: 'goodwill correction' });
     expect(subtracted.body).toMatchObject({ balance: 10.25, message: 'Balance subtracted successfully. New balance: $10.25' });
     expect((await user())!).toMatchObject({ balance: 10.25 });
-    const entries = await api.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.customerId, userId), eq(ledgerEntries.reason, 'admin_adjustment'))).orderBy(ledgerEntries.id);
+    const entries = await api.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.customerId, userId), eq(ledgerEntries.reason, 'admin_adjustment')))
+      .orderBy(ledgerEntries.id);
     expect(entries.map((e) => [e.amountCents, e.note])).toEqual([
       [1250, 'Admin add balance adjustment'],
       [-225, 'goodwill correction'],
@@ -631,7 +709,7 @@ describe('password and e-mail changes', () => {
     expect(audit).toMatchObject({ adminId, before: { contactEmail: null }, after: { contactEmail: 'ops@example.com' } });
   });
 
-  it('change-signin-email: required, well formed, not another admin\'s; then the new address signs in', async () => {
+  it("change-signin-email: required, well formed, not another admin's; then the new address signs in", async () => {
     await createAdmin('signin@example.com', 'signin-password');
     const t = (await login('signin@example.com', 'signin-password')).body.token as string;
     const change = (body: unknown) => asAdmin('POST', '/change-signin-email', body, t);
@@ -770,9 +848,24 @@ describe('system settings, enforced', () => {
 
 describe('GET /api/admin/audit', () => {
   it('lists every admin action newest first, with who, what, when, before and after; paged', async () => {
-    const all = (await asAdmin('GET', '/audit?pageSize=500')).body as { id: number; action: string; adminId: number | null; target: string | null; createdAt: string }[];
+    const all = (await asAdmin('GET', '/audit?pageSize=500')).body as {
+      id: number;
+      action: string;
+      adminId: number | null;
+      target: string | null;
+      createdAt: string;
+    }[];
     const actions = new Set(all.map((a) => a.action));
-    for (const action of ['order.delete', 'order.manual-topup', 'balance.add', 'balance.subtract', 'admin.change-password', 'admin.change-email', 'admin.change-signin-email', 'settings.update']) {
+    for (const action of [
+      'order.delete',
+      'order.manual-topup',
+      'balance.add',
+      'balance.subtract',
+      'admin.change-password',
+      'admin.change-email',
+      'admin.change-signin-email',
+      'settings.update',
+    ]) {
       expect(actions).toContain(action);
     }
     expect(all.map((a) => a.id)).toEqual([...all.map((a) => a.id)].sort((x, y) => y - x));
@@ -788,7 +881,12 @@ describe('GET /api/admin/audit', () => {
 describe('GET /api/admin/payments/unmatched and /alerts', () => {
   it('lists payments that did not pay a fulfilled order (wrong coin, late, anonymous credits), not those that did', async () => {
     const waiting = await createOrder();
-    const wrongCoin = await recordPayment(waiting.orderId, waiting.walletAddress, { coin: 'USDC', amount: '2000000', status: 'confirmed', disposition: 'credited' });
+    const wrongCoin = await recordPayment(waiting.orderId, waiting.walletAddress, {
+      coin: 'USDC',
+      amount: '2000000',
+      status: 'confirmed',
+      disposition: 'credited',
+    });
     const expired = await createOrder();
     await moveTo(expired.orderId, ['payment_expired']);
     const late = await recordPayment(expired.orderId, expired.walletAddress, { status: 'confirmed', disposition: 'credited' });
@@ -801,7 +899,15 @@ describe('GET /api/admin/payments/unmatched and /alerts', () => {
     const res = await asAdmin('GET', '/payments/unmatched');
     expect(res.status).toBe(200);
     const byId = new Map((res.body as { id: number }[]).map((p) => [p.id, p]));
-    expect(byId.get(wrongCoin.id)).toMatchObject({ coin: 'USDC', amount: '2000000', orderId: waiting.orderId, orderStatus: 'pending_crypto_payment', disposition: 'credited', txHash: wrongCoin.txHash, network: 'ethereum' });
+    expect(byId.get(wrongCoin.id)).toMatchObject({
+      coin: 'USDC',
+      amount: '2000000',
+      orderId: waiting.orderId,
+      orderStatus: 'pending_crypto_payment',
+      disposition: 'credited',
+      txHash: wrongCoin.txHash,
+      network: 'ethereum',
+    });
     expect(byId.get(late.id)).toMatchObject({ orderId: expired.orderId, orderStatus: 'payment_expired' });
     expect(byId.get(stray.id)).toMatchObject({ orderId: null, orderStatus: null, coin: 'ETH' });
     expect(byId.has(paidIt.id)).toBe(false);
@@ -811,7 +917,9 @@ describe('GET /api/admin/payments/unmatched and /alerts', () => {
   it('lists open alerts', async () => {
     expect((await asAdmin('GET', '/alerts')).body).toEqual([]);
     await api.services.alerts.raise('provider_balance_low', 'The airtime provider balance is too low');
-    expect((await asAdmin('GET', '/alerts')).body).toEqual([expect.objectContaining({ kind: 'provider_balance_low', message: 'The airtime provider balance is too low' })]);
+    expect((await asAdmin('GET', '/alerts')).body).toEqual([
+      expect.objectContaining({ kind: 'provider_balance_low', message: 'The airtime provider balance is too low' }),
+    ]);
   });
 });
 
@@ -819,8 +927,19 @@ describe('the order page: GET /api/admin/orders/{id}', () => {
   it('shows the order with its provider ids, payments (with explorer links on a mainnet), ledger entries and actions', async () => {
     const customer = asTelegramUser(9401);
     const o = await createOrder({ amount: 10 }, customer);
-    const onDevnet = await recordPayment(o.orderId, o.walletAddress, { amount: '5000000', status: 'confirmed', confirmations: 3, fromAddress: '0x00000000000000000000000000000000000000a1' });
-    const onMainnet = await recordPayment(o.orderId, o.walletAddress, { chainId: 1, coin: 'USDC', amount: '2500000', status: 'confirmed', disposition: 'credited' });
+    const onDevnet = await recordPayment(o.orderId, o.walletAddress, {
+      amount: '5000000',
+      status: 'confirmed',
+      confirmations: 3,
+      fromAddress: '0x00000000000000000000000000000000000000a1',
+    });
+    const onMainnet = await recordPayment(o.orderId, o.walletAddress, {
+      chainId: 1,
+      coin: 'USDC',
+      amount: '2500000',
+      status: 'confirmed',
+      disposition: 'credited',
+    });
     await failDelivery(o.orderId);
 
     const res = await asAdmin('GET', `/orders/${o.orderId}`);
@@ -828,7 +947,15 @@ describe('the order page: GET /api/admin/orders/{id}', () => {
     const detail = ZAdminOrderDetail.parse(res.body);
     const row = (await orderRow(o.orderId))!;
     // The customer's story: the same display, amounts and value.
-    expect(detail.story.order).toMatchObject({ orderId: o.orderId, paymentId: o.paymentId, status: 'failed', amount: 1000, serviceFee: 100, totalAmount: 1100, network: 'ethereum' });
+    expect(detail.story.order).toMatchObject({
+      orderId: o.orderId,
+      paymentId: o.paymentId,
+      status: 'failed',
+      amount: 1000,
+      serviceFee: 100,
+      totalAmount: 1100,
+      network: 'ethereum',
+    });
     expect(detail.story.display).toMatchObject({ state: 'failed_credited', sub: 'on_balance' });
     expect(detail.story.amounts).toMatchObject({ coin: 'USDT', due: { amount: '11' }, received: { amount: '5' } });
     expect(detail.story.value).toMatchObject({ creditedAmount: 1100, onBalanceAmount: 1100, heldAmount: 0 });
@@ -836,8 +963,24 @@ describe('the order page: GET /api/admin/orders/{id}', () => {
     expect(detail.record).toMatchObject({ source: 'bot', chainId: 31337, telegramUserId: 9401, customIdentifiers: [o.paymentId] });
     expect(detail.customer).toMatchObject({ id: row.customerId, telegramUserId: 9401 });
     expect(detail.payments).toEqual([
-      expect.objectContaining({ id: onDevnet.id, coin: 'USDT', amount: '5', amountBaseUnits: '5000000', txHash: onDevnet.txHash, explorerUrl: null, fromAddress: onDevnet.fromAddress, blockNumber: onDevnet.blockNumber }),
-      expect.objectContaining({ id: onMainnet.id, coin: 'USDC', amount: '2.5', explorerUrl: `https://etherscan.io/tx/${onMainnet.txHash}`, use: 'credited', orderCoin: false }),
+      expect.objectContaining({
+        id: onDevnet.id,
+        coin: 'USDT',
+        amount: '5',
+        amountBaseUnits: '5000000',
+        txHash: onDevnet.txHash,
+        explorerUrl: null,
+        fromAddress: onDevnet.fromAddress,
+        blockNumber: onDevnet.blockNumber,
+      }),
+      expect.objectContaining({
+        id: onMainnet.id,
+        coin: 'USDC',
+        amount: '2.5',
+        explorerUrl: `https://etherscan.io/tx/${onMainnet.txHash}`,
+        use: 'credited',
+        orderCoin: false,
+      }),
     ]);
     // The timeline the customer sees, each entry with what the record says.
     const kinds = detail.timeline.map((t) => [t.kind, t.source, t.cause]);
@@ -850,7 +993,16 @@ describe('the order page: GET /api/admin/orders/{id}', () => {
       ]),
     );
     // The failure's credit went to the customer, named by the order.
-    expect(detail.ledger).toEqual([expect.objectContaining({ customerId: row.customerId, orderId: o.orderId, amount: 1100, reason: 'failed_delivery', referenceType: 'order', referenceId: String(o.orderId) })]);
+    expect(detail.ledger).toEqual([
+      expect.objectContaining({
+        customerId: row.customerId,
+        orderId: o.orderId,
+        amount: 1100,
+        reason: 'failed_delivery',
+        referenceType: 'order',
+        referenceId: String(o.orderId),
+      }),
+    ]);
     expect(detail.actions).toEqual({ markPaid: false, resend: true, refund: false, credit: true });
     expect([detail.resentAs, detail.resendOf]).toEqual([null, null]);
   });
@@ -869,9 +1021,18 @@ describe('order actions', () => {
     expect((await act(o.orderId, 'mark-paid', {})).body.message).toBe('Please give a reason.');
     const res = await act(o.orderId, 'mark-paid', { notes: 'paid by bank transfer' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, orderId: o.orderId, status: 'paid', message: `Manual top-up submitted: Order #${o.orderId} is queued for delivery.` });
+    expect(res.body).toEqual({
+      success: true,
+      orderId: o.orderId,
+      status: 'paid',
+      message: `Manual top-up submitted: Order #${o.orderId} is queued for delivery.`,
+    });
     const events = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.orderId)).orderBy(orderEvents.id);
-    expect(events.at(-1)).toMatchObject({ toStatus: 'paid', cause: 'manual top-up by an admin: paid by bank transfer', detail: { paidByAdmin: true, adminId } });
+    expect(events.at(-1)).toMatchObject({
+      toStatus: 'paid',
+      cause: 'manual top-up by an admin: paid by bank transfer',
+      detail: { paidByAdmin: true, adminId },
+    });
     expect((await asAdmin('GET', `/orders/${o.orderId}`)).body.actions).toMatchObject({ markPaid: false, resend: false });
     await deliverPaidOrders();
     expect((await orderRow(o.orderId))!.status).toBe('completed');
@@ -882,7 +1043,10 @@ describe('order actions', () => {
     expect([refused.status, refused.body.message]).toEqual([409, `Order ${failed.orderId} failed: re-send it instead of marking it paid.`]);
     const waiting = await createOrder();
     const notFailed = await act(waiting.orderId, 'resend', { notes: 'x' });
-    expect([notFailed.status, notFailed.body.message]).toEqual([409, `Order ${waiting.orderId} is pending_crypto_payment: only a failed order can be re-sent.`]);
+    expect([notFailed.status, notFailed.body.message]).toEqual([
+      409,
+      `Order ${waiting.orderId} is pending_crypto_payment: only a failed order can be re-sent.`,
+    ]);
   });
 
   it('re-send: once. A second re-send of the same failure is refused with a 409, even when the balance could pay it again', async () => {
@@ -903,7 +1067,10 @@ describe('order actions', () => {
 
     const second = await act(o.orderId, 'resend', { notes: 'and again' });
     expect(second.status).toBe(409);
-    expect(second.body.error).toEqual({ code: 'CONFLICT', message: `Order ${o.orderId} was already re-sent as order ${retryId}: a failed top-up is re-sent once.` });
+    expect(second.body.error).toEqual({
+      code: 'CONFLICT',
+      message: `Order ${o.orderId} was already re-sent as order ${retryId}: a failed top-up is re-sent once.`,
+    });
     // The Manual Top-up tab's path says the same.
     expect((await asAdmin('POST', '/manual-topup', { mode: 'existing', orderId: o.orderId, notes: 'again' })).status).toBe(409);
     expect(await balance()).toBe(50);
@@ -929,7 +1096,10 @@ describe('order actions', () => {
     const userId = (await orderRow(o.orderId))!.customerId!;
     expect(res.body).toEqual({ success: true, amount: 2.5, customerId: userId, message: `Credited $2.50: on the balance of customer #${userId}.` });
     expect((await api.call('GET', '/api/balance', { headers: customer })).body.balance).toBe(2.5);
-    const [entry] = await api.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, o.orderId), eq(ledgerEntries.reason, 'admin_adjustment')));
+    const [entry] = await api.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, o.orderId), eq(ledgerEntries.reason, 'admin_adjustment')));
     expect(entry).toMatchObject({ customerId: userId, amountCents: 250, note: 'sorry for the wait', referenceType: 'admin' });
     const [audit] = await auditFor(`order:${o.orderId}`);
     expect(audit).toMatchObject({ adminId, action: 'order.credit', after: { amountCents: 250, customerId: userId, reason: 'sorry for the wait' } });
@@ -976,9 +1146,19 @@ describe('order actions', () => {
     const failed = await createOrder();
     await failDelivery(failed.orderId);
     const notCompleted = await act(failed.orderId, 'refund', { reason: 'x' });
-    expect([notCompleted.status, notCompleted.body.message]).toEqual([409, `Order ${failed.orderId} cannot be refunded: it is failed (a failed order's value was credited when it failed).`]);
+    expect([notCompleted.status, notCompleted.body.message]).toEqual([
+      409,
+      `Order ${failed.orderId} cannot be refunded: it is failed (a failed order's value was credited when it failed).`,
+    ]);
 
-    const granted = await asAdmin('POST', '/manual-topup', { mode: 'new', phoneNumber: '671234567', countryId: 120, operatorId: 53, amount: 10, notes: 'cash' });
+    const granted = await asAdmin('POST', '/manual-topup', {
+      mode: 'new',
+      phoneNumber: '671234567',
+      countryId: 120,
+      operatorId: 53,
+      amount: 10,
+      notes: 'cash',
+    });
     await deliverPaidOrders();
     const adminPaid = await act(granted.body.orderId, 'refund', { reason: 'x' });
     expect([adminPaid.status, adminPaid.body.message]).toEqual([409, `Order ${granted.body.orderId} cannot be refunded: the customer did not pay for it.`]);
@@ -992,7 +1172,11 @@ describe('GET /api/admin/stats: revenue is money the customers paid for complete
       const t = await adminToken(fresh);
       const admin = (method: string, path: string, body?: unknown) => fresh.call(method, `/api/admin${path}`, { body, headers: { 'x-admin-token': t } });
       const deliver = async () => {
-        const worker = new JobWorker(fresh.database, { [QUEUES.fulfil]: (p, job) => fresh.services.fulfilment.run((p as { orderId: number }).orderId, job.attempts) }, { pollMs: 50, log: pino({ level: 'silent' }) });
+        const worker = new JobWorker(
+          fresh.database,
+          { [QUEUES.fulfil]: (p, job) => fresh.services.fulfilment.run((p as { orderId: number }).orderId, job.attempts) },
+          { pollMs: 50, log: pino({ level: 'silent' }) },
+        );
         await worker.drain();
       };
       const buyer = asTelegramUser(9501, fresh);
@@ -1004,7 +1188,9 @@ describe('GET /api/admin/stats: revenue is money the customers paid for complete
       // A balance top-up of $30 (a deposit), then a $20 recharge paid from it.
       const deposit = await createOrder({ amount: 30, phoneNumber: 'balance_topup' }, buyer, fresh);
       await moveTo(deposit.orderId, ['paid', 'completed'], fresh);
-      await fresh.database.db.transaction(async (tx) => fresh.services.balances.creditBalanceTopup(tx, (await tx.select().from(orders).where(eq(orders.id, deposit.orderId)))[0]!));
+      await fresh.database.db.transaction(async (tx) =>
+        fresh.services.balances.creditBalanceTopup(tx, (await tx.select().from(orders).where(eq(orders.id, deposit.orderId)))[0]!),
+      );
       const fromBalance = await fresh.call('POST', '/api/crypto-payment', { body: { ...recharge, amount: 20, paymentMethod: 'balance' }, headers: buyer });
       expect(fromBalance.status, JSON.stringify(fromBalance.body)).toBe(201);
       // Admin-granted: a new manual top-up ($15) and a waiting order marked paid ($12 + $1).
@@ -1014,7 +1200,9 @@ describe('GET /api/admin/stats: revenue is money the customers paid for complete
       // A failed $25 order re-sent by an admin: paid with the customer's own credit.
       const failed = await createOrder({ amount: 25 }, buyer, fresh);
       await moveTo(failed.orderId, ['paid', 'processing'], fresh);
-      await fresh.database.db.transaction(async (tx) => fresh.services.balances.creditFailedDelivery(tx, await transition(tx, failed.orderId, 'failed', { cause: 'test' })));
+      await fresh.database.db.transaction(async (tx) =>
+        fresh.services.balances.creditFailedDelivery(tx, await transition(tx, failed.orderId, 'failed', { cause: 'test' })),
+      );
       const resent = await admin('POST', `/orders/${failed.orderId}/resend`, { notes: 'operator back' });
       expect(resent.status).toBe(200);
       await deliver();

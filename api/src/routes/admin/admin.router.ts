@@ -93,7 +93,12 @@ export function adminRouter(deps: {
     // req.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
     const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown' });
     if (!result.ok) {
-      const [code, message] = result.reason === 'credentials' ? (['UNAUTHORIZED', LOGIN_FAILED] as const) : result.reason === 'totp-required' ? (['TOTP_REQUIRED', TOTP_REQUIRED] as const) : (['UNAUTHORIZED', TOTP_FAILED] as const);
+      const [code, message] =
+        result.reason === 'credentials'
+          ? (['UNAUTHORIZED', LOGIN_FAILED] as const)
+          : result.reason === 'totp-required'
+            ? (['TOTP_REQUIRED', TOTP_REQUIRED] as const)
+            : (['UNAUTHORIZED', TOTP_FAILED] as const);
       res.status(401).json({ success: false, ...(result.reason === 'credentials' ? {} : { totpRequired: true }), error: { code, message }, message });
       return;
     }
@@ -138,7 +143,10 @@ export function adminRouter(deps: {
     const { total, orders } = await admin.listOrders(format === 'csv' ? { ...filter, page: 1, pageSize: 100_000 } : filter);
     const wire = ZAdminOrders.encode(orders);
     if (format === 'csv') {
-      res.type('text/csv').attachment(`orders-${new Date().toISOString().slice(0, 10)}.csv`).send(toCsv(ORDER_CSV_COLUMNS, wire));
+      res
+        .type('text/csv')
+        .attachment(`orders-${new Date().toISOString().slice(0, 10)}.csv`)
+        .send(toCsv(ORDER_CSV_COLUMNS, wire));
       return;
     }
     res.set('x-total-count', String(total)).json(wire);
@@ -151,7 +159,12 @@ export function adminRouter(deps: {
   for (const action of ['add', 'subtract'] as const) {
     router.post(`/${action}-balance`, async (req, res) => {
       const input = parseForm(ZBalanceAdjustmentRequest, req.body);
-      const balance = await admin.adjustBalance(req.admin!.id, { userId: input.userId, amountCents: input.amount, action, notes: input.notes || defaultAdjustmentNote(action) });
+      const balance = await admin.adjustBalance(req.admin!.id, {
+        userId: input.userId,
+        amountCents: input.amount,
+        action,
+        notes: input.notes || defaultAdjustmentNote(action),
+      });
       const message = `Balance ${action === 'add' ? 'added' : 'subtracted'} successfully. New balance: ${formatUsd(balance)}`;
       res.json(ZBalanceAdjusted.encode({ success: true, balance, message }));
     });
@@ -167,7 +180,13 @@ export function adminRouter(deps: {
     const input = parseForm(ZManualTopupRequest, req.body);
     const done =
       input.mode === 'new'
-        ? await admin.manualTopupNew(req.admin!.id, { phoneNumber: input.phoneNumber, countryId: input.countryId, operatorId: input.operatorId, amountCents: input.amount, notes: input.notes })
+        ? await admin.manualTopupNew(req.admin!.id, {
+            phoneNumber: input.phoneNumber,
+            countryId: input.countryId,
+            operatorId: input.operatorId,
+            amountCents: input.amount,
+            notes: input.notes,
+          })
         : await admin.manualTopupExisting(req.admin!.id, { orderId: input.orderId, notes: input.notes });
     res.json(ZManualTopupDone.encode(submitted(done)));
   });
@@ -190,14 +209,28 @@ export function adminRouter(deps: {
     const { id } = parse(ZIdParam, req.params);
     const { amount, reason } = parseForm(ZOrderCreditRequest, req.body);
     const done = await adminOrders.credit(req.admin!.id, id, amount, reason);
-    res.json(ZOrderCredited.encode({ success: true, amount: done.amountCents, customerId: done.customerId, message: creditedMessage('credit', done.amountCents, done.customerId) }));
+    res.json(
+      ZOrderCredited.encode({
+        success: true,
+        amount: done.amountCents,
+        customerId: done.customerId,
+        message: creditedMessage('credit', done.amountCents, done.customerId),
+      }),
+    );
   });
 
   router.post('/orders/:id/refund', async (req, res) => {
     const { id } = parse(ZIdParam, req.params);
     const { reason } = parseForm(ZOrderRefundRequest, req.body);
     const done = await adminOrders.refund(req.admin!.id, id, reason);
-    res.json(ZOrderCredited.encode({ success: true, amount: done.amountCents, customerId: done.customerId, message: creditedMessage('refund', done.amountCents, done.customerId) }));
+    res.json(
+      ZOrderCredited.encode({
+        success: true,
+        amount: done.amountCents,
+        customerId: done.customerId,
+        message: creditedMessage('refund', done.amountCents, done.customerId),
+      }),
+    );
   });
 
   // The support inbox.
@@ -226,7 +259,12 @@ export function adminRouter(deps: {
     const { id } = parse(ZIdParam, req.params);
     const { text } = parse(ZSupportReplyRequest, req.body);
     const replyTo = await support.reply(req.admin!.id, id, text);
-    const where = replyTo === null ? 'shown in the chat only (the customer left no address)' : replyTo.channel === 'email' ? `sent to ${replyTo.address}` : 'sent in Telegram';
+    const where =
+      replyTo === null
+        ? 'shown in the chat only (the customer left no address)'
+        : replyTo.channel === 'email'
+          ? `sent to ${replyTo.address}`
+          : 'sent in Telegram';
     res.json(ZSupportReplied.encode({ success: true, replyTo, message: `Answer ${where}.` }));
   });
 

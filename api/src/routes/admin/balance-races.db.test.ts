@@ -17,7 +17,8 @@ beforeAll(async () => {
   api = await startTestApi();
   token = await adminToken(api);
   const telegramIds = Array.from({ length: CUSTOMERS }, (_, i) => 9_500_000 + i);
-  for (const id of telegramIds) await api.call('GET', '/api/orders', { headers: { 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(id) } });
+  for (const id of telegramIds)
+    await api.call('GET', '/api/orders', { headers: { 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(id) } });
   const users = (await api.call('GET', '/api/admin/users', { headers: { 'x-admin-token': token } })).body as { id: number; telegramUserId: number }[];
   userIds = users.filter((u) => telegramIds.includes(u.telegramUserId)).map((u) => u.id);
 });

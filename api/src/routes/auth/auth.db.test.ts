@@ -17,7 +17,9 @@ describe('signing in by e-mail', () => {
   it('sends a code to the local mail outbox, signs in with it, and attaches the orders made before', async () => {
     const order = await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } });
     expect((await api.call('POST', '/api/auth/email/start', { body: { email: 'Ana@Mail.test' } })).status).toBe(200);
-    const wrong = await api.call('POST', '/api/auth/email/verify', { body: { email: 'ana@mail.test', code: '000000' === lastCode('ana@mail.test') ? '111111' : '000000' } });
+    const wrong = await api.call('POST', '/api/auth/email/verify', {
+      body: { email: 'ana@mail.test', code: '000000' === lastCode('ana@mail.test') ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(400);
     const res = await api.call('POST', '/api/auth/email/verify', {
       body: { email: 'ana@mail.test', code: lastCode('ana@mail.test') },
@@ -40,7 +42,8 @@ describe('signing in by e-mail', () => {
     expect((await api.call('GET', '/api/auth/user')).status).toBe(401);
     await api.call('POST', '/api/auth/email/start', { body: { email: 'bo@mail.test' } });
     const code = lastCode('bo@mail.test');
-    for (let i = 0; i < 5; i++) await api.call('POST', '/api/auth/email/verify', { body: { email: 'bo@mail.test', code: code === '123456' ? '654321' : '123456' } });
+    for (let i = 0; i < 5; i++)
+      await api.call('POST', '/api/auth/email/verify', { body: { email: 'bo@mail.test', code: code === '123456' ? '654321' : '123456' } });
     const locked = await api.call('POST', '/api/auth/email/verify', { body: { email: 'bo@mail.test', code } });
     expect(locked.status).toBe(400);
     expect(locked.body.error.message).toContain('expired');
@@ -51,7 +54,10 @@ describe('signing in by e-mail', () => {
 
 describe('signing in with Telegram (Login Widget)', () => {
   const signed = (data: Record<string, string | number>, token = BOT_TOKEN) => {
-    const check = Object.entries(data).map(([k, v]) => `${k}=${v}`).sort().join('\n');
+    const check = Object.entries(data)
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('\n');
     const hash = crypto.createHmac('sha256', crypto.createHash('sha256').update(token).digest()).update(check).digest('hex');
     return { ...data, hash };
   };
@@ -117,7 +123,17 @@ describe('the sign-in code’s language', () => {
   it('is the page’s, else the browser’s, else English', async () => {
     const mail = (email: string) => {
       const folder = path.join(own.config.dataDir, 'mail-outbox');
-      return fs.readFileSync(path.join(folder, fs.readdirSync(folder).filter((f) => f.includes(email)).sort().at(-1)!), 'utf8');
+      return fs.readFileSync(
+        path.join(
+          folder,
+          fs
+            .readdirSync(folder)
+            .filter((f) => f.includes(email))
+            .sort()
+            .at(-1)!,
+        ),
+        'utf8',
+      );
     };
     const code = (email: string) => lastSignInCode(own, email);
     await own.call('POST', '/api/auth/email/start', { body: { email: 'lea@mail.test', locale: 'fr' }, headers: { 'accept-language': 'es' } });

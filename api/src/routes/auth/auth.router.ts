@@ -10,7 +10,12 @@ import type { CustomerAuthService } from '../../services/customer-auth';
 import type { OrderService } from '../../services/orders';
 
 const ZEmailStart = z.object({ email: zEmail('Please enter a valid email address.'), locale: z.string().trim().max(35).optional() });
-const ZEmailVerify = ZEmailStart.extend({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
+const ZEmailVerify = ZEmailStart.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+});
 
 /** The one route with a body larger than the API's JSON limit: it parses its own. */
 export const PROFILE_PICTURE_PATH = '/user/profile-picture';
@@ -20,7 +25,13 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ZProfilePicture = z.object({ profileImageData: z.string() });
 const IMAGE_DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,/i;
 
-export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceService; orders: OrderService; secureCookies: boolean; rateLimitStore?: Store }): Router {
+export function authRouter(deps: {
+  auth: CustomerAuthService;
+  balances: BalanceService;
+  orders: OrderService;
+  secureCookies: boolean;
+  rateLimitStore?: Store;
+}): Router {
   const { auth } = deps;
   const router = Router();
   const limit = rateLimit({
@@ -96,7 +107,14 @@ export function authRouter(deps: { auth: CustomerAuthService; balances: BalanceS
     const image = await auth.profileImage(publicId);
     if (!image) throw new AppError('NOT_FOUND', 'No profile picture');
     // An image cannot run script, but a stored SVG could: never let the browser render it as a page.
-    res.type(image.contentType).set({ 'cache-control': 'public, max-age=31536000, immutable', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff' }).send(image.data);
+    res
+      .type(image.contentType)
+      .set({
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        'x-content-type-options': 'nosniff',
+      })
+      .send(image.data);
   });
 
   return router;

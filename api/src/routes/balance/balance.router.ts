@@ -25,7 +25,12 @@ export function balanceRouter(balances: BalanceService, orders: OrderService): R
     if (orderId === null) throw new AppError('NOT_FOUND', 'No order matches this order token.');
     const claimed = await balances.claimHeld(orderId, req.customer!.id);
     const cents = await balances.balanceCents(req.customer!.id);
-    res.json({ success: true, claimed: claimed / 100, balance: cents / 100, message: claimed ? 'Credit moved to your balance.' : 'Nothing to claim on this order.' });
+    res.json({
+      success: true,
+      claimed: claimed / 100,
+      balance: cents / 100,
+      message: claimed ? 'Credit moved to your balance.' : 'Nothing to claim on this order.',
+    });
   });
 
   return router;

@@ -71,12 +71,14 @@ describe('GET /api/operators/{operatorId}/amounts', () => {
     expect(amounts.every((a) => a.currencyCode === 'XAF' && a.localAmount! > a.amount)).toBe(true);
   });
 
-  it('gives every option, range operators\' suggestions too, the local amount to show first, and the operator its local limits', async () => {
+  it("gives every option, range operators' suggestions too, the local amount to show first, and the operator its local limits", async () => {
     for (const operatorId of [53, 54]) {
       const amounts = ZAmountOption.array().parse((await api.call('GET', `/api/operators/${operatorId}/amounts`)).body);
       expect(amounts.map((a) => [a.amount, a.localAmount, a.currencyCode])).toEqual(amounts.map((a) => [a.amount, Math.round(a.amount * 600), 'XAF']));
     }
-    const mtn = ZOperator.array().parse((await api.call('GET', '/api/countries/CM/operators')).body).find((o) => o.operatorId === 53);
+    const mtn = ZOperator.array()
+      .parse((await api.call('GET', '/api/countries/CM/operators')).body)
+      .find((o) => o.operatorId === 53);
     expect(mtn).toMatchObject({ minAmount: 1, maxAmount: 200, localMinAmount: 600, localMaxAmount: 120_000, localCurrencyCode: 'XAF' });
   });
 
@@ -120,7 +122,9 @@ describe('POST /api/validate/phone', () => {
 
   it('answers 400 for a malformed request', async () => {
     expect((await api.call('POST', '/api/validate/phone', { body: { phoneNumber: '671234567' } })).status).toBe(400);
-    expect((await api.call('POST', '/api/validate/phone', { body: { phoneNumber: '', countryCode: 'CM' } })).body.error.message).toContain('Phone number is required');
+    expect((await api.call('POST', '/api/validate/phone', { body: { phoneNumber: '', countryCode: 'CM' } })).body.error.message).toContain(
+      'Phone number is required',
+    );
     expect((await api.call('POST', '/api/validate/phone', { raw: '{not json', headers: { 'content-type': 'application/json' } })).status).toBe(400);
   });
 });

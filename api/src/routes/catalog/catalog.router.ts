@@ -12,7 +12,11 @@ function sendJson(res: Response, { json, etag }: Entry<unknown>) {
   res.type('application/json').set('etag', etag).send(json);
 }
 
-export function catalogRouter(catalog: CatalogService, settings: SettingsService, opts: { phoneCheckRateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store }): Router {
+export function catalogRouter(
+  catalog: CatalogService,
+  settings: SettingsService,
+  opts: { phoneCheckRateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store },
+): Router {
   const router = Router();
   const phoneLimit = phoneCheckRateLimit(opts.phoneCheckRateLimitPerMinute, { botApiSecret: opts.botApiSecret, store: opts.rateLimitStore });
 

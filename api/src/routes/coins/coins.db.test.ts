@@ -38,7 +38,9 @@ describe('GET /api/coins', () => {
     expect(coins.map((c) => c.symbol)).toEqual(['USDT', 'ETH', 'USDC', 'POL', 'USDT-POLYGON', 'USDC-POLYGON']);
     const order = await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'BNB' } });
     expect(order.status).toBe(400);
-    expect(order.body.error.message).toBe('BNB payments are not available right now. Please choose another cryptocurrency (USDT, ETH, USDC, POL, USDT-POLYGON, USDC-POLYGON).');
+    expect(order.body.error.message).toBe(
+      'BNB payments are not available right now. Please choose another cryptocurrency (USDT, ETH, USDC, POL, USDT-POLYGON, USDC-POLYGON).',
+    );
     const unknown = await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'BTC' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('currency: cryptocurrency must be one of USDT, ETH, USDC, POL, USDT-POLYGON, USDC-POLYGON');
@@ -60,7 +62,11 @@ describe('GET /api/coins', () => {
     const orderId = created.body.orderId as number;
     // As an order made before the rename was stored.
     await api.database.db.update(orders).set({ coin: 'MATIC' }).where(eq(orders.id, orderId));
-    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body)).toMatchObject({ cryptocurrency: 'POL', network: 'polygon', cryptoAmount: '22' });
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body)).toMatchObject({
+      cryptocurrency: 'POL',
+      network: 'polygon',
+      cryptoAmount: '22',
+    });
     const migration = fs.readFileSync(new URL('../../db/migrations/0010_pol.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await api.database.db.execute(sql.raw(statement));
     const [row] = await api.database.db.select({ coin: orders.coin }).from(orders).where(eq(orders.id, orderId));
@@ -100,7 +106,16 @@ describe('GET /api/payment-options', () => {
       ['POL', 'Polygon (POL)', ['POL']],
     ]);
     const usdcOnBase = assets[1]!.networks[1]!;
-    expect(usdcOnBase).toMatchObject({ network: 'base', networkLabel: 'Base', kind: 'token', decimals: 6, typicalFee: null, feeUpdatedAt: null, timeToCount: 'about 2 minutes', timeToCountSeconds: 120 });
+    expect(usdcOnBase).toMatchObject({
+      network: 'base',
+      networkLabel: 'Base',
+      kind: 'token',
+      decimals: 6,
+      typicalFee: null,
+      feeUpdatedAt: null,
+      timeToCount: 'about 2 minutes',
+      timeToCountSeconds: 120,
+    });
     expect(assets.flatMap((a) => a.networks).every((n) => n.typicalFee === null)).toBe(true);
   });
 
@@ -115,4 +130,3 @@ describe('GET /api/payment-options', () => {
     await api.services.networkFees.settled();
   });
 });
-

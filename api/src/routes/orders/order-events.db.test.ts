@@ -11,7 +11,9 @@ afterAll(() => api?.close());
 
 describe('GET /api/orders/{id}/events', () => {
   it('streams the status now and again on every change', async () => {
-    const created = ZPaymentCreated.parse((await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body);
+    const created = ZPaymentCreated.parse(
+      (await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body,
+    );
     const controller = new AbortController();
     const res = await fetch(`${api.url}/api/orders/${created.paymentId}/events`, { signal: controller.signal });
     expect(res.status).toBe(200);
@@ -28,7 +30,9 @@ describe('GET /api/orders/{id}/events', () => {
   });
 
   it('also answers by order id, and 404 for an unknown order before streaming', async () => {
-    const created = ZPaymentCreated.parse((await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body);
+    const created = ZPaymentCreated.parse(
+      (await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body,
+    );
     const controller = new AbortController();
     const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { signal: controller.signal });
     expect((await sseReader(res.body!)()).data).toMatchObject({ paymentId: created.paymentId });

@@ -63,7 +63,9 @@ describe('POST /api/crypto-payment', () => {
 
   it('derives the address from the configured extended public key', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
-    const [row] = await api.database.db.execute(sql`select derivation_index from deposit_addresses where address = ${created.walletAddress}`).then((r) => (r as unknown as { rows: { derivation_index: number }[] }).rows);
+    const [row] = await api.database.db
+      .execute(sql`select derivation_index from deposit_addresses where address = ${created.walletAddress}`)
+      .then((r) => (r as unknown as { rows: { derivation_index: number }[] }).rows);
     const node = HDNodeWallet.fromExtendedKey(api.config.depositXpub);
     expect(node.deriveChild(Number(row!.derivation_index)).address).toBe(created.walletAddress);
   });
@@ -240,22 +242,38 @@ describe('leaving an unpaid order', () => {
     const events = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, created.orderId));
     expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, 'pending_crypto_payment']]);
     // Still expires on time if nothing comes.
-    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`))).toHaveLength(1);
+    expect(
+      await api.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`)),
+    ).toHaveLength(1);
     expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display.state).toBe('awaiting_payment');
   });
 
   it('cancel-transaction takes the spec payload and checks the order id', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const owner = { 'x-order-token': created.orderToken };
-    const wrong = await api.call('POST', '/api/cancel-transaction', { body: { orderId: created.orderId + 1000, paymentId: created.paymentId }, headers: owner });
+    const wrong = await api.call('POST', '/api/cancel-transaction', {
+      body: { orderId: created.orderId + 1000, paymentId: created.paymentId },
+      headers: owner,
+    });
     expect(wrong.status).toBe(404);
     const ok = await api.call('POST', '/api/cancel-transaction', {
       body: { orderId: created.orderId, paymentId: created.paymentId, amount: 10, cryptocurrency: 'USDT', transactionType: 'recharge' },
       headers: owner,
     });
     expect(ok.body.status).toBe('cancelled');
-    expect(await api.database.db.select().from(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`))).toEqual([]);
-    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display).toMatchObject({ state: 'cancelled', sub: null });
+    expect(
+      await api.database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`)),
+    ).toEqual([]);
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display).toMatchObject({
+      state: 'cancelled',
+      sub: null,
+    });
   });
 
   it('auto-cancel-order (a beacon with a text/plain body, the page hidden or unloaded) answers and cancels nothing', async () => {
@@ -272,10 +290,21 @@ describe('leaving an unpaid order', () => {
   it('Cancel never cancels an order that has received funds, and says why and what happens to them', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     await api.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'1'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'2'.repeat(64)}`, blockTime: new Date(),
-      toAddress: created.walletAddress, coin: 'USDT', amount: '1000000', orderId: created.orderId,
+      chainId: 31337,
+      network: 'ethereum',
+      txHash: `0x${'1'.repeat(64)}`,
+      logIndex: 0,
+      blockNumber: 1,
+      blockHash: `0x${'2'.repeat(64)}`,
+      blockTime: new Date(),
+      toAddress: created.walletAddress,
+      coin: 'USDT',
+      amount: '1000000',
+      orderId: created.orderId,
     });
-    const res = await api.call('POST', '/api/cancel-transaction', { body: { paymentId: created.paymentId, orderId: created.orderId, orderToken: created.orderToken } });
+    const res = await api.call('POST', '/api/cancel-transaction', {
+      body: { paymentId: created.paymentId, orderId: created.orderId, orderToken: created.orderToken },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'INVALID_STATE', message: CANCEL_REFUSED_FUNDS_MESSAGE });
     expect(res.body.message).toBe(CANCEL_REFUSED_FUNDS_MESSAGE);
@@ -289,12 +318,24 @@ describe('expiry', () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const past = new Date(Date.now() - 1000);
     await api.database.db.update(orders).set({ expiresAt: past }).where(eq(orders.id, created.orderId));
-    await api.database.db.update(jobs).set({ runAt: past }).where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`));
-    const worker = new JobWorker(api.database, { [QUEUES.expireOrder]: jobHandlers(api.database, api.services)[QUEUES.expireOrder] }, { pollMs: 50, log: pino({ level: 'silent' }) });
+    await api.database.db
+      .update(jobs)
+      .set({ runAt: past })
+      .where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`));
+    const worker = new JobWorker(
+      api.database,
+      { [QUEUES.expireOrder]: jobHandlers(api.database, api.services)[QUEUES.expireOrder] },
+      { pollMs: 50, log: pino({ level: 'silent' }) },
+    );
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
     const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
     expect(status.body.status).toBe('payment_expired');
-    const [event] = await api.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, created.orderId)).orderBy(sql`id desc`).limit(1);
+    const [event] = await api.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, created.orderId))
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(event).toMatchObject({ fromStatus: 'pending_crypto_payment', toStatus: 'payment_expired', cause: 'payment window ended with nothing received' });
   });
 });
@@ -313,13 +354,25 @@ describe('DELETE /api/orders/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(`Order #${created.orderId} has been permanently removed from the database.`);
     expect((await api.call('DELETE', `/api/orders/${created.orderId}`, { headers: { 'x-admin-token': token } })).status).toBe(404);
-    const audit = await api.database.db.select().from(auditLog).where(eq(auditLog.target, `order:${created.orderId}`));
+    const audit = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `order:${created.orderId}`));
     expect(audit).toHaveLength(1);
 
     const paid = ZPaymentCreated.parse((await create(fiveStep)).body);
     await api.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'3'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'4'.repeat(64)}`, blockTime: new Date(),
-      toAddress: paid.walletAddress, coin: 'USDT', amount: '11000000', orderId: paid.orderId,
+      chainId: 31337,
+      network: 'ethereum',
+      txHash: `0x${'3'.repeat(64)}`,
+      logIndex: 0,
+      blockNumber: 1,
+      blockHash: `0x${'4'.repeat(64)}`,
+      blockTime: new Date(),
+      toAddress: paid.walletAddress,
+      coin: 'USDT',
+      amount: '11000000',
+      orderId: paid.orderId,
     });
     const refused = await api.call('DELETE', `/api/orders/${paid.orderId}`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(409);
@@ -346,7 +399,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('concurrency on the PostgreSQ
     expect(results.filter((r) => r.status !== 201)).toEqual([]);
     const addresses = new Set(results.map((r) => r.body.walletAddress));
     expect(addresses.size).toBe(500);
-    const [dupes] = await api.database.db.execute(sql`select count(*)::int as n from (select deposit_address from orders group by 1 having count(*) > 1) d`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const [dupes] = await api.database.db
+      .execute(sql`select count(*)::int as n from (select deposit_address from orders group by 1 having count(*) > 1) d`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     expect(dupes!.n).toBe(0);
   });
 });
@@ -355,12 +410,26 @@ describe('GET /api/admin/payments/unmatched', () => {
   it('lists money that paid no fulfilled order, for admins only', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     await api.database.db.insert(payments).values({
-      chainId: 31337, network: 'ethereum', txHash: `0x${'5'.repeat(64)}`, logIndex: 0, blockNumber: 1, blockHash: `0x${'6'.repeat(64)}`, blockTime: new Date(),
-      toAddress: created.walletAddress, coin: 'USDC', amount: '2000000', orderId: created.orderId,
+      chainId: 31337,
+      network: 'ethereum',
+      txHash: `0x${'5'.repeat(64)}`,
+      logIndex: 0,
+      blockNumber: 1,
+      blockHash: `0x${'6'.repeat(64)}`,
+      blockTime: new Date(),
+      toAddress: created.walletAddress,
+      coin: 'USDC',
+      amount: '2000000',
+      orderId: created.orderId,
     });
     expect((await api.call('GET', '/api/admin/payments/unmatched')).status).toBe(401);
     const res = await api.call('GET', '/api/admin/payments/unmatched', { headers: { 'x-admin-token': await adminToken(api) } });
     expect(res.status).toBe(200);
-    expect(res.body.find((p: { txHash: string }) => p.txHash === `0x${'5'.repeat(64)}`)).toMatchObject({ coin: 'USDC', amount: '2000000', orderId: created.orderId, orderStatus: 'pending_crypto_payment' });
+    expect(res.body.find((p: { txHash: string }) => p.txHash === `0x${'5'.repeat(64)}`)).toMatchObject({
+      coin: 'USDC',
+      amount: '2000000',
+      orderId: created.orderId,
+      orderStatus: 'pending_crypto_payment',
+    });
   });
 });

@@ -17,7 +17,13 @@ describe('GET /api/crypto/prices', () => {
   it('converts a USD amount to each coin, at most 8 decimals', async () => {
     const eth = await api.call('GET', '/api/crypto/prices?amount=11&crypto=ETH');
     expect(eth.status).toBe(200);
-    expect(ZCryptoPriceResponse.parse(eth.body)).toMatchObject({ success: true, cryptoAmount: '0.00366667', cryptoAmountBaseUnits: '3666670000000000', price: 3000, decimals: 18 });
+    expect(ZCryptoPriceResponse.parse(eth.body)).toMatchObject({
+      success: true,
+      cryptoAmount: '0.00366667',
+      cryptoAmountBaseUnits: '3666670000000000',
+      price: 3000,
+      decimals: 18,
+    });
     const usdt = await api.call('GET', '/api/crypto/prices?amount=10.5&crypto=USDT');
     expect(usdt.body).toMatchObject({ cryptoAmount: '10.5', decimals: 6, price: 1, priceSource: 'USD peg' });
   });
@@ -67,7 +73,13 @@ describe('GET /api/quote', () => {
   it('prices a recharge: the amount, the service fee, the total, and the total in the coin asked for', async () => {
     const res = await quote('amount=10&coin=USDT');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ kind: 'recharge', amount: 10, serviceFee: 1, totalAmount: 11, crypto: { symbol: 'USDT', cryptoAmount: '11', cryptoAmountBaseUnits: '11000000', decimals: 6 } });
+    expect(res.body).toMatchObject({
+      kind: 'recharge',
+      amount: 10,
+      serviceFee: 1,
+      totalAmount: 11,
+      crypto: { symbol: 'USDT', cryptoAmount: '11', cryptoAmountBaseUnits: '11000000', decimals: 6 },
+    });
     expect(ZQuote.parse(res.body)).toMatchObject({ amount: 1000, serviceFee: 100, totalAmount: 1100 });
     // ETH at the fixed $3000: $11 rounded up to 8 decimals.
     expect((await quote('amount=10&coin=ETH')).body.crypto).toMatchObject({ symbol: 'ETH', cryptoAmount: '0.00366667', price: 3000 });
@@ -77,7 +89,13 @@ describe('GET /api/quote', () => {
 
   it('prices a balance top-up without a service fee', async () => {
     const res = await quote('amount=20&kind=balance_topup&coin=ETH');
-    expect(res.body).toMatchObject({ kind: 'balance_topup', amount: 20, serviceFee: 0, totalAmount: 20, crypto: { symbol: 'ETH', cryptoAmount: '0.00666667' } });
+    expect(res.body).toMatchObject({
+      kind: 'balance_topup',
+      amount: 20,
+      serviceFee: 0,
+      totalAmount: 20,
+      crypto: { symbol: 'ETH', cryptoAmount: '0.00666667' },
+    });
   });
 
   it('is what an order is charged, also after the fee setting changes', async () => {
@@ -87,9 +105,18 @@ describe('GET /api/quote', () => {
       const quoted = (await quote('amount=10&coin=ETH')).body;
       const order = await api.call('POST', '/api/crypto-payment', { body: { ...recharge, amount: 10 } });
       expect(order.status).toBe(201);
-      expect(quoted).toMatchObject({ amount: order.body.amount, serviceFee: 2.5, totalAmount: order.body.totalAmount, crypto: { cryptoAmount: order.body.cryptoAmount } });
+      expect(quoted).toMatchObject({
+        amount: order.body.amount,
+        serviceFee: 2.5,
+        totalAmount: order.body.totalAmount,
+        crypto: { cryptoAmount: order.body.cryptoAmount },
+      });
       const topup = await api.call('POST', '/api/crypto-payment', { body: { phoneNumber: 'balance_topup', amount: 20, cryptoCurrency: 'USDT' } });
-      expect((await quote('amount=20&kind=balance_topup&coin=USDT')).body).toMatchObject({ serviceFee: topup.body.serviceFee, totalAmount: topup.body.totalAmount, crypto: { cryptoAmount: topup.body.cryptoAmount } });
+      expect((await quote('amount=20&kind=balance_topup&coin=USDT')).body).toMatchObject({
+        serviceFee: topup.body.serviceFee,
+        totalAmount: topup.body.totalAmount,
+        crypto: { cryptoAmount: topup.body.cryptoAmount },
+      });
     } finally {
       await api.services.settings.set('pricing', { serviceFeeCents: 100, minAmountCents: 500, maxAmountCents: 50_000 });
     }
@@ -101,24 +128,45 @@ describe('GET /api/quote', () => {
     // 5,000 XAF typed: the API converts at the operator's rate, rounding the dollars up so the recipient gets at least that.
     const typed = await quote('localAmount=5000&operatorId=53&coin=USDT');
     expect(typed.status).toBe(200);
-    expect(typed.body).toMatchObject({ amount: 8.34, serviceFee: 1, totalAmount: 9.34, crypto: { symbol: 'USDT', cryptoAmount: '9.34' }, local: { amount: 5004, currencyCode: 'XAF' } });
+    expect(typed.body).toMatchObject({
+      amount: 8.34,
+      serviceFee: 1,
+      totalAmount: 9.34,
+      crypto: { symbol: 'USDT', cryptoAmount: '9.34' },
+      local: { amount: 5004, currencyCode: 'XAF' },
+    });
     // The order made for those dollars delivers what the quote said.
-    const order = await api.call('POST', '/api/crypto-payment', { body: { phoneNumber: '671234567', operatorId: 53, countryId: 120, amount: typed.body.amount, cryptoCurrency: 'USDT' } });
+    const order = await api.call('POST', '/api/crypto-payment', {
+      body: { phoneNumber: '671234567', operatorId: 53, countryId: 120, amount: typed.body.amount, cryptoCurrency: 'USDT' },
+    });
     expect(order.status).toBe(201);
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.body.orderId));
-    expect({ localAmount: row!.localAmount, localCurrency: row!.localCurrency, totalAmount: order.body.totalAmount }).toEqual({ localAmount: '5004', localCurrency: 'XAF', totalAmount: 9.34 });
+    expect({ localAmount: row!.localAmount, localCurrency: row!.localCurrency, totalAmount: order.body.totalAmount }).toEqual({
+      localAmount: '5004',
+      localCurrency: 'XAF',
+      totalAmount: 9.34,
+    });
     // A fixed-amount operator answers its denominations' own local amounts.
     expect((await quote('amount=10&operatorId=54')).body.local).toEqual({ amount: 6000, currencyCode: 'XAF' });
   });
 
   it('refuses a local amount it cannot price with a 400 that says why', async () => {
     const fixed = await quote('localAmount=3000&operatorId=54');
-    expect([fixed.status, fixed.body.error.message]).toEqual([400, 'localAmount: Orange Cameroon sells fixed amounts; choose one of them, or give the amount in US dollars']);
+    expect([fixed.status, fixed.body.error.message]).toEqual([
+      400,
+      'localAmount: Orange Cameroon sells fixed amounts; choose one of them, or give the amount in US dollars',
+    ]);
     const low = await quote('localAmount=2500&operatorId=53');
     expect([low.status, low.body.error.code]).toEqual([400, 'AMOUNT_OUT_OF_RANGE']);
     const outside = await quote('amount=300&operatorId=53');
     expect([outside.status, outside.body.error.message]).toEqual([400, 'MTN Cameroon accepts amounts between $1.00 and $200.00.']);
-    for (const query of ['localAmount=5000', 'localAmount=5000&amount=10&operatorId=53', 'localAmount=0&operatorId=53', 'localAmount=1e4&operatorId=53', 'localAmount=10&operatorId=999999']) {
+    for (const query of [
+      'localAmount=5000',
+      'localAmount=5000&amount=10&operatorId=53',
+      'localAmount=0&operatorId=53',
+      'localAmount=1e4&operatorId=53',
+      'localAmount=10&operatorId=999999',
+    ]) {
       const res = await quote(query);
       expect([query, res.status]).toEqual([query, 400]);
     }

@@ -1,5 +1,14 @@
 import { Router } from 'express';
-import { formatCryptoAmount, formatUnits, ZCryptoPriceQuery, ZCryptoPriceResponse, ZPricingSettings, ZQuote, ZQuoteQuery, type TSiteConfig } from '@topup/shared';
+import {
+  formatCryptoAmount,
+  formatUnits,
+  ZCryptoPriceQuery,
+  ZCryptoPriceResponse,
+  ZPricingSettings,
+  ZQuote,
+  ZQuoteQuery,
+  type TSiteConfig,
+} from '@topup/shared';
 import { parse } from '../../http/errors';
 import type { CatalogService } from '../../services/catalog';
 import type { PricingService, Quote } from '../../services/pricing';
@@ -48,7 +57,13 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
   router.get('/pricing', async (_req, res) => {
     const [p, closed] = await Promise.all([settings.get('pricing'), settings.closedForOrders()]);
     res.json(
-      ZPricingSettings.encode({ serviceFee: p.serviceFeeCents, minAmount: p.minAmountCents, maxAmount: p.maxAmountCents, maintenanceMode: closed !== null, maintenanceMessage: closed }),
+      ZPricingSettings.encode({
+        serviceFee: p.serviceFeeCents,
+        minAmount: p.minAmountCents,
+        maxAmount: p.maxAmountCents,
+        maintenanceMode: closed !== null,
+        maintenanceMessage: closed,
+      }),
     );
   });
 

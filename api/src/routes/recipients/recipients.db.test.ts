@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const order = (phoneNumber: string, amount: number, coin = 'USDT', operatorId = 53) => ({ phoneNumber, operatorId, countryId: 120, amount, cryptoCurrency: coin });
+const order = (phoneNumber: string, amount: number, coin = 'USDT', operatorId = 53) => ({
+  phoneNumber,
+  operatorId,
+  countryId: 120,
+  amount,
+  cryptoCurrency: coin,
+});
 
 describe('recent recipients', () => {
   it('lists a Telegram user’s numbers from their orders, newest first, with the last amount and coin', async () => {
@@ -22,7 +28,9 @@ describe('recent recipients', () => {
     const res = await api.call('GET', '/api/recipients', { headers: tg });
     expect(res.status).toBe(200);
     const { recipients } = ZRecipients.parse(res.body);
-    expect(recipients.map((r) => [r.id, r.phoneNumber, r.operatorName, r.lastAmount, r.lastCoin, r.lastLocalAmount, r.localCurrency, r.countryCode, r.name])).toEqual([
+    expect(
+      recipients.map((r) => [r.id, r.phoneNumber, r.operatorName, r.lastAmount, r.lastCoin, r.lastLocalAmount, r.localCurrency, r.countryCode, r.name]),
+    ).toEqual([
       ['237677123456', '+237677123456', 'MTN Cameroon', 2500, 'ETH', 15_000, 'XAF', 'CM', null],
       ['237699123456', '+237699123456', 'Orange Cameroon', 1500, 'USDC', 9000, 'XAF', 'CM', null],
     ]);

@@ -27,19 +27,26 @@ afterAll(() => api?.close());
 type Res = { status: number; body: any; headers: Headers };
 const send = (body: unknown, headers: Record<string, string> = {}): Promise<Res> => api.call('POST', '/api/support/messages', { body, headers });
 const read = (headers: Record<string, string> = {}): Promise<Res> => api.call('GET', '/api/support/messages', { headers });
-const asAdmin = (method: string, path: string, body?: unknown): Promise<Res> => api.call(method, `/api/admin/support${path}`, { body, headers: { 'x-admin-token': token } });
+const asAdmin = (method: string, path: string, body?: unknown): Promise<Res> =>
+  api.call(method, `/api/admin/support${path}`, { body, headers: { 'x-admin-token': token } });
 const withToken = (threadToken: string) => ({ 'x-support-token': threadToken });
 const asTelegramUser = (id: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(id) });
 
 async function createOrder(): Promise<{ orderId: number; paymentId: string }> {
-  const res = await api.call('POST', '/api/crypto-payment', { body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' } });
+  const res = await api.call('POST', '/api/crypto-payment', {
+    body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' },
+  });
   expect(res.status).toBe(201);
   return res.body;
 }
 
 /** Sends the e-mails the outbox queued, as the API's worker does. */
 async function sendEmails(): Promise<void> {
-  const worker = new JobWorker(api.database, { [QUEUES.email]: jobHandlers(api.database, api.services)[QUEUES.email] }, { pollMs: 50, log: pino({ level: 'silent' }) });
+  const worker = new JobWorker(
+    api.database,
+    { [QUEUES.email]: jobHandlers(api.database, api.services)[QUEUES.email] },
+    { pollMs: 50, log: pino({ level: 'silent' }) },
+  );
   await worker.drain();
 }
 
@@ -61,7 +68,10 @@ describe('POST /api/support/messages (the live chat)', () => {
     const more = await send({ text: 'It was for +237671234567.' }, withToken(conversation.threadToken!));
     expect(more.status).toBe(201);
     expect(more.body.threadToken).toBeNull();
-    expect((await read(withToken(conversation.threadToken!))).body.messages.map((m: { text: string }) => m.text)).toEqual(['My top-up did not arrive.', 'It was for +237671234567.']);
+    expect((await read(withToken(conversation.threadToken!))).body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'My top-up did not arrive.',
+      'It was for +237671234567.',
+    ]);
     // Only a hash of the token is stored.
     const [thread] = await api.database.db.select().from(supportThreads).where(eq(supportThreads.contactEmail, 'visitor@example.net'));
     expect(thread!.tokenHash).not.toContain(conversation.threadToken!);
@@ -92,7 +102,7 @@ describe('POST /api/support/messages (the live chat)', () => {
     expect(res.body.messages.at(-1).text).toBe(markup);
   });
 
-  it('a signed-in customer needs no address and finds the conversation from any browser; a visitor\'s conversation follows them when they sign in', async () => {
+  it("a signed-in customer needs no address and finds the conversation from any browser; a visitor's conversation follows them when they sign in", async () => {
     const cookie = await signInByEmail(api, 'signed.in@example.net');
     const res = await send({ text: 'Signed in and asking' }, { cookie });
     expect(res.status).toBe(201);
@@ -106,14 +116,17 @@ describe('POST /api/support/messages (the live chat)', () => {
     expect(after.body.messages.map((m: { text: string }) => m.text)).toEqual(['Before signing in', 'After signing in']);
     expect((await read({ cookie: later })).body.messages).toHaveLength(2);
     // Another customer's conversation is not opened by its token.
-    expect((await read({ cookie, ...withToken(visitor.body.threadToken) })).body.messages.map((m: { text: string }) => m.text)).toEqual(['Signed in and asking']);
+    expect((await read({ cookie, ...withToken(visitor.body.threadToken) })).body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'Signed in and asking',
+    ]);
   });
 
   it('is limited per client address', async () => {
     const limited = await startTestApi({ env: { SUPPORT_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.call('POST', '/api/support/messages', { body: { text: `m${i}`, email: 'fast@example.net' } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.call('POST', '/api/support/messages', { body: { text: `m${i}`, email: 'fast@example.net' } })).status);
       expect(statuses).toEqual([201, 201, 201, 429]);
       const refused = await limited.call('POST', '/api/support/messages', { body: { text: 'again', email: 'fast@example.net' } });
       expect(refused.body.message).toBe('You are sending messages very fast. Please wait a minute and try again.');
@@ -133,7 +146,14 @@ describe('the support inbox (admins)', () => {
     const threads = ZSupportThreads.parse(list.body);
     expect(Number(list.headers.get('x-total-count'))).toBe(threads.length);
     const row = threads.find((t) => t.contactEmail === 'inbox@example.net')!;
-    expect(row).toMatchObject({ unread: 1, preview: 'Unread question', lastFrom: 'customer', channel: 'web', customer: null, replyTo: { channel: 'email', address: 'inbox@example.net' } });
+    expect(row).toMatchObject({
+      unread: 1,
+      preview: 'Unread question',
+      lastFrom: 'customer',
+      channel: 'web',
+      customer: null,
+      replyTo: { channel: 'email', address: 'inbox@example.net' },
+    });
     // Newest first.
     expect(threads[0]!.id).toBe(row.id);
 
@@ -156,15 +176,27 @@ describe('the support inbox (admins)', () => {
   it("an answer reaches a visitor's e-mail (the outbox, then the local mail outbox) and shows in their chat", async () => {
     const order = await createOrder();
     const question = await send({ text: 'Where is my airtime?', email: 'answer.me@example.net', paymentId: order.paymentId });
-    const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find((t: { contactEmail: string }) => t.contactEmail === 'answer.me@example.net').id;
+    const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find(
+      (t: { contactEmail: string }) => t.contactEmail === 'answer.me@example.net',
+    ).id;
 
     expect((await asAdmin('POST', `/threads/${threadId}/reply`, { text: '  ' })).body.message).toBe('text: Please write an answer.');
     const res = await asAdmin('POST', `/threads/${threadId}/reply`, { text: 'It was delivered at 10:02; please restart the phone.' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, replyTo: { channel: 'email', address: 'answer.me@example.net' }, message: 'Answer sent to answer.me@example.net.' });
+    expect(res.body).toEqual({
+      success: true,
+      replyTo: { channel: 'email', address: 'answer.me@example.net' },
+      message: 'Answer sent to answer.me@example.net.',
+    });
 
     const [queued] = await api.database.db.select().from(notifications).where(eq(notifications.recipient, 'answer.me@example.net'));
-    expect(queued).toMatchObject({ channel: 'email', orderId: null, status: null, deliveredAt: null, payload: { type: 'support_reply', threadId, orderId: order.orderId, question: 'Where is my airtime?' } });
+    expect(queued).toMatchObject({
+      channel: 'email',
+      orderId: null,
+      status: null,
+      deliveredAt: null,
+      payload: { type: 'support_reply', threadId, orderId: order.orderId, question: 'Where is my airtime?' },
+    });
     await sendEmails();
     const [mail] = mailsTo(api, 'answer.me@example.net');
     expect(mail!.subject).toBe(`Re: your message to support about order #${order.orderId}`);
@@ -180,9 +212,16 @@ describe('the support inbox (admins)', () => {
     ]);
     // The admins see it delivered, and it is audited.
     const thread = ZSupportThread.parse((await asAdmin('GET', `/threads/${threadId}`)).body);
-    expect(thread.messages[1]).toMatchObject({ from: 'admin', adminEmail: 'admin@example.com', delivery: { channel: 'email', recipient: 'answer.me@example.net', deliveredAt: expect.any(Date) } });
+    expect(thread.messages[1]).toMatchObject({
+      from: 'admin',
+      adminEmail: 'admin@example.com',
+      delivery: { channel: 'email', recipient: 'answer.me@example.net', deliveredAt: expect.any(Date) },
+    });
     expect(thread.messages[0]!.order).toEqual({ id: order.orderId, paymentId: order.paymentId, status: 'pending_crypto_payment' });
-    const [audit] = await api.database.db.select().from(auditLog).where(eq(auditLog.target, `support:${threadId}`));
+    const [audit] = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `support:${threadId}`));
     expect(audit).toMatchObject({ action: 'support.reply', after: { sentBy: 'email' } });
   });
 
@@ -191,18 +230,32 @@ describe('the support inbox (admins)', () => {
     const asked = await send({ text: 'Asked from Telegram' }, tg);
     expect(asked.status).toBe(201);
     expect(asked.body.replyTo).toEqual({ channel: 'telegram' });
-    const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find((t: { customer: { telegramUserId: number } | null }) => t.customer?.telegramUserId === 770011).id;
+    const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find(
+      (t: { customer: { telegramUserId: number } | null }) => t.customer?.telegramUserId === 770011,
+    ).id;
     const res = await asAdmin('POST', `/threads/${threadId}/reply`, { text: 'Answered <b>in</b> Telegram' });
     expect(res.body.replyTo).toEqual({ channel: 'telegram' });
 
     const taken = await api.call('GET', '/api/bot/notifications?limit=100', { headers: { 'x-service-token': api.config.botApiSecret } });
-    const reply = (taken.body.notifications as { chatId: string; payload: { type?: string; threadId?: number } }[]).find((n) => n.payload.type === 'support_reply' && n.payload.threadId === threadId);
-    expect(reply).toMatchObject({ chatId: '770011', messageId: null, payload: { type: 'support_reply', text: 'Answered <b>in</b> Telegram', question: 'Asked from Telegram', orderId: null } });
+    const reply = (taken.body.notifications as { chatId: string; payload: { type?: string; threadId?: number } }[]).find(
+      (n) => n.payload.type === 'support_reply' && n.payload.threadId === threadId,
+    );
+    expect(reply).toMatchObject({
+      chatId: '770011',
+      messageId: null,
+      payload: { type: 'support_reply', text: 'Answered <b>in</b> Telegram', question: 'Asked from Telegram', orderId: null },
+    });
     expect((await read(tg)).body.messages.at(-1)).toMatchObject({ from: 'support', text: 'Answered <b>in</b> Telegram' });
   });
 
   it('every inbox route needs an admin session', async () => {
-    for (const [method, path] of [['GET', '/threads'], ['GET', '/unread'], ['GET', '/threads/1'], ['POST', '/threads/1/read'], ['POST', '/threads/1/reply']] as const) {
+    for (const [method, path] of [
+      ['GET', '/threads'],
+      ['GET', '/unread'],
+      ['GET', '/threads/1'],
+      ['POST', '/threads/1/read'],
+      ['POST', '/threads/1/reply'],
+    ] as const) {
       expect((await api.call(method, `/api/admin/support${path}`, { body: method === 'POST' ? {} : undefined })).status).toBe(401);
     }
   });

@@ -24,10 +24,14 @@ export function supportRouter(support: SupportService, opts: { rateLimitPerMinut
     res.json(ZSupportConversation.encode(await support.conversation(callerOf(req))));
   });
 
-  router.post('/support/messages', supportRateLimit(opts.rateLimitPerMinute, { botApiSecret: opts.botApiSecret, store: opts.rateLimitStore }), async (req, res) => {
-    const input = parse(ZSupportMessageRequest, req.body);
-    res.status(201).json(ZSupportConversation.encode(await support.send(callerOf(req), input)));
-  });
+  router.post(
+    '/support/messages',
+    supportRateLimit(opts.rateLimitPerMinute, { botApiSecret: opts.botApiSecret, store: opts.rateLimitStore }),
+    async (req, res) => {
+      const input = parse(ZSupportMessageRequest, req.body);
+      res.status(201).json(ZSupportConversation.encode(await support.send(callerOf(req), input)));
+    },
+  );
 
   return router;
 }

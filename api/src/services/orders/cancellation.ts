@@ -49,11 +49,20 @@ export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r:
     if (!order || (r.orderId !== undefined && order.id !== r.orderId)) throw new AppError('NOT_FOUND', 'Order not found');
     assertOwner(order, r.proof, deps.tokens, 'cancel it');
     if (order.status === 'pending_crypto_payment') {
-      const [funds] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed'))).limit(1);
+      const [funds] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed')))
+        .limit(1);
       if (!funds) {
         await transition(tx, order.id, 'cancelled', { cause: r.cause });
         await tx.delete(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${order.id}`));
-        return { success: true as const, orderId: order.id, status: 'cancelled' as const, message: 'Order cancelled. The payment address is no longer reserved.' };
+        return {
+          success: true as const,
+          orderId: order.id,
+          status: 'cancelled' as const,
+          message: 'Order cancelled. The payment address is no longer reserved.',
+        };
       }
     }
     if (order.status === 'cancelled' || order.status === 'payment_expired') {

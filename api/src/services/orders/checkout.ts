@@ -96,7 +96,10 @@ export class OrderCheckout {
     const recharge = spec.recharge ? await checkRecharge(this.deps.catalog, spec.recharge, spec.amountCents) : null;
     if (recharge && !spec.operatorConfirmed) await assertOperatorMatches(this.deps.catalog, recharge);
     const charges = chargesFor(recharge ? 'recharge' : 'balance_topup', spec.amountCents, pricing);
-    const order = spec.payment.method === 'balance' ? await this.placePaidFromBalance(spec, recharge!, charges, ctx, once) : await this.placeCrypto(spec, spec.payment.coin, recharge, charges, ctx, once);
+    const order =
+      spec.payment.method === 'balance'
+        ? await this.placePaidFromBalance(spec, recharge!, charges, ctx, once)
+        : await this.placeCrypto(spec, spec.payment.coin, recharge, charges, ctx, once);
     return this.views.created(order);
   }
 
@@ -107,14 +110,24 @@ export class OrderCheckout {
     return order;
   }
 
-  private async placeCrypto(spec: OrderSpec, symbol: TCoinSymbol, recharge: CheckedRecharge | null, charges: Charges, ctx: OrderContext, once: Once): Promise<OrderRow> {
+  private async placeCrypto(
+    spec: OrderSpec,
+    symbol: TCoinSymbol,
+    recharge: CheckedRecharge | null,
+    charges: Charges,
+    ctx: OrderContext,
+    once: Once,
+  ): Promise<OrderRow> {
     const offer = this.deps.chains.offer(symbol);
     if (!offer) {
       const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
       if (this.deps.chains.registry.coin(symbol)) {
         throw new AppError('VALIDATION_ERROR', `${symbol} payments are not available right now. Please choose another cryptocurrency (${offered.join(', ')}).`);
       }
-      throw new AppError('VALIDATION_ERROR', `${spec.payment.method === 'crypto' ? spec.payment.field : 'cryptoCurrency'}: cryptocurrency must be one of ${offered.join(', ')}`);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `${spec.payment.method === 'crypto' ? spec.payment.field : 'cryptoCurrency'}: cryptocurrency must be one of ${offered.join(', ')}`,
+      );
     }
     const { coin, network, tokenContract } = offer;
     const quote = await this.deps.pricing.quote(coin.symbol, charges.totalCents);

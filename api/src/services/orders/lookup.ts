@@ -77,9 +77,14 @@ export class OrderLookup {
    */
   async story(ref: number | string, proof: OwnerProof, token: string | undefined) {
     const order = await this.find(typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.paymentId, ref));
-    const readable = isOwner(order, proof, this.deps.tokens) || (token !== undefined && (this.deps.tokens.verify(token) === order.paymentId || this.deps.tokens.verifyView(order.paymentId, token)));
+    const readable =
+      isOwner(order, proof, this.deps.tokens) ||
+      (token !== undefined && (this.deps.tokens.verify(token) === order.paymentId || this.deps.tokens.verifyView(order.paymentId, token)));
     if (!readable) {
-      throw new AppError('FORBIDDEN', "Only whoever made this order can read its story: open the link of its receipt, send its order token, or sign in as the customer who made it.");
+      throw new AppError(
+        'FORBIDDEN',
+        'Only whoever made this order can read its story: open the link of its receipt, send its order token, or sign in as the customer who made it.',
+      );
     }
     return ZOrderStory.encode(this.stories.customerStory(await this.stories.factsOf(order, { events: true })));
   }

@@ -22,7 +22,12 @@ export function isOwner(order: Pick<OrderRow, 'paymentId' | 'customerId' | 'tele
 }
 
 /** Refuses (403) a caller who is not the order's owner (isOwner). */
-export function assertOwner(order: Pick<OrderRow, 'paymentId' | 'customerId' | 'telegramUserId'>, proof: OwnerProof, tokens: OrderTokens, action: string): void {
+export function assertOwner(
+  order: Pick<OrderRow, 'paymentId' | 'customerId' | 'telegramUserId'>,
+  proof: OwnerProof,
+  tokens: OrderTokens,
+  action: string,
+): void {
   if (isOwner(order, proof, tokens)) return;
   throw new AppError('FORBIDDEN', `Only whoever made this order can ${action}: send its order token, or sign in as the customer who made it.`);
 }

@@ -107,7 +107,11 @@ export class OrderStories {
         .orderBy(asc(ledgerEntries.id)),
       opts.events ? this.deps.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)) : Promise.resolve([]),
       failed.length
-        ? this.deps.db.select({ id: orders.id, status: orders.status, retryOf: orders.retryOf }).from(orders).where(inArray(orders.retryOf, failed)).orderBy(asc(orders.id))
+        ? this.deps.db
+            .select({ id: orders.id, status: orders.status, retryOf: orders.retryOf })
+            .from(orders)
+            .where(inArray(orders.retryOf, failed))
+            .orderBy(asc(orders.id))
         : Promise.resolve([]),
     ]);
     for (const r of retryRows) result.get(r.retryOf!)?.retries.push({ id: r.id, status: r.status });
@@ -115,7 +119,9 @@ export class OrderStories {
     for (const e of eventRows) result.get(e.orderId)?.events.push(e);
     for (const f of result.values()) {
       const holder = f.order.retryOf ?? f.order.id;
-      f.ledger = ledgerRows.filter((l) => l.orderId === f.order.id || l.orderId === holder || (l.reason === 'failed_delivery' && l.referenceId === String(f.order.id)));
+      f.ledger = ledgerRows.filter(
+        (l) => l.orderId === f.order.id || l.orderId === holder || (l.reason === 'failed_delivery' && l.referenceId === String(f.order.id)),
+      );
     }
     return result;
   }
@@ -181,7 +187,12 @@ export class OrderStories {
     switch (order.status) {
       case 'pending_crypto_payment':
         if (amounts && amounts.received > 0n && isCryptoOrder(order)) {
-          return { ...base, state: 'partly_paid', sub: now < order.expiresAt.getTime() ? 'in_window' : 'after_window', deadline: order.watchUntil.toISOString() };
+          return {
+            ...base,
+            state: 'partly_paid',
+            sub: now < order.expiresAt.getTime() ? 'in_window' : 'after_window',
+            deadline: order.watchUntil.toISOString(),
+          };
         }
         if (now < order.expiresAt.getTime()) return { ...base, state: 'awaiting_payment', deadline: order.expiresAt.toISOString() };
         return { ...base, state: 'expired' };
@@ -198,9 +209,15 @@ export class OrderStories {
       case 'completed':
         return { ...base, state: 'completed' };
       case 'failed':
-        return { ...base, state: 'failed_credited', sub: creditedPlace ?? (value.resentCents > 0 ? 'resent' : order.customerId === null ? 'held' : 'on_balance') };
+        return {
+          ...base,
+          state: 'failed_credited',
+          sub: creditedPlace ?? (value.resentCents > 0 ? 'resent' : order.customerId === null ? 'held' : 'on_balance'),
+        };
       case 'payment_expired':
-        return credit && (reasons.includes('underpayment') || reasons.includes('late_payment')) ? { ...base, state: 'expired_credited', sub: credit.place } : { ...base, state: 'expired' };
+        return credit && (reasons.includes('underpayment') || reasons.includes('late_payment'))
+          ? { ...base, state: 'expired_credited', sub: credit.place }
+          : { ...base, state: 'expired' };
       case 'cancelled':
         return { ...base, state: 'cancelled', sub: creditedPlace };
     }
@@ -239,7 +256,13 @@ export class OrderStories {
   /** The links that open a wallet sending `units` of the order's coin to its address. */
   walletLinks(order: CryptoOrderRow, units: bigint) {
     const coin = this.deps.chains.registry.requireCoin(order.coin);
-    return this.deps.chains.walletLinks(coin.network, { chainId: order.chainId, tokenContract: order.tokenContract, address: order.depositAddress, units, decimals: coin.decimals });
+    return this.deps.chains.walletLinks(coin.network, {
+      chainId: order.chainId,
+      tokenContract: order.tokenContract,
+      address: order.depositAddress,
+      units,
+      decimals: coin.decimals,
+    });
   }
 
   /** `units` of the order's coin to its address, with the links that carry exactly that. */
@@ -307,7 +330,12 @@ export class OrderStories {
       switch (status) {
         case 'pending_crypto_payment':
           // Back from confirming: short of the amount due (a reorganisation shows on its payment instead).
-          if (detail?.received && amounts) add(1, source, e.createdAt, { kind: 'underpaid', status, received: { amount: formatUnits(BigInt(detail.received), amounts.decimals), baseUnits: detail.received } });
+          if (detail?.received && amounts)
+            add(1, source, e.createdAt, {
+              kind: 'underpaid',
+              status,
+              received: { amount: formatUnits(BigInt(detail.received), amounts.decimals), baseUnits: detail.received },
+            });
           break;
         case 'paid':
           add(1, source, e.createdAt, { kind: 'paid', status });
@@ -351,7 +379,14 @@ export class OrderStories {
     const { order } = f;
     const again: TNextAction = {
       action: 'new_recharge',
-      recharge: { kind: order.kind, phoneNumber: order.phoneNumber, countryId: order.countryId, countryCode: order.countryCode, operatorId: order.operatorId, amount: order.amountCents },
+      recharge: {
+        kind: order.kind,
+        phoneNumber: order.phoneNumber,
+        countryId: order.countryId,
+        countryCode: order.countryCode,
+        operatorId: order.operatorId,
+        amount: order.amountCents,
+      },
     };
     const credited = (): TNextAction =>
       display.credit?.place === 'held'
@@ -421,7 +456,13 @@ export class OrderStories {
         providerTransactionId: order.providerTransactionId,
       },
       display,
-      amounts: amounts && { coin: amounts.coin, decimals: amounts.decimals, due: { amount: amounts.dueText, baseUnits: amounts.due.toString() }, received: crypto(amounts.received), remaining: crypto(amounts.remaining) },
+      amounts: amounts && {
+        coin: amounts.coin,
+        decimals: amounts.decimals,
+        due: { amount: amounts.dueText, baseUnits: amounts.due.toString() },
+        received: crypto(amounts.received),
+        remaining: crypto(amounts.remaining),
+      },
       payments: f.payments.map((p) => this.storyPayment(order, p)),
       timeline: this.timeline(f).map((e) => e.item),
       value: {

@@ -9,7 +9,6 @@ import type { TCreditReason } from '../../order-display';
  * words a message, its wording is kept. Labels, statuses and API errors are in `common`.
  */
 export const bot = {
-
   // Commands (setMyCommands)
   cmdStart: 'Start and open the menu',
   cmdRecharge: 'Top up a phone',
@@ -57,8 +56,7 @@ export const bot = {
   serviceUnavailable: 'The service cannot be reached right now. Please try again in a moment.',
 
   // Recharge conversation
-  stepCountry:
-    '🌍 <b>Step 1 of 6 · Country</b>\nChoose a popular country, type a country name, or send the full international number (e.g. +237 671 234 567).',
+  stepCountry: '🌍 <b>Step 1 of 6 · Country</b>\nChoose a popular country, type a country name, or send the full international number (e.g. +237 671 234 567).',
   errorLoadingCountries: 'Error loading countries. Please try again later.',
   countryNotFound: 'No country found. Check the spelling, or choose below.',
   countryCandidates: 'Did you mean one of these?',
@@ -80,7 +78,8 @@ export const bot = {
     `📱 <b>Step 4 of 6 · Phone number</b>\nEnter the number to recharge in ${flagEmoji(p.code)} ${h(p.name)}.\nEnter just the local number without country code: <code>${h(p.dialCode)}</code> is added for you.`,
   phoneInvalid: (p: { error: string }) => `❌ ${h(p.error)}\nPlease check the number and send it again.`,
   stepCoin: '🪙 <b>Step 5 of 6 · Cryptocurrency</b>\nWhich coin do you want to pay with? Then you choose the network to send it on.',
-  stepNetwork: (p: { asset: string }) => `🔗 <b>Network</b>\nYou can send ${h(p.asset)} on these networks, cheapest first (the network fee is what your wallet pays for the transfer):`,
+  stepNetwork: (p: { asset: string }) =>
+    `🔗 <b>Network</b>\nYou can send ${h(p.asset)} on these networks, cheapest first (the network fee is what your wallet pays for the transfer):`,
   /** How the coin-then-network choice says a fee and a time (shared/src/payment-choice.ts). */
   choiceWords: PAYMENT_CHOICE_WORDS,
   reviewTitle: '🧾 <b>Step 6 of 6 · Review Order</b>',
@@ -125,8 +124,7 @@ export const bot = {
   failedCredit: (p: { amount: string }) =>
     `The payment was received but the recharge could not be completed. ${h(p.amount)} has been credited to your balance (/balance).`,
   statusExpired: '⌛ Payment Window Expired',
-  expiredBody:
-    'Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.',
+  expiredBody: 'Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new payment request to continue.',
   statusCancelled: '✖️ Payment cancelled',
   paymentCancelled: 'Payment cancelled.',
   cancelRefused: (p: { error: string }) => `Cannot cancel: ${p.error}`,
@@ -154,7 +152,8 @@ export const bot = {
   underpaid: (p: { received: string; due: string; coin: string; time: string }) =>
     `Underpaid: ${h(p.received)} of ${h(p.due)} ${h(p.coin)} received; send the rest until ${h(p.time)} UTC or it is credited to your balance.`,
   creditOnBalance: (p: { amount: string; why: string }) => `💰 ${h(p.amount)} was credited to your balance (/balance): ${h(p.why)}.`,
-  creditHeld: (p: { amount: string; why: string }) => `💰 ${h(p.amount)} is kept for you (${h(p.why)}): sign in with this order's e-mail address or Telegram account to use it.`,
+  creditHeld: (p: { amount: string; why: string }) =>
+    `💰 ${h(p.amount)} is kept for you (${h(p.why)}): sign in with this order's e-mail address or Telegram account to use it.`,
   creditReasons: {
     overpayment: 'more than the amount due arrived',
     late_payment: 'the payment arrived after the window',
@@ -192,7 +191,8 @@ export const bot = {
   inlineTitle: '📲 Top me up',
   inlineDescription: (p: { phone: string }) => `Ask a friend to recharge ${p.phone}`,
   inlineNoNumber: 'Type your number with its country code, e.g. +237 677 12 34 56',
-  inlineCard: (p: { name: string; phone: string }) => `📲 <b>${h(p.name)}</b> asks you for a top-up of <code>${h(p.phone)}</code>.\nPay it in crypto in two taps:`,
+  inlineCard: (p: { name: string; phone: string }) =>
+    `📲 <b>${h(p.name)}</b> asks you for a top-up of <code>${h(p.phone)}</code>.\nPay it in crypto in two taps:`,
   btnPayForFriend: '⚡ Top up this number',
 };
 

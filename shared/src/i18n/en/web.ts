@@ -138,7 +138,8 @@ export const web = {
     step3Body: 'Send the exact amount to the one-time address shown, by QR code or copy and paste, within 6 minutes.',
     whyChoose: (p: { site: string }) => `Why Choose ${p.site}`,
     coverageTitle: 'Global coverage',
-    coverageBody: (p: { countries: number | null }) => (p.countries === null ? 'Mobile operators around the world.' : `Mobile operators in ${p.countries} countries, with airtime and data bundles.`),
+    coverageBody: (p: { countries: number | null }) =>
+      p.countries === null ? 'Mobile operators around the world.' : `Mobile operators in ${p.countries} countries, with airtime and data bundles.`,
     cryptoTitle: 'Multi-crypto',
     cryptoBody: (p: { coins: number; chains: number; names: string }) => `${p.coins} cryptocurrencies on ${p.chains} blockchains: ${p.names}.`,
     instantTitle: 'Instant processing',
@@ -154,7 +155,14 @@ export const web = {
   reload: 'Reload',
 
   compact: {
-    titles: { where: 'Select Country & Phone', operator: 'Choose Operator', amount: 'Select Amount', coin: 'Choose Payment Method', review: 'Review Order', payment: 'Payment' },
+    titles: {
+      where: 'Select Country & Phone',
+      operator: 'Choose Operator',
+      amount: 'Select Amount',
+      coin: 'Choose Payment Method',
+      review: 'Review Order',
+      payment: 'Payment',
+    },
     missingInformation: 'Missing Information',
     invalidAmount: 'Invalid Amount',
     missingWhere: 'Please select a country and enter a phone number.',

@@ -70,7 +70,8 @@ export const bot: BotMessages = {
     `📱 <b>Paso 4 de 6 · Número de teléfono</b>\nIntroduce el número a recargar ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nIntroduce solo el número local, sin prefijo: <code>${h(p.dialCode)}</code> se añade automáticamente.`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nRevisa el número y envíalo de nuevo.`,
   stepCoin: '🪙 <b>Paso 5 de 6 · Criptomoneda</b>\n¿Con qué criptomoneda quieres pagar? Después eliges la red.',
-  stepNetwork: (p) => `🔗 <b>Red</b>\nPuedes enviar ${h(p.asset)} por estas redes, de la más barata a la más cara (la comisión de red la paga tu billetera por la transferencia):`,
+  stepNetwork: (p) =>
+    `🔗 <b>Red</b>\nPuedes enviar ${h(p.asset)} por estas redes, de la más barata a la más cara (la comisión de red la paga tu billetera por la transferencia):`,
   choiceWords: {
     fee: (amount) => `≈ ${amount} de comisión de red`,
     feeUnknown: 'comisión de red desconocida',
@@ -115,11 +116,9 @@ export const bot: BotMessages = {
   completedTo: (p) => `Tu recarga se ha enviado correctamente a ${h(p.phone)}: ${h(p.amount)}.`,
   transactionId: (p) => `ID de transacción: <code>${h(p.id)}</code>`,
   statusFailed: '❌ La recarga falló',
-  failedCredit: (p) =>
-    `El pago se recibió, pero la recarga no se pudo completar. Se han abonado ${h(p.amount)} a tu saldo (/balance).`,
+  failedCredit: (p) => `El pago se recibió, pero la recarga no se pudo completar. Se han abonado ${h(p.amount)} a tu saldo (/balance).`,
   statusExpired: '⌛ El plazo de pago ha caducado',
-  expiredBody:
-    'Tu plazo de pago de 6 minutos ha caducado. La dirección de la billetera ya no está reservada. Crea una nueva solicitud de pago para continuar.',
+  expiredBody: 'Tu plazo de pago de 6 minutos ha caducado. La dirección de la billetera ya no está reservada. Crea una nueva solicitud de pago para continuar.',
   statusCancelled: '✖️ Pago cancelado',
   paymentCancelled: 'Pago cancelado.',
   cancelRefused: (p) => `No se puede cancelar: ${p.error}`,

@@ -15,7 +15,8 @@ export const email: EmailMessages = {
   },
   receiptFailedHeld: {
     subject: (p) => `La recarga falló – ${p.credited} guardados para ti – pedido n.º ${p.orderId}`,
-    body: (p) => `No pudimos entregar ${p.what}. No se pierde nada: guardamos ${p.credited} para ti. Inicia sesión con este correo (${p.email}) para usarlos: estarán en tu saldo en cuanto lo hagas.`,
+    body: (p) =>
+      `No pudimos entregar ${p.what}. No se pierde nada: guardamos ${p.credited} para ti. Inicia sesión con este correo (${p.email}) para usarlos: estarán en tu saldo en cuanto lo hagas.`,
   },
   receiptOther: { subject: (p) => `Pedido n.º ${p.orderId}: ${p.status}` },
   whatRecharge: (p) => `${p.amount} de saldo para ${p.phone} (${p.operator})`,

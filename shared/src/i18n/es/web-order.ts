@@ -17,14 +17,20 @@ function sentence(f: SentenceParams): string {
     case 'confirming':
       return `Pago detectado: confirmando ${d.confirmations?.n ?? 0}/${d.confirmations?.m ?? 1}.${extra}`;
     case 'paid':
-      return d.sub === 'slow' ? 'Pago recibido; la recarga tarda más de lo habitual. Contacte con soporte indicando su número de pedido.' : `Pago recibido - procesando la recarga...${extra}`;
+      return d.sub === 'slow'
+        ? 'Pago recibido; la recarga tarda más de lo habitual. Contacte con soporte indicando su número de pedido.'
+        : `Pago recibido - procesando la recarga...${extra}`;
     case 'delivering':
-      return d.sub === 'slow' ? 'El operador tarda más de lo habitual. Contacte con soporte indicando su número de pedido.' : `Enviando la recarga al operador...${extra}`;
+      return d.sub === 'slow'
+        ? 'El operador tarda más de lo habitual. Contacte con soporte indicando su número de pedido.'
+        : `Enviando la recarga al operador...${extra}`;
     case 'completed':
       return `¡Recarga completada!${extra}`;
     case 'failed_credited':
       if (d.sub === 'resent') return 'La recarga no se pudo entregar; soporte la envió de nuevo.';
-      return d.credit ? `La recarga no se pudo entregar. ${creditedWhere(d.credit, f)}.` : 'La recarga no se pudo entregar. Contacte con soporte indicando su número de pedido.';
+      return d.credit
+        ? `La recarga no se pudo entregar. ${creditedWhere(d.credit, f)}.`
+        : 'La recarga no se pudo entregar. Contacte con soporte indicando su número de pedido.';
     case 'expired':
       return `El plazo de pago venció. No se recibió nada.${extra}`;
     case 'expired_credited':

@@ -133,7 +133,8 @@ export const web: WebMessages = {
     step3Body: 'Envía el monto exacto a la dirección única que se muestra, con código QR o copiando y pegando, en 6 minutos.',
     whyChoose: (p) => `Por qué elegir ${p.site}`,
     coverageTitle: 'Cobertura mundial',
-    coverageBody: (p) => (p.countries === null ? 'Operadores móviles de todo el mundo.' : `Operadores móviles en ${p.countries} países, con saldo y paquetes de datos.`),
+    coverageBody: (p) =>
+      p.countries === null ? 'Operadores móviles de todo el mundo.' : `Operadores móviles en ${p.countries} países, con saldo y paquetes de datos.`,
     cryptoTitle: 'Multicripto',
     cryptoBody: (p) => `${p.coins} criptomonedas en ${p.chains} blockchains: ${p.names}.`,
     instantTitle: 'Procesamiento instantáneo',
@@ -149,7 +150,14 @@ export const web: WebMessages = {
   reload: 'Volver a cargar',
 
   compact: {
-    titles: { where: 'País y teléfono', operator: 'Elige el operador', amount: 'Elige el monto', coin: 'Método de pago', review: 'Revisa el pedido', payment: 'Pago' },
+    titles: {
+      where: 'País y teléfono',
+      operator: 'Elige el operador',
+      amount: 'Elige el monto',
+      coin: 'Método de pago',
+      review: 'Revisa el pedido',
+      payment: 'Pago',
+    },
     missingInformation: 'Falta información',
     invalidAmount: 'Monto no válido',
     missingWhere: 'Elige un país e ingresa un número de teléfono.',

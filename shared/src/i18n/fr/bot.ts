@@ -31,7 +31,7 @@ export const bot: BotMessages = {
   supportEmail: (p) => `✉️ E-mail\u00a0: ${h(p.email)}`,
   supportTelegram: (p) => `💬 Telegram\u00a0: ${h(p.handle)}`,
   supportWhatsapp: (p) => `📞 WhatsApp\u00a0: ${h(p.number)}`,
-  supportNone: "Les contacts du support ne sont pas encore configurés. Veuillez réessayer plus tard.",
+  supportNone: 'Les contacts du support ne sont pas encore configurés. Veuillez réessayer plus tard.',
   supportOrderHint: 'Indiquez votre numéro de commande quand vous nous écrivez.',
   supportReply: (p) =>
     `💬 <b>Réponse du support${p.orderId === null ? '' : ` pour la commande n°${p.orderId}`}\u00a0:</b>\n\n${h(p.text)}\n\n<i>Pour répondre, ouvrez le chat en direct de notre site, connecté avec Telegram.</i>`,
@@ -40,14 +40,14 @@ export const bot: BotMessages = {
 
   cancelled: 'Recharge annulée. Envoyez /recharge pour recommencer.',
   nothingToCancel: "Il n'y a rien à annuler. Envoyez /recharge pour recharger un téléphone.",
-  staleButton: "Ce bouton appartient à un ancien message et ne fonctionne plus. Envoyez /recharge pour recommencer.",
+  staleButton: 'Ce bouton appartient à un ancien message et ne fonctionne plus. Envoyez /recharge pour recommencer.',
   staleStep: "Ce bouton vient d'une étape précédente. Utilisez le dernier message.",
   fallback: "Je n'ai pas compris. Envoyez /recharge pour recharger un téléphone, ou /help pour voir ce que je sais faire.",
   useButtons: 'Choisissez avec les boutons du dernier message, ou tapez votre réponse.',
   answerTooLong: "C'est trop long pour une réponse ici. Tapez seulement ce que cette étape demande.",
   tooFast: 'Vous envoyez des messages très vite. Patientez quelques secondes\u00a0; je réponds aux premiers arrivés.',
   errorGeneric: 'Une erreur est survenue de notre côté. Veuillez réessayer.',
-  serviceUnavailable: "Le service est injoignable pour le moment. Réessayez dans un instant.",
+  serviceUnavailable: 'Le service est injoignable pour le moment. Réessayez dans un instant.',
 
   stepCountry:
     "🌍 <b>Étape 1 sur 6 · Pays</b>\nChoisissez un pays populaire, tapez le nom d'un pays, ou envoyez le numéro international complet (ex. +237 671 234 567).",
@@ -70,7 +70,8 @@ export const bot: BotMessages = {
     `📱 <b>Étape 4 sur 6 · Numéro de téléphone</b>\nSaisissez le numéro à recharger ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nSaisissez seulement le numéro local, sans indicatif\u00a0: <code>${h(p.dialCode)}</code> est ajouté pour vous.`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nVérifiez le numéro et renvoyez-le.`,
   stepCoin: '🪙 <b>Étape 5 sur 6 · Cryptomonnaie</b>\nAvec quelle cryptomonnaie voulez-vous payer\u00a0? Vous choisirez ensuite le réseau.',
-  stepNetwork: (p) => `🔗 <b>Réseau</b>\nVous pouvez envoyer ${h(p.asset)} sur ces réseaux, du moins cher au plus cher (les frais de réseau sont payés par votre portefeuille pour le transfert)\u00a0:`,
+  stepNetwork: (p) =>
+    `🔗 <b>Réseau</b>\nVous pouvez envoyer ${h(p.asset)} sur ces réseaux, du moins cher au plus cher (les frais de réseau sont payés par votre portefeuille pour le transfert)\u00a0:`,
   choiceWords: {
     fee: (amount) => `≈ ${amount} de frais de réseau`,
     feeUnknown: 'frais de réseau inconnus',
@@ -115,8 +116,7 @@ export const bot: BotMessages = {
   completedTo: (p) => `Votre crédit a bien été envoyé au ${h(p.phone)}\u00a0: ${h(p.amount)}.`,
   transactionId: (p) => `Identifiant de transaction\u00a0: <code>${h(p.id)}</code>`,
   statusFailed: '❌ Échec de la recharge',
-  failedCredit: (p) =>
-    `Le paiement a été reçu mais la recharge n'a pas pu être effectuée. ${h(p.amount)} a été crédité sur votre solde (/balance).`,
+  failedCredit: (p) => `Le paiement a été reçu mais la recharge n'a pas pu être effectuée. ${h(p.amount)} a été crédité sur votre solde (/balance).`,
   statusExpired: '⌛ Délai de paiement expiré',
   expiredBody:
     "Votre délai de paiement de 6 minutes a expiré. L'adresse du portefeuille n'est plus réservée. Créez une nouvelle demande de paiement pour continuer.",
@@ -144,7 +144,8 @@ export const bot: BotMessages = {
   underpaid: (p) =>
     `Paiement incomplet\u00a0: ${h(p.received)} sur ${h(p.due)} ${h(p.coin)} reçus\u00a0; envoyez le reste avant ${h(p.time)} UTC, sinon il est crédité sur votre solde.`,
   creditOnBalance: (p) => `💰 ${h(p.amount)} a été crédité sur votre solde (/balance)\u00a0: ${h(p.why)}.`,
-  creditHeld: (p) => `💰 ${h(p.amount)} vous est réservé (${h(p.why)})\u00a0: connectez-vous avec l'adresse e-mail ou le compte Telegram de cette commande pour l'utiliser.`,
+  creditHeld: (p) =>
+    `💰 ${h(p.amount)} vous est réservé (${h(p.why)})\u00a0: connectez-vous avec l'adresse e-mail ou le compte Telegram de cette commande pour l'utiliser.`,
   creditReasons: {
     overpayment: 'plus que le montant dû est arrivé',
     late_payment: 'le paiement est arrivé après le délai',

@@ -11,7 +11,8 @@ export const email: EmailMessages = {
   },
   receiptFailed: {
     subject: (p) => `Échec de la recharge – ${p.credited} crédités sur votre solde – commande n° ${p.orderId}`,
-    body: (p) => `Nous n'avons pas pu livrer ${p.what}. Rien n'est perdu\u00a0: ${p.credited} ont été crédités sur votre solde\u00a0; utilisez-les pour votre prochaine recharge.`,
+    body: (p) =>
+      `Nous n'avons pas pu livrer ${p.what}. Rien n'est perdu\u00a0: ${p.credited} ont été crédités sur votre solde\u00a0; utilisez-les pour votre prochaine recharge.`,
   },
   receiptFailedHeld: {
     subject: (p) => `Échec de la recharge – ${p.credited} gardés pour vous – commande n° ${p.orderId}`,

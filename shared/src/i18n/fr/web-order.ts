@@ -20,14 +20,20 @@ function sentence(f: SentenceParams): string {
     case 'confirming':
       return `Paiement vu${NB}: confirmation ${d.confirmations?.n ?? 0}/${d.confirmations?.m ?? 1}.${extra}`;
     case 'paid':
-      return d.sub === 'slow' ? `Paiement reçu${NB}; la recharge prend plus de temps que d’habitude. Contactez le support avec le numéro de commande.` : `Paiement reçu - recharge en cours...${extra}`;
+      return d.sub === 'slow'
+        ? `Paiement reçu${NB}; la recharge prend plus de temps que d’habitude. Contactez le support avec le numéro de commande.`
+        : `Paiement reçu - recharge en cours...${extra}`;
     case 'delivering':
-      return d.sub === 'slow' ? 'L’opérateur prend plus de temps que d’habitude. Contactez le support avec le numéro de commande.' : `Envoi de la recharge à l’opérateur...${extra}`;
+      return d.sub === 'slow'
+        ? 'L’opérateur prend plus de temps que d’habitude. Contactez le support avec le numéro de commande.'
+        : `Envoi de la recharge à l’opérateur...${extra}`;
     case 'completed':
       return `Recharge effectuée${NB}!${extra}`;
     case 'failed_credited':
       if (d.sub === 'resent') return `La recharge n’a pas pu être livrée${NB}; le support l’a renvoyée.`;
-      return d.credit ? `La recharge n’a pas pu être livrée. ${creditedWhere(d.credit, f)}.` : 'La recharge n’a pas pu être livrée. Contactez le support avec le numéro de commande.';
+      return d.credit
+        ? `La recharge n’a pas pu être livrée. ${creditedWhere(d.credit, f)}.`
+        : 'La recharge n’a pas pu être livrée. Contactez le support avec le numéro de commande.';
     case 'expired':
       return `Délai de paiement expiré. Rien n’a été reçu.${extra}`;
     case 'expired_credited':

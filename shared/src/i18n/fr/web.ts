@@ -50,7 +50,7 @@ export const web: WebMessages = {
   sendExactAmount: 'Envoyez exactement le montant indiqué ci-dessus.',
   expiresIn6: 'Le paiement expire dans 6 minutes.',
   processedAutomatically: 'Votre recharge est traitée automatiquement.',
-  doNotClose: "Ne fermez pas cette page avant la confirmation du paiement.",
+  doNotClose: 'Ne fermez pas cette page avant la confirmation du paiement.',
   waitingForPayment: 'En attente du paiement...',
   sendToComplete: 'Envoyez le paiement pour effectuer votre recharge',
   paymentDetected: 'Paiement détecté - confirmation...',
@@ -134,7 +134,8 @@ export const web: WebMessages = {
     step3Body: 'Envoyez le montant exact à l’adresse unique affichée, par QR code ou copier-coller, en moins de 6 minutes.',
     whyChoose: (p) => `Pourquoi choisir ${p.site}`,
     coverageTitle: 'Couverture mondiale',
-    coverageBody: (p) => (p.countries === null ? 'Des opérateurs mobiles du monde entier.' : `Des opérateurs mobiles dans ${p.countries} pays, crédit et forfaits data.`),
+    coverageBody: (p) =>
+      p.countries === null ? 'Des opérateurs mobiles du monde entier.' : `Des opérateurs mobiles dans ${p.countries} pays, crédit et forfaits data.`,
     cryptoTitle: 'Multi-crypto',
     cryptoBody: (p) => `${p.coins} cryptomonnaies sur ${p.chains} blockchains\u00a0: ${p.names}.`,
     instantTitle: 'Traitement instantané',
@@ -150,7 +151,14 @@ export const web: WebMessages = {
   reload: 'Recharger la page',
 
   compact: {
-    titles: { where: 'Pays et numéro', operator: 'Choisissez l’opérateur', amount: 'Choisissez le montant', coin: 'Moyen de paiement', review: 'Vérifiez la commande', payment: 'Paiement' },
+    titles: {
+      where: 'Pays et numéro',
+      operator: 'Choisissez l’opérateur',
+      amount: 'Choisissez le montant',
+      coin: 'Moyen de paiement',
+      review: 'Vérifiez la commande',
+      payment: 'Paiement',
+    },
     missingInformation: 'Informations manquantes',
     invalidAmount: 'Montant invalide',
     missingWhere: 'Choisissez un pays et saisissez un numéro de téléphone.',

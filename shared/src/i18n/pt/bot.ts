@@ -70,7 +70,8 @@ export const bot: BotMessages = {
     `📱 <b>Etapa 4 de 6 · Número de telefone</b>\nDigite o número a recarregar ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nDigite só o número local, sem o código do país: <code>${h(p.dialCode)}</code> é adicionado para você.`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nConfira o número e envie de novo.`,
   stepCoin: '🪙 <b>Etapa 5 de 6 · Criptomoeda</b>\nCom qual criptomoeda você quer pagar? Depois você escolhe a rede.',
-  stepNetwork: (p) => `🔗 <b>Rede</b>\nVocê pode enviar ${h(p.asset)} nestas redes, da mais barata à mais cara (a taxa de rede é paga pela sua carteira na transferência):`,
+  stepNetwork: (p) =>
+    `🔗 <b>Rede</b>\nVocê pode enviar ${h(p.asset)} nestas redes, da mais barata à mais cara (a taxa de rede é paga pela sua carteira na transferência):`,
   choiceWords: {
     fee: (amount) => `≈ ${amount} de taxa de rede`,
     feeUnknown: 'taxa de rede desconhecida',
@@ -115,8 +116,7 @@ export const bot: BotMessages = {
   completedTo: (p) => `Sua recarga foi enviada com sucesso para ${h(p.phone)}: ${h(p.amount)}.`,
   transactionId: (p) => `ID da transação: <code>${h(p.id)}</code>`,
   statusFailed: '❌ A recarga falhou',
-  failedCredit: (p) =>
-    `O pagamento foi recebido, mas a recarga não pôde ser concluída. ${h(p.amount)} foi creditado no seu saldo (/balance).`,
+  failedCredit: (p) => `O pagamento foi recebido, mas a recarga não pôde ser concluída. ${h(p.amount)} foi creditado no seu saldo (/balance).`,
   statusExpired: '⌛ O prazo de pagamento expirou',
   expiredBody:
     'Seu prazo de pagamento de 6 minutos expirou. O endereço da carteira não está mais reservado. Crie uma nova solicitação de pagamento para continuar.',

@@ -15,7 +15,8 @@ export const email: EmailMessages = {
   },
   receiptFailedHeld: {
     subject: (p) => `A recarga falhou – ${p.credited} guardados para você – pedido nº ${p.orderId}`,
-    body: (p) => `Não conseguimos entregar ${p.what}. Nada se perde: ${p.credited} estão guardados para você. Entre com este e-mail (${p.email}) para usá-los: eles vão para o seu saldo assim que você entrar.`,
+    body: (p) =>
+      `Não conseguimos entregar ${p.what}. Nada se perde: ${p.credited} estão guardados para você. Entre com este e-mail (${p.email}) para usá-los: eles vão para o seu saldo assim que você entrar.`,
   },
   receiptOther: { subject: (p) => `Pedido nº ${p.orderId}: ${p.status}` },
   whatRecharge: (p) => `${p.amount} de crédito para ${p.phone} (${p.operator})`,

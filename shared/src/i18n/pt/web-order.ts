@@ -17,14 +17,20 @@ function sentence(f: SentenceParams): string {
     case 'confirming':
       return `Pagamento detectado: confirmando ${d.confirmations?.n ?? 0}/${d.confirmations?.m ?? 1}.${extra}`;
     case 'paid':
-      return d.sub === 'slow' ? 'Pagamento recebido; a recarga está demorando mais que o normal. Fale com o suporte informando o número do pedido.' : `Pagamento recebido - processando a recarga...${extra}`;
+      return d.sub === 'slow'
+        ? 'Pagamento recebido; a recarga está demorando mais que o normal. Fale com o suporte informando o número do pedido.'
+        : `Pagamento recebido - processando a recarga...${extra}`;
     case 'delivering':
-      return d.sub === 'slow' ? 'A operadora está demorando mais que o normal. Fale com o suporte informando o número do pedido.' : `Enviando a recarga à operadora...${extra}`;
+      return d.sub === 'slow'
+        ? 'A operadora está demorando mais que o normal. Fale com o suporte informando o número do pedido.'
+        : `Enviando a recarga à operadora...${extra}`;
     case 'completed':
       return `Recarga concluída!${extra}`;
     case 'failed_credited':
       if (d.sub === 'resent') return 'Não foi possível entregar a recarga; o suporte a enviou de novo.';
-      return d.credit ? `Não foi possível entregar a recarga. ${creditedWhere(d.credit, f)}.` : 'Não foi possível entregar a recarga. Fale com o suporte informando o número do pedido.';
+      return d.credit
+        ? `Não foi possível entregar a recarga. ${creditedWhere(d.credit, f)}.`
+        : 'Não foi possível entregar a recarga. Fale com o suporte informando o número do pedido.';
     case 'expired':
       return `O prazo de pagamento expirou. Nada foi recebido.${extra}`;
     case 'expired_credited':

@@ -59,7 +59,8 @@ export const web: WebMessages = {
   topupFailed: 'A recarga falhou',
   paymentExpired: 'Pagamento expirado',
   paymentWindowExpired: 'O prazo de pagamento expirou.',
-  expiredBody: 'Seu prazo de pagamento de 6 minutos expirou. O endereço da carteira não está mais reservado. Crie uma nova solicitação de pagamento para continuar.',
+  expiredBody:
+    'Seu prazo de pagamento de 6 minutos expirou. O endereço da carteira não está mais reservado. Crie uma nova solicitação de pagamento para continuar.',
   createNewPayment: 'Criar novo pagamento',
   failedBody: 'Seu pagamento foi recebido, mas a recarga não pôde ser concluída. O valor foi creditado no seu saldo.',
   cancelledBody: 'Este pagamento foi cancelado. O endereço da carteira não está mais reservado.',
@@ -133,7 +134,8 @@ export const web: WebMessages = {
     step3Body: 'Envie o valor exato para o endereço único exibido, por QR code ou copiando e colando, em até 6 minutos.',
     whyChoose: (p) => `Por que escolher a ${p.site}`,
     coverageTitle: 'Cobertura global',
-    coverageBody: (p) => (p.countries === null ? 'Operadoras de celular do mundo todo.' : `Operadoras de celular em ${p.countries} países, com crédito e pacotes de dados.`),
+    coverageBody: (p) =>
+      p.countries === null ? 'Operadoras de celular do mundo todo.' : `Operadoras de celular em ${p.countries} países, com crédito e pacotes de dados.`,
     cryptoTitle: 'Multicripto',
     cryptoBody: (p) => `${p.coins} criptomoedas em ${p.chains} blockchains: ${p.names}.`,
     instantTitle: 'Processamento instantâneo',
@@ -149,7 +151,14 @@ export const web: WebMessages = {
   reload: 'Recarregar',
 
   compact: {
-    titles: { where: 'País e telefone', operator: 'Escolha a operadora', amount: 'Escolha o valor', coin: 'Forma de pagamento', review: 'Revise o pedido', payment: 'Pagamento' },
+    titles: {
+      where: 'País e telefone',
+      operator: 'Escolha a operadora',
+      amount: 'Escolha o valor',
+      coin: 'Forma de pagamento',
+      review: 'Revise o pedido',
+      payment: 'Pagamento',
+    },
     missingInformation: 'Faltam informações',
     invalidAmount: 'Valor inválido',
     missingWhere: 'Escolha um país e informe um número de telefone.',

@@ -43,7 +43,12 @@ export function Dropdown<T extends string | number>({ label, options, value, onC
   }, [open, active]);
 
   const openList = () => {
-    setActive(Math.max(0, options.findIndex((o) => o.value === value)));
+    setActive(
+      Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      ),
+    );
     setOpen(true);
   };
   const choose = (index: number) => {

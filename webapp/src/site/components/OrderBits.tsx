@@ -23,7 +23,8 @@ export function CreditLine({ display }: { display: TOrderDisplay }) {
   const t = web.order;
   return (
     <span className="muted small" data-testid="order-credit">
-      {t.credit({ amount: usd(credit.amount), reason: credit.reasons.map((r) => t.creditReasons[r]).join(', ') })} ({credit.place === 'held' ? t.held : t.onBalance})
+      {t.credit({ amount: usd(credit.amount), reason: credit.reasons.map((r) => t.creditReasons[r]).join(', ') })} (
+      {credit.place === 'held' ? t.held : t.onBalance})
     </span>
   );
 }

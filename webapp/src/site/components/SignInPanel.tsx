@@ -68,7 +68,10 @@ export function SignInPanel({ next = '/dashboard', onSignedIn, title = 'Sign in'
         <>
           <a className="btn btn-telegram btn-block" href={telegramLoginUrl(botId, `${window.location.origin}/sign-in?next=${encodeURIComponent(next)}`)}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="currentColor" d="M21.9 4.3 18.7 19.4c-.2 1-.9 1.3-1.8.8l-4.9-3.6-2.4 2.3c-.3.3-.5.5-1 .5l.3-5 9.1-8.2c.4-.4-.1-.6-.6-.2L6.1 13 1.3 11.5c-1-.3-1-1 .2-1.5L20.6 2.6c.9-.3 1.6.2 1.3 1.7z" />
+              <path
+                fill="currentColor"
+                d="M21.9 4.3 18.7 19.4c-.2 1-.9 1.3-1.8.8l-4.9-3.6-2.4 2.3c-.3.3-.5.5-1 .5l.3-5 9.1-8.2c.4-.4-.1-.6-.6-.2L6.1 13 1.3 11.5c-1-.3-1-1 .2-1.5L20.6 2.6c.9-.3 1.6.2 1.3 1.7z"
+              />
             </svg>
             Sign in with Telegram
           </a>
@@ -110,7 +113,8 @@ export function SignInPanel({ next = '/dashboard', onSignedIn, title = 'Sign in'
           <p role="status">{info}</p>
           {outbox && (
             <p className="notice" data-testid="local-outbox">
-              Development server: no e-mail leaves this machine. The message with the code is in the server&apos;s <strong>local mail outbox</strong> (the .eml files in DATA_DIR/mail-outbox).
+              Development server: no e-mail leaves this machine. The message with the code is in the server&apos;s <strong>local mail outbox</strong> (the .eml
+              files in DATA_DIR/mail-outbox).
             </p>
           )}
           <div className="field">

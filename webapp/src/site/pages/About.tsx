@@ -17,15 +17,15 @@ export default function About() {
         <section>
           <h2>What we do</h2>
           <p>
-            We send airtime and data bundles to prepaid phones {countriesPhrase(counts.countries)}, and accept {counts.coins} cryptocurrencies ({listPhrase(counts.coinNames)}) on{' '}
-            {listPhrase(counts.networkNames)}. You can use this web site, our Telegram bot or our Telegram mini-app.
+            We send airtime and data bundles to prepaid phones {countriesPhrase(counts.countries)}, and accept {counts.coins} cryptocurrencies (
+            {listPhrase(counts.coinNames)}) on {listPhrase(counts.networkNames)}. You can use this web site, our Telegram bot or our Telegram mini-app.
           </p>
         </section>
         <section>
           <h2>How we work</h2>
           <p>
-            Every order gets its own payment address, and the top-up is sent automatically once the payment is confirmed. If something goes wrong, the value of your payment goes to
-            your balance: it is never lost.
+            Every order gets its own payment address, and the top-up is sent automatically once the payment is confirmed. If something goes wrong, the value of
+            your payment goes to your balance: it is never lost.
           </p>
         </section>
         <div className="btn-row">

@@ -50,7 +50,8 @@ export default function Compact() {
   ];
   const checkout = useCheckout({
     steps,
-    create: (api, { wizard, coin }, key) => api.createCompactPayment({ phoneNumber: checkout.number, operatorId: wizard.operator!.operatorId, amount: wizard.amount!.amount, currency: coin! }, key),
+    create: (api, { wizard, coin }, key) =>
+      api.createCompactPayment({ phoneNumber: checkout.number, operatorId: wizard.operator!.operatorId, amount: wizard.amount!.amount, currency: coin! }, key),
     onCreated: (order) => {
       rememberOrder(order.orderToken, !!user.data);
       void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
@@ -194,7 +195,14 @@ export default function Compact() {
         )}
         {step === 4 && <CoinChoice coin={coin} onChange={checkout.setCoin} onPreselect={checkout.preselectCoin} />}
         {step === 5 && country && operator && coin && wizard.amount && (
-          <Review country={country} phone={wizard.phone} operator={operator} amount={wizard.amount.amount} quote={checkout.quote} coinName={(options && networkOf(options, coin)?.name) ?? coin} />
+          <Review
+            country={country}
+            phone={wizard.phone}
+            operator={operator}
+            amount={wizard.amount.amount}
+            quote={checkout.quote}
+            coinName={(options && networkOf(options, coin)?.name) ?? coin}
+          />
         )}
 
         {step === 6 && <PaymentStep checkout={checkout} onNewPurchase={startOver} />}

@@ -21,14 +21,16 @@ export default function Home() {
         <div className="container hero-inner">
           <p className="eyebrow">{h.eyebrow}</p>
           <h1>{h.title}</h1>
-          <p className="hero-text">
-            {h.heroText({ countries: counts.countries, coins: list(counts.coinNames) })}
-          </p>
+          <p className="hero-text">{h.heroText({ countries: counts.countries, coins: list(counts.coinNames) })}</p>
           <div className="btn-row">
             <Link to="/recharge" className="btn btn-primary btn-large">
               {t.web.rechargeNow}
             </Link>
-            <button type="button" className="btn btn-ghost btn-large" onClick={() => document.getElementById('how-it-works')?.scrollIntoView({ behavior: 'smooth' })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-large"
+              onClick={() => document.getElementById('how-it-works')?.scrollIntoView({ behavior: 'smooth' })}
+            >
               {h.howItWorks}
             </button>
           </div>

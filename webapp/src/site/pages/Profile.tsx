@@ -116,7 +116,13 @@ export default function Profile() {
           <h2 id="picture-title">Profile picture</h2>
           <div className="picture-row">
             {current ? (
-              <img className="avatar-large" src={current} alt={preview ? 'Preview of the new profile picture' : 'Your profile picture'} width={96} height={96} />
+              <img
+                className="avatar-large"
+                src={current}
+                alt={preview ? 'Preview of the new profile picture' : 'Your profile picture'}
+                width={96}
+                height={96}
+              />
             ) : (
               <span className="avatar-large avatar-letter" aria-hidden="true">
                 {(u.firstName ?? u.email ?? '?').charAt(0).toUpperCase()}

@@ -5,7 +5,18 @@ import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQ
 import { useToast } from '../../components/Toast';
 import { useI18n } from '../../i18n/I18n';
 import { apiErrorText, PHONE_ERROR_MESSAGES, type WebMessages } from '../../shared';
-import { canJumpTo, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps, type StepSpec, type WizardStep } from '../../wizard';
+import {
+  canJumpTo,
+  createErrorText,
+  Notice,
+  onChain,
+  orderRequest,
+  StepProgress,
+  useCheckout,
+  WizardSteps,
+  type StepSpec,
+  type WizardStep,
+} from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
 import { Maintenance } from '../../wizard/Maintenance';
 import { SwitchOperator } from '../../wizard/SwitchOperator';
@@ -64,7 +75,12 @@ export default function Recharge() {
       else refreshAccount();
     },
     onCreateFailed: (error) => {
-      if (error.method === 'balance') toast({ title: t.web.paymentFailed, description: error.message ? apiErrorText(t.common, { message: error.message }, t.locale === 'en') : t.web.paymentCreationFailed, variant: 'destructive' });
+      if (error.method === 'balance')
+        toast({
+          title: t.web.paymentFailed,
+          description: error.message ? apiErrorText(t.common, { message: error.message }, t.locale === 'en') : t.web.paymentCreationFailed,
+          variant: 'destructive',
+        });
     },
     onStatus: (status, order) => {
       // Spec: on completed the wizard advances to step 5.
@@ -96,7 +112,13 @@ export default function Recharge() {
   }, [step]);
 
   const overlay: OverlayState | null =
-    step !== PAY ? null : payment && onChain(payment) ? { kind: 'processing', payment, status: state.status } : createError?.method === 'crypto' ? { kind: 'failed', payment: null, status: null, message: createErrorText(createError, words(t.web)) } : null;
+    step !== PAY
+      ? null
+      : payment && onChain(payment)
+        ? { kind: 'processing', payment, status: state.status }
+        : createError?.method === 'crypto'
+          ? { kind: 'failed', payment: null, status: null, message: createErrorText(createError, words(t.web)) }
+          : null;
 
   const startOver = () => {
     checkout.reset();
@@ -156,9 +178,7 @@ export default function Recharge() {
             </div>
           ) : step === CHOOSE ? (
             <>
-              {!balanceTopup && wizard.step === 1 && (
-                <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />
-              )}
+              {!balanceTopup && wizard.step === 1 && <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
               <WizardSteps
                 wizard={wizard}
                 countries={countries}
@@ -211,7 +231,11 @@ export default function Recharge() {
           onNewPayment={() => void checkout.leave()}
           onStartOver={() => (payment ? startOver() : void checkout.leave())}
           notice={state.notice}
-          refusalAction={createError?.mismatch ? <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(CHOOSE)} /> : null}
+          refusalAction={
+            createError?.mismatch ? (
+              <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(CHOOSE)} />
+            ) : null
+          }
         />
       )}
     </div>

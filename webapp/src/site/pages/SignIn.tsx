@@ -9,7 +9,6 @@ import { navigate, useLocation } from '../router';
 import { readTelegramAuthResult, signInWithTelegram, useUser } from '../session';
 import { safeNext } from '../safe-next';
 
-
 /** /sign-in: the sign-in panel, and where Telegram's login returns (#tgAuthResult=…). */
 export default function SignIn() {
   usePageMeta('Sign in', 'Sign in with Telegram or with a one-time code sent to your e-mail.');

@@ -14,8 +14,8 @@ export default function Terms() {
         <section>
           <h2>1. The service</h2>
           <p>
-            {SITE_NAME} sends mobile airtime and data top-ups to prepaid phones and takes payment in cryptocurrency. The amount the phone receives in local currency is set by the
-            operator and shown as an estimate before you pay.
+            {SITE_NAME} sends mobile airtime and data top-ups to prepaid phones and takes payment in cryptocurrency. The amount the phone receives in local
+            currency is set by the operator and shown as an estimate before you pay.
           </p>
         </section>
         <section>
@@ -25,8 +25,8 @@ export default function Terms() {
         <section>
           <h2>3. Orders and payment</h2>
           <p>
-            Each order has its own deposit address and a 6-minute window to send the payment. Send the exact amount, in the coin and on the network shown. A flat service fee is
-            shown before you pay. The top-up is sent automatically once the payment is confirmed on its blockchain.
+            Each order has its own deposit address and a 6-minute window to send the payment. Send the exact amount, in the coin and on the network shown. A
+            flat service fee is shown before you pay. The top-up is sent automatically once the payment is confirmed on its blockchain.
           </p>
         </section>
         <section>
@@ -36,8 +36,9 @@ export default function Terms() {
         <section>
           <h2>5. When a top-up cannot be delivered</h2>
           <p>
-            Your payment is never lost. If the operator refuses the top-up, or a payment arrives late, short, with too much, or in another supported coin, its value is credited to your
-            balance and can be used for later top-ups. Without an account the credit is kept with the order until you sign in in the same browser or contact us.
+            Your payment is never lost. If the operator refuses the top-up, or a payment arrives late, short, with too much, or in another supported coin, its
+            value is credited to your balance and can be used for later top-ups. Without an account the credit is kept with the order until you sign in in the
+            same browser or contact us.
           </p>
         </section>
         <section>

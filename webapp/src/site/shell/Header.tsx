@@ -76,14 +76,29 @@ export function Header({ path }: { path: string }) {
           </nav>
           <div className="header-actions">
             <LanguageSwitch />
-            <button type="button" className="icon-btn theme-btn" onClick={() => setTheme(nextTheme(theme))} aria-label={sh.changeTheme({ name: themeLabel })} title={sh.theme({ name: themeLabel })}>
+            <button
+              type="button"
+              className="icon-btn theme-btn"
+              onClick={() => setTheme(nextTheme(theme))}
+              aria-label={sh.changeTheme({ name: themeLabel })}
+              title={sh.theme({ name: themeLabel })}
+            >
               <span aria-hidden="true">{themeIcon}</span>
             </button>
             {signedIn ? (
               <Link to="/dashboard" className="account-chip" aria-current={path === '/dashboard' ? 'page' : undefined} data-testid="header-account">
-                {user.data!.profileImageUrl ? <img src={user.data!.profileImageUrl} alt="" width={24} height={24} /> : <span className="avatar-letter" aria-hidden="true">{(user.data!.firstName ?? user.data!.email ?? '?').charAt(0).toUpperCase()}</span>}
+                {user.data!.profileImageUrl ? (
+                  <img src={user.data!.profileImageUrl} alt="" width={24} height={24} />
+                ) : (
+                  <span className="avatar-letter" aria-hidden="true">
+                    {(user.data!.firstName ?? user.data!.email ?? '?').charAt(0).toUpperCase()}
+                  </span>
+                )}
                 <span className="account-balance">
-                  <span className="visually-hidden">{t.web.yourBalance}{t.common.colon} </span>
+                  <span className="visually-hidden">
+                    {t.web.yourBalance}
+                    {t.common.colon}{' '}
+                  </span>
                   {t.usd(centsOf(user.data!.balance ?? 0))}
                 </span>
               </Link>
@@ -105,14 +120,24 @@ export function Header({ path }: { path: string }) {
         <div className="mobile-menu" id="mobile-menu" onClick={(e) => e.target === e.currentTarget && setOpen(false)} data-testid="mobile-menu">
           <nav className="mobile-menu-panel" aria-label={sh.menu}>
             {NAV.map(([to, label]) => (
-              <button key={to} type="button" className={path === to ? 'menu-item current' : 'menu-item'} aria-current={path === to ? 'page' : undefined} onClick={() => go(to)}>
+              <button
+                key={to}
+                type="button"
+                className={path === to ? 'menu-item current' : 'menu-item'}
+                aria-current={path === to ? 'page' : undefined}
+                onClick={() => go(to)}
+              >
                 {sh[label].toLocaleUpperCase(t.locale)}
               </button>
             ))}
             <button type="button" className={path === '/orders' ? 'menu-item current' : 'menu-item'} onClick={() => go('/orders')}>
               {sh.myOrders.toLocaleUpperCase(t.locale)}
             </button>
-            <button type="button" className={path === '/dashboard' || path === '/sign-in' ? 'menu-item current' : 'menu-item'} onClick={() => go(signedIn ? '/dashboard' : '/sign-in')}>
+            <button
+              type="button"
+              className={path === '/dashboard' || path === '/sign-in' ? 'menu-item current' : 'menu-item'}
+              onClick={() => go(signedIn ? '/dashboard' : '/sign-in')}
+            >
               {(signedIn ? sh.dashboard : sh.signIn).toLocaleUpperCase(t.locale)}
             </button>
             <button type="button" className="menu-item menu-theme" onClick={() => setTheme(nextTheme(theme))} aria-label={sh.changeTheme({ name: themeLabel })}>

@@ -5,7 +5,13 @@ import { LOCALE_CODES, LOCALE_NAMES, isLocale } from '../../shared';
 export function LanguageSwitch() {
   const { locale, setLocale, web } = useI18n();
   return (
-    <select className="language-switch" aria-label={web.language} value={locale} onChange={(e) => isLocale(e.target.value) && setLocale(e.target.value)} data-testid="language-switch">
+    <select
+      className="language-switch"
+      aria-label={web.language}
+      value={locale}
+      onChange={(e) => isLocale(e.target.value) && setLocale(e.target.value)}
+      data-testid="language-switch"
+    >
       {LOCALE_CODES.map((code) => (
         <option key={code} value={code} lang={code}>
           {LOCALE_NAMES[code]}

@@ -73,7 +73,14 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
     const text = draft.trim();
     if (!text || pending) return;
     const address = email.trim();
-    const check = text.length > SUPPORT_MESSAGE_MAX ? SUPPORT_TEXTS.tooLong : needsEmail && !address ? SUPPORT_TEXTS.emailNeeded : address && !isEmailAddress(address) ? SUPPORT_TEXTS.emailFormat : null;
+    const check =
+      text.length > SUPPORT_MESSAGE_MAX
+        ? SUPPORT_TEXTS.tooLong
+        : needsEmail && !address
+          ? SUPPORT_TEXTS.emailNeeded
+          : address && !isEmailAddress(address)
+            ? SUPPORT_TEXTS.emailFormat
+            : null;
     setProblem(check);
     if (check) return;
     setPending({ text, timestamp: Date.now() });
@@ -96,65 +103,96 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
   };
 
   const noticesAfter = (id: number) =>
-    notices
-      .filter((n) => n.afterId === id)
-      .map((n) => <Line key={`n${n.key}`} fromSupport text={n.text} timestamp={n.timestamp} />);
+    notices.filter((n) => n.afterId === id).map((n) => <Line key={`n${n.key}`} fromSupport text={n.text} timestamp={n.timestamp} />);
 
   return (
-      <section className="chat" role="dialog" aria-labelledby="chat-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-        <header className="chat-head">
-          <div>
-            <h2 id="chat-title">{w.liveChat}</h2>
-            <p>{replyTo?.channel === 'email' ? w.answersTo({ address: replyTo.address }) : replyTo ? w.answersInTelegram : w.answersByEmail}</p>
-          </div>
-          <button type="button" className="icon-btn" aria-label={w.closeChatShort} onClick={onClose}>
-            ×
-          </button>
-        </header>
-        <ol className="chat-log" role="log" aria-live="polite" ref={log}>
-          <Line fromSupport text={WELCOME} timestamp={openedAt} />
-          {noticesAfter(0)}
-          {messages.map((m) => [<Line key={m.id} fromSupport={m.from === 'support'} text={m.text} timestamp={m.createdAt.getTime()} paymentId={m.paymentId} />, ...noticesAfter(m.id)])}
-          {pending && <Line fromSupport={false} text={pending.text} timestamp={pending.timestamp} sending />}
-        </ol>
-        <form className="chat-form" onSubmit={(e) => void send(e)} noValidate>
-          {paymentId && (
-            <p className="chat-order">
-              About order <code>{paymentId}</code>
-              <button type="button" className="chat-order-remove" aria-label="Write without the order" onClick={onClearOrder}>
-                ×
-              </button>
-            </p>
-          )}
-          {needsEmail && (
-            <>
-              <label htmlFor="chat-email" className="visually-hidden">
-                {w.emailLabel}
-              </label>
-              <input id="chat-email" className="input" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder={w.emailPlaceholder} />
-            </>
-          )}
-          <div className="chat-send">
-            <label htmlFor="chat-input" className="visually-hidden">
-              {w.message}
-            </label>
-            <input id="chat-input" ref={input} className="input" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={w.messagePlaceholder} autoComplete="off" maxLength={SUPPORT_MESSAGE_MAX} />
-            <button type="submit" className="btn btn-primary" disabled={pending !== null}>
-              {w.send}
+    <section className="chat" role="dialog" aria-labelledby="chat-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <header className="chat-head">
+        <div>
+          <h2 id="chat-title">{w.liveChat}</h2>
+          <p>{replyTo?.channel === 'email' ? w.answersTo({ address: replyTo.address }) : replyTo ? w.answersInTelegram : w.answersByEmail}</p>
+        </div>
+        <button type="button" className="icon-btn" aria-label={w.closeChatShort} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <ol className="chat-log" role="log" aria-live="polite" ref={log}>
+        <Line fromSupport text={WELCOME} timestamp={openedAt} />
+        {noticesAfter(0)}
+        {messages.map((m) => [
+          <Line key={m.id} fromSupport={m.from === 'support'} text={m.text} timestamp={m.createdAt.getTime()} paymentId={m.paymentId} />,
+          ...noticesAfter(m.id),
+        ])}
+        {pending && <Line fromSupport={false} text={pending.text} timestamp={pending.timestamp} sending />}
+      </ol>
+      <form className="chat-form" onSubmit={(e) => void send(e)} noValidate>
+        {paymentId && (
+          <p className="chat-order">
+            About order <code>{paymentId}</code>
+            <button type="button" className="chat-order-remove" aria-label="Write without the order" onClick={onClearOrder}>
+              ×
             </button>
-          </div>
-          {problem && (
-            <p className="chat-problem" role="alert">
-              {problem}
-            </p>
-          )}
-        </form>
-      </section>
+          </p>
+        )}
+        {needsEmail && (
+          <>
+            <label htmlFor="chat-email" className="visually-hidden">
+              {w.emailLabel}
+            </label>
+            <input
+              id="chat-email"
+              className="input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder={w.emailPlaceholder}
+            />
+          </>
+        )}
+        <div className="chat-send">
+          <label htmlFor="chat-input" className="visually-hidden">
+            {w.message}
+          </label>
+          <input
+            id="chat-input"
+            ref={input}
+            className="input"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={w.messagePlaceholder}
+            autoComplete="off"
+            maxLength={SUPPORT_MESSAGE_MAX}
+          />
+          <button type="submit" className="btn btn-primary" disabled={pending !== null}>
+            {w.send}
+          </button>
+        </div>
+        {problem && (
+          <p className="chat-problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </section>
   );
 }
 
 /** One line of the chat, as text (React escapes it: nothing anyone writes is read as HTML). */
-function Line({ fromSupport, text, timestamp, paymentId, sending }: { fromSupport: boolean; text: string; timestamp: number; paymentId?: string | null; sending?: boolean }) {
+function Line({
+  fromSupport,
+  text,
+  timestamp,
+  paymentId,
+  sending,
+}: {
+  fromSupport: boolean;
+  text: string;
+  timestamp: number;
+  paymentId?: string | null;
+  sending?: boolean;
+}) {
   return (
     <li className={fromSupport ? 'from-support' : 'from-me'}>
       <span className="visually-hidden">{fromSupport ? 'Support:' : 'You:'}</span>

@@ -55,7 +55,14 @@ export function SupportWidget() {
             </svg>
           </a>
         )}
-        <button type="button" ref={launcher} className="support-btn support-chat" aria-expanded={open} aria-label={open ? w.closeChat : w.openChat} onClick={() => (open ? close() : setOpen(true))}>
+        <button
+          type="button"
+          ref={launcher}
+          className="support-btn support-chat"
+          aria-expanded={open}
+          aria-label={open ? w.closeChat : w.openChat}
+          onClick={() => (open ? close() : setOpen(true))}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path fill="currentColor" d="M6 3h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4V5a2 2 0 0 1 2-2zm1 5v2h10V8zm0 4v2h7v-2z" />
           </svg>
@@ -64,4 +71,3 @@ export function SupportWidget() {
     </div>
   );
 }
-

@@ -11,7 +11,10 @@ import { whatsappLink } from '../../support';
 const PaymentScreen = lazy(() => import('../../../wizard/PaymentScreen'));
 
 /** The compact flow's creation failure (spec: only a console error; the screen says no payment was made). */
-const WORDS = { refused: (message: string) => `Payment creation failed: ${message}`, failed: (status: number | null) => (status ? `Payment creation failed: ${status}` : 'Payment creation failed') };
+const WORDS = {
+  refused: (message: string) => `Payment creation failed: ${message}`,
+  failed: (status: number | null) => (status ? `Payment creation failed: ${status}` : 'Payment creation failed'),
+};
 
 /** Step 6, 'Payment': being created, the shared payment screen, or 'No payment data found' with Go Back. */
 export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; onNewPurchase(): void }) {

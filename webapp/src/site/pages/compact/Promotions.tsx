@@ -18,7 +18,14 @@ export function Promotions({ promotions, operators }: { promotions: TPromotion[]
   }, [open, paused, promotions.length, index]);
   const promo = promotions[index % promotions.length]!;
   return (
-    <section className="promos" aria-label="Promotions" onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
+    <section
+      className="promos"
+      aria-label="Promotions"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
       <button type="button" className="promos-toggle" aria-expanded={open} aria-controls="promos-body" onClick={() => setOpen(!open)}>
         <span>🎁 Promotions</span>
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
@@ -38,7 +45,13 @@ export function Promotions({ promotions, operators }: { promotions: TPromotion[]
           {promotions.length > 1 && (
             <div className="promo-dots">
               {promotions.map((p, i) => (
-                <button key={p.id} type="button" aria-label={`Show promotion ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
+                <button
+                  key={p.id}
+                  type="button"
+                  aria-label={`Show promotion ${i + 1}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => setIndex(i)}
+                />
               ))}
             </div>
           )}

@@ -82,7 +82,19 @@ function OperatorLogo({ operator }: { operator: TOperator }) {
 }
 
 /** Step 2, 'Choose Operator': the country and number chosen, the operators with their logos. */
-export function OperatorChoice({ country, phone, operators, operator, onChange }: { country: TCountry; phone: string; operators: CatalogList<TOperator>; operator: TOperator | null; onChange(operator: TOperator): void }) {
+export function OperatorChoice({
+  country,
+  phone,
+  operators,
+  operator,
+  onChange,
+}: {
+  country: TCountry;
+  phone: string;
+  operators: CatalogList<TOperator>;
+  operator: TOperator | null;
+  onChange(operator: TOperator): void;
+}) {
   const t = useI18n();
   return (
     <div className="wz-step">
@@ -111,7 +123,16 @@ export function OperatorChoice({ country, phone, operators, operator, onChange }
 }
 
 /** Step 3, 'Select Amount': quick amounts with the fee (GET /api/pricing), a custom amount, and the server's breakdown. */
-export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEntry(entry: AmountEntry): void; fee: number | undefined; custom: Limits | null; loading: boolean; valid: number | null; quote: TQuote | undefined }) {
+export function AmountChoice(props: {
+  quick: number[];
+  entry: AmountEntry;
+  onEntry(entry: AmountEntry): void;
+  fee: number | undefined;
+  custom: Limits | null;
+  loading: boolean;
+  valid: number | null;
+  quote: TQuote | undefined;
+}) {
   const { entry, custom } = props;
   const t = useI18n();
   const shortUsd = (cents: number) => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
@@ -119,7 +140,13 @@ export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEnt
     <div className="wz-step">
       <div className="quick-amounts" role="group" aria-label={t.web.compact.quickAmounts}>
         {props.quick.map((a) => (
-          <button key={a} type="button" className="wz-tile quick-amount" aria-pressed={entry.text.trim() === '' && entry.quick === a} onClick={() => props.onEntry({ quick: a, text: '' })}>
+          <button
+            key={a}
+            type="button"
+            className="wz-tile quick-amount"
+            aria-pressed={entry.text.trim() === '' && entry.quick === a}
+            onClick={() => props.onEntry({ quick: a, text: '' })}
+          >
             <span className="wz-tile-title">{shortUsd(centsOf(a))}</span>
             <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : shortUsd(props.fee) })}</span>
           </button>
@@ -158,7 +185,15 @@ export function AmountChoice(props: { quick: number[]; entry: AmountEntry; onEnt
  * Step 4, 'Choose Payment Method': the spec's cryptocurrency dropdown with logos, now for the coin (what
  * GET /api/payment-options offers), then the coin's networks, cheapest first, with their fees.
  */
-export function CoinChoice({ coin, onChange, onPreselect }: { coin: TCoinSymbol | null; onChange(coin: TCoinSymbol): void; onPreselect(coin: TCoinSymbol): void }) {
+export function CoinChoice({
+  coin,
+  onChange,
+  onPreselect,
+}: {
+  coin: TCoinSymbol | null;
+  onChange(coin: TCoinSymbol): void;
+  onPreselect(coin: TCoinSymbol): void;
+}) {
   const options = usePaymentOptions(coin, onPreselect);
   const asset = options && assetOf(options, coin);
   const t = useI18n();
@@ -180,7 +215,21 @@ export function CoinChoice({ coin, onChange, onPreselect }: { coin: TCoinSymbol 
 }
 
 /** Step 5, 'Review Order': what is bought, the server's fee and total, the coin, and the spec's four bullets. */
-export function Review({ country, phone, operator, amount, quote, coinName }: { country: TCountry; phone: string; operator: TOperator; amount: number; quote: TQuote | undefined; coinName: string }) {
+export function Review({
+  country,
+  phone,
+  operator,
+  amount,
+  quote,
+  coinName,
+}: {
+  country: TCountry;
+  phone: string;
+  operator: TOperator;
+  amount: number;
+  quote: TQuote | undefined;
+  coinName: string;
+}) {
   const t = useI18n();
   const l = t.common.labels;
   return (

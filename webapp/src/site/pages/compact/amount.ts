@@ -16,13 +16,19 @@ export interface Limits {
 }
 
 /** The spec's custom range ($1-200) within the API's limits. */
-export const compactLimits = (pricing: TPricingSettings | undefined): Limits => ({ min: Math.max(100, pricing?.minAmount ?? 0), max: Math.min(20_000, pricing?.maxAmount ?? Infinity) });
+export const compactLimits = (pricing: TPricingSettings | undefined): Limits => ({
+  min: Math.max(100, pricing?.minAmount ?? 0),
+  max: Math.min(20_000, pricing?.maxAmount ?? Infinity),
+});
 
 /** The quick amounts (USD): a FIXED operator's own within the limits, else the spec's that the operator's range takes. */
 export function quickAmounts(operator: TOperator | null, fixedAmounts: TAmountOption[] | undefined, limits: Limits): number[] {
-  if (operator?.denominationType === 'FIXED') return (fixedAmounts ?? []).map((a) => a.amount).filter((a) => centsOf(a) >= limits.min && centsOf(a) <= limits.max);
+  if (operator?.denominationType === 'FIXED')
+    return (fixedAmounts ?? []).map((a) => a.amount).filter((a) => centsOf(a) >= limits.min && centsOf(a) <= limits.max);
   // Within the admin's limits too: a tile the server would refuse is not offered.
-  return QUICK_AMOUNTS_USD.filter((a) => centsOf(a) >= limits.min && centsOf(a) <= limits.max && (!operator || (a >= operator.minAmount && a <= operator.maxAmount)));
+  return QUICK_AMOUNTS_USD.filter(
+    (a) => centsOf(a) >= limits.min && centsOf(a) <= limits.max && (!operator || (a >= operator.minAmount && a <= operator.maxAmount)),
+  );
 }
 
 /** The amount entered in dollars (NaN when the text is no number), null when none. */
@@ -35,7 +41,14 @@ export function validAmount(entry: AmountEntry, limits: Limits): number | null {
   return cents !== null && cents >= limits.min && cents <= limits.max ? amount : null;
 }
 
-export const amountOption = (amount: number): TAmountOption => ({ id: `compact-${amount}`, amount, localAmount: null, currencySymbol: null, currencyCode: null, description: null });
+export const amountOption = (amount: number): TAmountOption => ({
+  id: `compact-${amount}`,
+  amount,
+  localAmount: null,
+  currencySymbol: null,
+  currencyCode: null,
+  description: null,
+});
 
 /** Spec section 5, step 3: an amount is required and within the range; the operator's own range or amounts too. */
 export function amountProblem(entry: AmountEntry, limits: Limits, operator: TOperator | null, quick: number[]): Problem | null {

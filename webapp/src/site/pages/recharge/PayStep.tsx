@@ -23,7 +23,13 @@ export function PayStep({ checkout, balance, maintenance, onGoBack, onPay, onPay
   return (
     <div className="pay-step">
       <PaySummary wizard={wizard} balanceTopup={balanceTopup} quote={quote} />
-      <CoinStep selected={coin} onSelect={checkout.setCoin} onPreselect={checkout.preselectCoin} totalCents={quote?.totalAmount} cryptoAmount={checkout.cryptoAmount}>
+      <CoinStep
+        selected={coin}
+        onSelect={checkout.setCoin}
+        onPreselect={checkout.preselectCoin}
+        totalCents={quote?.totalAmount}
+        cryptoAmount={checkout.cryptoAmount}
+      >
         <div className="field">
           <label htmlFor="receipt-email">Email (optional)</label>
           <input
@@ -91,7 +97,9 @@ function PaySummary({ wizard, balanceTopup, quote }: { wizard: WizardState; bala
           <>
             <div>
               <dt>Country</dt>
-              <dd>{country && <Flag country={country} size={20} />} {country?.name}</dd>
+              <dd>
+                {country && <Flag country={country} size={20} />} {country?.name}
+              </dd>
             </div>
             <div>
               <dt>Operator</dt>
