@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h } from '@topup/shared';
+import { apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
 import { countryLabel } from '../countries';
 import { CB, editKeyboard, NO_ORDER_LINKS, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import { TEXT } from '../order-messages';
@@ -92,6 +92,20 @@ export async function edit(io: ConversationIo, draft: Draft): Promise<void> {
   return io.reject();
 }
 
+/** The order the review confirms, as both ways of paying send it. */
+function orderRequest(draft: Draft, locale: Locale) {
+  const { country, operator, amount, phone, coin } = draft as Required<Draft>;
+  return {
+    amountCents: amount.cents,
+    phoneNumber: phone,
+    operatorId: operator.operatorId,
+    countryId: country.id,
+    cryptoCurrency: coin.symbol,
+    locale,
+    operatorConfirmed: draft.operatorConfirmed,
+  };
+}
+
 /**
  * Creates the order and shows the payment. The idempotency key is the review message: two presses on
  * its Confirm button (or a retried update) make one order. Returns false when the order could not be
@@ -99,21 +113,8 @@ export async function edit(io: ConversationIo, draft: Draft): Promise<void> {
  */
 export async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
   const { locale, t } = await io.texts();
-  const { country, operator, amount, phone, coin } = draft as Required<Draft>;
-  const created = await io.call((o) =>
-    o.userApi().createPayment(
-      {
-        amountCents: amount.cents,
-        phoneNumber: phone,
-        operatorId: operator.operatorId,
-        countryId: country.id,
-        cryptoCurrency: coin.symbol,
-        locale,
-        operatorConfirmed: draft.operatorConfirmed,
-      },
-      `tg-${io.chatId}-${reviewId}`,
-    ),
-  );
+  const { operator, phone } = draft as Required<Draft>;
+  const created = await io.call((o) => o.userApi().createPayment(orderRequest(draft, locale), `tg-${io.chatId}-${reviewId}`));
   if (!created.ok) {
     const { code, message } = created.error;
     if (code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, created.error.details);
@@ -145,21 +146,8 @@ export async function pay(io: ConversationIo, draft: Draft, reviewId: number): P
  */
 export async function payFromBalance(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
   const { locale, t } = await io.texts();
-  const { country, operator, amount, phone, coin } = draft as Required<Draft>;
-  const paid = await io.call((o) =>
-    o.userApi().payFromBalance(
-      {
-        amountCents: amount.cents,
-        phoneNumber: phone,
-        operatorId: operator.operatorId,
-        countryId: country.id,
-        cryptoCurrency: coin.symbol,
-        locale,
-        operatorConfirmed: draft.operatorConfirmed,
-      },
-      `tg-${io.chatId}-${reviewId}-balance`,
-    ),
-  );
+  const { operator, phone, amount } = draft as Required<Draft>;
+  const paid = await io.call((o) => o.userApi().payFromBalance(orderRequest(draft, locale), `tg-${io.chatId}-${reviewId}-balance`));
   if (!paid.ok) {
     if (paid.error.code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, paid.error.details);
     await io.send(t.bot.paymentFailed({ error: paid.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, paid.error, locale === 'en') }));
