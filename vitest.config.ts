@@ -11,6 +11,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl && process.env.CI) throw new Error('CI must set TEST_DATABASE_URL so the PostgreSQL tests run');
 
+/** A browser under CI's load may take seconds to draw a screen: expect.poll waits up to 15 s (Vitest's default is 1 s). */
+const browser = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 15_000 } } };
 const api = { include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 const PGLITE_WITH_A_SERVER = [
   'api/src/routes/orders/orders.db.test.ts',
@@ -39,8 +41,8 @@ export default defineConfig({
         ? [{ test: { name: 'api-postgres', ...api, include: ['api/src/**/*.db.test.ts', 'api/test/**/*.db.test.ts'], env: { TEST_DB: 'postgres' } } }]
         : []),
       { test: { name: 'bot', include: ['bot/src/**/*.test.ts', 'bot/test/**/*.test.ts'], testTimeout: 30_000 } },
-      { test: { name: 'webapp', include: ['webapp/src/**/*.test.{ts,tsx}', 'webapp/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
-      { test: { name: 'admin', include: ['admin/test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'webapp', include: ['webapp/src/**/*.test.{ts,tsx}', 'webapp/test/**/*.test.ts'], ...browser } },
+      { test: { name: 'admin', include: ['admin/test/**/*.test.ts'], ...browser } },
     ],
   },
 });

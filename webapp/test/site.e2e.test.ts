@@ -597,7 +597,7 @@ describe('/recharge, the five-step wizard', () => {
       }
       await tabTo('CANCEL');
       await page.keyboard.press('Enter');
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     } finally {
       await context.close();
     }
