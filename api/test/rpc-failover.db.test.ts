@@ -77,10 +77,12 @@ describe('RPC failover', () => {
     try {
       const health = await api.services.chains.health('ethereum');
       expect(health.head).toBeNull();
-      const alerts = await api.services.alerts.open();
-      expect(alerts.map((a) => [a.kind, a.message])).toEqual([
-        ['chain_id_mismatch:ethereum', expect.stringMatching(new RegExp(`node at ${new URL(bsc).host} is chain 31338, the configuration says 31337`))],
-      ]);
+      // The alert is written beside the read (the wrong-chain callback does not hold the read up).
+      await expect
+        .poll(async () => (await api.services.alerts.open()).map((a) => [a.kind, a.message]), { timeout: 10_000 })
+        .toEqual([
+          ['chain_id_mismatch:ethereum', expect.stringMatching(new RegExp(`node at ${new URL(bsc).host} is chain 31338, the configuration says 31337`))],
+        ]);
     } finally {
       await api.close();
     }
