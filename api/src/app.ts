@@ -83,6 +83,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     pricingRouter(services.pricing, services.settings, services.catalog, {
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).
       telegramBotId: config.telegramBotToken ? Number(config.telegramBotToken.split(':')[0]) : null,
+      miniAppLink: config.miniAppLink,
       emailDelivery: config.mail.smtpUrl ? 'smtp' : 'local-outbox',
       support: config.support,
     }),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CHAINS, type ChainRegistry, type TCoin, type TFinalityTag, type TRollup } from '@topup/shared';
+import { CHAINS, ZMiniAppLink, type ChainRegistry, type TCoin, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
 import { hasValidChecksum } from './chain/extended-key';
 
@@ -82,6 +82,8 @@ const EnvSchema = z.object({
     .transform((v): number | boolean | string => (/^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v))
     .optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** The mini-app's t.me link (the bot reads it too): the site's order page opens the order in Telegram with it. */
+  MINI_APP_LINK: ZMiniAppLink.optional(),
 
   DEPOSIT_XPUB: z
     .string()
@@ -273,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
+    miniAppLink: e.MINI_APP_LINK ?? null,
     depositXpub: e.DEPOSIT_XPUB,
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,

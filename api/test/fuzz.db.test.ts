@@ -62,7 +62,10 @@ function everyRoute(): Route[] {
     ['', readinessRouter(s.readiness)],
     ['', catalogRouter(s.catalog, s.settings, { phoneCheckRateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
     ['', coinsRouter(s.chains, s.networkFees)],
-    ['', pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, emailDelivery: 'local-outbox', support: api.config.support })],
+    [
+      '',
+      pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, miniAppLink: null, emailDelivery: 'local-outbox', support: api.config.support }),
+    ],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],
     ['', ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, { rateLimitPerMinute: 100_000 })],
     ['', balanceRouter(s.balances, s.orders)],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zEmail } from '@topup/shared';
+import { ZMiniAppLink, zEmail } from '@topup/shared';
 
 /**
  * The bot's configuration: one zod schema over the environment, checked at start (fails fast).
@@ -31,12 +31,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** The mini-app; Telegram accepts only https web-app addresses. */
   WEBAPP_URL: z.url().optional(),
-  /**
-   * The mini-app's t.me link, which order messages open on the order (startapp=order_<paymentId>):
-   * https://t.me/<bot> once the bot's Main Mini App is set up in @BotFather, or a Direct Link Mini App's
-   * https://t.me/<bot>/<app> (/newapp). Unset: no such button.
-   */
-  MINI_APP_LINK: z.url({ protocol: /^https$/, hostname: /^t\.me$/, error: 'must be https://t.me/<bot> or https://t.me/<bot>/<app>' }).optional(),
+  /** The mini-app's t.me link, which order messages open on the order. Unset: no such button. */
+  MINI_APP_LINK: ZMiniAppLink.optional(),
   SUPPORT_EMAIL: zEmail('must be an e-mail address').optional(),
   /** A Telegram handle (@name) or t.me link. */
   SUPPORT_TELEGRAM: optionalText,

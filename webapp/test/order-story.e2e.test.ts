@@ -23,6 +23,7 @@ import { startStack, type Stack } from './stack';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The order page at phone size, saved beside the site's screens. */
+const MINI_APP_LINK = 'https://t.me/topup_test_bot/app';
 const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
 
 let stack: Stack;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   ensureBuilt();
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  stack = await startStack({ SUPPORT_EMAIL: 'help@topup.test', SUPPORT_TELEGRAM: '@topup_support' });
+  stack = await startStack({ SUPPORT_EMAIL: 'help@topup.test', SUPPORT_TELEGRAM: '@topup_support', MINI_APP_LINK });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 });
 
@@ -175,6 +176,8 @@ describe('the order page tells the story of money off the happy path', () => {
       expect(await sentence(page)).toMatch(/^Underpaid: 5 of 11 USDT received; send the rest until .+ or it is credited to your balance\.$/);
       expect(await page.getByTestId('order-pay-amount').innerText()).toBe('6 USDT');
       expect(await page.getByTestId('order-remaining').innerText()).toBe('6 USDT');
+      // Share and come back: the same order in the mini-app.
+      expect(await page.getByTestId('open-in-telegram').getAttribute('href')).toBe(`${MINI_APP_LINK}?startapp=order_${order.paymentId}`);
       await page.screenshot({ path: path.join(ARTIFACTS, 'order-underpaid-phone.png'), fullPage: true });
 
       // The watch ends: what arrived is credited; the page, live, says so.

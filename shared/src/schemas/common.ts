@@ -49,6 +49,13 @@ export const ZCustomerName = z.object({
 /** An e-mail address (shared/src/email.ts), trimmed, refused with the asking form's own message. */
 export const zEmail = (message: string) => z.string({ error: message }).trim().max(MAX_EMAIL_LENGTH, message).regex(EMAIL_PATTERN, message);
 
+/**
+ * The mini-app's t.me link (MINI_APP_LINK), which opens it on an order with `startapp=order_<paymentId>`:
+ * https://t.me/<bot> once the bot's Main Mini App is set up in @BotFather, or a Direct Link Mini App's
+ * https://t.me/<bot>/<app> (/newapp). The bot and the API read the same setting.
+ */
+export const ZMiniAppLink = z.url({ protocol: /^https$/, hostname: /^t\.me$/, error: 'must be https://t.me/<bot> or https://t.me/<bot>/<app>' });
+
 export const ZServiceType = z.enum(['airtime', 'data']);
 export type TServiceType = z.infer<typeof ZServiceType>;
 

@@ -109,6 +109,8 @@ export type TPricingSettings = z.infer<typeof ZPricingSettings>;
  */
 export const ZSiteConfig = z.object({
   telegramBotId: z.number().int().positive().nullable(),
+  /** The mini-app's t.me link: the order page opens the order in Telegram with it (shared/src/links.ts). */
+  miniAppLink: z.string().nullable(),
   emailDelivery: z.enum(['smtp', 'local-outbox']),
   support: z.object({
     email: z.string().nullable(),

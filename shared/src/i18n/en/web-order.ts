@@ -27,6 +27,8 @@ export const order = {
   notFound: 'This order cannot be found, or this link is not valid for it.',
   loadFailed: 'The order could not be loaded. Please try again.',
   allOrders: 'All orders',
+  /** The order in the mini-app (MINI_APP_LINK with startapp=order_<paymentId>). */
+  openInTelegram: 'Open in Telegram',
   /** The one sentence of the order now (order-display.ts `displaySentence`). */
   sentence: (p: SentenceParams): string => displaySentence(p.display, p.time) ?? '',
   amountsTitle: 'Payment',

@@ -47,6 +47,7 @@ export const order: WebOrderMessages = {
   notFound: 'No se encuentra este pedido, o este enlace no sirve para abrirlo.',
   loadFailed: 'No se pudo cargar el pedido. Inténtelo de nuevo.',
   allOrders: 'Todos los pedidos',
+  openInTelegram: 'Abrir en Telegram',
   sentence,
   amountsTitle: 'Pago',
   due: 'Debido',

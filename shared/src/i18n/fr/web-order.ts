@@ -50,6 +50,7 @@ export const order: WebOrderMessages = {
   notFound: 'Cette commande est introuvable, ou ce lien ne permet pas de l’ouvrir.',
   loadFailed: 'La commande n’a pas pu être chargée. Veuillez réessayer.',
   allOrders: 'Toutes les commandes',
+  openInTelegram: 'Ouvrir dans Telegram',
   sentence,
   amountsTitle: 'Paiement',
   due: 'Dû',

@@ -47,6 +47,7 @@ export const order: WebOrderMessages = {
   notFound: 'Este pedido não foi encontrado, ou este link não serve para abri-lo.',
   loadFailed: 'Não foi possível carregar o pedido. Tente novamente.',
   allOrders: 'Todos os pedidos',
+  openInTelegram: 'Abrir no Telegram',
   sentence,
   amountsTitle: 'Pagamento',
   due: 'Devido',

@@ -1,6 +1,8 @@
 import './pages.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { miniAppOrderLink } from '../../../../shared/src/links';
 import { ApiError } from '../../api/client';
+import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
 import { rechargeAgainWizard } from '../../order/again';
 import { OrderStory, type StoryAction } from '../../order/OrderStory';
@@ -26,6 +28,8 @@ export default function Order() {
   const paymentId = orderPagePaymentId(location.pathname);
   const token = new URLSearchParams(location.search).get('token');
   const story = useQuery(storyQuery(paymentId, token));
+  // Share and come back: the same order in the mini-app, where the server knows its t.me link.
+  const miniAppLink = useQuery(siteConfigQuery()).data?.miniAppLink;
   usePageMeta(story.data ? web.order.title({ orderId: story.data.order.orderId }) : web.order.viewOrder);
 
   const act = async (next: StoryAction) => {
@@ -48,8 +52,13 @@ export default function Order() {
   return (
     <div className="page order-page">
       <div className="container narrow">
-        <p>
+        <p className="order-page-links">
           <Link to="/orders">‹ {web.order.allOrders}</Link>
+          {miniAppLink && (
+            <a href={miniAppOrderLink(miniAppLink, paymentId)} target="_blank" rel="noopener noreferrer" data-testid="open-in-telegram">
+              {web.order.openInTelegram}
+            </a>
+          )}
         </p>
         <div className="wz wizard-card">
           {story.isPending ? (
