@@ -11,13 +11,13 @@ export type LegalParagraph = string | ((p: LegalParams) => string);
 
 /**
  * One numbered section of a legal page. `items` (a term and its text) come before the paragraphs;
- * `link` ends the last paragraph with a link to the other legal page (its name is the footer's).
+ * `seeAlso` ends the last paragraph with a link to the other legal page ("See also our" Privacy Policy.).
  */
 export interface LegalSection {
   heading: string;
   items?: [term: string, text: string][];
   paragraphs: LegalParagraph[];
-  link?: { before: string; to: '/terms' | '/privacy' };
+  seeAlso?: string;
 }
 
 /** The support contacts the chat can point to (null: not configured). */
@@ -149,16 +149,20 @@ export const pages = {
       },
       {
         heading: 'Your balance',
-        paragraphs: ['Your balance is in US dollars and can pay for top-ups on this site. It is the sum of its recorded credits and debits, shown on your dashboard.'],
+        paragraphs: [
+          'Your balance is in US dollars and can pay for top-ups on this site. It is the sum of its recorded credits and debits, shown on your dashboard.',
+        ],
       },
       {
         heading: 'Fair use',
-        paragraphs: ['Do not use the service for fraud, money laundering or to top up numbers you are not allowed to. We may refuse or hold orders that look abusive.'],
+        paragraphs: [
+          'Do not use the service for fraud, money laundering or to top up numbers you are not allowed to. We may refuse or hold orders that look abusive.',
+        ],
       },
       {
         heading: 'Changes',
         paragraphs: ['We may change these terms; the version in force is the one published here.'],
-        link: { before: 'See also our', to: '/privacy' },
+        seeAlso: 'See also our',
       },
     ] as LegalSection[],
   },
@@ -235,7 +239,7 @@ export const pages = {
       {
         heading: 'Changes to this policy',
         paragraphs: ['When we change this policy we publish the new version here with its date and version number.'],
-        link: { before: 'Read it with our', to: '/terms' },
+        seeAlso: 'Read it with our',
       },
     ] as LegalSection[],
   },

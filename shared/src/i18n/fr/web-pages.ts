@@ -132,7 +132,7 @@ export const pages: WebPagesMessages = {
       {
         heading: 'Modifications',
         paragraphs: [`Nous pouvons modifier ces conditions${NB}; la version en vigueur est celle publiée ici.`],
-        link: { before: 'Voir aussi notre', to: '/privacy' },
+        seeAlso: 'Voir aussi notre',
       },
     ],
   },
@@ -150,10 +150,7 @@ export const pages: WebPagesMessages = {
       {
         heading: 'Les informations que nous collectons',
         items: [
-          [
-            `Détails de la commande${NB}:`,
-            'le numéro à recharger, son pays et son opérateur, le montant, la cryptomonnaie choisie et l’heure de la commande.',
-          ],
+          [`Détails de la commande${NB}:`, 'le numéro à recharger, son pays et son opérateur, le montant, la cryptomonnaie choisie et l’heure de la commande.'],
           [`Détails du paiement${NB}:`, 'l’adresse de dépôt de votre commande et les transactions qui lui sont envoyées, publiques sur leur blockchain.'],
           [`Coordonnées que vous nous donnez${NB}:`, 'une adresse e-mail pour un reçu (facultative), ou pour vous connecter.'],
           [
@@ -214,13 +211,13 @@ export const pages: WebPagesMessages = {
       {
         heading: 'Modifications de cette politique',
         paragraphs: ['Quand nous modifions cette politique, nous publions ici la nouvelle version avec sa date et son numéro de version.'],
-        link: { before: 'Lisez-la avec nos', to: '/terms' },
+        seeAlso: 'Lisez-la avec nos',
       },
     ],
   },
 
   contact: {
-    title: 'Contact',
+    title: 'Nous contacter',
     privacyTeam: (p) => `Équipe confidentialité de ${p.site}`,
     supportTeam: (p) => `Assistance ${p.site}`,
     email: 'E-mail',

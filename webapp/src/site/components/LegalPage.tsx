@@ -16,12 +16,14 @@ export interface LegalPageProps {
   sections: LegalSection[];
   /** A table of contents of the numbered sections. */
   toc?: boolean;
+  /** The other legal page, linked from the section that says `seeAlso`. */
+  other: { to: string; name: string };
   /** The contact block's team name (else the privacy team's). */
   team?: string;
 }
 
 /** A legal page (/terms, /privacy): title, date and version, numbered sections from the catalog, the contact block. */
-export function LegalPage({ title, description, effective, sections, toc, team }: LegalPageProps) {
+export function LegalPage({ title, description, effective, sections, other, toc, team }: LegalPageProps) {
   const { web, locale } = useI18n();
   usePageMeta(title, description);
   const counts = useCatalogCounts();
@@ -61,10 +63,10 @@ export function LegalPage({ title, description, effective, sections, toc, team }
             {s.paragraphs.map((p, j) => (
               <p key={j}>
                 {typeof p === 'string' ? p : p(params)}
-                {s.link && j === s.paragraphs.length - 1 && (
+                {s.seeAlso && j === s.paragraphs.length - 1 && (
                   <>
                     {' '}
-                    {s.link.before} <Link to={s.link.to}>{s.link.to === '/terms' ? web.shell.terms : web.shell.privacy}</Link>.
+                    {s.seeAlso} <Link to={other.to}>{other.name}</Link>.
                   </>
                 )}
               </p>

@@ -10,6 +10,7 @@ export default function Privacy() {
       title={web.shell.privacy}
       description={web.pages.privacy.description({ site: SITE_NAME })}
       effective={{ date: '2025-06-29', version: '1.0' }}
+      other={{ to: '/terms', name: web.shell.terms }}
       sections={web.pages.privacy.sections}
       toc
     />

@@ -10,6 +10,7 @@ export default function Terms() {
       title={web.shell.terms}
       description={web.pages.terms.description({ site: SITE_NAME })}
       effective={{ date: '2025-06-29', version: '1.0' }}
+      other={{ to: '/privacy', name: web.shell.privacy }}
       sections={web.pages.terms.sections}
       team={web.pages.contact.supportTeam({ site: SITE_NAME })}
     />

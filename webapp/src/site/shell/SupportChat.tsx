@@ -209,11 +209,7 @@ function Line({
         </span>
       )}
       <p>{text}</p>
-      {sending ? (
-        <span className="chat-sending">{chat.sending}</span>
-      ) : (
-        <time dateTime={new Date(timestamp).toISOString()}>{t.time(new Date(timestamp))}</time>
-      )}
+      {sending ? <span className="chat-sending">{chat.sending}</span> : <time dateTime={new Date(timestamp).toISOString()}>{t.time(new Date(timestamp))}</time>}
     </li>
   );
 }
