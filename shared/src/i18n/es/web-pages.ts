@@ -55,7 +55,8 @@ export const pages: WebPagesMessages = {
     },
     coins: {
       question: '¿Con qué criptomonedas puedo pagar?',
-      answer: (p) => `${p.coins}: ${p.coinNames}, en ${p.networkNames}. USDT se ofrece en Ethereum y en Binance Smart Chain: envíalo por la red indicada.`,
+      answer: (p) =>
+        `${p.coins} en total: ${p.coinNames}, en ${p.networkNames}. USDT se ofrece en Ethereum y en Binance Smart Chain: envíalo por la red indicada.`,
     },
     time: {
       question: '¿Cuánto tiempo tengo para pagar?',

@@ -58,7 +58,7 @@ export const pages: WebPagesMessages = {
     coins: {
       question: `Avec quelles cryptomonnaies puis-je payer${NB}?`,
       answer: (p) =>
-        `${p.coins}${NB}: ${p.coinNames}, sur ${p.networkNames}. L’USDT est proposé sur Ethereum et sur Binance Smart Chain${NB}: envoyez-le sur le réseau affiché.`,
+        `${p.coins} au total${NB}: ${p.coinNames}, sur ${p.networkNames}. L’USDT est proposé sur Ethereum et sur Binance Smart Chain${NB}: envoyez-le sur le réseau affiché.`,
     },
     time: {
       question: `Combien de temps ai-je pour payer${NB}?`,

@@ -55,7 +55,8 @@ export const pages: WebPagesMessages = {
     },
     coins: {
       question: 'Com quais criptomoedas posso pagar?',
-      answer: (p) => `${p.coins}: ${p.coinNames}, em ${p.networkNames}. O USDT é oferecido na Ethereum e na Binance Smart Chain: envie pela rede mostrada.`,
+      answer: (p) =>
+        `${p.coins} no total: ${p.coinNames}, em ${p.networkNames}. O USDT é oferecido na Ethereum e na Binance Smart Chain: envie pela rede mostrada.`,
     },
     time: {
       question: 'Quanto tempo tenho para pagar?',
