@@ -195,6 +195,68 @@ describe('four languages and number first', () => {
     }
   });
 
+  it('the site’s own pages: no English left on /, /landing, /about, /help, /terms, /privacy, the footer and the support chat', async () => {
+    for (const locale of OTHERS) {
+      const t = CATALOGS[locale];
+      const context = await browser.newContext({ viewport: PHONE_390, locale: 'en-US' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(String(err)));
+      try {
+        await page.goto(`${stack.url}/`);
+        await page.getByTestId('language-switch').selectOption(locale);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        await page.getByRole('heading', { name: t.web.home.title }).waitFor();
+        await expectTranslated(page, locale, '/ with its footer');
+        expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(t.web.pages.homeDescription);
+
+        const visit = async (path: string, heading: string) => {
+          await page.goto(`${stack.url}${path}`);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+        };
+        await visit('/landing', t.web.pages.landing.heading);
+        await expectTranslated(page, locale, '/landing');
+        await visit('/about', t.web.shell.aboutUs);
+        await expectTranslated(page, locale, '/about');
+        await visit('/help', t.web.shell.helpCenter);
+        // The answers too: every question opened.
+        await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+        await expectTranslated(page, locale, '/help');
+        await visit('/terms', t.web.shell.terms);
+        await page.getByRole('heading', { name: `8. ${t.web.pages.terms.sections[7]!.heading}` }).waitFor();
+        await expectTranslated(page, locale, '/terms');
+        await visit('/privacy', t.web.shell.privacy);
+        expect(
+          await page
+            .locator('section h2')
+            .filter({ hasText: /^\d+\. / })
+            .count(),
+        ).toBe(10);
+        await expectTranslated(page, locale, '/privacy');
+        expect(await page.title()).toContain(t.web.shell.privacy);
+
+        // The support chat: its welcome, a message refused without an e-mail, one the server never got.
+        const chat = t.web.pages.chat;
+        await page.getByRole('button', { name: t.web.supportWidget.openChat }).click();
+        const log = page.getByRole('log');
+        await log.getByText(chat.welcome({ site: 'CRYPTO TOP-UPS' })).waitFor();
+        await expectTranslated(page, locale, 'the support chat');
+        await page.getByLabel(t.web.supportWidget.message, { exact: true }).fill('?');
+        await page.getByRole('button', { name: t.web.supportWidget.send }).click();
+        await page.getByRole('alert').filter({ hasText: chat.emailNeeded }).waitFor();
+        await page.getByLabel(t.web.supportWidget.emailLabel).fill('visitor@example.net');
+        await page.route('**/api/support/messages', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+        await page.getByRole('button', { name: t.web.supportWidget.send }).click();
+        await log.getByText(chat.unreachable, { exact: false }).waitFor();
+        await expectTranslated(page, locale, 'the support chat, a message not sent');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('the mini-app: Telegram’s language_code, no English left on its steps and main button; a pasted number goes to the amount step', async () => {
     for (const locale of OTHERS) {
       const t = CATALOGS[locale];

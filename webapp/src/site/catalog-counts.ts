@@ -20,13 +20,3 @@ export function useCatalogCounts() {
     coinNames: [...new Set(coins.map((c) => c.symbol.replace(/-.*/, '')))],
   };
 }
-
-/** "in 16 countries" / "worldwide" while unknown. */
-export function countriesPhrase(count: number | null): string {
-  return count === null ? 'around the world' : `in ${count} ${count === 1 ? 'country' : 'countries'}`;
-}
-
-/** "USDT, USDC, ETH, BNB and MATIC". */
-export function listPhrase(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}

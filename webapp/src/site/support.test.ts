@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGS } from '../../../shared/src/i18n/catalogs';
 import { acknowledgement, notSent, supportRequestInUrl } from './support';
+
+const chat = CATALOGS.en.web.pages.chat;
 
 const support = { email: 'help@topup.test', telegram: 'topup_support', whatsapp: null };
 
 describe('the live chat', () => {
   it('says where the answer will come, then the other ways to reach us; it promises nothing else', () => {
-    expect(acknowledgement(support, { channel: 'email', address: 'ana@example.net' })).toBe(
+    expect(acknowledgement(chat, support, { channel: 'email', address: 'ana@example.net' })).toBe(
       'Thanks! Your message reached our support team; we will answer here and by e-mail to ana@example.net. For a faster answer, e-mail us at help@topup.test or write to @topup_support on Telegram.',
     );
-    expect(acknowledgement(support, { channel: 'telegram' })).toContain('we will answer here and in our Telegram bot.');
-    expect(acknowledgement(undefined, null)).toBe('Thanks! Your message reached our support team; we will answer here in this chat.');
+    expect(acknowledgement(chat, support, { channel: 'telegram' })).toContain('we will answer here and in our Telegram bot.');
+    expect(acknowledgement(chat, undefined, null)).toBe('Thanks! Your message reached our support team; we will answer here in this chat.');
   });
 
   it('says plainly where to write when a message could not be sent', () => {
-    expect(notSent(support, 'we could not reach our server.')).toBe(
+    expect(notSent(chat, support, 'we could not reach our server.')).toBe(
       'Your message was not sent: we could not reach our server. You can also e-mail us at help@topup.test or write to @topup_support on Telegram.',
     );
-    expect(notSent(undefined, 'x.')).toBe('Your message was not sent: x. You can also reach us through the Contact page.');
+    expect(notSent(chat, undefined, 'x.')).toBe('Your message was not sent: x. You can also reach us through the Contact page.');
+  });
+
+  it('says it in the page’s language', () => {
+    expect(acknowledgement(CATALOGS.fr.web.pages.chat, support, null)).toBe(
+      'Merci\u00a0! Votre message est bien arrivé à notre équipe d’assistance\u00a0; nous vous répondrons ici, dans ce chat. Pour une réponse plus rapide, écrivez-nous à help@topup.test ou à @topup_support sur Telegram.',
+    );
   });
 
   it('opens from a link: ?support=open, with the order when it is a payment id', () => {

@@ -1,12 +1,11 @@
 import type { TSiteConfig, TSupportConversation, TSupportReplyRoute } from '@topup/shared';
 import { apiRequest } from '../api/client';
-import { SUPPORT_TOKEN_HEADER } from '../shared';
+import { SUPPORT_TOKEN_HEADER, type WebMessages } from '../shared';
 
-/** Contacts of the support widget, from GET /api/site-config (the same variables as the bot's /support). */
-export const SUPPORT_GREETING = 'Hello! I need help with a mobile recharge on CRYPTO TOP-UPS.';
+type ChatMessages = WebMessages['pages']['chat'];
 
-/** wa.me link with the prefilled greeting, from a number in international format or a wa.me link. */
-export function whatsappLink(whatsapp: string | null | undefined, text = SUPPORT_GREETING): string | null {
+/** wa.me link with a prefilled greeting (in the page's language), from a number in international format or a wa.me link. */
+export function whatsappLink(whatsapp: string | null | undefined, text: string): string | null {
   if (!whatsapp) return null;
   const link = /^https?:\/\//.test(whatsapp) ? new URL(whatsapp) : new URL(`https://wa.me/${whatsapp.replace(/\D/g, '')}`);
   link.searchParams.set('text', text);
@@ -22,29 +21,24 @@ export function telegramLink(handle: string | null | undefined): string | null {
 
 export const telegramHandle = (handle: string) => (/^https?:\/\//.test(handle) ? handle : `@${handle.replace(/^@/, '')}`);
 
-/** "e-mail us at … or write to … on Telegram", from the configured contacts; null when there are none. */
-function otherWays(support: TSiteConfig['support'] | undefined): string | null {
-  const ways = [
-    support?.email ? `e-mail us at ${support.email}` : null,
-    support?.telegram ? `write to ${telegramHandle(support.telegram)} on Telegram` : null,
-  ].filter(Boolean);
-  return ways.length ? ways.join(' or ') : null;
-}
+/** The configured contacts the chat points to, as it writes them. */
+const contacts = (support: TSiteConfig['support'] | undefined) => ({
+  email: support?.email ?? null,
+  telegram: support?.telegram ? telegramHandle(support.telegram) : null,
+});
 
 /**
  * The live chat's answer one second after a message reached the support inbox (spec: the support
  * e-mail and Telegram handle): what really happens next, and the other ways to reach us.
  */
-export function acknowledgement(support: TSiteConfig['support'] | undefined, replyTo: TSupportReplyRoute | null): string {
-  const where = !replyTo ? 'here in this chat' : replyTo.channel === 'email' ? `here and by e-mail to ${replyTo.address}` : 'here and in our Telegram bot';
-  const ways = otherWays(support);
-  return `Thanks! Your message reached our support team; we will answer ${where}.${ways ? ` For a faster answer, ${ways}.` : ''}`;
+export function acknowledgement(chat: ChatMessages, support: TSiteConfig['support'] | undefined, replyTo: TSupportReplyRoute | null): string {
+  const where = !replyTo ? chat.answerInChat : replyTo.channel === 'email' ? chat.answerByEmail({ address: replyTo.address }) : chat.answerInTelegram;
+  return chat.acknowledgement({ where, ...contacts(support) });
 }
 
-/** What the chat says when a message could not be sent: the reason, and where to write instead. */
-export function notSent(support: TSiteConfig['support'] | undefined, reason: string): string {
-  const ways = otherWays(support);
-  return `Your message was not sent: ${reason} ${ways ? `You can also ${ways}.` : 'You can also reach us through the Contact page.'}`;
+/** What the chat says when a message could not be sent: the reason (a sentence), and where to write instead. */
+export function notSent(chat: ChatMessages, support: TSiteConfig['support'] | undefined, reason: string): string {
+  return chat.notSent({ reason, ...contacts(support) });
 }
 
 /** The conversation's token, kept in this browser so that the answers can be read here again. */

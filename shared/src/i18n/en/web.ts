@@ -4,6 +4,7 @@
  * catalogs; a text a screen needs and does not find here is added here, in every language.
  */
 import { order } from './web-order';
+import { pages } from './web-pages';
 
 export const web = {
   language: 'Language',
@@ -208,6 +209,8 @@ export const web = {
     send: 'Send',
   },
   notFound: { title: '404 Page Not Found', body: 'Did you forget to add the page to the router?', goHome: 'Go Home' },
+  /** The site's own pages, the support chat's lines (./web-pages.ts). */
+  pages,
 
   shell: {
     home: 'Home',

@@ -1,5 +1,6 @@
 import type { WebMessages } from '../en/web';
 import { order } from './web-order';
+import { pages } from './web-pages';
 
 export const web: WebMessages = {
   language: 'Idioma',
@@ -203,6 +204,7 @@ export const web: WebMessages = {
     send: 'Enviar',
   },
   notFound: { title: '404 Página no encontrada', body: 'Esta página no existe.', goHome: 'Ir al inicio' },
+  pages,
 
   shell: {
     home: 'Inicio',

@@ -1,5 +1,6 @@
 import type { WebMessages } from '../en/web';
 import { order } from './web-order';
+import { pages } from './web-pages';
 
 export const web: WebMessages = {
   language: 'Langue',
@@ -204,6 +205,7 @@ export const web: WebMessages = {
     send: 'Envoyer',
   },
   notFound: { title: '404 Page introuvable', body: 'Cette page n’existe pas.', goHome: 'Retour à l’accueil' },
+  pages,
 
   shell: {
     home: 'Accueil',

@@ -1,5 +1,6 @@
 import type { WebMessages } from '../en/web';
 import { order } from './web-order';
+import { pages } from './web-pages';
 
 export const web: WebMessages = {
   language: 'Idioma',
@@ -204,6 +205,7 @@ export const web: WebMessages = {
     send: 'Enviar',
   },
   notFound: { title: '404 Página não encontrada', body: 'Esta página não existe.', goHome: 'Ir para o início' },
+  pages,
 
   shell: {
     home: 'Início',

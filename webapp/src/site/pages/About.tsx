@@ -1,39 +1,42 @@
 import './pages.css';
-import { countriesPhrase, listPhrase, useCatalogCounts } from '../catalog-counts';
+import { useI18n } from '../../i18n/I18n';
+import { formatListIn } from '../../shared';
+import { useCatalogCounts } from '../catalog-counts';
 import { SITE_NAME, usePageMeta } from '../meta';
 import { Link } from '../router';
 
 /** /about: the footer's About Us. Counts are live. */
 export default function About() {
-  usePageMeta('About Us', `Who we are and how ${SITE_NAME} works.`);
+  const { web, locale } = useI18n();
+  const a = web.pages.about;
+  usePageMeta(web.shell.aboutUs, a.description({ site: SITE_NAME }));
   const counts = useCatalogCounts();
   return (
     <div className="page legal">
       <div className="container narrow">
-        <h1>About Us</h1>
-        <p className="lead">
-          {SITE_NAME} helps people keep the phones of family and friends topped up across borders, paying with the cryptocurrency they already hold.
-        </p>
+        <h1>{web.shell.aboutUs}</h1>
+        <p className="lead">{a.lead({ site: SITE_NAME })}</p>
         <section>
-          <h2>What we do</h2>
+          <h2>{a.whatTitle}</h2>
           <p>
-            We send airtime and data bundles to prepaid phones {countriesPhrase(counts.countries)}, and accept {counts.coins} cryptocurrencies (
-            {listPhrase(counts.coinNames)}) on {listPhrase(counts.networkNames)}. You can use this web site, our Telegram bot or our Telegram mini-app.
+            {a.whatBody({
+              countries: counts.countries,
+              coins: counts.coins,
+              coinNames: formatListIn(locale, counts.coinNames),
+              networkNames: formatListIn(locale, counts.networkNames),
+            })}
           </p>
         </section>
         <section>
-          <h2>How we work</h2>
-          <p>
-            Every order gets its own payment address, and the top-up is sent automatically once the payment is confirmed. If something goes wrong, the value of
-            your payment goes to your balance: it is never lost.
-          </p>
+          <h2>{a.howTitle}</h2>
+          <p>{a.howBody}</p>
         </section>
         <div className="btn-row">
           <Link to="/recharge" className="btn btn-primary">
-            Recharge Now
+            {web.rechargeNow}
           </Link>
           <Link to="/contact" className="btn btn-secondary">
-            Contact Us
+            {web.shell.contactUs}
           </Link>
         </div>
       </div>

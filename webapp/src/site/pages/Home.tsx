@@ -12,7 +12,7 @@ export default function Home() {
   const t = useI18n();
   const h = t.web.home;
   const list = (items: string[]) => formatListIn(t.locale, items);
-  usePageMeta('', 'Send mobile airtime and data top-ups to phones around the world and pay with cryptocurrency.');
+  usePageMeta('', t.web.pages.homeDescription);
   const countriesCount = counts.countries === null ? '…' : String(counts.countries);
 
   return (

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSupportConversation } from '@topup/shared';
 import { ApiError } from '../../api/client';
 import { siteConfigQuery } from '../../api/queries';
-import { isEmailAddress, SUPPORT_MESSAGE_MAX, SUPPORT_TEXTS } from '../../shared';
+import { apiErrorText, isEmailAddress, SUPPORT_MESSAGE_MAX } from '../../shared';
+import { SITE_NAME } from '../meta';
 import { useUser } from '../session';
 import { useI18n } from '../../i18n/I18n';
 import { acknowledgement, fetchConversation, notSent, sendSupportMessage } from '../support';
@@ -17,13 +18,11 @@ interface Notice {
   timestamp: number;
 }
 
-const WELCOME = 'Hi there! 👋 Welcome to CRYPTO TOP-UPS support. How can we help you today?';
 /** The spec's canned reply comes one second after a message. */
 const ACK_DELAY_MS = 1000;
 /** While the chat is open, answers are looked for this often. */
 const REFRESH_MS = 30_000;
 const CONVERSATION_KEY = ['/api/support/messages'];
-const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * The live chat of the support widget (./SupportWidget.tsx), loaded when it is first opened: its
@@ -37,7 +36,9 @@ const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digi
 export default function SupportChat({ paymentId, onClearOrder, onClose }: { paymentId: string | null; onClearOrder(): void; onClose(): void }) {
   const config = useQuery(siteConfigQuery());
   const user = useUser();
-  const w = useI18n().web.supportWidget;
+  const t = useI18n();
+  const w = t.web.supportWidget;
+  const chat = t.web.pages.chat;
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [email, setEmail] = useState('');
@@ -75,11 +76,11 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
     const address = email.trim();
     const check =
       text.length > SUPPORT_MESSAGE_MAX
-        ? SUPPORT_TEXTS.tooLong
+        ? chat.tooLong({ max: t.number(SUPPORT_MESSAGE_MAX) })
         : needsEmail && !address
-          ? SUPPORT_TEXTS.emailNeeded
+          ? chat.emailNeeded
           : address && !isEmailAddress(address)
-            ? SUPPORT_TEXTS.emailFormat
+            ? t.web.invalidEmail
             : null;
     setProblem(check);
     if (check) return;
@@ -89,12 +90,16 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
       const saved: TSupportConversation = await sendSupportMessage({ text, ...(address ? { email: address } : {}), ...(paymentId ? { paymentId } : {}) });
       queryClient.setQueryData(CONVERSATION_KEY, saved);
       const after = saved.messages.at(-1)?.id ?? 0;
-      timers.current.push(setTimeout(() => notice(acknowledgement(support, saved.replyTo), after), ACK_DELAY_MS));
+      timers.current.push(setTimeout(() => notice(acknowledgement(chat, support, saved.replyTo), after), ACK_DELAY_MS));
     } catch (err) {
       // Nothing is lost: the message goes back into the field.
       setDraft(text);
-      const reason = err instanceof ApiError && err.serverMessage ? err.serverMessage : 'we could not reach our server.';
-      notice(notSent(support, /[.!?]$/.test(reason) ? reason : `${reason}.`), lastId);
+      // What the server said, in the page's language (English: its own words); else it was not reached.
+      const reason =
+        err instanceof ApiError && err.serverMessage
+          ? apiErrorText(t.common, { code: err.code, message: err.serverMessage }, t.locale === 'en')
+          : chat.unreachable;
+      notice(notSent(chat, support, /[.!?]$/.test(reason) ? reason : `${reason}.`), lastId);
     } finally {
       setPending(null);
       // The Send button was disabled meanwhile: the keyboard stays in the chat.
@@ -117,7 +122,7 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
         </button>
       </header>
       <ol className="chat-log" role="log" aria-live="polite" ref={log}>
-        <Line fromSupport text={WELCOME} timestamp={openedAt} />
+        <Line fromSupport text={chat.welcome({ site: SITE_NAME })} timestamp={openedAt} />
         {noticesAfter(0)}
         {messages.map((m) => [
           <Line key={m.id} fromSupport={m.from === 'support'} text={m.text} timestamp={m.createdAt.getTime()} paymentId={m.paymentId} />,
@@ -128,8 +133,8 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
       <form className="chat-form" onSubmit={(e) => void send(e)} noValidate>
         {paymentId && (
           <p className="chat-order">
-            About order <code>{paymentId}</code>
-            <button type="button" className="chat-order-remove" aria-label="Write without the order" onClick={onClearOrder}>
+            {chat.aboutOrder} <code>{paymentId}</code>
+            <button type="button" className="chat-order-remove" aria-label={chat.withoutOrder} onClick={onClearOrder}>
               ×
             </button>
           </p>
@@ -193,12 +198,18 @@ function Line({
   paymentId?: string | null;
   sending?: boolean;
 }) {
+  const t = useI18n();
+  const chat = t.web.pages.chat;
   return (
     <li className={fromSupport ? 'from-support' : 'from-me'}>
-      <span className="visually-hidden">{fromSupport ? 'Support:' : 'You:'}</span>
-      {paymentId && <span className="chat-about">About order {paymentId}</span>}
+      <span className="visually-hidden">{fromSupport ? chat.fromSupport : chat.fromMe}</span>
+      {paymentId && (
+        <span className="chat-about">
+          {chat.aboutOrder} {paymentId}
+        </span>
+      )}
       <p>{text}</p>
-      {sending ? <span className="chat-sending">Sending…</span> : <time dateTime={new Date(timestamp).toISOString()}>{time.format(timestamp)}</time>}
+      {sending ? <span className="chat-sending">{chat.sending}</span> : <time dateTime={new Date(timestamp).toISOString()}>{t.time(new Date(timestamp))}</time>}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
+import { SITE_NAME } from '../meta';
 import { SUPPORT_OPEN_EVENT, supportRequestInUrl, whatsappLink } from '../support';
 
 // The chat's code comes with its first opening: the shell of every page carries only the buttons.
@@ -14,7 +15,8 @@ const SupportChat = lazy(() => import('./SupportChat'));
  */
 export function SupportWidget() {
   const config = useQuery(siteConfigQuery());
-  const w = useI18n().web.supportWidget;
+  const { web } = useI18n();
+  const w = web.supportWidget;
   const [open, setOpen] = useState(false);
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const launcher = useRef<HTMLButtonElement>(null);
@@ -31,7 +33,7 @@ export function SupportWidget() {
     return () => window.removeEventListener(SUPPORT_OPEN_EVENT, show);
   }, []);
 
-  const whatsapp = whatsappLink(config.data?.support?.whatsapp);
+  const whatsapp = whatsappLink(config.data?.support?.whatsapp, web.pages.chat.whatsappGreeting({ site: SITE_NAME }));
   const close = () => {
     setOpen(false);
     launcher.current?.focus();

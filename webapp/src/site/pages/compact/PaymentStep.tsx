@@ -5,6 +5,8 @@ import { useToast } from '../../../components/Toast';
 import { CHECKOUT_TEXTS, createErrorText, Notice, onChain, type Checkout } from '../../../wizard';
 import { SwitchOperator } from '../../../wizard/SwitchOperator';
 import { PageLoading } from '../../components/PageLoading';
+import { useI18n } from '../../../i18n/I18n';
+import { SITE_NAME } from '../../meta';
 import { navigate } from '../../router';
 import { whatsappLink } from '../../support';
 
@@ -19,6 +21,7 @@ const WORDS = {
 /** Step 6, 'Payment': being created, the shared payment screen, or 'No payment data found' with Go Back. */
 export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; onNewPurchase(): void }) {
   const toast = useToast();
+  const { web } = useI18n();
   const support = useQuery(siteConfigQuery()).data?.support;
   const { payment, status, createError } = checkout.state;
   if (payment && onChain(payment)) {
@@ -36,7 +39,7 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
           notice={checkout.state.notice}
           onNewPurchase={onNewPurchase}
           onContactSupport={() => {
-            const link = whatsappLink(support?.whatsapp);
+            const link = whatsappLink(support?.whatsapp, web.pages.chat.whatsappGreeting({ site: SITE_NAME }));
             if (link) window.open(link, '_blank', 'noopener');
             else navigate('/contact');
           }}

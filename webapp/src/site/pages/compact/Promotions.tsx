@@ -7,6 +7,7 @@ const PROMOTION_MS = 3000;
 /** Spec: a collapsible panel on step 1; one promotion at a time, the next every 3 s; dots jump to one. */
 export function Promotions({ promotions, operators }: { promotions: TPromotion[]; operators: TOperator[] | undefined }) {
   const t = useI18n();
+  const p = t.web.pages.promotions;
   const [open, setOpen] = useState(true);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -20,14 +21,14 @@ export function Promotions({ promotions, operators }: { promotions: TPromotion[]
   return (
     <section
       className="promos"
-      aria-label="Promotions"
+      aria-label={p.title}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
       <button type="button" className="promos-toggle" aria-expanded={open} aria-controls="promos-body" onClick={() => setOpen(!open)}>
-        <span>🎁 Promotions</span>
+        <span>🎁 {p.title}</span>
         <span aria-hidden="true">{open ? '▴' : '▾'}</span>
       </button>
       {open && (
@@ -40,15 +41,15 @@ export function Promotions({ promotions, operators }: { promotions: TPromotion[]
               <strong>{promo.title || t.web.compact.specialPromotion}</strong>
               <p>{promo.description}</p>
             </div>
-            {promo.discount !== null && <span className="promo-off">{promo.discount}% OFF</span>}
+            {promo.discount !== null && <span className="promo-off">{p.percentOff({ percent: promo.discount })}</span>}
           </div>
           {promotions.length > 1 && (
             <div className="promo-dots">
-              {promotions.map((p, i) => (
+              {promotions.map((promotion, i) => (
                 <button
-                  key={p.id}
+                  key={promotion.id}
                   type="button"
-                  aria-label={`Show promotion ${i + 1}`}
+                  aria-label={p.show({ n: i + 1 })}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => setIndex(i)}
                 />
