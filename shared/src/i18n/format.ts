@@ -66,6 +66,11 @@ export function formatDateTimeIn(locale: Locale, value: Date | string, timeZone?
   );
 }
 
+/** A day, its month in words ("June 29, 2025", "29 juin 2025"): a date that has no time worth showing, such as a join date. */
+export function formatDateIn(locale: Locale, value: Date | string): string {
+  return dateFormat(locale, { month: 'long', day: 'numeric', year: 'numeric' }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
 /** A time of day, 2-digit hour and minute ("02:05 PM", "14:05"). */
 export function formatTimeIn(locale: Locale, value: Date | string, timeZone?: string): string {
   return dateFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(typeof value === 'string' ? new Date(value) : value);

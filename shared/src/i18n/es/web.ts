@@ -1,4 +1,5 @@
 import type { WebMessages } from '../en/web';
+import { account } from './web-account';
 import { order } from './web-order';
 
 export const web: WebMessages = {
@@ -86,6 +87,7 @@ export const web: WebMessages = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  account,
   selectCountry: 'Elige el país',
   selectAmountHeading: 'Elige el monto',
   countriesList: 'Países',

@@ -1,0 +1,117 @@
+import type { WebAccountMessages } from '../en/web-account';
+
+export const account: WebAccountMessages = {
+  loading: 'Cargando',
+  userFailed: 'No se pudo obtener tu cuenta',
+  email: 'Correo electrónico',
+  notProvided: 'Sin indicar',
+
+  signIn: {
+    description: 'Inicia sesión con Telegram o con un código de un solo uso enviado a tu correo.',
+    panelTitle: 'Inicia sesión en tu cuenta',
+    signedIn: 'Sesión iniciada',
+    welcomeTelegram: (p) => `¡Te damos la bienvenida${p.name ? `, ${p.name}` : ''}! Has iniciado sesión con Telegram.`,
+    telegramFailed: 'No se pudo iniciar sesión con Telegram. Inténtalo de nuevo.',
+    telegramBusy: 'Iniciando sesión con Telegram…',
+    signedInAs: (p) => `Has iniciado sesión${p.email ? ` como ${p.email}` : ''}.`,
+  },
+
+  panel: {
+    lead: 'Guarda tus pedidos y un saldo en un solo lugar. También puedes recargar sin cuenta.',
+    withTelegram: 'Iniciar sesión con Telegram',
+    orEmail: 'o con tu correo electrónico',
+    codeSent: (p) => `Enviamos un código de 6 dígitos a ${p.email}.`,
+    sendFailed: 'No se pudo enviar el código. Inténtalo de nuevo.',
+    codeDigits: 'El código tiene 6 dígitos',
+    welcomeEmail: (p) => `¡Te damos la bienvenida! Has iniciado sesión como ${p.email}.`,
+    signInFailed: 'No se pudo iniciar sesión. Inténtalo de nuevo.',
+    codeRefused: 'Este código no fue aceptado. Revísalo o pide uno nuevo.',
+    sending: 'Enviando...',
+    emailMe: 'Enviarme un código de acceso',
+    outbox: {
+      before: 'Servidor de desarrollo: ningún correo sale de esta máquina. El mensaje con el código está en la ',
+      name: 'bandeja de salida local',
+      after: ' del servidor (los archivos .eml de DATA_DIR/mail-outbox).',
+    },
+    code: 'Código de 6 dígitos',
+    signingIn: 'Iniciando sesión...',
+    sendNew: 'Enviar un código nuevo',
+    otherEmail: 'Usar otro correo electrónico',
+  },
+
+  profile: {
+    title: 'Perfil',
+    description: 'Tu cuenta y tu foto de perfil.',
+    invalidType: 'Tipo de archivo no válido',
+    invalidTypeBody: 'Selecciona un archivo de imagen (PNG, JPG, JPEG, etc.)',
+    tooLarge: 'Archivo demasiado grande',
+    tooLargeBody: 'Selecciona una imagen de menos de 5 MB',
+    updated: '¡Foto de perfil actualizada!',
+    updateFailed: 'No se pudo actualizar la foto de perfil. Inténtalo de nuevo.',
+    logInToView: 'Inicia sesión para ver tu perfil.',
+    signedOut: 'Sesión cerrada',
+    signOut: 'Cerrar sesión',
+    picture: 'Foto de perfil',
+    previewAlt: 'Vista previa de la nueva foto de perfil',
+    currentAlt: 'Tu foto de perfil',
+    chooseImage: 'Elegir imagen',
+    save: 'Guardar',
+    saving: 'Guardando...',
+    cancel: 'Cancelar',
+    pictureHint: 'PNG, JPG u otra imagen, de 5 MB como máximo.',
+    account: 'Cuenta',
+    name: 'Nombre',
+    memberSince: 'Miembro desde',
+    balance: 'Saldo de la cuenta',
+    moreSettings: 'Más ajustes',
+    moreLater: 'Más ajustes de la cuenta llegarán más adelante.',
+  },
+
+  addBalance: {
+    description: 'Añade fondos a tu saldo con criptomonedas.',
+    signInTitle: 'Inicia sesión para añadir saldo',
+    currentBalance: 'Saldo actual',
+    lead: 'Paga con cualquiera de nuestras criptomonedas; el importe se añade a tu saldo en cuanto se confirma el pago. Sin comisión de servicio.',
+    amounts: 'Importes',
+    amountUsd: 'Importe (USD)',
+    between: (p) => `Entre ${p.min} y ${p.max}.`,
+  },
+
+  orders: {
+    description: 'Tus recargas móviles y su estado.',
+    browserOnly: {
+      before: 'Estos son los pedidos hechos en este navegador. ',
+      after: ' para conservarlos en tu cuenta y verlos desde cualquier lugar.',
+    },
+    loading: 'Cargando pedidos',
+    list: 'Pedidos',
+  },
+
+  dashboard: {
+    description: 'Tu saldo y todas tus transacciones.',
+    welcomeBack: (p) => `Hola de nuevo, ${p.name}`,
+    balanceNote: 'Créditos de los fondos añadidos y de los pagos que no se pudieron entregar.',
+    signInTitle: 'Inicia sesión para ver tu saldo',
+    allTransactions: 'Todas las transacciones',
+    legend: 'Leyenda',
+    pending: 'Pendiente',
+    browserTransactions: 'Transacciones hechas en este navegador.',
+    loading: 'Cargando transacciones',
+    empty: 'Aún no hay transacciones',
+    emptyHint: 'Haz tu primera recarga móvil',
+    list: 'Transacciones',
+  },
+
+  contact: {
+    description: (p) => `Cómo contactar con el soporte de ${p.site}.`,
+    lead: '¿Preguntas sobre un pedido? Danos su ID de transacción y lo revisaremos.',
+    team: (p) => `Soporte de ${p.site}`,
+  },
+
+  contactBlock: {
+    privacyTeam: (p) => `Equipo de privacidad de ${p.site}`,
+    email: 'Correo electrónico',
+    website: 'Sitio web',
+    liveChat: 'Chat en vivo: el botón de chat al pie de cada página.',
+  },
+};

@@ -1,0 +1,117 @@
+import type { WebAccountMessages } from '../en/web-account';
+
+export const account: WebAccountMessages = {
+  loading: 'Carregando',
+  userFailed: 'Não foi possível carregar sua conta',
+  email: 'E-mail',
+  notProvided: 'Não informado',
+
+  signIn: {
+    description: 'Entre com o Telegram ou com um código de uso único enviado para o seu e-mail.',
+    panelTitle: 'Entre na sua conta',
+    signedIn: 'Você entrou',
+    welcomeTelegram: (p) => `Boas-vindas${p.name ? `, ${p.name}` : ''}! Você entrou com o Telegram.`,
+    telegramFailed: 'Não foi possível entrar com o Telegram. Tente novamente.',
+    telegramBusy: 'Entrando com o Telegram…',
+    signedInAs: (p) => `Você entrou${p.email ? ` como ${p.email}` : ''}.`,
+  },
+
+  panel: {
+    lead: 'Mantenha seus pedidos e um saldo em um só lugar. Você ainda pode recarregar sem conta.',
+    withTelegram: 'Entrar com o Telegram',
+    orEmail: 'ou com o seu e-mail',
+    codeSent: (p) => `Enviamos um código de 6 dígitos para ${p.email}.`,
+    sendFailed: 'Não foi possível enviar o código. Tente novamente.',
+    codeDigits: 'O código tem 6 dígitos',
+    welcomeEmail: (p) => `Boas-vindas! Você entrou como ${p.email}.`,
+    signInFailed: 'Não foi possível entrar. Tente novamente.',
+    codeRefused: 'Este código não foi aceito. Confira-o ou peça um novo.',
+    sending: 'Enviando...',
+    emailMe: 'Receber um código de acesso por e-mail',
+    outbox: {
+      before: 'Servidor de desenvolvimento: nenhum e-mail sai desta máquina. A mensagem com o código está na ',
+      name: 'caixa de saída local',
+      after: ' do servidor (os arquivos .eml em DATA_DIR/mail-outbox).',
+    },
+    code: 'Código de 6 dígitos',
+    signingIn: 'Entrando...',
+    sendNew: 'Enviar um novo código',
+    otherEmail: 'Usar outro e-mail',
+  },
+
+  profile: {
+    title: 'Perfil',
+    description: 'Sua conta e sua foto de perfil.',
+    invalidType: 'Tipo de arquivo inválido',
+    invalidTypeBody: 'Selecione um arquivo de imagem (PNG, JPG, JPEG etc.)',
+    tooLarge: 'Arquivo grande demais',
+    tooLargeBody: 'Selecione uma imagem com menos de 5 MB',
+    updated: 'Foto de perfil atualizada!',
+    updateFailed: 'Não foi possível atualizar a foto de perfil. Tente novamente.',
+    logInToView: 'Entre para ver o seu perfil.',
+    signedOut: 'Você saiu',
+    signOut: 'Sair',
+    picture: 'Foto de perfil',
+    previewAlt: 'Prévia da nova foto de perfil',
+    currentAlt: 'Sua foto de perfil',
+    chooseImage: 'Escolher imagem',
+    save: 'Salvar',
+    saving: 'Salvando...',
+    cancel: 'Cancelar',
+    pictureHint: 'PNG, JPG ou outra imagem, de no máximo 5 MB.',
+    account: 'Conta',
+    name: 'Nome',
+    memberSince: 'Membro desde',
+    balance: 'Saldo da conta',
+    moreSettings: 'Mais configurações',
+    moreLater: 'Mais configurações da conta virão em breve.',
+  },
+
+  addBalance: {
+    description: 'Adicione fundos ao seu saldo com criptomoedas.',
+    signInTitle: 'Entre para adicionar saldo',
+    currentBalance: 'Saldo atual',
+    lead: 'Pague com qualquer uma das nossas criptomoedas; o valor entra no seu saldo assim que o pagamento for confirmado. Sem taxa de serviço.',
+    amounts: 'Valores',
+    amountUsd: 'Valor (USD)',
+    between: (p) => `Entre ${p.min} e ${p.max}.`,
+  },
+
+  orders: {
+    description: 'Suas recargas de celular e o status delas.',
+    browserOnly: {
+      before: 'Estes são os pedidos feitos neste navegador. ',
+      after: ' para mantê-los na sua conta e vê-los em qualquer lugar.',
+    },
+    loading: 'Carregando pedidos',
+    list: 'Pedidos',
+  },
+
+  dashboard: {
+    description: 'Seu saldo e todas as suas transações.',
+    welcomeBack: (p) => `Que bom ver você de novo, ${p.name}`,
+    balanceNote: 'Créditos de fundos adicionados e de pagamentos que não puderam ser entregues.',
+    signInTitle: 'Entre para ver o seu saldo',
+    allTransactions: 'Todas as transações',
+    legend: 'Legenda',
+    pending: 'Pendente',
+    browserTransactions: 'Transações feitas neste navegador.',
+    loading: 'Carregando transações',
+    empty: 'Nenhuma transação ainda',
+    emptyHint: 'Faça sua primeira recarga de celular',
+    list: 'Transações',
+  },
+
+  contact: {
+    description: (p) => `Como falar com o suporte da ${p.site}.`,
+    lead: 'Dúvidas sobre um pedido? Informe o ID da transação e nós vamos verificar.',
+    team: (p) => `Suporte ${p.site}`,
+  },
+
+  contactBlock: {
+    privacyTeam: (p) => `Equipe de privacidade ${p.site}`,
+    email: 'E-mail',
+    website: 'Site',
+    liveChat: 'Chat ao vivo: o botão de chat no fim de cada página.',
+  },
+};
