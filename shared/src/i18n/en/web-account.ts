@@ -10,6 +10,8 @@ export const account = {
   userFailed: 'Failed to fetch user',
   email: 'Email',
   notProvided: 'Not provided',
+  /** The toasts' region (every page: the account screens say most of them); F8 goes to it. */
+  notifications: 'Notifications (F8)',
 
   signIn: {
     description: 'Sign in with Telegram or with a one-time code sent to your e-mail.',

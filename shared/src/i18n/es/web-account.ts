@@ -5,6 +5,7 @@ export const account: WebAccountMessages = {
   userFailed: 'No se pudo obtener tu cuenta',
   email: 'Correo electrónico',
   notProvided: 'Sin indicar',
+  notifications: 'Notificaciones (F8)',
 
   signIn: {
     description: 'Inicia sesión con Telegram o con un código de un solo uso enviado a tu correo.',

@@ -7,6 +7,7 @@ export const account: WebAccountMessages = {
   userFailed: 'Impossible de récupérer votre compte',
   email: 'E-mail',
   notProvided: 'Non renseigné',
+  notifications: 'Notifications (F8)',
 
   signIn: {
     description: 'Connectez-vous avec Telegram ou avec un code à usage unique envoyé par e-mail.',

@@ -5,6 +5,7 @@ export const account: WebAccountMessages = {
   userFailed: 'Não foi possível carregar sua conta',
   email: 'E-mail',
   notProvided: 'Não informado',
+  notifications: 'Notificações (F8)',
 
   signIn: {
     description: 'Entre com o Telegram ou com um código de uso único enviado para o seu e-mail.',
