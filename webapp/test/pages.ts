@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchHash, LIGHT_THEME, signedInitData, telegramClientScript } from './telegram';
@@ -16,6 +18,20 @@ export async function rechargeToPayment(page: Page, opts: { search: string; coun
   await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: opts.amount }).click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+}
+
+/**
+ * The newest sign-in code mailed to `email` (the embedded default writes mail to the local outbox in
+ * the server's data folder). Any language: the code is the only 6-digit number of the message's body.
+ */
+export function codeFromOutbox(dataDir: string, email: string): string {
+  const folder = path.join(dataDir, 'mail-outbox');
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(`${email}.eml`))
+    .sort();
+  const [, body = ''] = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8').split(/\r?\n\r?\n/);
+  return /\b(\d{6})\b/.exec(body)![1]!;
 }
 
 /** The mini-app at `baseUrl`/telegram in a phone-size page inside the mocked Telegram client, launched with signed init data. */

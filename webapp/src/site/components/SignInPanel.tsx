@@ -70,7 +70,7 @@ export function SignInPanel({
     setBusy(true);
     setError(null);
     try {
-      const said = await startEmailSignIn(address);
+      const said = await startEmailSignIn(address, t.locale);
       // The server's sentence is English: other languages say it themselves.
       setInfo((t.locale === 'en' && said) || p.codeSent({ email: address }));
       setSentTo(address);

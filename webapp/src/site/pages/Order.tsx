@@ -33,8 +33,8 @@ export default function Order() {
       case 'open_balance':
         return navigate('/dashboard');
       case 'sign_in': {
-        // Back here once signed in (safeNext), the order's address already in the e-mail field.
-        const query = new URLSearchParams({ next: location.pathname, ...(next.email ? { email: next.email } : {}) });
+        // Back to this page (its token too) once signed in (safeNext), the order's address already in the e-mail field.
+        const query = new URLSearchParams({ next: location.pathname + location.search, ...(next.email ? { email: next.email } : {}) });
         return navigate(`/sign-in?${query}`);
       }
       case 'contact_support':
