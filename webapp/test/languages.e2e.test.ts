@@ -361,7 +361,7 @@ describe('four languages and number first', () => {
       try {
         await page.goto(`${stack.url}/contact`);
         await page.getByRole('heading', { name: web.shell.contactUs }).waitFor();
-        await page.getByRole('button', { name: web.supportWidget.openChat }).waitFor();
+        await page.locator('.contact-chat').getByText(web.supportWidget.openChat).waitFor();
         await expectTranslated(page, locale, '/contact');
         await page.goto(`${stack.url}/no-such-page`);
         await page.getByRole('heading', { name: web.notFound.title }).waitFor();

@@ -123,7 +123,6 @@ export const account = {
   /** The contact block (contact page, privacy policy, terms). */
   contactBlock: {
     privacyTeam: (p: { site: string }) => `${p.site} Privacy Team`,
-    email: 'E-mail',
     website: 'Website',
     liveChat: 'Live chat: the chat button at the bottom of every page.',
   },

@@ -111,7 +111,6 @@ export const account: WebAccountMessages = {
 
   contactBlock: {
     privacyTeam: (p) => `Equipo de privacidad de ${p.site}`,
-    email: 'Correo electrónico',
     website: 'Sitio web',
     liveChat: 'Chat en vivo: el botón de chat al pie de cada página.',
   },

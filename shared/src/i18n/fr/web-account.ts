@@ -5,9 +5,9 @@ const NB = '\u00a0';
 export const account: WebAccountMessages = {
   loading: 'Chargement',
   userFailed: 'Impossible de récupérer votre compte',
-  email: 'E-mail',
+  email: 'Adresse e-mail',
   notProvided: 'Non renseigné',
-  notifications: 'Notifications (F8)',
+  notifications: 'Notifications (touche F8)',
 
   signIn: {
     description: 'Connectez-vous avec Telegram ou avec un code à usage unique envoyé par e-mail.',
@@ -102,7 +102,7 @@ export const account: WebAccountMessages = {
     loading: 'Chargement des transactions',
     empty: 'Aucune transaction pour l’instant',
     emptyHint: 'Faites votre première recharge mobile',
-    list: 'Transactions',
+    list: 'Liste des transactions',
   },
 
   contact: {
@@ -113,7 +113,6 @@ export const account: WebAccountMessages = {
 
   contactBlock: {
     privacyTeam: (p) => `Équipe confidentialité ${p.site}`,
-    email: 'E-mail',
     website: 'Site web',
     liveChat: 'Chat en direct\u00a0: le bouton de chat en bas de chaque page.',
   },

@@ -111,7 +111,6 @@ export const account: WebAccountMessages = {
 
   contactBlock: {
     privacyTeam: (p) => `Equipe de privacidade ${p.site}`,
-    email: 'E-mail',
     website: 'Site',
     liveChat: 'Chat ao vivo: o botão de chat no fim de cada página.',
   },

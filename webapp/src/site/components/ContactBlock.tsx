@@ -17,7 +17,7 @@ export function ContactBlock({ team }: { team?: string }) {
       <strong>{team ?? t.privacyTeam({ site: SITE_NAME })}</strong>
       {support?.email && (
         <span>
-          {t.email}
+          {web.account.email}
           {common.colon} <a href={`mailto:${support.email}`}>{support.email}</a>
         </span>
       )}
