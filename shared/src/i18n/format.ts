@@ -37,6 +37,11 @@ export function formatUsdIn(locale: Locale, cents: number): string {
   return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 }
 
+/** Whole US dollars, for round choices: "$20" (en), "20 $US" (fr), "US$ 20" (pt). */
+export function formatWholeUsdIn(locale: Locale, dollars: number): string {
+  return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(dollars);
+}
+
 /** A plain number in the language's digits and grouping ("2,500.5", "2 500,5"). */
 export function formatNumberIn(locale: Locale, value: number, maximumFractionDigits = 2): string {
   return numberFormat(locale, { maximumFractionDigits }).format(value);
