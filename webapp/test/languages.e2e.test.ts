@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { orders } from '../../api/src/db/schema';
 import { CATALOGS } from '../../shared/src/i18n/catalogs';
-import { countryNameIn } from '../../shared/src/i18n/format';
+import { countryNameIn, intlLocale } from '../../shared/src/i18n/format';
 import type { Locale } from '../../shared/src/i18n/locale';
 import { ensureBuilt } from './build';
-import { codeFromOutbox, expectMainButton, openInTelegram, PHONE_390, pressMainButton } from './pages';
+import { codeFromOutbox, expectMainButton, heldOrder, openInTelegram, PHONE_390, pressMainButton } from './pages';
 import { startStack, type Stack } from './stack';
 import { signedInitData, TEST_USER } from './telegram';
 
@@ -79,28 +77,6 @@ async function englishLeft(page: Page, locale: Locale): Promise<string[]> {
 
 async function expectTranslated(page: Page, locale: Locale, where: string) {
   expect(await englishLeft(page, locale), `${where} in ${locale}`).toEqual([]);
-}
-
-/** The browser's language that makes the site speak `locale` (no switch needed). */
-const BROWSER_LOCALE: Record<(typeof OTHERS)[number], string> = { fr: 'fr-FR', es: 'es-ES', pt: 'pt-BR' };
-
-/**
- * An anonymous order with a receipt e-mail whose delivery failed: its value is held on it, so its page's
- * next action is "sign in" with that e-mail. Made through the API; the failure written as the fulfilment
- * would (the stack has no workers here).
- */
-async function heldOrder(email: string): Promise<{ paymentId: string; orderToken: string }> {
-  const res = await fetch(`${stack.url}/api/create-payment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phoneNumber: '+237671234567', operatorId: 53, amount: 10, currency: 'USDT', email }),
-  });
-  expect(res.ok).toBe(true);
-  const created = (await res.json()) as { orderId: number; paymentId: string; orderToken: string };
-  const { db } = stack.server.database;
-  const [row] = await db.update(orders).set({ status: 'failed' }).where(eq(orders.id, created.orderId)).returning();
-  await stack.server.services.balances.creditFailedDelivery(db, row!);
-  return created;
 }
 
 /** A paste into the number field: the page sees the paste, then the text. */
@@ -353,8 +329,8 @@ describe('four languages and number first', () => {
       const { web } = CATALOGS[locale];
       const a = web.account;
       const email = `held.${locale}@example.com`;
-      const order = await heldOrder(email);
-      const context = await browser.newContext({ viewport: PHONE_390, locale: BROWSER_LOCALE[locale] });
+      const order = await heldOrder(stack, email);
+      const context = await browser.newContext({ viewport: PHONE_390, locale: intlLocale(locale) });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(String(err)));
