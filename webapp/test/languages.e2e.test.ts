@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CATALOGS } from '../../shared/src/i18n/catalogs';
-import { countryNameIn } from '../../shared/src/i18n/format';
+import { countryNameIn, intlLocale } from '../../shared/src/i18n/format';
 import type { Locale } from '../../shared/src/i18n/locale';
 import { ensureBuilt } from './build';
-import { expectMainButton, openInTelegram, PHONE_390, pressMainButton } from './pages';
+import { codeFromOutbox, expectMainButton, heldOrder, openInTelegram, PHONE_390, pressMainButton } from './pages';
 import { startStack, type Stack } from './stack';
 import { signedInitData, TEST_USER } from './telegram';
 
@@ -399,6 +399,75 @@ describe('four languages and number first', () => {
       await expect.poll(() => three.page.getByTestId('recent-recipient').count()).toBe(0);
     } finally {
       await three.context.close();
+    }
+  });
+
+  it('the account screens: signed out (/contact, a 404, /sign-in from an order page with its e-mail filled), signed in by a mailed code (/profile, /add-balance, /orders, /dashboard): no English left', async () => {
+    for (const locale of OTHERS) {
+      const { web } = CATALOGS[locale];
+      const a = web.account;
+      const email = `held.${locale}@example.com`;
+      const order = await heldOrder(stack, email);
+      const context = await browser.newContext({ viewport: PHONE_390, locale: intlLocale(locale) });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(String(err)));
+      try {
+        await page.goto(`${stack.url}/contact`);
+        await page.getByRole('heading', { name: web.shell.contactUs }).waitFor();
+        await page.locator('.contact-chat').getByText(web.supportWidget.openChat).waitFor();
+        await expectTranslated(page, locale, '/contact');
+        await page.goto(`${stack.url}/no-such-page`);
+        await page.getByRole('heading', { name: web.notFound.title }).waitFor();
+        await expectTranslated(page, locale, 'the 404 page');
+
+        // The order page's "sign in": the sign-in screen, the order's e-mail already in its field.
+        await page.goto(`${stack.url}/orders/${order.paymentId}?token=${order.orderToken}`);
+        await page.getByTestId('order-next').getByText(web.order.nextActions.sign_in).click();
+        await page.getByRole('heading', { name: a.signIn.panelTitle }).waitFor();
+        expect(await page.getByLabel(a.email, { exact: true }).inputValue()).toBe(email);
+        await expectTranslated(page, locale, '/sign-in');
+        await page.getByLabel(a.email, { exact: true }).fill('held@');
+        await page.getByRole('button', { name: a.panel.emailMe }).click();
+        await page.getByText(web.invalidEmail).waitFor();
+        await expectTranslated(page, locale, '/sign-in, an invalid e-mail');
+        await page.getByLabel(a.email, { exact: true }).fill(email);
+        await page.getByRole('button', { name: a.panel.emailMe }).click();
+        await page.getByText(a.panel.codeSent({ email })).waitFor();
+        await page.getByTestId('local-outbox').waitFor();
+        await expectTranslated(page, locale, '/sign-in, the code step');
+        await page.getByLabel(a.panel.code).fill(codeFromOutbox(stack.config.dataDir, email));
+        await page.getByRole('button', { name: web.shell.signIn, exact: true }).click();
+        // Back to the order page it came from (its token kept).
+        await page.waitForURL(`${stack.url}/orders/${order.paymentId}?token=${order.orderToken}`);
+        await page.getByTestId('header-account').waitFor();
+
+        await page.goto(`${stack.url}/profile`);
+        await page.getByRole('heading', { name: a.profile.account }).waitFor();
+        await page.getByTestId('picture-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+        await page.locator('.toast').getByText(a.profile.invalidType).waitFor();
+        await expectTranslated(page, locale, '/profile');
+
+        await page.goto(`${stack.url}/add-balance`);
+        await page.getByLabel(a.addBalance.amountUsd).fill('1');
+        await page.getByRole('button', { name: web.continueToPayment }).click();
+        await page.locator('.field-error').waitFor();
+        await expectTranslated(page, locale, '/add-balance');
+
+        await page.goto(`${stack.url}/orders`);
+        await page.getByRole('heading', { name: web.orderHistory }).waitFor();
+        await page.locator('.order-card, .empty').first().waitFor();
+        await expectTranslated(page, locale, '/orders');
+
+        await page.goto(`${stack.url}/dashboard`);
+        await page.getByRole('heading', { name: a.dashboard.allTransactions }).waitFor();
+        await page.locator('.tx-row, .empty').first().waitFor();
+        await expect.poll(() => page.getByTestId('balance').innerText()).toMatch(/\d/);
+        await expectTranslated(page, locale, '/dashboard');
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 });

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../api/src/db/schema';
+import type { Stack } from './stack';
 import { launchHash, LIGHT_THEME, signedInitData, telegramClientScript } from './telegram';
 
 /** How the end-to-end tests drive the pages: the site's wizard steps, the mini-app inside the mocked Telegram client. */
@@ -16,6 +21,39 @@ export async function rechargeToPayment(page: Page, opts: { search: string; coun
   await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: opts.amount }).click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+}
+
+/**
+ * The newest sign-in code mailed to `email` (the embedded default writes mail to the local outbox in
+ * the server's data folder). Any language: the code is the only 6-digit number of the message's body.
+ */
+export function codeFromOutbox(dataDir: string, email: string): string {
+  const folder = path.join(dataDir, 'mail-outbox');
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith(`${email}.eml`))
+    .sort();
+  const [, body = ''] = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8').split(/\r?\n\r?\n/);
+  return /\b(\d{6})\b/.exec(body)![1]!;
+}
+
+/**
+ * An anonymous order with a receipt e-mail whose delivery failed: its value is held on it, so its page's
+ * next action is "sign in" with that e-mail. Made through the API; the failure written as the fulfilment
+ * would (without the stack's workers).
+ */
+export async function heldOrder(stack: Stack, email: string): Promise<{ paymentId: string; orderToken: string }> {
+  const res = await fetch(`${stack.url}/api/create-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: '+237671234567', operatorId: 53, amount: 10, currency: 'USDT', email }),
+  });
+  expect(res.ok).toBe(true);
+  const created = (await res.json()) as { orderId: number; paymentId: string; orderToken: string };
+  const { db } = stack.server.database;
+  const [row] = await db.update(orders).set({ status: 'failed' }).where(eq(orders.id, created.orderId)).returning();
+  await stack.server.services.balances.creditFailedDelivery(db, row!);
+  return created;
 }
 
 /** The mini-app at `baseUrl`/telegram in a phone-size page inside the mocked Telegram client, launched with signed init data. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ensureBuilt, WEBAPP_DIR } from './build';
-import { rechargeToPayment } from './pages';
+import { codeFromOutbox, rechargeToPayment } from './pages';
 import { startStack, type Stack } from './stack';
 import { TEST_BOT_TOKEN } from './telegram';
 
@@ -91,17 +91,6 @@ function telegramLogin(user: { id: number; first_name: string; username?: string
     .join('\n');
   const hash = crypto.createHmac('sha256', crypto.createHash('sha256').update(token).digest()).update(check).digest('hex');
   return { ...fields, hash };
-}
-
-/** The newest sign-in code mailed to `email` (the embedded default writes mail to the local outbox). */
-function codeFromOutbox(email: string): string {
-  const folder = path.join(stack.config.dataDir, 'mail-outbox');
-  const files = fs
-    .readdirSync(folder)
-    .filter((f) => f.endsWith(`${email}.eml`))
-    .sort();
-  const text = fs.readFileSync(path.join(folder, files[files.length - 1]!), 'utf8');
-  return /Your sign-in code: (\d{6})/.exec(text)![1]!;
 }
 
 describe('the shell, home and landing', () => {
@@ -754,7 +743,7 @@ describe('customer accounts', () => {
       await page.getByLabel('6-digit code').fill('000000');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('That code is not right. Please check it and try again.').waitFor();
-      await page.getByLabel('6-digit code').fill(codeFromOutbox(email));
+      await page.getByLabel('6-digit code').fill(codeFromOutbox(stack.config.dataDir, email));
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
       // Signed in: the balance, the order attached (listed by the account, the browser's token forgotten).

@@ -37,6 +37,11 @@ export function formatUsdIn(locale: Locale, cents: number): string {
   return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 }
 
+/** Whole US dollars, for round choices: "$20" (en), "20 $US" (fr), "US$ 20" (pt). */
+export function formatWholeUsdIn(locale: Locale, dollars: number): string {
+  return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(dollars);
+}
+
 /** A plain number in the language's digits and grouping ("2,500.5", "2 500,5"). */
 export function formatNumberIn(locale: Locale, value: number, maximumFractionDigits = 2): string {
   return numberFormat(locale, { maximumFractionDigits }).format(value);
@@ -64,6 +69,11 @@ export function formatDateTimeIn(locale: Locale, value: Date | string, timeZone?
   return dateFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(
     typeof value === 'string' ? new Date(value) : value,
   );
+}
+
+/** A day, its month in words ("June 29, 2025", "29 juin 2025"): a date that has no time worth showing, such as a join date. */
+export function formatDateIn(locale: Locale, value: Date | string): string {
+  return dateFormat(locale, { month: 'long', day: 'numeric', year: 'numeric' }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
 /** A time of day, 2-digit hour and minute ("02:05 PM", "14:05"). */

@@ -1,5 +1,6 @@
 import './toast.css';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useI18n } from '../i18n/I18n';
 
 export interface ToastMessage {
   title: string;
@@ -61,10 +62,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (gesture.dx >= SWIPE_THRESHOLD) setToast((t) => (t?.id === gesture.id ? null : t));
   };
 
+  const { web } = useI18n();
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toast-viewport" aria-live="polite" role="region" aria-label="Notifications (F8)" tabIndex={-1} ref={viewport}>
+      <div className="toast-viewport" aria-live="polite" role="region" aria-label={web.account.notifications} tabIndex={-1} ref={viewport}>
         {toast && (
           <div
             key={toast.id}
@@ -80,7 +82,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <strong>{toast.title}</strong>
               {toast.description && <p>{toast.description}</p>}
             </div>
-            <button type="button" className="toast-close" aria-label="Close" onClick={() => setToast(null)}>
+            <button type="button" className="toast-close" aria-label={web.shell.close} onClick={() => setToast(null)}>
               ×
             </button>
           </div>

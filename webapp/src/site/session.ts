@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api/client';
 import { userQuery } from '../api/queries';
-import type { TTelegramLogin } from '@topup/shared';
+import type { Locale, TTelegramLogin } from '@topup/shared';
 
 /**
  * The visitor's side of accounts. Checkout needs no account: the orders an anonymous visitor creates
@@ -61,8 +61,9 @@ async function afterSignIn(queryClient: QueryClient) {
   await queryClient.resetQueries();
 }
 
-export async function startEmailSignIn(email: string): Promise<string | undefined> {
-  return (await apiRequest('/api/auth/email/start', (s) => s.ZMessage, { method: 'POST', body: { email } })).message;
+/** Mails a sign-in code to `email`, in the page's language (`locale`). */
+export async function startEmailSignIn(email: string, locale: Locale): Promise<string | undefined> {
+  return (await apiRequest('/api/auth/email/start', (s) => s.ZMessage, { method: 'POST', body: { email, locale } })).message;
 }
 
 export async function verifyEmailCode(queryClient: QueryClient, email: string, code: string): Promise<void> {

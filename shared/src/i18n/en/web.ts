@@ -3,6 +3,7 @@
  * has one. `tma` holds what only the mini-app says. The screens take these as they move onto the
  * catalogs; a text a screen needs and does not find here is added here, in every language.
  */
+import { account } from './web-account';
 import { order } from './web-order';
 import { pages } from './web-pages';
 
@@ -91,6 +92,8 @@ export const web = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  /** The account screens: sign-in, profile, balance, orders, dashboard, contact (./web-account.ts). */
+  account,
   selectCountry: 'Select Country',
   selectAmountHeading: 'Select Amount',
   countriesList: 'Countries',

@@ -1,4 +1,5 @@
 import type { WebMessages } from '../en/web';
+import { account } from './web-account';
 import { order } from './web-order';
 import { pages } from './web-pages';
 
@@ -87,6 +88,7 @@ export const web: WebMessages = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  account,
   selectCountry: 'Elige el país',
   selectAmountHeading: 'Elige el monto',
   countriesList: 'Países',

@@ -1,4 +1,5 @@
 import type { WebMessages } from '../en/web';
+import { account } from './web-account';
 import { order } from './web-order';
 import { pages } from './web-pages';
 
@@ -88,6 +89,7 @@ export const web: WebMessages = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  account,
   selectCountry: 'Escolha o país',
   selectAmountHeading: 'Escolha o valor',
   countriesList: 'Países',

@@ -1,7 +1,7 @@
 import type { TOrderView } from '@topup/shared';
 import { useI18n } from '../../i18n/I18n';
 import { stateLabel } from '../../order/label';
-import { displayTone, type TOrderDisplay } from '../../shared';
+import { displayTone, type TOrderDisplay, type WebMessages } from '../../shared';
 
 /** The status badge: the order's display state, labelled (in the page's language) and coloured by the shared helpers (order-display.ts). */
 export function StatusBadge({ display }: { display: TOrderDisplay }) {
@@ -43,4 +43,5 @@ export function StatusIcon({ display }: { display: TOrderDisplay }) {
 }
 
 /** Spec: orders without a phone number are balance top-ups. */
-export const orderTitle = (order: Pick<TOrderView, 'phoneNumber'>) => (order.phoneNumber ? 'Mobile Recharge' : 'Balance Top-up');
+export const orderTitle = (web: Pick<WebMessages, 'mobileRecharge' | 'balanceTopup'>, order: Pick<TOrderView, 'phoneNumber'>) =>
+  order.phoneNumber ? web.mobileRecharge : web.balanceTopup;

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { pricingQuery, quoteQuery } from '../../api/queries';
-import { formatUsd, usdToCents } from '../../shared';
+import { useI18n } from '../../i18n/I18n';
+import { apiErrorText, formatWholeUsdIn, usdToCents } from '../../shared';
 import { quoteFor } from '../../wizard/checkout';
 import { centsOf } from '../../wizard/format';
 import { SignInPanel } from '../components/SignInPanel';
@@ -20,7 +21,9 @@ const PRESETS = [10, 20, 50, 100];
  * so this needs a signed-in customer.
  */
 export default function AddBalance() {
-  usePageMeta('Add Balance', 'Add funds to your balance with cryptocurrency.');
+  const t = useI18n();
+  const b = t.web.account.addBalance;
+  usePageMeta(t.web.addBalance, b.description);
   const user = useUser();
   const queryClient = useQueryClient();
   const pricing = useQuery(pricingQuery());
@@ -30,7 +33,7 @@ export default function AddBalance() {
   // Limits in cents (GET /api/pricing); the spec's admin defaults until it answers.
   const min = pricing.data?.minAmount ?? 500;
   const max = pricing.data?.maxAmount ?? 50_000;
-  const range = `Amount must be between ${formatUsd(min)} and ${formatUsd(max)}.`;
+  const range = t.web.amountBetween({ min: t.usd(min), max: t.usd(max) });
 
   /** The amount within the limits; then the server's quote, so the payment step opens with its total. */
   const submit = async (e: FormEvent) => {
@@ -43,28 +46,29 @@ export default function AddBalance() {
       await queryClient.fetchQuery(quoteQuery(quoteFor(value, 'balance_topup')));
       navigate('/recharge', { state: { balanceTopup: value } });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : range);
+      setError(err instanceof ApiError ? apiErrorText(t.common, err, t.locale === 'en') : range);
     } finally {
       setChecking(false);
     }
   };
 
-  if (user.isPending) return <div className="page-loading" role="status" aria-label="Loading" />;
+  if (user.isPending) return <div className="page-loading" role="status" aria-label={t.web.account.loading} />;
   return (
     <div className="page">
       <div className="container narrow">
         <div className="page-head">
-          <h1>Add Balance</h1>
+          <h1>{t.web.addBalance}</h1>
         </div>
         {!user.data ? (
-          <SignInPanel next="/add-balance" title="Sign in to add balance" />
+          <SignInPanel next="/add-balance" title={b.signInTitle} />
         ) : (
           <form className="card" onSubmit={(e) => void submit(e)} noValidate>
             <p>
-              Current balance: <strong data-testid="balance">{formatUsd(centsOf(user.data.balance ?? 0))}</strong>
+              {b.currentBalance}
+              {t.common.colon} <strong data-testid="balance">{t.usd(centsOf(user.data.balance ?? 0))}</strong>
             </p>
-            <p className="muted">Pay with any of our cryptocurrencies; the amount is added to your balance once the payment is confirmed. No service fee.</p>
-            <div className="quick-amounts" role="group" aria-label="Amounts">
+            <p className="muted">{b.lead}</p>
+            <div className="quick-amounts" role="group" aria-label={b.amounts}>
               {PRESETS.filter((p) => centsOf(p) >= min && centsOf(p) <= max).map((p) => (
                 <button
                   key={p}
@@ -76,12 +80,12 @@ export default function AddBalance() {
                     setError(null);
                   }}
                 >
-                  ${p}
+                  {formatWholeUsdIn(t.locale, p)}
                 </button>
               ))}
             </div>
             <div className="field">
-              <label htmlFor="balance-amount">Amount (USD)</label>
+              <label htmlFor="balance-amount">{b.amountUsd}</label>
               <input
                 id="balance-amount"
                 className="input"
@@ -99,7 +103,7 @@ export default function AddBalance() {
                 aria-describedby="balance-amount-hint"
               />
               <p id="balance-amount-hint" className="field-hint">
-                Between {formatUsd(min)} and {formatUsd(max)}.
+                {b.between({ min: t.usd(min), max: t.usd(max) })}
               </p>
               {error && (
                 <p className="field-error" role="alert">
@@ -108,7 +112,7 @@ export default function AddBalance() {
               )}
             </div>
             <button type="submit" className="btn btn-primary btn-block" disabled={checking}>
-              Continue to Payment
+              {t.web.continueToPayment}
             </button>
           </form>
         )}

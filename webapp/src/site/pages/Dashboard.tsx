@@ -1,7 +1,6 @@
 import './pages.css';
 import { useQuery } from '@tanstack/react-query';
 import { balanceQuery, ordersQuery } from '../../api/queries';
-import { formatDateTime, formatUsd } from '../../shared';
 import { centsOf } from '../../wizard/format';
 import { CreditLine, orderPath, orderTitle, StatusIcon, StatusText } from '../components/OrderBits';
 import { SignInPanel } from '../components/SignInPanel';
@@ -16,14 +15,15 @@ import { displayName, useUser } from '../session';
  * sign-in panel (the landing page sends people here to sign in) and this browser's transactions.
  */
 export default function Dashboard() {
-  const { web } = useI18n();
-  usePageMeta('Dashboard', 'Your balance and all your transactions.');
+  const { web, common, usd, dateTime } = useI18n();
+  const t = web.account.dashboard;
+  usePageMeta(web.shell.dashboard, t.description);
   const user = useUser();
   const signedIn = !!user.data;
   const balance = useQuery({ ...balanceQuery(), enabled: signedIn, staleTime: 5 * 60_000, refetchOnMount: true });
   const orders = useQuery({ ...ordersQuery(), staleTime: 5 * 60_000, refetchOnMount: true });
 
-  if (user.isPending) return <div className="page-loading" role="status" aria-label="Loading" />;
+  if (user.isPending) return <div className="page-loading" role="status" aria-label={web.account.loading} />;
   const name = user.data ? (displayName(user.data) ?? user.data.email) : null;
 
   return (
@@ -31,87 +31,87 @@ export default function Dashboard() {
       <div className="container">
         <div className="page-head">
           <div>
-            <h1>Dashboard</h1>
-            {name && <p className="muted">Welcome back, {name}</p>}
+            <h1>{web.shell.dashboard}</h1>
+            {name && <p className="muted">{t.welcomeBack({ name })}</p>}
           </div>
           {signedIn && (
             <Link to="/profile" className="btn btn-ghost btn-small">
-              Profile
+              {web.account.profile.title}
             </Link>
           )}
         </div>
         {user.isError && (
           <p className="notice notice-error" role="alert">
-            Failed to fetch user
+            {web.account.userFailed}
           </p>
         )}
         <div className="dashboard-grid">
           <div>
             {signedIn ? (
               <section className="card balance-card" aria-labelledby="balance-title">
-                <h2 id="balance-title">Your Balance</h2>
+                <h2 id="balance-title">{web.yourBalance}</h2>
                 <p className="balance-amount" data-testid="balance">
-                  {balance.data ? formatUsd(centsOf(balance.data.balance)) : balance.isError ? '—' : '…'}
+                  {balance.data ? usd(centsOf(balance.data.balance)) : balance.isError ? '—' : '…'}
                 </p>
-                <p className="muted small">Credits from added funds and from payments that could not be delivered.</p>
+                <p className="muted small">{t.balanceNote}</p>
                 <BalanceActions className="btn-row" />
               </section>
             ) : (
               <>
-                <SignInPanel next="/dashboard" title="Sign in to see your balance" />
+                <SignInPanel next="/dashboard" title={t.signInTitle} />
                 <BalanceActions className="btn-row dashboard-anon-actions" />
               </>
             )}
           </div>
           <section className="card" aria-labelledby="tx-title">
             <div className="tx-head">
-              <h2 id="tx-title">All Transactions</h2>
-              <ul className="legend" aria-label="Legend">
+              <h2 id="tx-title">{t.allTransactions}</h2>
+              <ul className="legend" aria-label={t.legend}>
                 <li>
-                  <span className="dot dot-green" aria-hidden="true" /> Completed
+                  <span className="dot dot-green" aria-hidden="true" /> {common.statusNames.completed}
                 </li>
                 <li>
-                  <span className="dot dot-yellow" aria-hidden="true" /> Pending
+                  <span className="dot dot-yellow" aria-hidden="true" /> {t.pending}
                 </li>
                 <li>
-                  <span className="dot dot-red" aria-hidden="true" /> Failed
+                  <span className="dot dot-red" aria-hidden="true" /> {common.statusNames.failed}
                 </li>
               </ul>
             </div>
-            {!signedIn && <p className="muted small">Transactions made in this browser.</p>}
+            {!signedIn && <p className="muted small">{t.browserTransactions}</p>}
             {orders.isPending ? (
-              <div className="tx-list" aria-busy="true" aria-label="Loading transactions">
+              <div className="tx-list" aria-busy="true" aria-label={t.loading}>
                 {[0, 1, 2].map((i) => (
                   <div key={i} className="tx-row skeleton" />
                 ))}
               </div>
             ) : orders.isError ? (
               <p className="notice notice-error" role="alert">
-                Failed to load order history. Please try again later.
+                {web.ordersFailed}
               </p>
             ) : orders.data.length === 0 ? (
               <div className="empty">
-                <h3>No transactions yet</h3>
-                <p className="muted">Start your first mobile recharge</p>
+                <h3>{t.empty}</h3>
+                <p className="muted">{t.emptyHint}</p>
               </div>
             ) : (
-              <ul className="tx-list" aria-label="Transactions" tabIndex={0}>
+              <ul className="tx-list" aria-label={t.list} tabIndex={0}>
                 {orders.data.map((o) => (
                   <li key={o.id} className="tx-row" data-order-id={o.id}>
                     <StatusIcon display={o.display} />
                     <div className="tx-main">
                       <Link to={orderPath(o.paymentId)} className="tx-link" aria-label={web.order.title({ orderId: o.id })}>
-                        <strong>{orderTitle(o)}</strong>
+                        <strong>{orderTitle(web, o)}</strong>
                       </Link>
                       <span className="muted small">
                         {o.phoneNumber && <>{o.phoneNumber} · </>}
-                        {formatDateTime(o.createdAt)}
+                        {dateTime(o.createdAt)}
                       </span>
                       {o.cryptocurrency && <span className="tag">{o.cryptocurrency}</span>}
                       <CreditLine display={o.display} />
                     </div>
                     <div className="tx-amounts">
-                      <strong>{formatUsd(centsOf(o.amount))}</strong>
+                      <strong>{usd(centsOf(o.amount))}</strong>
                       {o.cryptoAmount && (
                         <span className="muted small">
                           {o.cryptoAmount} {o.cryptocurrency}
@@ -132,13 +132,14 @@ export default function Dashboard() {
 
 /** Recharge and Add Balance, under the balance card or the sign-in panel. */
 function BalanceActions({ className }: { className: string }) {
+  const { web } = useI18n();
   return (
     <div className={className}>
       <Link to="/recharge" className="btn btn-primary">
-        Recharge
+        {web.shell.recharge}
       </Link>
       <Link to="/add-balance" className="btn btn-secondary">
-        Add Balance
+        {web.addBalance}
       </Link>
     </div>
   );

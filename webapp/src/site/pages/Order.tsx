@@ -36,8 +36,11 @@ export default function Order() {
     switch (next.action) {
       case 'open_balance':
         return navigate('/dashboard');
-      case 'sign_in':
-        return navigate(`/sign-in?next=${encodeURIComponent(location.pathname)}`);
+      case 'sign_in': {
+        // Back to this page (its token too) once signed in (safeNext), the order's address already in the e-mail field.
+        const query = new URLSearchParams({ next: location.pathname + location.search, ...(next.email ? { email: next.email } : {}) });
+        return navigate(`/sign-in?${query}`);
+      }
       case 'contact_support':
         return openSupportChat({ paymentId });
       case 'new_recharge': {

@@ -3,7 +3,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { useToast } from '../../components/Toast';
-import { formatUsd } from '../../shared';
+import { useI18n } from '../../i18n/I18n';
+import { formatDateIn } from '../../shared';
 import { centsOf } from '../../wizard/format';
 import { usePageMeta } from '../meta';
 import { Link, navigate } from '../router';
@@ -11,7 +12,6 @@ import { displayName, signOut, useUser } from '../session';
 
 /** Spec section 9: images only, at most 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const memberSince = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -24,7 +24,10 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /** /profile (spec section 2): picture (choose, preview, Save or Cancel), the account card, a placeholder card. */
 export default function Profile() {
-  usePageMeta('Profile', 'Your account and profile picture.');
+  const t = useI18n();
+  const a = t.web.account;
+  const p = a.profile;
+  usePageMeta(p.title, p.description);
   const user = useUser();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -43,11 +46,11 @@ export default function Profile() {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       clear();
-      return toast({ title: 'Invalid file type', description: 'Please select an image file (PNG, JPG, JPEG, etc.)', variant: 'destructive' });
+      return toast({ title: p.invalidType, description: p.invalidTypeBody, variant: 'destructive' });
     }
     if (file.size > MAX_IMAGE_BYTES) {
       clear();
-      return toast({ title: 'File too large', description: 'Please select an image smaller than 5MB', variant: 'destructive' });
+      return toast({ title: p.tooLarge, description: p.tooLargeBody, variant: 'destructive' });
     }
     setPreview(await readAsDataUrl(file));
   };
@@ -57,11 +60,11 @@ export default function Profile() {
     setUploading(true);
     try {
       await apiRequest('/api/user/profile-picture', (s) => s.ZProfilePicture, { method: 'POST', body: { profileImageData: preview } });
-      toast({ title: 'Profile picture updated successfully!' });
+      toast({ title: p.updated });
       clear();
       await queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
     } catch {
-      toast({ title: 'Failed to update profile picture. Please try again.', variant: 'destructive' });
+      toast({ title: p.updateFailed, variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -70,24 +73,24 @@ export default function Profile() {
   if (user.isPending)
     return (
       <div className="page container narrow" role="status">
-        Loading
+        {a.loading}
       </div>
     );
   if (user.isError)
     return (
       <div className="page container narrow">
         <p className="notice notice-error" role="alert">
-          Failed to fetch user
+          {a.userFailed}
         </p>
       </div>
     );
   if (!user.data)
     return (
       <div className="page container narrow">
-        <h1>Profile</h1>
-        <p>Please log in to view your profile.</p>
+        <h1>{p.title}</h1>
+        <p>{p.logInToView}</p>
         <Link to="/sign-in?next=/profile" className="btn btn-primary">
-          Sign in
+          {t.web.shell.signIn}
         </Link>
       </div>
     );
@@ -98,31 +101,25 @@ export default function Profile() {
     <div className="page">
       <div className="container narrow">
         <div className="page-head">
-          <h1>Profile</h1>
+          <h1>{p.title}</h1>
           <button
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() =>
               void signOut(queryClient).then(() => {
-                toast({ title: 'Signed out' });
+                toast({ title: p.signedOut });
                 navigate('/');
               })
             }
           >
-            Sign out
+            {p.signOut}
           </button>
         </div>
         <section className="card" aria-labelledby="picture-title">
-          <h2 id="picture-title">Profile picture</h2>
+          <h2 id="picture-title">{p.picture}</h2>
           <div className="picture-row">
             {current ? (
-              <img
-                className="avatar-large"
-                src={current}
-                alt={preview ? 'Preview of the new profile picture' : 'Your profile picture'}
-                width={96}
-                height={96}
-              />
+              <img className="avatar-large" src={current} alt={preview ? p.previewAlt : p.currentAlt} width={96} height={96} />
             ) : (
               <span className="avatar-large avatar-letter" aria-hidden="true">
                 {(u.firstName ?? u.email ?? '?').charAt(0).toUpperCase()}
@@ -130,47 +127,47 @@ export default function Profile() {
             )}
             <div className="picture-actions">
               <label className="btn btn-secondary file-button">
-                Choose image
+                {p.chooseImage}
                 <input ref={input} type="file" accept="image/*" className="visually-hidden" onChange={(e) => void choose(e)} data-testid="picture-input" />
               </label>
               {preview && (
                 <div className="btn-row">
                   <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={uploading}>
-                    {uploading ? 'Saving...' : 'Save'}
+                    {uploading ? p.saving : p.save}
                   </button>
                   <button type="button" className="btn btn-ghost" onClick={clear} disabled={uploading}>
-                    Cancel
+                    {p.cancel}
                   </button>
                 </div>
               )}
-              <p className="field-hint">PNG, JPG or another image, at most 5 MB.</p>
+              <p className="field-hint">{p.pictureHint}</p>
             </div>
           </div>
         </section>
         <section className="card" aria-labelledby="account-title">
-          <h2 id="account-title">Account</h2>
+          <h2 id="account-title">{p.account}</h2>
           <dl className="account-list">
             <div>
-              <dt>Name</dt>
-              <dd>{displayName(u) ?? 'Not provided'}</dd>
+              <dt>{p.name}</dt>
+              <dd>{displayName(u) ?? a.notProvided}</dd>
             </div>
             <div>
-              <dt>Email</dt>
-              <dd>{u.email ?? 'Not provided'}</dd>
+              <dt>{a.email}</dt>
+              <dd>{u.email ?? a.notProvided}</dd>
             </div>
             <div>
-              <dt>Member since</dt>
-              <dd>{memberSince.format(new Date(u.joinDate))}</dd>
+              <dt>{p.memberSince}</dt>
+              <dd>{formatDateIn(t.locale, u.joinDate)}</dd>
             </div>
             <div>
-              <dt>Account balance</dt>
-              <dd data-testid="profile-balance">{formatUsd(centsOf(u.balance ?? 0))}</dd>
+              <dt>{p.balance}</dt>
+              <dd data-testid="profile-balance">{t.usd(centsOf(u.balance ?? 0))}</dd>
             </div>
           </dl>
         </section>
         <section className="card" aria-labelledby="more-title">
-          <h2 id="more-title">More settings</h2>
-          <p className="muted">More account settings will come later.</p>
+          <h2 id="more-title">{p.moreSettings}</h2>
+          <p className="muted">{p.moreLater}</p>
         </section>
       </div>
     </div>

@@ -3,20 +3,28 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toast';
+import { useI18n } from '../../i18n/I18n';
 import { SignInPanel } from '../components/SignInPanel';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
 import { readTelegramAuthResult, signInWithTelegram, useUser } from '../session';
 import { safeNext } from '../safe-next';
+import { apiErrorText } from '../../shared';
 
-/** /sign-in: the sign-in panel, and where Telegram's login returns (#tgAuthResult=…). */
+/**
+ * /sign-in: the sign-in panel, and where Telegram's login returns (#tgAuthResult=…). `?email=` fills
+ * the e-mail field (the order page sends the order's address).
+ */
 export default function SignIn() {
-  usePageMeta('Sign in', 'Sign in with Telegram or with a one-time code sent to your e-mail.');
+  const t = useI18n();
+  const s = t.web.account.signIn;
+  usePageMeta(t.web.shell.signIn, s.description);
   const location = useLocation();
   const queryClient = useQueryClient();
   const toast = useToast();
   const user = useUser();
   const next = safeNext(location.search);
+  const email = new URLSearchParams(location.search).get('email') ?? undefined;
   const [telegramError, setTelegramError] = useState<string | null>(null);
   const [telegramBusy, setTelegramBusy] = useState(false);
   const handled = useRef<string | null>(null);
@@ -30,20 +38,20 @@ export default function SignIn() {
     setTelegramBusy(true);
     signInWithTelegram(queryClient, data)
       .then(() => {
-        toast({ title: 'Signed in', description: `Welcome${data.first_name ? `, ${data.first_name}` : ''}! You are signed in with Telegram.` });
+        toast({ title: s.signedIn, description: s.welcomeTelegram({ name: data.first_name || null }) });
         navigate(next, { replace: true });
       })
-      .catch((err: unknown) => setTelegramError(err instanceof ApiError ? err.message : 'Telegram sign-in failed. Please try again.'))
+      .catch((err: unknown) => setTelegramError(err instanceof ApiError ? apiErrorText(t.common, err, t.locale === 'en') : s.telegramFailed))
       .finally(() => setTelegramBusy(false));
-  }, [queryClient, toast, next, location.hash]);
+  }, [queryClient, toast, next, location.hash, s, t]);
 
   return (
     <div className="page">
       <div className="container sign-in-page">
-        <h1>Sign in</h1>
+        <h1>{t.web.shell.signIn}</h1>
         {telegramBusy && (
           <p className="notice" role="status">
-            Signing you in with Telegram…
+            {s.telegramBusy}
           </p>
         )}
         {telegramError && (
@@ -53,13 +61,13 @@ export default function SignIn() {
         )}
         {user.data ? (
           <div className="card">
-            <p>You are signed in{user.data.email ? ` as ${user.data.email}` : ''}.</p>
+            <p>{s.signedInAs({ email: user.data.email })}</p>
             <button type="button" className="btn btn-primary" onClick={() => navigate(next)}>
-              Continue
+              {t.web.compact.continue}
             </button>
           </div>
         ) : (
-          <SignInPanel next={next} onSignedIn={() => navigate(next, { replace: true })} title="Sign in to your account" />
+          <SignInPanel next={next} email={email} onSignedIn={() => navigate(next, { replace: true })} title={s.panelTitle} />
         )}
       </div>
     </div>
