@@ -4,6 +4,7 @@
  * catalogs; a text a screen needs and does not find here is added here, in every language.
  */
 import { order } from './web-order';
+import { pay } from './web-pay';
 
 export const web = {
   language: 'Language',
@@ -90,6 +91,8 @@ export const web = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  /** Paying: the payment screens, the coin choice, the pay and success steps (./web-pay.ts). */
+  pay,
   selectCountry: 'Select Country',
   selectAmountHeading: 'Select Amount',
   countriesList: 'Countries',

@@ -1,5 +1,6 @@
 import type { WebMessages } from '../en/web';
 import { order } from './web-order';
+import { pay } from './web-pay';
 
 export const web: WebMessages = {
   language: 'Idioma',
@@ -86,6 +87,7 @@ export const web: WebMessages = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  pay,
   selectCountry: 'Elige el país',
   selectAmountHeading: 'Elige el monto',
   countriesList: 'Países',

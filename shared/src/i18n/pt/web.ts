@@ -1,5 +1,6 @@
 import type { WebMessages } from '../en/web';
 import { order } from './web-order';
+import { pay } from './web-pay';
 
 export const web: WebMessages = {
   language: 'Idioma',
@@ -87,6 +88,7 @@ export const web: WebMessages = {
 
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
+  pay,
   selectCountry: 'Escolha o país',
   selectAmountHeading: 'Escolha o valor',
   countriesList: 'Países',
