@@ -22,6 +22,3 @@ export function shownNumber(dialCode: string, phone: string): string {
   const typed = phone.trim();
   return typed.startsWith('+') ? typed : `${dialPrefix(dialCode)} ${typed}`;
 }
-
-/** Whole dollars without cents ('$5', as the spec's quick amounts and fee read), else with them. */
-export const shortUsd = (cents: number): string => formatUsd(cents).replace(/\.00$/, '');
