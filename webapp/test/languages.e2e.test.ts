@@ -14,7 +14,8 @@ import { signedInitData, TEST_USER } from './telegram';
  * each language and its screens are walked, looking for English left on screen (a catalog text that
  * says something else in that language); the site's switch is remembered across a reload; a full
  * international number goes straight to the amount step with its operator chosen; a recent recipient
- * is repeated in two taps (again, then pay), renamed and removed.
+ * is repeated in two taps (again, then pay), renamed and removed; each language is walked up to the
+ * payment screens (a payment is created and cancelled: no chain needed for that).
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -221,6 +222,60 @@ describe('four languages and number first', () => {
     }
   });
 
+  it('paying in each language: /recharge to its payment overlay and /app to its payment screen, no English left', async () => {
+    for (const locale of OTHERS) {
+      const t = CATALOGS[locale];
+      const context = await browser.newContext({ viewport: PHONE_390, locale: 'en-US' });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${stack.url}/`);
+        await page.getByTestId('language-switch').selectOption(locale);
+        await page.getByRole('heading', { name: t.web.home.title }).waitFor();
+
+        // /recharge: number first, an amount, the pay step, then the overlay.
+        await page.goto(`${stack.url}/recharge`);
+        await page.getByRole('heading', { name: t.web.selectCountry }).waitFor();
+        await pasteNumber(page, NUMBER);
+        await page.locator('.wz-tiles-amounts .wz-tile').first().click();
+        await page.getByRole('button', { name: t.web.continueToPayment }).click();
+        const create = page.getByRole('button', { name: t.web.createPayment({ symbol: 'USDT' }) });
+        await create.waitFor();
+        await expectTranslated(page, locale, '/recharge pay step');
+        await create.click();
+        const overlay = page.getByRole('dialog', { name: t.web.pay.processingTitle });
+        await overlay.getByTestId('pay-address').waitFor();
+        await overlay.getByRole('timer').waitFor();
+        await expectTranslated(page, locale, '/recharge payment overlay');
+        await overlay.getByRole('button', { name: t.web.pay.cancelUpper, exact: true }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+        // /app: a pasted number, an amount, the coin, the review, then the payment screen.
+        await page.goto(`${stack.url}/app`);
+        await page.getByRole('heading', { name: t.web.compact.titles.where }).waitFor();
+        await page.locator('#compact-phone').dispatchEvent('paste');
+        await page.locator('#compact-phone').fill(NUMBER);
+        await page.getByRole('heading', { name: t.web.compact.titles.amount }).waitFor();
+        await page.locator('.quick-amount').first().click();
+        await page.getByRole('button', { name: t.web.compact.continue, exact: true }).click();
+        await page.getByRole('heading', { name: t.web.compact.titles.coin }).waitFor();
+        await page.getByRole('radiogroup', { name: new RegExp(`^${t.common.labels.network}`) }).waitFor();
+        await expectTranslated(page, locale, '/app step 4');
+        await page.getByRole('button', { name: t.web.compact.continue, exact: true }).click();
+        await page.getByRole('heading', { name: t.web.compact.titles.review }).waitFor();
+        await expectTranslated(page, locale, '/app step 5');
+        await page.getByRole('button', { name: t.web.compact.proceedToPayment }).click();
+        await page.getByRole('heading', { name: t.web.completePayment }).waitFor();
+        await page.getByTestId('pay-address').waitFor();
+        await page.getByRole('timer').waitFor();
+        await expectTranslated(page, locale, '/app payment screen');
+        await page.getByRole('button', { name: t.web.pay.cancel, exact: true }).click();
+        await page.getByRole('heading', { name: t.web.completePayment }).waitFor({ state: 'detached' });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('/app: a pasted number goes straight to the amount step with MTN Cameroon chosen', async () => {
     const context = await browser.newContext({ viewport: PHONE_390 });
     const page = await context.newPage();
@@ -240,7 +295,7 @@ describe('four languages and number first', () => {
     }
   });
 
-  it('repeat in one tap: the site (this browser) and the mini-app (the account) offer the last recipient; again, then pay; rename and remove', async () => {
+  it('repeat in one tap: the site (/recharge and /app, this browser) and the mini-app (the account) offer the last recipient; again, then pay; rename and remove', async () => {
     // The site, anonymous: a first order keeps its recipient in the browser.
     const context = await browser.newContext({ viewport: PHONE_390 });
     try {
@@ -278,6 +333,52 @@ describe('four languages and number first', () => {
       expect(await third.evaluate(() => localStorage.getItem('recentRecipients'))).toBe('[]');
     } finally {
       await context.close();
+    }
+
+    // /app, anonymous: local money first on its quick amounts; a first order keeps its recipient in the
+    // browser; then again (tap 1: the review, the last coin chosen), then 'Proceed to Payment' (tap 2).
+    const app = await browser.newContext({ viewport: PHONE_390 });
+    try {
+      const first = await app.newPage();
+      await first.goto(`${stack.url}/app`);
+      await first.locator('#compact-phone').dispatchEvent('paste');
+      await first.locator('#compact-phone').fill(NUMBER);
+      const tile = first.locator('.quick-amount').filter({ hasText: '$10' });
+      await tile.locator('.wz-tile-title').waitFor();
+      // Local money first, the dollars beside it, then the fee.
+      expect(await tile.locator('.wz-tile-title').innerText()).toMatch(/^[\d,]+\sXAF$/);
+      expect(await tile.locator('.wz-amount-usd').innerText()).toBe('$10');
+      await tile.click();
+      await first.getByRole('button', { name: 'Continue', exact: true }).click();
+      await first.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+      await first.getByRole('button', { name: 'Continue', exact: true }).click();
+      await first.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await first.getByTestId('pay-address').waitFor();
+      await first.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await first.getByRole('heading', { name: 'Complete Payment' }).waitFor({ state: 'detached' });
+      await first.close();
+
+      const page = await app.newPage();
+      await page.goto(`${stack.url}/app`);
+      // The recipient with what they got, local money first.
+      const again = page.getByRole('button', { name: /^Again: \+237677123456 [\d,]+\sXAF · \$10\.00$/ });
+      await again.click();
+      await page.getByRole('heading', { name: 'Review Order' }).waitFor();
+      expect(await page.getByRole('definition').allInnerTexts()).toEqual([
+        '+237 677123456',
+        'MTN Cameroon',
+        '$10.00',
+        '$1.00',
+        '$11.00',
+        'Tether USDT (ERC-20)',
+      ]);
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      await page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
+      await page.getByTestId('pay-address').waitFor();
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page.getByRole('heading', { name: 'Complete Payment' }).waitFor({ state: 'detached' });
+    } finally {
+      await app.close();
     }
 
     // The mini-app in Telegram: the account's recipients (from its orders).
