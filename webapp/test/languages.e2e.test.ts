@@ -180,7 +180,7 @@ describe('four languages and number first', () => {
     }
   });
 
-  it('the mini-app: Telegram’s language_code, no English left on its steps and main button; a pasted number goes to the amount step', async () => {
+  it('the mini-app: Telegram’s language_code, no English left on its steps, main button, coin and payment screens; a pasted number goes to the amount step', async () => {
     for (const locale of OTHERS) {
       const t = CATALOGS[locale];
       const { context, page } = await openInTelegram(browser, stack.url, undefined, signedInitData({ user: { ...TEST_USER, language_code: locale } }));
@@ -216,6 +216,17 @@ describe('four languages and number first', () => {
         await expectMainButton(page, t.web.tma.enterPhone, false);
         await page.locator('.wz-tiles-amounts .wz-tile').first().click();
         expect(await page.getByLabel(t.web.phoneNumber).inputValue()).toBe('677123456');
+
+        // Paying: the coin screen, then the payment screen (created, then cancelled).
+        await pressMainButton(page);
+        await expectMainButton(page, t.web.createPayment({ symbol: 'USDT' }), true);
+        await expectTranslated(page, locale, 'the mini-app coin screen');
+        await pressMainButton(page);
+        await page.getByRole('heading', { name: t.web.completePayment }).waitFor();
+        await page.getByRole('timer').waitFor();
+        await expectTranslated(page, locale, 'the mini-app payment screen');
+        await page.getByRole('button', { name: t.web.pay.cancel, exact: true }).click();
+        await page.getByRole('heading', { name: t.web.completePayment }).waitFor({ state: 'detached' });
       } finally {
         await context.close();
       }

@@ -1,5 +1,6 @@
 import './toast.css';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useI18n } from '../i18n/I18n';
 
 export interface ToastMessage {
   title: string;
@@ -19,6 +20,7 @@ const SWIPE_THRESHOLD = 50;
  * time, 5 s by default, swipe right to dismiss, F8 moves the focus to the notifications.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { web } = useI18n();
   const [toast, setToast] = useState<(ToastMessage & { id: number }) | null>(null);
   const [offset, setOffset] = useState(0);
   const swipe = useRef<{ x: number; id: number; dx: number } | null>(null);
@@ -64,7 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toast-viewport" aria-live="polite" role="region" aria-label="Notifications (F8)" tabIndex={-1} ref={viewport}>
+      <div className="toast-viewport" aria-live="polite" role="region" aria-label={web.pay.notifications} tabIndex={-1} ref={viewport}>
         {toast && (
           <div
             key={toast.id}
@@ -80,7 +82,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <strong>{toast.title}</strong>
               {toast.description && <p>{toast.description}</p>}
             </div>
-            <button type="button" className="toast-close" aria-label="Close" onClick={() => setToast(null)}>
+            <button type="button" className="toast-close" aria-label={web.shell.close} onClick={() => setToast(null)}>
               ×
             </button>
           </div>

@@ -66,6 +66,9 @@ export const pay = {
   chooseOperatorAmount: (p: { operator: string }) => `Please choose one of ${p.operator}'s amounts.`,
   operatorAccepts: (p: { operator: string; min: string; max: string }) => `${p.operator} accepts amounts between ${p.min} and ${p.max}.`,
 
+  /** The toasts' region (F8 moves the focus there). */
+  notifications: 'Notifications (F8)',
+
   /** The mini-app's orders. */
   loadingOrders: 'Loading orders',
   orders: 'Orders',

@@ -57,6 +57,8 @@ export const pay: WebPayMessages = {
   chooseOperatorAmount: (p) => `Elige uno de los montos de ${p.operator}.`,
   operatorAccepts: (p) => `${p.operator} acepta montos entre ${p.min} y ${p.max}.`,
 
+  notifications: 'Notificaciones (F8)',
+
   loadingOrders: 'Cargando los pedidos',
   orders: 'Pedidos',
 };

@@ -59,6 +59,8 @@ export const pay: WebPayMessages = {
   chooseOperatorAmount: (p) => `Choisissez l’un des montants de ${p.operator}.`,
   operatorAccepts: (p) => `${p.operator} accepte les montants de ${p.min} à ${p.max}.`,
 
+  notifications: 'Notifications (F8)',
+
   loadingOrders: 'Chargement des commandes',
   orders: 'Commandes',
 };

@@ -57,6 +57,8 @@ export const pay: WebPayMessages = {
   chooseOperatorAmount: (p) => `Escolha um dos valores da ${p.operator}.`,
   operatorAccepts: (p) => `A ${p.operator} aceita valores entre ${p.min} e ${p.max}.`,
 
+  notifications: 'Notificações (F8)',
+
   loadingOrders: 'Carregando os pedidos',
   orders: 'Pedidos',
 };
