@@ -79,7 +79,9 @@ export default function Compact() {
   const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator });
   const promotions = useQuery(promotionsQuery());
   const options = useQuery({ ...paymentOptionsQuery(), enabled: step >= 4 }).data;
-  const quick = useMemo(() => quickAmounts(operator, amounts.data, limits), [operator, amounts.data, limits]);
+  // The tiles wait for the operator's options, so that they open with the local amounts (no flash of dollars).
+  const amountsLoading = !!operator && amounts.isPending;
+  const quick = useMemo(() => (amountsLoading ? [] : quickAmounts(operator, amounts.data, limits)), [amountsLoading, operator, amounts.data, limits]);
 
   // Spec: Cameroon preselected when in the list; the spec's default operator (53) when the country has it.
   useEffect(() => {
@@ -226,7 +228,7 @@ export default function Compact() {
             onEntry={enter}
             fee={pricing?.serviceFee}
             custom={fixed ? null : limits}
-            loading={fixed && amounts.isPending}
+            loading={amountsLoading}
             valid={validAmount(entry, limits)}
             quote={checkout.quote}
           />
