@@ -1,9 +1,8 @@
 import type { TAmountOption } from '@topup/shared';
-import { formatUsd, usdToCents } from '../shared';
+import { usdToCents } from '../shared';
 
 /** USD amounts arrive as numbers of dollars; money is shown from integer cents. */
 export const centsOf = (usd: number): number => usdToCents(usd) ?? Math.round(usd * 100);
-export const usd = (amount: number): string => formatUsd(centsOf(amount));
 
 const localFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
