@@ -91,3 +91,13 @@ export const pressBackButton = (page: Page) =>
 
 /** The methods the mini-app called on the mocked Telegram client, with their parameters. */
 export const telegramEvents = (page: Page) => page.evaluate(() => (window as unknown as { __tg: { events: [string, unknown][] } }).__tg.events);
+
+/** A full international number, as a customer pastes it. */
+export const NUMBER = '+237 6 77 12 34 56';
+
+/** A paste into the number field: the page sees the paste, then the text. */
+export async function pasteNumber(page: Page, number: string) {
+  const field = page.locator('#wz-number-first');
+  await field.dispatchEvent('paste');
+  await field.fill(number);
+}

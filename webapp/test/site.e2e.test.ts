@@ -636,7 +636,17 @@ describe('/app, the compact six-step wizard', () => {
       // Step 3: quick amounts with the fee, custom amount limits, the breakdown.
       await page.getByRole('heading', { name: 'Select Amount' }).waitFor();
       const quick = page.getByRole('group', { name: 'Quick amounts' }).getByRole('button');
-      expect(await quick.allInnerTexts()).toEqual(['$5\n+ $1 fee', '$10\n+ $1 fee', '$15\n+ $1 fee', '$20\n+ $1 fee', '$25\n+ $1 fee', '$50\n+ $1 fee']);
+      // Local money first (what the recipient gets), the dollars beside it, then the spec's fee.
+      const tiles = await quick.allInnerTexts();
+      expect(tiles.every((text) => /^[\d,]+\sXAF\n/.test(text))).toBe(true);
+      expect(tiles.map((text) => text.replace(/^[\d,]+\sXAF\n/, ''))).toEqual([
+        '$5\n+ $1 fee',
+        '$10\n+ $1 fee',
+        '$15\n+ $1 fee',
+        '$20\n+ $1 fee',
+        '$25\n+ $1 fee',
+        '$50\n+ $1 fee',
+      ]);
       await page.getByRole('button', { name: 'Continue' }).click();
       await toast(page).getByText('Please select an amount.').waitFor();
       const pricing = await api<{ minAmount: number; maxAmount: number }>('/api/pricing');

@@ -20,6 +20,7 @@ const SWIPE_THRESHOLD = 50;
  * time, 5 s by default, swipe right to dismiss, F8 moves the focus to the notifications.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { web } = useI18n();
   const [toast, setToast] = useState<(ToastMessage & { id: number }) | null>(null);
   const [offset, setOffset] = useState(0);
   const swipe = useRef<{ x: number; id: number; dx: number } | null>(null);
@@ -62,7 +63,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (gesture.dx >= SWIPE_THRESHOLD) setToast((t) => (t?.id === gesture.id ? null : t));
   };
 
-  const { web } = useI18n();
   return (
     <ToastContext.Provider value={show}>
       {children}

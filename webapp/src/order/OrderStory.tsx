@@ -2,7 +2,8 @@ import '../wizard/wizard.css';
 import './order.css';
 import type { TNextAction, TOrderStory, TStoryPayment, TTimelineItem } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
-import { CopyField, QrCode, SendFromWallet } from '../wizard/PaymentScreen';
+import { CopyField, SendFromWallet } from '../wizard/PayFields';
+import { QrCode } from '../wizard/PaymentScreen';
 import { WalletButtons } from '../wizard/WalletButtons';
 import { stateLabel, stateTone } from './label';
 

@@ -131,7 +131,7 @@ export function App({ env }: { env: TelegramEnv }) {
           : null;
   useMainButton(env.inTelegram ? mainButton : null);
 
-  const createError = checkout.state.createError && createErrorText(checkout.state.createError, tmaWords(t.web.tma));
+  const createError = checkout.state.createError && createErrorText(checkout.state.createError, tmaWords(t.web));
 
   return (
     <AppRoot
@@ -228,9 +228,10 @@ export function App({ env }: { env: TelegramEnv }) {
 }
 
 /** Spec section 8: the Telegram flow's creation failure. */
-const tmaWords = (tma: WebMessages['tma']) => ({
-  refused: (message: string) => tma.paymentFailedWith({ message }),
-  failed: () => tma.paymentFailed,
+const tmaWords = (web: WebMessages) => ({
+  refused: (message: string) => web.tma.paymentFailedWith({ message }),
+  failed: () => web.tma.paymentFailed,
+  busy: web.walletBusy,
 });
 
 function Loading() {

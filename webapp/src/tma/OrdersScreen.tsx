@@ -3,7 +3,7 @@ import type { TOrderView } from '@topup/shared';
 import { balanceQuery, ordersQuery } from '../api/queries';
 import { useI18n } from '../i18n/I18n';
 import { stateLabel } from '../order/label';
-import { displayTone, formatDateTime, formatUsd } from '../shared';
+import { displayTone } from '../shared';
 import { centsOf } from '../wizard';
 
 /** The user's order history and balance. */
@@ -16,44 +16,45 @@ export default function OrdersScreen({
   showNewRecharge: boolean;
   onOpenOrder(paymentId: string): void;
 }) {
+  const { web, usd } = useI18n();
   const orders = useQuery(ordersQuery());
   const balance = useQuery(balanceQuery());
   return (
     <section className="wz-step tma-orders" aria-labelledby="tma-orders-heading">
       <h2 id="tma-orders-heading" className="wz-heading">
-        Order History
+        {web.orderHistory}
       </h2>
       {balance.data && (
         <div className="wz-summary tma-balance">
-          <span>Your Balance</span>
-          <strong data-testid="balance">{formatUsd(centsOf(balance.data.balance))}</strong>
+          <span>{web.yourBalance}</span>
+          <strong data-testid="balance">{usd(centsOf(balance.data.balance))}</strong>
         </div>
       )}
       {showNewRecharge && (
         <button type="button" className="wz-button" onClick={onNewRecharge}>
-          New Recharge
+          {web.newRecharge}
         </button>
       )}
       {orders.isPending ? (
-        <div aria-busy="true" aria-label="Loading orders">
+        <div aria-busy="true" aria-label={web.pay.loadingOrders}>
           {[0, 1, 2].map((i) => (
             <div key={i} className="tma-order wz-skeleton" style={{ height: 96 }} />
           ))}
         </div>
       ) : orders.isError ? (
         <p className="wz-notice wz-notice-error" role="alert">
-          Failed to load order history. Please try again later.
+          {web.ordersFailed}
         </p>
       ) : orders.data.length === 0 ? (
         <div className="wz-notice">
-          <strong>No orders yet</strong>
-          <p>You haven&apos;t made any mobile recharges yet</p>
+          <strong>{web.noOrdersYet}</strong>
+          <p>{web.noRechargesYet}</p>
           <button type="button" className="wz-button" onClick={onNewRecharge}>
-            Make Your First Recharge
+            {web.firstRecharge}
           </button>
         </div>
       ) : (
-        <ul className="tma-order-list" aria-label="Orders">
+        <ul className="tma-order-list" aria-label={web.pay.orders}>
           {orders.data.map((o) => (
             <OrderCard key={o.id} order={o} onOpen={() => onOpenOrder(o.paymentId)} />
           ))}
@@ -65,7 +66,7 @@ export default function OrdersScreen({
 
 /** A card opens its order (the whole card is the button: a thumb-sized target). */
 function OrderCard({ order, onOpen }: { order: TOrderView; onOpen(): void }) {
-  const { common, web } = useI18n();
+  const { common, web, usd, dateTime } = useI18n();
   return (
     <li className="tma-order" data-order-id={order.id}>
       <button type="button" className="tma-order-open" onClick={onOpen} aria-label={web.order.title({ orderId: order.id })}>
@@ -75,11 +76,11 @@ function OrderCard({ order, onOpen }: { order: TOrderView; onOpen(): void }) {
         </span>
       </button>
       <div className="tma-order-body">
-        <span>{order.phoneNumber ? 'Mobile Recharge' : 'Balance Top-up'}</span>
-        <strong>{formatUsd(centsOf(order.amount))}</strong>
+        <span>{order.phoneNumber ? web.mobileRecharge : web.balanceTopup}</span>
+        <strong>{usd(centsOf(order.amount))}</strong>
       </div>
       <div className="tma-order-meta">
-        <span>{formatDateTime(order.createdAt)}</span>
+        <span>{dateTime(order.createdAt)}</span>
         {order.phoneNumber && <span>{order.phoneNumber}</span>}
         {order.operatorName && <span>{order.operatorName}</span>}
         {order.cryptoAmount && (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/I18n';
 
 /** Loading, empty and error states of a step. */
 export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error'; children: ReactNode }) {
@@ -10,8 +11,9 @@ export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error'; c
 }
 
 export function TileSkeleton({ count = 6 }: { count?: number }) {
+  const { web } = useI18n();
   return (
-    <div className="wz-tiles" aria-busy="true" aria-label="Loading">
+    <div className="wz-tiles" aria-busy="true" aria-label={web.loading}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="wz-tile wz-skeleton" />
       ))}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TCoinSymbol, TPaymentAsset, TPaymentOptionsResponse } from '@topup/shared';
 import { assetOf, chooseAsset, countText, feeText, preselectedCoin } from '../../../shared/src/payment-choice';
 import { paymentOptionsQuery } from '../api/queries';
+import { useI18n } from '../i18n/I18n';
 
 /**
  * Coin, then network, for the site's /recharge and /app and the mini-app: the coins the server offers
@@ -34,9 +35,10 @@ export function CoinMark({ asset, small = false }: { asset: string; small?: bool
 
 /** The coins (USDT, USDC, ETH, BNB, POL) as tiles; picking one chooses its cheapest network. */
 function AssetChoice({ options, selected, onSelect }: { options: TPaymentOptionsResponse; selected: TCoinSymbol | null; onSelect(coin: TCoinSymbol): void }) {
+  const { web } = useI18n();
   const current = assetOf(options, selected);
   return (
-    <div className="wz-assets" role="radiogroup" aria-label="Cryptocurrency">
+    <div className="wz-assets" role="radiogroup" aria-label={web.cryptocurrency}>
       {options.assets.map((a) => (
         <button key={a.asset} type="button" role="radio" aria-checked={a === current} className="wz-asset" onClick={() => onSelect(chooseAsset(a, selected))}>
           <CoinMark asset={a.asset} />
@@ -56,11 +58,13 @@ function AssetChoice({ options, selected, onSelect }: { options: TPaymentOptions
  * network shows that one, chosen.
  */
 export function NetworkChoice({ asset, selected, onSelect }: { asset: TPaymentAsset; selected: TCoinSymbol | null; onSelect(coin: TCoinSymbol): void }) {
+  const { common, web } = useI18n();
+  const words = web.pay.choiceWords;
   const label = useId();
   return (
     <div className="wz-networks">
       <p className="wz-label" id={label}>
-        Network <small>cheapest first</small>
+        {common.labels.network} <small>{web.pay.cheapestFirst}</small>
       </p>
       <div className="wz-coins" role="radiogroup" aria-labelledby={label}>
         {asset.networks.map((n) => (
@@ -72,8 +76,8 @@ export function NetworkChoice({ asset, selected, onSelect }: { asset: TPaymentAs
               </small>
             </span>
             <span className="wz-row-after">
-              <span className="wz-network-fee">{feeText(n.typicalFee)}</span>
-              <span>{countText(n.timeToCountSeconds)}</span>
+              <span className="wz-network-fee">{feeText(n.typicalFee, words)}</span>
+              <span>{countText(n.timeToCountSeconds, words)}</span>
             </span>
             <span className="wz-check" aria-hidden="true">
               ✓
@@ -95,8 +99,9 @@ export function CoinNetworkChoice({
   onSelect(coin: TCoinSymbol): void;
   onPreselect(coin: TCoinSymbol): void;
 }) {
+  const { web } = useI18n();
   const options = usePaymentOptions(selected, onPreselect);
-  if (!options) return <div className="wz-skeleton wz-choice-loading" role="status" aria-label="Loading the cryptocurrencies" />;
+  if (!options) return <div className="wz-skeleton wz-choice-loading" role="status" aria-label={web.pay.loadingCoins} />;
   const asset = assetOf(options, selected);
   return (
     <>

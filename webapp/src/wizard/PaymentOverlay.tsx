@@ -1,22 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
-import { formatUsd } from '../shared';
 import { useI18n } from '../i18n/I18n';
 import { amountToPay } from './checkout';
-import {
-  CancelRefused,
-  ClosedPayment,
-  CopyField,
-  Deadline,
-  FailedActions,
-  paymentView,
-  QrCode,
-  SendFromWallet,
-  StatusHeadline,
-  useNow,
-  type PaymentView,
-} from './PaymentScreen';
+import { CancelRefused, ClosedPayment, Deadline, FailedActions, paymentView, QrCode, StatusHeadline, useNow, type PaymentView } from './PaymentScreen';
 import { centsOf } from './format';
+import { PayFields } from './PayFields';
 import { WalletButtons } from './WalletButtons';
 
 /**
@@ -53,6 +41,7 @@ export interface PaymentOverlayProps {
 
 export default function PaymentOverlay(props: PaymentOverlayProps) {
   const { state, onViewChange } = props;
+  const { web } = useI18n();
   const payment = state.payment;
   const current = state.status?.status ?? payment?.status ?? 'failed';
   // After a partial payment the rest is taken until its own deadline.
@@ -86,16 +75,16 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
 
   const title =
     view === 'expired'
-      ? 'Payment Expired'
+      ? web.paymentExpired
       : view === 'completed'
-        ? 'Payment Completed'
+        ? web.pay.completedTitle
         : view === 'failed'
           ? payment
-            ? 'Top-up Failed'
-            : 'Payment Failed'
+            ? web.topupFailed
+            : web.paymentFailed
           : view === 'cancelled'
-            ? 'Payment Cancelled'
-            : 'Processing Payment';
+            ? web.pay.paymentCancelled
+            : web.pay.processingTitle;
 
   return (
     <div className="wz wz-overlay" role="presentation">
@@ -123,9 +112,9 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
             <div className="wz-success-icon" aria-hidden="true">
               ✓
             </div>
-            <p>Your payment was received and your top-up has been sent.</p>
+            <p>{web.pay.completedBody}</p>
             <button type="button" className="wz-button" onClick={props.onStartOver}>
-              Start New Recharge
+              {web.startNewRecharge}
             </button>
           </div>
         ) : (
@@ -133,12 +122,12 @@ export default function PaymentOverlay(props: PaymentOverlayProps) {
             <StatusHeadline view="failed" status={state.status} />
             {payment ? (
               <>
-                <p>Your payment was received but the recharge could not be completed.</p>
+                <p>{web.pay.failedReceived}</p>
                 {props.failedNote && <p>{props.failedNote}</p>}
               </>
             ) : (
               <>
-                <p role="alert">{state.kind === 'failed' && state.message ? state.message : 'Payment creation failed'}</p>
+                <p role="alert">{state.kind === 'failed' && state.message ? state.message : web.paymentCreationFailed}</p>
                 {props.refusalAction}
               </>
             )}
@@ -160,7 +149,7 @@ function Processing({
   onCopied,
   notice,
 }: PaymentOverlayProps & { payment: TPaymentCreated; status: TPaymentStatus | null; view: 'waiting' | 'confirming' | 'processing'; msLeft: number }) {
-  const { web } = useI18n();
+  const { common, web, usd } = useI18n();
   // After a partial payment: only the rest, with its own QR code and wallet links.
   const toPay = amountToPay(payment, status);
   return (
@@ -171,15 +160,7 @@ function Processing({
       {view === 'waiting' && (
         <div className="wz-overlay-pay">
           <div className="wz-overlay-fields">
-            <CopyField
-              label={toPay.partly ? web.order.restToSend : 'Amount'}
-              value={toPay.amount}
-              display={`${toPay.amount} ${toPay.coin}`}
-              onCopied={() => onCopied?.('amount')}
-              testId="pay-amount"
-            />
-            <CopyField label="Wallet address" value={toPay.address} onCopied={() => onCopied?.('address')} testId="pay-address" />
-            <SendFromWallet />
+            <PayFields toPay={toPay} amountLabel={web.pay.amount} onCopied={onCopied} />
             <WalletButtons links={toPay.walletLinks} />
           </div>
           <QrCode uri={toPay.paymentUri} currency={toPay.coin} />
@@ -187,23 +168,23 @@ function Processing({
       )}
       <dl className="wz-summary">
         <div>
-          <dt>Total</dt>
+          <dt>{common.labels.total}</dt>
           <dd>
-            {payment.cryptoAmount} {payment.cryptocurrency} ({formatUsd(centsOf(payment.totalAmount))} USD)
+            {payment.cryptoAmount} {payment.cryptocurrency} ({web.pay.dollars({ amount: usd(centsOf(payment.totalAmount)) })})
           </dd>
         </div>
         <div>
-          <dt>Network</dt>
+          <dt>{common.labels.network}</dt>
           <dd>{payment.networkLabel}</dd>
         </div>
       </dl>
       {view === 'waiting' && (
         <div className="wz-overlay-actions">
           <button type="button" className="wz-button wz-button-secondary" onClick={onBack}>
-            BACK
+            {web.pay.back}
           </button>
           <button type="button" className="wz-button wz-button-danger" onClick={onCancel}>
-            CANCEL
+            {web.pay.cancelUpper}
           </button>
         </div>
       )}

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
-import { formatCountdown, formatUsd, PAYMENT_WINDOW_MS, SEND_FROM_WALLET_NOTE } from '../shared';
+import type { WebMessages } from '../shared';
+import { formatCountdown, PAYMENT_WINDOW_MS } from '../shared';
 import { amountToPay } from './checkout';
-import { copyText } from './copy';
-import { centsOf, usd } from './format';
+import { centsOf } from './format';
+import { PayFields } from './PayFields';
 import { WalletButtons } from './WalletButtons';
 
 export type PaymentView = 'waiting' | 'confirming' | 'processing' | 'completed' | 'failed' | 'expired' | 'cancelled';
@@ -99,6 +100,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
   const time = useNow(now, current === 'pending_crypto_payment' || current === 'confirming');
   const msLeft = Date.parse(toPay.deadline) - time;
   const view = paymentView(current, msLeft);
+  const { web } = useI18n();
   const { onViewChange } = props;
   useEffect(() => {
     onViewChange?.(view);
@@ -108,7 +110,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
   return (
     <section className="wz-step wz-payment" aria-labelledby="wz-payment-heading">
       <h2 id="wz-payment-heading" className="wz-heading">
-        Complete Payment
+        {web.completePayment}
       </h2>
       <StatusHeadline view={view} status={status} />
       {props.notice && <CancelRefused message={props.notice} />}
@@ -118,7 +120,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
         </div>
       ) : view === 'failed' ? (
         <div className="wz-result">
-          <p>Your payment was received but the recharge could not be completed. Its value has been credited to your balance.</p>
+          <p>{web.failedBody}</p>
           <FailedActions onTryAgain={props.onNewPurchase} onContactSupport={props.onContactSupport} />
         </div>
       ) : (
@@ -130,16 +132,16 @@ export default function PaymentScreen(props: PaymentScreenProps) {
           {view === 'waiting' && (
             <>
               <div className="wz-important">
-                <strong>Important</strong>
+                <strong>{web.important}</strong>
                 <ul>
-                  <li>Send the exact amount shown above.</li>
-                  <li>The payment expires in 6 minutes.</li>
-                  <li>Your top-up is processed automatically.</li>
-                  <li>Do not close this page until the payment is confirmed.</li>
+                  <li>{web.sendExactAmount}</li>
+                  <li>{web.expiresIn6}</li>
+                  <li>{web.processedAutomatically}</li>
+                  <li>{web.doNotClose}</li>
                 </ul>
               </div>
               <button type="button" className="wz-button wz-button-danger" onClick={props.onCancel}>
-                Cancel
+                {web.pay.cancel}
               </button>
             </>
           )}
@@ -149,21 +151,20 @@ export default function PaymentScreen(props: PaymentScreenProps) {
   );
 }
 
-/** Icon (null: a spinner), headline and hint per view (spec section 4's texts where it has them). */
 /** An expired or cancelled payment: what happened to its address, and a new payment request. */
 export function ClosedPayment({ view, onNewPayment }: { view: 'expired' | 'cancelled'; onNewPayment(): void }) {
+  const { web } = useI18n();
   return (
     <>
       {view === 'expired' ? (
         <p>
-          <strong>Payment Window Expired.</strong> Your 6-minute payment window has expired. The wallet address is no longer reserved. Please create a new
-          payment request to continue.
+          <strong>{web.paymentWindowExpired}</strong> {web.expiredBody}
         </p>
       ) : (
-        <p>This payment was cancelled. The wallet address is no longer reserved.</p>
+        <p>{web.cancelledBody}</p>
       )}
       <button type="button" className="wz-button" onClick={onNewPayment}>
-        Create New Payment
+        {web.createNewPayment}
       </button>
     </>
   );
@@ -171,31 +172,34 @@ export function ClosedPayment({ view, onNewPayment }: { view: 'expired' | 'cance
 
 /** A failed payment's actions: try again, and contact support where the surface offers it. */
 export function FailedActions({ onTryAgain, onContactSupport }: { onTryAgain(): void; onContactSupport?: (() => void) | undefined }) {
+  const { web } = useI18n();
   return (
     <>
       <button type="button" className="wz-button" onClick={onTryAgain}>
-        Try Again
+        {web.tryAgain}
       </button>
       {onContactSupport && (
         <button type="button" className="wz-button wz-button-secondary" onClick={onContactSupport}>
-          Contact Support
+          {web.pay.contactSupport}
         </button>
       )}
     </>
   );
 }
 
-const HEADLINES: Record<Exclude<PaymentView, 'completed'>, [icon: string | null, text: string, hint?: string]> = {
-  waiting: [null, 'Waiting for Payment...', 'Send payment to complete your top-up'],
-  confirming: [null, 'Payment Detected - Confirming...', 'Your payment is on the chain; waiting for confirmations'],
-  processing: [null, 'Payment Received - Processing Top-up...', 'Your top-up is being sent'],
-  failed: ['✕', 'Top-up Failed'],
-  expired: ['!', 'Payment Expired'],
-  cancelled: ['✕', 'Payment Cancelled'],
-};
+/** Icon (null: a spinner), headline and hint per view (spec section 4's texts where it has them). */
+const headlines = (web: WebMessages): Record<Exclude<PaymentView, 'completed'>, [icon: string | null, text: string, hint?: string]> => ({
+  waiting: [null, web.waitingForPayment, web.sendToComplete],
+  confirming: [null, web.paymentDetected, web.pay.confirmingHint],
+  processing: [null, web.paymentReceived, web.pay.processingHint],
+  failed: ['✕', web.topupFailed],
+  expired: ['!', web.paymentExpired],
+  cancelled: ['✕', web.pay.paymentCancelled],
+});
 
 export function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'completed'>; status: TPaymentStatus | null }) {
-  const [icon, text, hint] = HEADLINES[view];
+  const { web } = useI18n();
+  const [icon, text, hint] = headlines(web)[view];
   return (
     <div className={`wz-status wz-status-${view}`} role="status" aria-live="polite" data-status={view}>
       <span className={icon ? 'wz-status-icon' : 'wz-status-icon wz-spinner'} aria-hidden="true">
@@ -206,7 +210,7 @@ export function StatusHeadline({ view, status }: { view: Exclude<PaymentView, 'c
         {hint && <p className="wz-hint">{hint}</p>}
         {view === 'confirming' && status && (
           <p className="wz-confirmations">
-            Confirmations: {Math.min(status.confirmations, status.requiredConfirmations)} of {status.requiredConfirmations}
+            {web.pay.confirmations({ n: Math.min(status.confirmations, status.requiredConfirmations), m: status.requiredConfirmations })}
           </p>
         )}
         {status && <DisplayTruth status={status} />}
@@ -232,10 +236,11 @@ function DisplayTruth({ status }: { status: TPaymentStatus }) {
 }
 
 export function Countdown({ msLeft }: { msLeft: number }) {
+  const { web } = useI18n();
   const tone = countdownTone(msLeft);
   const share = Math.max(0, Math.min(1, msLeft / PAYMENT_WINDOW_MS));
   return (
-    <div className={`wz-countdown wz-countdown-${tone}`} role="timer" aria-label="Time left to pay">
+    <div className={`wz-countdown wz-countdown-${tone}`} role="timer" aria-label={web.pay.timeLeft}>
       <span className="wz-countdown-time">{formatCountdown(msLeft)}</span>
       <div className="wz-countdown-bar" aria-hidden="true">
         <span style={{ width: `${share * 100}%` }} />
@@ -245,6 +250,7 @@ export function Countdown({ msLeft }: { msLeft: number }) {
 }
 
 export function QrCode({ uri, currency }: { uri: string; currency: string }) {
+  const { web } = useI18n();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -257,95 +263,45 @@ export function QrCode({ uri, currency }: { uri: string; currency: string }) {
   }, [uri]);
   return (
     <figure className="wz-qr">
-      {src ? <img src={src} alt="Payment QR code" width={240} height={240} /> : <div className="wz-qr-placeholder wz-skeleton" />}
-      <figcaption>Scan with your {currency} wallet app</figcaption>
+      {src ? <img src={src} alt={web.pay.qrAlt} width={240} height={240} /> : <div className="wz-qr-placeholder wz-skeleton" />}
+      <figcaption>{web.scanWith({ currency })}</figcaption>
     </figure>
   );
 }
 
-export function CopyField({ label, value, display, onCopied, testId }: { label: string; value: string; display?: string; onCopied?(): void; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const id = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(id);
-  }, [copied]);
-  return (
-    <div className="wz-copy">
-      <span className="wz-label">{label}</span>
-      <div className="wz-copy-row">
-        <code data-testid={testId}>{display ?? value}</code>
-        <button
-          type="button"
-          className="wz-button wz-button-small"
-          onClick={() =>
-            void copyText(value).then((ok) => {
-              if (!ok) return;
-              setCopied(true);
-              onCopied?.();
-            })
-          }
-        >
-          {copied ? 'COPIED' : 'Copy'}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** How to pay so that the payment is seen (tokens sent to the token contract are not). */
-export function SendFromWallet() {
-  return (
-    <p className="wz-hint" data-testid="pay-from-wallet">
-      {SEND_FROM_WALLET_NOTE}
-    </p>
-  );
-}
-
 function Details({ payment, status, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
-  const { web } = useI18n();
-  const toPay = amountToPay(payment, status);
+  const { common, web, usd, time } = useI18n();
+  const l = common.labels;
+  const dollars = (amount: number) => web.pay.dollars({ amount: usd(centsOf(amount)) });
   return (
     <>
-      {view === 'waiting' && (
-        <>
-          <CopyField
-            label={toPay.partly ? web.order.restToSend : 'Amount to send'}
-            value={toPay.amount}
-            display={`${toPay.amount} ${toPay.coin}`}
-            onCopied={() => onCopied?.('amount')}
-            testId="pay-amount"
-          />
-          <CopyField label="Wallet address" value={toPay.address} onCopied={() => onCopied?.('address')} testId="pay-address" />
-          <SendFromWallet />
-        </>
-      )}
+      {view === 'waiting' && <PayFields toPay={amountToPay(payment, status)} amountLabel={web.amountToSend} onCopied={onCopied} />}
       <dl className="wz-summary">
         <div>
-          <dt>Top-up amount</dt>
-          <dd>{usd(payment.amount)} USD</dd>
+          <dt>{web.topupAmount}</dt>
+          <dd>{dollars(payment.amount)}</dd>
         </div>
         <div>
-          <dt>Service fee</dt>
-          <dd>{usd(payment.serviceFee)} USD</dd>
+          <dt>{l.fee}</dt>
+          <dd>{dollars(payment.serviceFee)}</dd>
         </div>
         <div className="wz-total">
-          <dt>Total</dt>
+          <dt>{l.total}</dt>
           <dd>
-            {formatUsd(centsOf(payment.totalAmount))} USD ({payment.cryptoAmount} {payment.cryptocurrency})
+            {dollars(payment.totalAmount)} ({payment.cryptoAmount} {payment.cryptocurrency})
           </dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{l.phone}</dt>
           <dd>{phoneNumber}</dd>
         </div>
         <div>
-          <dt>Network</dt>
+          <dt>{l.network}</dt>
           <dd>{payment.networkLabel}</dd>
         </div>
         <div>
-          <dt>Expires at</dt>
-          <dd>{new Date(payment.expiresAt).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}</dd>
+          <dt>{web.expiresAt}</dt>
+          <dd>{time(payment.expiresAt)}</dd>
         </div>
       </dl>
     </>
@@ -353,27 +309,29 @@ function Details({ payment, status, phoneNumber, onCopied, view }: PaymentScreen
 }
 
 function Success({ payment, phoneNumber, transactionId, onNewPurchase }: PaymentScreenProps & { transactionId: string | null }) {
+  const { common, web, usd } = useI18n();
   return (
     <section className="wz-step wz-success" aria-labelledby="wz-success-heading">
       <div className="wz-success-icon" aria-hidden="true">
         ✓
       </div>
       <p className="wz-status-text" role="status" data-status="completed">
-        Top-up Completed!
+        {web.topupCompleted}
       </p>
       <h2 id="wz-success-heading" className="wz-heading">
-        Success!
+        {web.success}
       </h2>
-      <p>Your airtime has been successfully sent to</p>
+      <p>{web.sentTo}</p>
       <p className="wz-success-phone">{phoneNumber}</p>
-      <p className="wz-success-amount">{usd(payment.amount)} USD</p>
+      <p className="wz-success-amount">{web.pay.dollars({ amount: usd(centsOf(payment.amount)) })}</p>
       {transactionId && (
         <p className="wz-hint">
-          Transaction ID: <code data-testid="transaction-id">{transactionId}</code>
+          {web.pay.transactionId}
+          {common.colon} <code data-testid="transaction-id">{transactionId}</code>
         </p>
       )}
       <button type="button" className="wz-button" onClick={onNewPurchase}>
-        Make Another Purchase
+        {web.makeAnotherPurchase}
       </button>
     </section>
   );

@@ -2,6 +2,7 @@ import './wallets.css';
 import type { MouseEvent } from 'react';
 import type { TWalletLinks } from '@topup/shared';
 import { WALLET_APPS } from '../../../shared/src/wallet-links';
+import { useI18n } from '../i18n/I18n';
 
 /**
  * One tap to the wallet, beside the QR code (a phone cannot scan the code it shows): "Open in wallet"
@@ -12,6 +13,7 @@ import { WALLET_APPS } from '../../../shared/src/wallet-links';
  * following a link (the mini-app opens them through Telegram).
  */
 export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((url: string) => void) | undefined }) {
+  const { web } = useI18n();
   const follow = (url: string) =>
     open &&
     ((e: MouseEvent) => {
@@ -19,9 +21,9 @@ export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((u
       open(url);
     });
   return (
-    <div className="wz-wallets" role="group" aria-label="Open in a wallet app">
+    <div className="wz-wallets" role="group" aria-label={web.pay.openInWalletApp}>
       <a className="wz-button" href={links.eip681} onClick={follow(links.eip681)} data-testid="open-in-wallet">
-        Open in wallet
+        {web.pay.openInWallet}
       </a>
       <div className="wz-wallet-apps">
         {WALLET_APPS.map(({ link, name }) => {
@@ -34,7 +36,7 @@ export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((u
               target="_blank"
               rel="noopener noreferrer"
               onClick={follow(url)}
-              aria-label={`Open in ${name}`}
+              aria-label={web.pay.openIn({ name })}
             >
               {name}
             </a>

@@ -18,6 +18,7 @@ import {
   type CheckoutState,
 } from './checkout';
 import { initialWizardState } from './state';
+import { web } from '../../../shared/src/i18n/en/web';
 
 const cameroon = { id: 120, name: 'Cameroon', code: 'CM', dialCode: '+237', flag: '', currencyCode: 'XAF' } as TCountry;
 const mtn = { id: 53, operatorId: 53, name: 'MTN Cameroon' } as TOperator;
@@ -142,10 +143,11 @@ describe('checkout: creating the order', () => {
     expect(run(kept, { type: 'setEmail', email: 'ada@example.com' }).attemptKey).toBeNull();
   });
 
-  it('says a failure in each surface’s words, a busy wallet in the spec’s', () => {
+  it('says a failure in each surface’s words, a busy wallet in the spec’s (the page’s language)', () => {
     const words = {
       refused: (m: string) => `Payment creation failed: ${m}`,
       failed: (s: number | null) => (s ? `Payment creation failed: ${s}` : 'Payment creation failed'),
+      busy: web.walletBusy,
     };
     expect(createErrorText(classifyCreateError(new ApiError(429, 'HTTP_ERROR', null, '429: '), 'crypto'), words)).toBe(
       'Cryptocurrency wallet temporarily unavailable. Please try again in a moment.',

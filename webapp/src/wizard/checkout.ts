@@ -4,7 +4,6 @@ import { internationalNumber } from '../api/phone';
 import type { QuoteRequest } from '../api/queries';
 import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE } from '../shared';
 import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './state';
-import { CHECKOUT_TEXTS } from './texts';
 
 /**
  * The checkout model every surface composes (the site's /recharge and /app, the mini-app): what is
@@ -258,9 +257,9 @@ function mismatchOf(details: unknown): TOperatorMismatchDetails | null {
     : null;
 }
 
-/** A creation failure in a surface's words (a 429 in the spec's, the same everywhere). */
-export function createErrorText(error: CreateError, words: { refused(message: string): string; failed(status: number | null): string }): string {
-  if (error.kind === 'busy') return error.message ?? CHECKOUT_TEXTS.walletBusy;
+/** A creation failure in a surface's words (a 429 in the spec's, the same everywhere: `busy`, in the page's language). */
+export function createErrorText(error: CreateError, words: { refused(message: string): string; failed(status: number | null): string; busy: string }): string {
+  if (error.kind === 'busy') return error.message ?? words.busy;
   return error.kind === 'refused' ? words.refused(error.message ?? '') : words.failed(error.status);
 }
 

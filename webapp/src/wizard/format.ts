@@ -1,9 +1,8 @@
 import type { TAmountOption } from '@topup/shared';
-import { formatUsd, usdToCents } from '../shared';
+import { usdToCents } from '../shared';
 
 /** USD amounts arrive as numbers of dollars; money is shown from integer cents. */
 export const centsOf = (usd: number): number => usdToCents(usd) ?? Math.round(usd * 100);
-export const usd = (amount: number): string => formatUsd(centsOf(amount));
 
 const localFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
@@ -22,6 +21,3 @@ export function shownNumber(dialCode: string, phone: string): string {
   const typed = phone.trim();
   return typed.startsWith('+') ? typed : `${dialPrefix(dialCode)} ${typed}`;
 }
-
-/** Whole dollars without cents ('$5', as the spec's quick amounts and fee read), else with them. */
-export const shortUsd = (cents: number): string => formatUsd(cents).replace(/\.00$/, '');

@@ -19,6 +19,5 @@ export { StepProgress, type StepProgressProps } from './StepProgress';
 export { WizardSteps, type CatalogList, type WizardStepsProps } from './WizardSteps';
 export * from './checkout';
 export { useCheckout, type Checkout, type CheckoutOptions, type PaymentsApi } from './useCheckout';
-export { CHECKOUT_TEXTS } from './texts';
 export * from './state';
 export * from './format';

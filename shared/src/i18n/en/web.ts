@@ -6,6 +6,7 @@
 import { account } from './web-account';
 import { order } from './web-order';
 import { pages } from './web-pages';
+import { pay } from './web-pay';
 
 export const web = {
   language: 'Language',
@@ -94,6 +95,8 @@ export const web = {
   order,
   /** The account screens: sign-in, profile, balance, orders, dashboard, contact (./web-account.ts). */
   account,
+  /** Paying: the payment screens, the coin choice, the pay and success steps (./web-pay.ts). */
+  pay,
   selectCountry: 'Select Country',
   selectAmountHeading: 'Select Amount',
   countriesList: 'Countries',

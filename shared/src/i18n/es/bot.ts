@@ -2,6 +2,7 @@ import { flagEmoji } from '../../format';
 import { escapeHtml as h } from '../html';
 import type { BotMessages } from '../en/bot';
 import { inCountry } from './grammar';
+import { pay } from './web-pay';
 
 export const bot: BotMessages = {
   cmdStart: 'Empezar y abrir el menú',
@@ -72,12 +73,7 @@ export const bot: BotMessages = {
   stepCoin: '🪙 <b>Paso 5 de 6 · Criptomoneda</b>\n¿Con qué criptomoneda quieres pagar? Después eliges la red.',
   stepNetwork: (p) =>
     `🔗 <b>Red</b>\nPuedes enviar ${h(p.asset)} por estas redes, de la más barata a la más cara (la comisión de red la paga tu billetera por la transferencia):`,
-  choiceWords: {
-    fee: (amount) => `≈ ${amount} de comisión de red`,
-    feeUnknown: 'comisión de red desconocida',
-    underAMinute: 'menos de un minuto',
-    aboutMinutes: (minutes) => (minutes === 1 ? 'un minuto aprox.' : `unos ${minutes} minutos`),
-  },
+  choiceWords: pay.choiceWords,
   reviewTitle: '🧾 <b>Paso 6 de 6 · Revisa el pedido</b>',
   reviewNotice:
     '• Tienes 6 minutos para enviar el pago\n• La recarga se envía automáticamente al confirmarse el pago\n• Comprueba bien el número de teléfono\n• Envía a la dirección exacta indicada',
@@ -102,7 +98,7 @@ export const bot: BotMessages = {
   payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Escanea con tu billetera de ${h(p.coin)}, o copia el importe y la dirección (toca para copiar).`,
   payImportant: 'Envía el importe exacto y solo en esta red. La recarga se procesa automáticamente.',
-  payFromWallet: 'Envía a esta dirección, desde una billetera. Nunca envíes al contrato del token: los tokens enviados allí se pierden.',
+  payFromWallet: pay.fromWallet,
   btnOpenIn: (p) => `👛 Abrir en ${p.wallet}`,
   btnCancelPayment: '✖️ Cancelar el pago',
   btnNewPayment: '🔄 Crear un nuevo pago',

@@ -2,6 +2,7 @@ import type { WebMessages } from '../en/web';
 import { account } from './web-account';
 import { order } from './web-order';
 import { pages } from './web-pages';
+import { pay } from './web-pay';
 
 export const web: WebMessages = {
   language: 'Idioma',
@@ -89,6 +90,7 @@ export const web: WebMessages = {
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
   account,
+  pay,
   selectCountry: 'Elige el país',
   selectAmountHeading: 'Elige el monto',
   countriesList: 'Países',

@@ -2,6 +2,7 @@ import { flagEmoji } from '../../format';
 import { escapeHtml as h } from '../html';
 import type { BotMessages } from '../en/bot';
 import { inCountry } from './grammar';
+import { pay } from './web-pay';
 
 export const bot: BotMessages = {
   cmdStart: 'Démarrer et ouvrir le menu',
@@ -72,12 +73,7 @@ export const bot: BotMessages = {
   stepCoin: '🪙 <b>Étape 5 sur 6 · Cryptomonnaie</b>\nAvec quelle cryptomonnaie voulez-vous payer\u00a0? Vous choisirez ensuite le réseau.',
   stepNetwork: (p) =>
     `🔗 <b>Réseau</b>\nVous pouvez envoyer ${h(p.asset)} sur ces réseaux, du moins cher au plus cher (les frais de réseau sont payés par votre portefeuille pour le transfert)\u00a0:`,
-  choiceWords: {
-    fee: (amount) => `≈ ${amount} de frais de réseau`,
-    feeUnknown: 'frais de réseau inconnus',
-    underAMinute: 'moins d’une minute',
-    aboutMinutes: (minutes) => (minutes === 1 ? 'environ une minute' : `environ ${minutes} minutes`),
-  },
+  choiceWords: pay.choiceWords,
   reviewTitle: '🧾 <b>Étape 6 sur 6 · Vérifiez la commande</b>',
   reviewNotice:
     "• Vous avez 6 minutes pour envoyer le paiement\n• Le crédit est envoyé automatiquement une fois le paiement confirmé\n• Vérifiez bien le numéro de téléphone\n• Envoyez à l'adresse exacte indiquée",
@@ -102,7 +98,7 @@ export const bot: BotMessages = {
   payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Scannez avec votre portefeuille ${h(p.coin)}, ou copiez le montant et l'adresse (touchez pour copier).`,
   payImportant: 'Envoyez le montant exact, sur ce réseau uniquement. La recharge est traitée automatiquement.',
-  payFromWallet: 'Envoyez à cette adresse, depuis un portefeuille. N’envoyez jamais au contrat du jeton\u00a0: les jetons envoyés là sont perdus.',
+  payFromWallet: pay.fromWallet,
   btnOpenIn: (p) => `👛 Ouvrir dans ${p.wallet}`,
   btnCancelPayment: '✖️ Annuler le paiement',
   btnNewPayment: '🔄 Créer un nouveau paiement',

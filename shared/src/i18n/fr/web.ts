@@ -2,6 +2,7 @@ import type { WebMessages } from '../en/web';
 import { account } from './web-account';
 import { order } from './web-order';
 import { pages } from './web-pages';
+import { pay } from './web-pay';
 
 export const web: WebMessages = {
   language: 'Langue',
@@ -90,6 +91,7 @@ export const web: WebMessages = {
   /** The order page and the payment screens' money (./web-order.ts). */
   order,
   account,
+  pay,
   selectCountry: 'Choisissez le pays',
   selectAmountHeading: 'Choisissez le montant',
   countriesList: 'Pays',

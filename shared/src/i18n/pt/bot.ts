@@ -2,6 +2,7 @@ import { flagEmoji } from '../../format';
 import { escapeHtml as h } from '../html';
 import type { BotMessages } from '../en/bot';
 import { inCountry } from './grammar';
+import { pay } from './web-pay';
 
 export const bot: BotMessages = {
   cmdStart: 'Começar e abrir o menu',
@@ -72,12 +73,7 @@ export const bot: BotMessages = {
   stepCoin: '🪙 <b>Etapa 5 de 6 · Criptomoeda</b>\nCom qual criptomoeda você quer pagar? Depois você escolhe a rede.',
   stepNetwork: (p) =>
     `🔗 <b>Rede</b>\nVocê pode enviar ${h(p.asset)} nestas redes, da mais barata à mais cara (a taxa de rede é paga pela sua carteira na transferência):`,
-  choiceWords: {
-    fee: (amount) => `≈ ${amount} de taxa de rede`,
-    feeUnknown: 'taxa de rede desconhecida',
-    underAMinute: 'menos de um minuto',
-    aboutMinutes: (minutes) => (minutes === 1 ? 'cerca de um minuto' : `cerca de ${minutes} minutos`),
-  },
+  choiceWords: pay.choiceWords,
   reviewTitle: '🧾 <b>Etapa 6 de 6 · Revise o pedido</b>',
   reviewNotice:
     '• Você tem 6 minutos para enviar o pagamento\n• A recarga é enviada automaticamente quando o pagamento for confirmado\n• Confira bem o número de telefone\n• Envie para o endereço exato mostrado',
@@ -102,7 +98,7 @@ export const bot: BotMessages = {
   payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (${p.minutes} min)`,
   payScan: (p) => `Escaneie com sua carteira de ${h(p.coin)}, ou copie o valor e o endereço (toque para copiar).`,
   payImportant: 'Envie o valor exato e somente nesta rede. A recarga é processada automaticamente.',
-  payFromWallet: 'Envie para este endereço, a partir de uma carteira. Nunca envie para o contrato do token: os tokens enviados para lá são perdidos.',
+  payFromWallet: pay.fromWallet,
   btnOpenIn: (p) => `👛 Abrir no ${p.wallet}`,
   btnCancelPayment: '✖️ Cancelar o pagamento',
   btnNewPayment: '🔄 Criar novo pagamento',

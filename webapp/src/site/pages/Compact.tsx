@@ -1,5 +1,5 @@
 import './pages.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pricingQuery, promotionsQuery, quoteQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
@@ -13,7 +13,9 @@ import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, va
 import { Maintenance } from '../../wizard/Maintenance';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
-import { networkOf } from '../../../../shared/src/payment-choice';
+import { networkOf, preselectedCoin } from '../../../../shared/src/payment-choice';
+import { rememberInBrowser } from '../../api/recipients';
+import { Recents, recipientOf, useRepeat } from '../../wizard/Recents';
 
 /**
  * /app: the spec's compact six-step wizard (header, footer and support widget hidden). Country and
@@ -44,7 +46,7 @@ export default function Compact() {
   const steps: StepSpec[] = [
     { needs: ['country', 'phone'], checkNumber: true },
     { needs: ['operator'] },
-    { check: (s) => amountProblem(entry, limits, s.wizard.operator, quick) },
+    { check: (s) => amountProblem(t, entry, limits, s.wizard.operator, quick) },
     { needs: ['coin'] },
     {},
   ];
@@ -54,6 +56,10 @@ export default function Compact() {
       api.createCompactPayment({ phoneNumber: checkout.number, operatorId: wizard.operator!.operatorId, amount: wizard.amount!.amount, currency: coin! }, key),
     onCreated: (order) => {
       rememberOrder(order.orderToken, !!user.data);
+      // Repeat in one tap: an anonymous visitor's recipients are kept by the browser, a customer's by the account.
+      const recipient = !user.data && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
+      if (recipient) rememberInBrowser(recipient);
+      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
     },
     onCreateFailed: (_error, cause) => console.error('payment creation failed', cause),
@@ -69,10 +75,13 @@ export default function Compact() {
   const countries = useQuery(countriesQuery());
   const operators = useQuery({ ...operatorsQuery(country?.id, 'airtime'), enabled: !!country && step >= 2 });
   const fixed = operator?.denominationType === 'FIXED';
-  const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator && fixed });
+  // A FIXED operator's amounts are its quick amounts; every operator's options carry the local amounts.
+  const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator });
   const promotions = useQuery(promotionsQuery());
   const options = useQuery({ ...paymentOptionsQuery(), enabled: step >= 4 }).data;
-  const quick = useMemo(() => quickAmounts(operator, amounts.data, limits), [operator, amounts.data, limits]);
+  // The tiles wait for the operator's options, so that they open with the local amounts (no flash of dollars).
+  const amountsLoading = !!operator && amounts.isPending;
+  const quick = useMemo(() => (amountsLoading ? [] : quickAmounts(operator, amounts.data, limits)), [amountsLoading, operator, amounts.data, limits]);
 
   // Spec: Cameroon preselected when in the list; the spec's default operator (53) when the country has it.
   useEffect(() => {
@@ -100,7 +109,7 @@ export default function Compact() {
   const enter = (next: AmountEntry) => {
     setEntry(next);
     const amount = validAmount(next, limits);
-    checkout.choose(amount === null ? { type: 'clearAmount' } : { type: 'selectAmount', amount: amountOption(amount) });
+    checkout.choose(amount === null ? { type: 'clearAmount' } : { type: 'selectAmount', amount: amountOption(amount, amounts.data) });
   };
   const say = (problem: Problem) => {
     // An invalid number is shown under the field.
@@ -119,6 +128,26 @@ export default function Compact() {
     checkout.reset({ wizard: { ...initialWizardState, country, operator }, coin });
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
+  // Repeat in one tap: "Again" chooses the number, operator, amount and the last coin, and opens the
+  // review (step 5); the second tap, 'Proceed to Payment', creates the payment.
+  const repeatCoin = useRef<string | null>(null);
+  const toReview = async () => {
+    const problem = await checkout.next();
+    if (problem) return say(problem);
+    const amount = wizard.amount!.amount;
+    const chosen = wizard.operator!;
+    const fixedAmounts = chosen.denominationType === 'FIXED' ? await queryClient.fetchQuery(amountsQuery(chosen.id, 'airtime')) : undefined;
+    const amountWrong = amountProblem(t, { quick: amount, text: '' }, limits, chosen, quickAmounts(chosen, fixedAmounts, limits));
+    if (amountWrong) {
+      checkout.goTo(2);
+      return say(amountWrong);
+    }
+    const offered = await queryClient.fetchQuery(paymentOptionsQuery());
+    const lastCoin = networkOf(offered, repeatCoin.current)?.symbol ?? preselectedCoin(offered);
+    if (lastCoin) checkout.setCoin(lastCoin);
+    checkout.goTo(lastCoin ? 4 : 3);
+  };
+  const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void toReview() });
   const problem = checkout.state.problem;
   // Number first: a number typed or pasted with its country code ('+' or '00') is looked up.
   const international = /^\s*(\+|00)/.test(wizard.phone);
@@ -152,6 +181,16 @@ export default function Compact() {
         {step < 6 && <Maintenance pricing={pricing} />}
 
         {step === 1 && (
+          <Recents
+            source={user.data ? 'account' : 'browser'}
+            onRepeat={(r) => {
+              setEntry({ quick: r.lastAmountCents / 100, text: '' });
+              repeatCoin.current = r.lastCoin;
+              void repeat(r);
+            }}
+          />
+        )}
+        {step === 1 && (
           <WhereStep
             countries={countries}
             country={country}
@@ -184,11 +223,12 @@ export default function Compact() {
         {step === 3 && (
           <AmountChoice
             quick={quick}
+            options={amounts.data}
             entry={entry}
             onEntry={enter}
             fee={pricing?.serviceFee}
             custom={fixed ? null : limits}
-            loading={fixed && amounts.isPending}
+            loading={amountsLoading}
             valid={validAmount(entry, limits)}
             quote={checkout.quote}
           />

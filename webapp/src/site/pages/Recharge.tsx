@@ -43,7 +43,11 @@ const stepLabels = (web: WebMessages) => [web.steps.country, web.steps.operator,
 const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }, {}];
 
 /** Spec section 8: the five-step flow's creation failure. */
-const words = (web: WebMessages) => ({ refused: (message: string) => web.paymentCreationFailedWith({ message }), failed: () => web.paymentCreationFailed });
+const words = (web: WebMessages) => ({
+  refused: (message: string) => web.paymentCreationFailedWith({ message }),
+  failed: () => web.paymentCreationFailed,
+  busy: web.walletBusy,
+});
 
 export default function Recharge() {
   const t = useI18n();

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { TCoinSymbol, TCountry, TOperator, TPromotion, TQuote } from '@topup/shared';
+import type { TAmountOption, TCoinSymbol, TCountry, TOperator, TPromotion, TQuote } from '@topup/shared';
 import { assetOf, chooseAsset } from '../../../../../shared/src/payment-choice';
 import { flagEmoji } from '../../../shared';
 import { useI18n } from '../../../i18n/I18n';
 import { centsOf, dialPrefix, Notice, shownNumber, type CatalogList } from '../../../wizard';
 import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
-import type { AmountEntry, Limits } from './amount';
+import { wholeUsd, type AmountEntry, type Limits } from './amount';
 import { Promotions } from './Promotions';
 
 /** Step 1, 'Select Country & Phone': the country list (dial codes), the number, and the promotions. */
@@ -122,9 +122,15 @@ export function OperatorChoice({
   );
 }
 
-/** Step 3, 'Select Amount': quick amounts with the fee (GET /api/pricing), a custom amount, and the server's breakdown. */
+/**
+ * Step 3, 'Select Amount': quick amounts with the fee (GET /api/pricing), a custom amount, and the
+ * server's breakdown. Local money first: a quick amount the operator's options price in its currency
+ * shows what the recipient gets ("2,500 XAF"), the dollars beside it (as /recharge and the mini-app).
+ */
 export function AmountChoice(props: {
   quick: number[];
+  /** The operator's amount options (GET /api/amounts), where the local amounts come from. */
+  options: TAmountOption[] | undefined;
   entry: AmountEntry;
   onEntry(entry: AmountEntry): void;
   fee: number | undefined;
@@ -135,22 +141,31 @@ export function AmountChoice(props: {
 }) {
   const { entry, custom } = props;
   const t = useI18n();
-  const shortUsd = (cents: number) => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
+  const shortUsd = (cents: number) => wholeUsd(t, cents);
+  const localOf = (amount: number) => {
+    const option = props.options?.find((o) => o.amount === amount);
+    return option?.localAmount != null && option.currencyCode ? t.local(option.localAmount, option.currencyCode) : null;
+  };
   return (
     <div className="wz-step">
       <div className="quick-amounts" role="group" aria-label={t.web.compact.quickAmounts}>
-        {props.quick.map((a) => (
-          <button
-            key={a}
-            type="button"
-            className="wz-tile quick-amount"
-            aria-pressed={entry.text.trim() === '' && entry.quick === a}
-            onClick={() => props.onEntry({ quick: a, text: '' })}
-          >
-            <span className="wz-tile-title">{shortUsd(centsOf(a))}</span>
-            <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : shortUsd(props.fee) })}</span>
-          </button>
-        ))}
+        {props.quick.map((a) => {
+          const local = localOf(a);
+          return (
+            <button
+              key={a}
+              type="button"
+              className="wz-tile quick-amount"
+              aria-pressed={entry.text.trim() === '' && entry.quick === a}
+              onClick={() => props.onEntry({ quick: a, text: '' })}
+              data-local={local ?? undefined}
+            >
+              <span className="wz-tile-title wz-amount">{local ?? shortUsd(centsOf(a))}</span>
+              {local && <span className="wz-tile-caption wz-amount-usd">{shortUsd(centsOf(a))}</span>}
+              <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : shortUsd(props.fee) })}</span>
+            </button>
+          );
+        })}
       </div>
       {props.loading && <p className="wz-hint">{t.web.compact.loadingAmounts}</p>}
       {custom && (

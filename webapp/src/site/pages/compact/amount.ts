@@ -1,6 +1,7 @@
 import type { TAmountOption, TOperator, TPricingSettings } from '@topup/shared';
+import type { I18n } from '../../../i18n/I18n';
 import { QUICK_AMOUNTS_USD, usdToCents } from '../../../shared';
-import { centsOf, shortUsd, usd, type Problem } from '../../../wizard';
+import { centsOf, type Problem } from '../../../wizard';
 
 /** What the amount step holds: a quick amount tapped, and a custom amount typed (which wins when not blank). */
 export interface AmountEntry {
@@ -41,24 +42,29 @@ export function validAmount(entry: AmountEntry, limits: Limits): number | null {
   return cents !== null && cents >= limits.min && cents <= limits.max ? amount : null;
 }
 
-export const amountOption = (amount: number): TAmountOption => ({
-  id: `compact-${amount}`,
-  amount,
-  localAmount: null,
-  currencySymbol: null,
-  currencyCode: null,
-  description: null,
-});
+/** The amount as an option: the operator's own when it lists it (with what the recipient gets locally), else a bare one. */
+export const amountOption = (amount: number, options: TAmountOption[] | undefined): TAmountOption =>
+  options?.find((o) => o.amount === amount) ?? {
+    id: `compact-${amount}`,
+    amount,
+    localAmount: null,
+    currencySymbol: null,
+    currencyCode: null,
+    description: null,
+  };
 
-/** Spec section 5, step 3: an amount is required and within the range; the operator's own range or amounts too. */
-export function amountProblem(entry: AmountEntry, limits: Limits, operator: TOperator | null, quick: number[]): Problem | null {
+/** Whole dollars without their cents ('$5', '5 $US'), as the spec's quick amounts and limits read. */
+export const wholeUsd = (t: Pick<I18n, 'usd'>, cents: number): string => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
+
+/** Spec section 5, step 3: an amount is required and within the range; the operator's own range or amounts too. Said in the page's language. */
+export function amountProblem(t: Pick<I18n, 'web' | 'usd'>, entry: AmountEntry, limits: Limits, operator: TOperator | null, quick: number[]): Problem | null {
   const amount = enteredAmount(entry);
   const invalid = (message: string): Problem => ({ need: 'amount', reason: 'invalid', message });
   if (amount === null) return { need: 'amount', reason: 'missing' };
-  if (validAmount(entry, limits) === null) return invalid(`Amount must be between ${shortUsd(limits.min)} and ${shortUsd(limits.max)}.`);
-  if (operator?.denominationType === 'FIXED') return quick.includes(amount) ? null : invalid(`Please choose one of ${operator.name}'s amounts.`);
+  if (validAmount(entry, limits) === null) return invalid(t.web.amountBetween({ min: wholeUsd(t, limits.min), max: wholeUsd(t, limits.max) }));
+  if (operator?.denominationType === 'FIXED') return quick.includes(amount) ? null : invalid(t.web.pay.chooseOperatorAmount({ operator: operator.name }));
   if (operator && (amount < operator.minAmount || amount > operator.maxAmount)) {
-    return invalid(`${operator.name} accepts amounts between ${usd(operator.minAmount)} and ${usd(operator.maxAmount)}.`);
+    return invalid(t.web.pay.operatorAccepts({ operator: operator.name, min: t.usd(centsOf(operator.minAmount)), max: t.usd(centsOf(operator.maxAmount)) }));
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { TSiteConfig } from '@topup/shared';
 import { useToast } from '../../../components/Toast';
-import { CHECKOUT_TEXTS } from '../../../wizard';
+import { useI18n } from '../../../i18n/I18n';
 import type { OverlayState } from '../../../wizard/PaymentOverlay';
 import { PageLoading } from '../../components/PageLoading';
 import { Link } from '../../router';
@@ -27,10 +27,11 @@ export interface RechargeOverlayProps {
 
 /** The payment overlay of step 4, modal over the page (spec section 2, "Payment overlay"). */
 export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPayment, onStartOver, notice, refusalAction }: RechargeOverlayProps) {
+  const { web } = useI18n();
   const toast = useToast();
   useInertBehind();
   const contactSupport = () => {
-    const link = whatsappLink(support?.whatsapp, `Hello! My payment ${state.payment?.paymentId ?? ''} was received but the recharge failed.`);
+    const link = whatsappLink(support?.whatsapp, web.pay.supportGreeting({ paymentId: state.payment?.paymentId ?? '' }));
     if (link) window.open(link, '_blank', 'noopener');
     else openSupportChat(state.payment ? { paymentId: state.payment.paymentId } : {});
   };
@@ -45,13 +46,15 @@ export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPaymen
         onContactSupport={contactSupport}
         notice={notice}
         refusalAction={refusalAction}
-        onCopied={() => toast({ title: CHECKOUT_TEXTS.copied, duration: 2000 })}
+        onCopied={() => toast({ title: web.copied, duration: 2000 })}
         failedNote={
           signedIn ? (
-            'Its value has been credited to your balance.'
+            web.pay.creditedNote
           ) : (
             <>
-              Its value is kept for you: <Link to="/sign-in">sign in</Link> in this browser and it moves to your balance.
+              {web.pay.keptBefore}
+              <Link to="/sign-in">{web.pay.keptLink}</Link>
+              {web.pay.keptAfter}
             </>
           )
         }

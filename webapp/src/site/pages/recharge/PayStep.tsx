@@ -1,6 +1,6 @@
 import type { TQuote } from '@topup/shared';
-import { BALANCE_TOPUP_COUNTRY_NAME, formatUsd } from '../../../shared';
-import { centsOf, Flag, onChain, shownNumber, usd, type Checkout, type WizardState } from '../../../wizard';
+import { useI18n } from '../../../i18n/I18n';
+import { centsOf, Flag, onChain, shownNumber, type Checkout, type WizardState } from '../../../wizard';
 import { CoinStep } from '../../../wizard/CoinStep';
 
 export interface PayStepProps {
@@ -15,6 +15,7 @@ export interface PayStepProps {
 
 /** Step 4 (spec): the summary, the coin with the total in it, the optional receipt e-mail, and paying (from the balance too). */
 export function PayStep({ checkout, balance, maintenance, onGoBack, onPay, onPayFromBalance }: PayStepProps) {
+  const { web, usd } = useI18n();
   const { wizard, coin, email, problem, creating, payment } = checkout.state;
   const { quote } = checkout;
   const balanceTopup = checkout.kind === 'balance_topup';
@@ -31,7 +32,7 @@ export function PayStep({ checkout, balance, maintenance, onGoBack, onPay, onPay
         cryptoAmount={checkout.cryptoAmount}
       >
         <div className="field">
-          <label htmlFor="receipt-email">Email (optional)</label>
+          <label htmlFor="receipt-email">{web.pay.emailOptional}</label>
           <input
             id="receipt-email"
             className="wz-input"
@@ -45,34 +46,34 @@ export function PayStep({ checkout, balance, maintenance, onGoBack, onPay, onPay
             aria-describedby="receipt-email-hint"
           />
           <p id="receipt-email-hint" className="wz-hint">
-            We&apos;ll send your receipt to this address.
+            {web.pay.receiptHint}
           </p>
           {problem?.need === 'email' && (
             <p className="wz-field-error" role="alert">
-              Please enter a valid email address.
+              {web.invalidEmail}
             </p>
           )}
         </div>
         {balanceOrder ? (
           <div className="wz-status wz-status-processing" role="status">
             <span className="wz-status-icon wz-spinner" aria-hidden="true" />
-            <strong className="wz-status-text">Payment Received - Processing Top-up...</strong>
+            <strong className="wz-status-text">{web.paymentReceived}</strong>
           </div>
         ) : (
           <div className="pay-actions">
             <button type="button" className="wz-button wz-button-secondary" onClick={onGoBack}>
-              Go Back
+              {web.goBack}
             </button>
             <button type="button" className="wz-button" disabled={creating || !coin || maintenance} onClick={onPay}>
-              {creating ? 'Processing Payment...' : `Create ${coin ?? ''} Payment`}
+              {creating ? web.processingPayment : web.createPayment({ symbol: coin ?? '' })}
             </button>
           </div>
         )}
         {canPayFromBalance && !balanceOrder && (
           <div className="balance-pay">
-            <p className="wz-hint">Your balance: {formatUsd(centsOf(balance))}</p>
+            <p className="wz-hint">{web.pay.yourBalance({ amount: usd(centsOf(balance)) })}</p>
             <button type="button" className="wz-button wz-button-secondary" disabled={creating || maintenance} onClick={onPayFromBalance}>
-              Pay {formatUsd(quote.totalAmount)} from balance
+              {web.pay.payFromBalance({ amount: usd(quote.totalAmount) })}
             </button>
           </div>
         )}
@@ -83,51 +84,54 @@ export function PayStep({ checkout, balance, maintenance, onGoBack, onPay, onPay
 
 /** Step 4's summary (spec): country with flag, operator, phone with dial code, service type, amount, and the server's fee and total. */
 function PaySummary({ wizard, balanceTopup, quote }: { wizard: WizardState; balanceTopup: boolean; quote: TQuote | undefined }) {
+  const { common, web, usd, countryName } = useI18n();
+  const l = common.labels;
   const { country, operator, amount } = wizard;
+  const dollars = (cents: number) => web.pay.dollars({ amount: usd(cents) });
   return (
-    <section className="wz-summary" aria-label="Order summary">
-      <h2 className="wz-subheading">Order summary</h2>
+    <section className="wz-summary" aria-label={web.orderSummary}>
+      <h2 className="wz-subheading">{web.orderSummary}</h2>
       <dl>
         {balanceTopup ? (
           <div>
-            <dt>Top-up</dt>
-            <dd>💰 {BALANCE_TOPUP_COUNTRY_NAME}</dd>
+            <dt>{web.pay.topup}</dt>
+            <dd>💰 {web.balanceTopup}</dd>
           </div>
         ) : (
           <>
             <div>
-              <dt>Country</dt>
+              <dt>{l.country}</dt>
               <dd>
-                {country && <Flag country={country} size={20} />} {country?.name}
+                {country && <Flag country={country} size={20} />} {country && countryName(country)}
               </dd>
             </div>
             <div>
-              <dt>Operator</dt>
+              <dt>{l.operator}</dt>
               <dd>{operator?.name}</dd>
             </div>
             <div>
-              <dt>Phone</dt>
+              <dt>{l.phone}</dt>
               <dd>{country ? shownNumber(country.dialCode, wizard.phone) : wizard.phone}</dd>
             </div>
             <div>
-              <dt>Service</dt>
-              <dd>{wizard.serviceType === 'data' ? 'Data Bundle' : 'Airtime'}</dd>
+              <dt>{web.pay.service}</dt>
+              <dd>{common.serviceTypes[wizard.serviceType === 'data' ? 'data' : 'airtime']}</dd>
             </div>
           </>
         )}
         <div>
-          <dt>Amount</dt>
-          <dd>{amount ? `${usd(amount.amount)} USD` : ''}</dd>
+          <dt>{web.pay.amount}</dt>
+          <dd>{amount ? dollars(centsOf(amount.amount)) : ''}</dd>
         </div>
         {!balanceTopup && (
           <div>
-            <dt>Service fee</dt>
-            <dd>{quote ? `${formatUsd(quote.serviceFee)} USD` : 'Loading...'}</dd>
+            <dt>{l.fee}</dt>
+            <dd>{quote ? dollars(quote.serviceFee) : web.loading}</dd>
           </div>
         )}
         <div className="wz-total">
-          <dt>Total</dt>
-          <dd>{quote ? `${formatUsd(quote.totalAmount)} USD` : 'Loading...'}</dd>
+          <dt>{l.total}</dt>
+          <dd>{quote ? dollars(quote.totalAmount) : web.loading}</dd>
         </div>
       </dl>
     </section>

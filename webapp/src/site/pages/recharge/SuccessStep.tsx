@@ -1,9 +1,10 @@
-import { BALANCE_TOPUP_COUNTRY_NAME, formatDateTime } from '../../../shared';
-import { shownNumber, usd, type Checkout } from '../../../wizard';
+import { useI18n } from '../../../i18n/I18n';
+import { centsOf, shownNumber, type Checkout } from '../../../wizard';
 import { Link } from '../../router';
 
 /** Step 5 (spec): 'Top-up Successful!', transaction id, date, recipient, operator, amount, status; history or a new recharge. */
 export function SuccessStep({ checkout, onNew }: { checkout: Checkout; onNew(): void }) {
+  const { common, web, usd, dateTime } = useI18n();
   const { payment, status, wizard } = checkout.state;
   if (!payment) return null;
   const balanceTopup = checkout.kind === 'balance_topup';
@@ -14,40 +15,40 @@ export function SuccessStep({ checkout, onNew }: { checkout: Checkout; onNew(): 
         ✓
       </div>
       <h2 id="success-heading" className="wz-heading">
-        Top-up Successful!
+        {web.topupSuccessful}
       </h2>
       <dl className="wz-summary success-details">
         <div>
-          <dt>Transaction ID</dt>
+          <dt>{web.pay.transactionId}</dt>
           <dd data-testid="transaction-id">{status?.providerTransactionId ?? `#${payment.orderId}`}</dd>
         </div>
         <div>
-          <dt>Date</dt>
-          <dd>{formatDateTime(status?.updatedAt ?? payment.createdAt)}</dd>
+          <dt>{common.labels.date}</dt>
+          <dd>{dateTime(status?.updatedAt ?? payment.createdAt)}</dd>
         </div>
         <div>
-          <dt>Recipient</dt>
-          <dd>{balanceTopup ? 'Your balance' : country ? shownNumber(country.dialCode, wizard.phone) : checkout.number}</dd>
+          <dt>{web.pay.recipient}</dt>
+          <dd>{balanceTopup ? web.pay.yourBalanceRecipient : country ? shownNumber(country.dialCode, wizard.phone) : checkout.number}</dd>
         </div>
         <div>
-          <dt>{balanceTopup ? 'Type' : 'Operator'}</dt>
-          <dd>{balanceTopup ? BALANCE_TOPUP_COUNTRY_NAME : (operator?.name ?? '')}</dd>
+          <dt>{balanceTopup ? web.pay.type : common.labels.operator}</dt>
+          <dd>{balanceTopup ? web.balanceTopup : (operator?.name ?? '')}</dd>
         </div>
         <div>
-          <dt>Amount</dt>
-          <dd>{usd(amount?.amount ?? 0)} USD</dd>
+          <dt>{web.pay.amount}</dt>
+          <dd>{web.pay.dollars({ amount: usd(centsOf(amount?.amount ?? 0)) })}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd className="status-completed">Completed</dd>
+          <dt>{common.labels.status}</dt>
+          <dd className="status-completed">{common.statusNames.completed}</dd>
         </div>
       </dl>
       <div className="pay-actions">
         <Link to={balanceTopup ? '/dashboard' : '/orders'} className="wz-button wz-button-secondary">
-          {balanceTopup ? 'View Dashboard' : 'View Order History'}
+          {balanceTopup ? web.pay.viewDashboard : web.viewOrderHistory}
         </Link>
         <button type="button" className="wz-button" onClick={onNew}>
-          New Recharge
+          {web.newRecharge}
         </button>
       </div>
     </section>
