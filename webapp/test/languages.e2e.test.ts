@@ -69,6 +69,7 @@ describe('four languages', () => {
         await page.getByRole('heading', { name: t.web.selectCountry }).waitFor();
         await page.locator('.wz-tiles-popular .wz-tile').first().waitFor();
         await expectTranslated(page, locale, '/recharge step 1');
+        expect(await page.title()).toContain(t.web.rechargeNow);
         // Typed: the detection is shown for confirmation.
         await page.locator('#wz-number-first').fill(NUMBER);
         await expect
@@ -102,6 +103,7 @@ describe('four languages', () => {
         await page.goto(`${stack.url}/app`);
         await page.getByRole('heading', { name: t.web.compact.titles.where }).waitFor();
         await expectTranslated(page, locale, '/app step 1');
+        expect(await page.title()).toContain(t.web.compact.pageTitle);
         await page.locator('#compact-phone').dispatchEvent('paste');
         await page.locator('#compact-phone').fill(NUMBER);
         await page.getByRole('heading', { name: t.web.compact.titles.amount }).waitFor();

@@ -12,6 +12,8 @@ export const web = {
   language: 'Language',
   rechargeNow: 'Recharge Now',
   rechargeSubtitle: 'Send mobile credit to your loved ones in minutes',
+  /** /recharge's page description (search engines, link previews). */
+  rechargeDescription: 'Send mobile credit to your loved ones in minutes: choose a country, an operator and an amount, and pay with cryptocurrency.',
   steps: { country: 'Country', operator: 'Operator', amount: 'Amount', phone: 'Phone', payment: 'Payment' },
   stepOf: (p: { n: number; total: number }) => `Step ${p.n} of ${p.total}`,
 
@@ -162,6 +164,8 @@ export const web = {
   reload: 'Reload',
 
   compact: {
+    pageTitle: 'Quick Recharge',
+    pageDescription: 'Top up a phone in six quick steps and pay with cryptocurrency.',
     titles: {
       where: 'Select Country & Phone',
       operator: 'Choose Operator',

@@ -8,6 +8,7 @@ export const web: WebMessages = {
   language: 'Idioma',
   rechargeNow: 'Recargar ahora',
   rechargeSubtitle: 'Envía saldo a tus seres queridos en minutos',
+  rechargeDescription: 'Envía saldo a tus seres queridos en minutos: elige un país, un operador y un monto, y paga con criptomonedas.',
   steps: { country: 'País', operator: 'Operador', amount: 'Importe', phone: 'Teléfono', payment: 'Pago' },
   stepOf: (p) => `Paso ${p.n} de ${p.total}`,
 
@@ -155,6 +156,8 @@ export const web: WebMessages = {
   reload: 'Volver a cargar',
 
   compact: {
+    pageTitle: 'Recarga rápida',
+    pageDescription: 'Recarga un teléfono en seis pasos rápidos y paga con criptomonedas.',
     titles: {
       where: 'País y teléfono',
       operator: 'Elige el operador',

@@ -8,6 +8,8 @@ export const web: WebMessages = {
   language: 'Langue',
   rechargeNow: 'Recharger maintenant',
   rechargeSubtitle: 'Envoyez du crédit mobile à vos proches en quelques minutes',
+  rechargeDescription:
+    'Envoyez du crédit mobile à vos proches en quelques minutes : choisissez un pays, un opérateur et un montant, et payez en cryptomonnaie.',
   steps: { country: 'Pays', operator: 'Opérateur', amount: 'Montant', phone: 'Téléphone', payment: 'Paiement' },
   stepOf: (p) => `Étape ${p.n} sur ${p.total}`,
 
@@ -156,6 +158,8 @@ export const web: WebMessages = {
   reload: 'Recharger la page',
 
   compact: {
+    pageTitle: 'Recharge rapide',
+    pageDescription: 'Rechargez un téléphone en six étapes rapides et payez en cryptomonnaie.',
     titles: {
       where: 'Pays et numéro',
       operator: 'Choisissez l’opérateur',

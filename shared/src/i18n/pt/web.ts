@@ -8,6 +8,7 @@ export const web: WebMessages = {
   language: 'Idioma',
   rechargeNow: 'Recarregar agora',
   rechargeSubtitle: 'Envie crédito de celular para quem você ama em minutos',
+  rechargeDescription: 'Envie crédito de celular para quem você ama em minutos: escolha um país, uma operadora e um valor, e pague com criptomoedas.',
   steps: { country: 'País', operator: 'Operadora', amount: 'Valor', phone: 'Telefone', payment: 'Pagamento' },
   stepOf: (p) => `Etapa ${p.n} de ${p.total}`,
 
@@ -156,6 +157,8 @@ export const web: WebMessages = {
   reload: 'Recarregar',
 
   compact: {
+    pageTitle: 'Recarga rápida',
+    pageDescription: 'Recarregue um celular em seis passos rápidos e pague com criptomoedas.',
     titles: {
       where: 'País e telefone',
       operator: 'Escolha a operadora',

@@ -36,7 +36,7 @@ const missing = (c: WebMessages['compact']): Partial<Record<Need, string>> => ({
 export default function Compact() {
   const t = useI18n();
   const c = t.web.compact;
-  usePageMeta('Quick Recharge', 'Top up a phone in six quick steps and pay with cryptocurrency.');
+  usePageMeta(t.web.compact.pageTitle, t.web.compact.pageDescription);
   const toast = useToast();
   const queryClient = useQueryClient();
   const user = useUser();

@@ -51,7 +51,7 @@ const words = (web: WebMessages) => ({
 
 export default function Recharge() {
   const t = useI18n();
-  usePageMeta('Recharge Now', 'Send mobile credit to your loved ones in minutes: choose a country, an operator and an amount, and pay with cryptocurrency.');
+  usePageMeta(t.web.rechargeNow, t.web.rechargeDescription);
   const location = useLocation();
   const toast = useToast();
   const queryClient = useQueryClient();
