@@ -2,7 +2,7 @@ import type { SentenceParams, WebOrderMessages } from '../en/web-order';
 import type { TOrderDisplay } from '../../order-display';
 
 function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
-  return `${f.usd(credit.amount)} ${credit.place === 'held' ? 'se guarda para usted: inicie sesión con el correo de este pedido (o su cuenta de Telegram) para usarlo' : 'se acreditó en su saldo'}`;
+  return `${f.usd(credit.amount)} ${credit.place === 'held' ? 'se guarda para ti: inicia sesión con el correo de este pedido (o tu cuenta de Telegram) para usarlo' : 'se acreditó en tu saldo'}`;
 }
 
 function sentence(f: SentenceParams): string {
@@ -11,18 +11,18 @@ function sentence(f: SentenceParams): string {
   const extra = d.credit && (d.flags.overpaid || d.flags.wrongCoin) ? ` Recibido además del pedido: ${creditedWhere(d.credit, f)}.` : '';
   switch (d.state) {
     case 'awaiting_payment':
-      return `Envíe ${d.due} ${coin} antes de las ${f.time(d.deadline!)}.${extra}`;
+      return `Envía ${d.due} ${coin} antes de las ${f.time(d.deadline!)}.${extra}`;
     case 'partly_paid':
-      return `Pago incompleto: ${d.received} de ${d.due} ${coin} recibidos; envíe el resto antes de las ${f.time(d.deadline!)} o se acreditará en su saldo.${extra}`;
+      return `Pago incompleto: ${d.received} de ${d.due} ${coin} recibidos; envía el resto antes de las ${f.time(d.deadline!)} o se acreditará en tu saldo.${extra}`;
     case 'confirming':
       return `Pago detectado: confirmando ${d.confirmations?.n ?? 0}/${d.confirmations?.m ?? 1}.${extra}`;
     case 'paid':
       return d.sub === 'slow'
-        ? 'Pago recibido; la recarga tarda más de lo habitual. Contacte con soporte indicando su número de pedido.'
+        ? 'Pago recibido; la recarga tarda más de lo habitual. Contacta con soporte indicando tu número de pedido.'
         : `Pago recibido - procesando la recarga...${extra}`;
     case 'delivering':
       return d.sub === 'slow'
-        ? 'El operador tarda más de lo habitual. Contacte con soporte indicando su número de pedido.'
+        ? 'El operador tarda más de lo habitual. Contacta con soporte indicando tu número de pedido.'
         : `Enviando la recarga al operador...${extra}`;
     case 'completed':
       return `¡Recarga completada!${extra}`;
@@ -30,7 +30,7 @@ function sentence(f: SentenceParams): string {
       if (d.sub === 'resent') return 'La recarga no se pudo entregar; soporte la envió de nuevo.';
       return d.credit
         ? `La recarga no se pudo entregar. ${creditedWhere(d.credit, f)}.`
-        : 'La recarga no se pudo entregar. Contacte con soporte indicando su número de pedido.';
+        : 'La recarga no se pudo entregar. Contacta con soporte indicando tu número de pedido.';
     case 'expired':
       return `El plazo de pago venció. No se recibió nada.${extra}`;
     case 'expired_credited':
@@ -45,7 +45,7 @@ export const order: WebOrderMessages = {
   title: (p) => `Pedido n.º ${p.orderId}`,
   loading: 'Cargando el pedido...',
   notFound: 'No se encuentra este pedido, o este enlace no sirve para abrirlo.',
-  loadFailed: 'No se pudo cargar el pedido. Inténtelo de nuevo.',
+  loadFailed: 'No se pudo cargar el pedido. Inténtalo de nuevo.',
   allOrders: 'Todos los pedidos',
   openInTelegram: 'Abrir en Telegram',
   sentence,
@@ -53,12 +53,12 @@ export const order: WebOrderMessages = {
   due: 'Debido',
   received: 'Recibido',
   remaining: 'Falta por enviar',
-  sendBefore: (p) => `Envíelo antes de las ${p.time}.`,
-  onlyTheRest: 'Envíe solo este importe: lo que ya llegó cuenta.',
+  sendBefore: (p) => `Envíalo antes de las ${p.time}.`,
+  onlyTheRest: 'Envía solo este importe: lo que ya llegó cuenta.',
   valueTitle: 'Adónde fue el dinero',
   credit: (p) => `${p.amount}: ${p.reason}`,
-  onBalance: 'en su saldo',
-  held: 'guardado para usted hasta que inicie sesión',
+  onBalance: 'en tu saldo',
+  held: 'guardado para ti hasta que inicies sesión',
   resentAmount: (p) => `${p.amount} usados para enviar de nuevo la recarga`,
   nothingCredited: 'No se acreditó nada: el pago fue al pedido.',
   timelineTitle: 'Qué pasó',
@@ -74,7 +74,7 @@ export const order: WebOrderMessages = {
     expired: 'Fin del plazo de pago',
     cancelled: 'Cancelado',
     credited: 'Acreditado',
-    claimed: 'Pasado a su saldo',
+    claimed: 'Pasado a tu saldo',
     resent: 'Enviado de nuevo por soporte',
   },
   creditReasons: {
@@ -93,20 +93,20 @@ export const order: WebOrderMessages = {
     pay: 'Pagar ahora',
     pay_rest: 'Enviar el resto',
     wait: 'Nada que hacer: esta página se actualiza sola',
-    open_balance: 'Abrir su saldo',
-    sign_in: 'Iniciar sesión para usar su crédito',
+    open_balance: 'Abrir tu saldo',
+    sign_in: 'Iniciar sesión para usar tu crédito',
     new_recharge: 'Recargar de nuevo este número',
     contact_support: 'Contactar con soporte',
   },
-  signInWith: (p) => `Inicie sesión con ${p.email} para encontrar este crédito en su saldo.`,
-  signInTelegram: 'Inicie sesión con la cuenta de Telegram que hizo el pedido para encontrar este crédito en su saldo.',
-  supportReference: 'Indique este pedido a soporte:',
+  signInWith: (p) => `Inicia sesión con ${p.email} para encontrar este crédito en tu saldo.`,
+  signInTelegram: 'Inicia sesión con la cuenta de Telegram que hizo el pedido para encontrar este crédito en tu saldo.',
+  supportReference: 'Indica este pedido a soporte:',
   contactSupport: 'Contactar con soporte',
   viewOrder: 'Ver pedido',
   receivedOf: (p) => `Recibidos ${p.received} de ${p.due} ${p.coin}.`,
   restToSend: 'Importe que falta por enviar',
   notCancelled: 'El pedido no se canceló',
-  maintenance: 'Los nuevos pedidos están en pausa por mantenimiento. Inténtelo más tarde.',
+  maintenance: 'Los nuevos pedidos están en pausa por mantenimiento. Inténtalo más tarde.',
   switchOperator: (p) => `Cambiar a ${p.operator}`,
-  resumeTitle: 'Tiene un pago sin terminar',
+  resumeTitle: 'Tienes un pago sin terminar',
 };
