@@ -9,7 +9,7 @@ export const web: WebMessages = {
   rechargeNow: 'Recharger maintenant',
   rechargeSubtitle: 'Envoyez du crédit mobile à vos proches en quelques minutes',
   rechargeDescription:
-    'Envoyez du crédit mobile à vos proches en quelques minutes : choisissez un pays, un opérateur et un montant, et payez en cryptomonnaie.',
+    'Envoyez du crédit mobile à vos proches en quelques minutes\u00a0: choisissez un pays, un opérateur et un montant, et payez en cryptomonnaie.',
   steps: { country: 'Pays', operator: 'Opérateur', amount: 'Montant', phone: 'Téléphone', payment: 'Paiement' },
   stepOf: (p) => `Étape ${p.n} sur ${p.total}`,
 
