@@ -22,7 +22,7 @@ import { api, messageOf } from '../api/client';
 import { KEYS, refresh, useOrderDetail } from '../api/queries';
 import { DeliveryProgress } from '../components/DeliveryProgress';
 import { useToast } from '../components/Toaster';
-import { BackLink, Card, Field, Link, LoadError, StatusBadge, Table } from '../components/ui';
+import { BackLink, Card, Field, Link, LoadError, NotesInput, StatusBadge, Table, UsdInput } from '../components/ui';
 import { shortHash, statusText, userLabel } from '../format';
 import { orderPath } from '../router';
 
@@ -355,7 +355,7 @@ function Actions({ detail }: { detail: TAdminOrderDetail }) {
               : 'The same top-up is sent again as a new order, paid with the credit this failure gave (taken back). A failure is re-sent once.'}
           </p>
           <Field label="Notes" htmlFor="action-notes">
-            <textarea id="action-notes" rows={2} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
+            <NotesInput id="action-notes" value={notes} onChange={setNotes} />
           </Field>
           <button type="submit" className="btn btn-primary" disabled={topUp.isPending}>
             {topUp.isPending ? 'Processing...' : topUpAction === 'mark-paid' ? 'Mark Paid' : 'Re-send Top-up'}
@@ -379,15 +379,7 @@ function Actions({ detail }: { detail: TAdminOrderDetail }) {
         <form className="form" onSubmit={submitCredit} noValidate aria-label="Credit the balance">
           <div className="field-row">
             <Field label="Credit amount (USD)" htmlFor="credit-amount">
-              <input
-                id="credit-amount"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                value={creditAmount}
-                onChange={(e) => setCreditAmount(e.target.value)}
-              />
+              <UsdInput id="credit-amount" value={creditAmount} onChange={setCreditAmount} />
             </Field>
             <Field label="Reason for the credit" htmlFor="credit-reason">
               <input id="credit-reason" maxLength={500} value={creditReason} onChange={(e) => setCreditReason(e.target.value)} />
