@@ -111,3 +111,31 @@ export function UsdInput({
 export function NotesInput({ id, value, onChange, placeholder }: { id: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
   return <textarea id={id} rows={2} maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} />;
 }
+
+/** Previous and next around a list's page: "Page 2 of 5", then what `children` adds. */
+export function Pager({
+  page,
+  pages,
+  setPage,
+  children,
+}: {
+  page: number;
+  pages: number;
+  setPage: (update: (page: number) => number) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="pager">
+      <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+        {children !== undefined && <> {children}</>}
+      </span>
+      <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        Next
+      </button>
+    </div>
+  );
+}
