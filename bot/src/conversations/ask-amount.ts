@@ -1,6 +1,6 @@
-import { formatLocalAmount, formatUsdIn, usdToCents, escapeHtml as h } from '@topup/shared';
+import { dollarsToCents, formatLocalAmount, formatUsdIn, usdToCents, escapeHtml as h } from '@topup/shared';
 import { amountKeyboard, withBack } from '../keyboards';
-import { cents, type AmountChoice, type Draft, type StepOutcome } from './draft';
+import type { AmountChoice, Draft, StepOutcome } from './draft';
 import type { ConversationIo } from './io';
 import { goBack, isBack } from './step-back';
 
@@ -19,7 +19,7 @@ export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepO
   const max = Math.min(op.maxCents, loaded.value.maxCents);
   // The API offers only the options the service's limits allow.
   const choices: AmountChoice[] = loaded.value.options.map((a) => {
-    const c = cents(a.amount);
+    const c = dollarsToCents(a.amount);
     // Local money first ("2,500 XAF · $5.00"), as the recipient counts it; the dollars are the price.
     const usd = formatUsdIn(locale, c);
     const money =

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
+import { dollarsToCents, apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
 import { countryLabel } from '../countries';
 import { CB, editKeyboard, NO_ORDER_LINKS, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import { TEXT } from '../order-messages';
@@ -162,10 +162,10 @@ export async function payFromBalance(io: ConversationIo, draft: Draft, reviewId:
         phone,
         operator: operator.name,
         amount: formatUsdIn(locale, amount.cents),
-        total: formatUsdIn(locale, Math.round(order.totalAmount * 100)),
+        total: formatUsdIn(locale, dollarsToCents(order.totalAmount)),
       }),
       '',
-      t.bot.paidFromBalance({ balance: formatUsdIn(locale, Math.round(order.balance * 100)) }),
+      t.bot.paidFromBalance({ balance: formatUsdIn(locale, dollarsToCents(order.balance)) }),
     ].join('\n'),
   );
   await io.call(async (o) => o.services.orderMessages.track(order.orderId, io.chatId, messageId, TEXT));

@@ -1,4 +1,4 @@
-import type { TCoinSymbol, TOperator, TPaymentOptionsResponse, TServiceType } from '@topup/shared';
+import { dollarsToCents, type TCoinSymbol, type TOperator, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
 import type { TopupApi } from '../api/client';
 import type { CountryChoice } from '../countries';
 
@@ -20,8 +20,8 @@ export function operatorChoice(op: TOperator): OperatorChoice {
     name: op.name,
     denominationType: op.denominationType,
     serviceType: op.serviceType,
-    minCents: cents(op.minAmount),
-    maxCents: cents(op.maxAmount),
+    minCents: dollarsToCents(op.minAmount),
+    maxCents: dollarsToCents(op.maxAmount),
   };
 }
 
@@ -83,5 +83,3 @@ export function assetChoices(options: TPaymentOptionsResponse): AssetChoice[] {
 }
 
 export type StepOutcome = 'done' | 'abort';
-
-export const cents = (usd: number) => Math.round(usd * 100);
