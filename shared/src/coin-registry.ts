@@ -29,7 +29,7 @@ import type { TCoin, TRegistry } from './coin-types';
  * decimals, the name the devnet gives it, the mainnet contract.
  */
 function stablecoin(
-  ticker: string,
+  ticker: 'USDT' | 'USDC',
   symbol: string,
   name: string,
   network: string,
