@@ -69,7 +69,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/client'],
+        ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/client'],
         'Routes are thin: queries live in repositories and services.',
       ),
     },

@@ -1,175 +1,29 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { CHAINS, ZMiniAppLink, type ChainRegistry, type TCoin, type TFinalityTag, type TRollup } from '@topup/shared';
+import type { z } from 'zod';
+import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
-import { hasValidChecksum } from './chain/extended-key';
+import { PRODUCTION_CHECKS } from './config-checks';
+import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, address, envPrefix, tokenContractVariable } from './config-env';
 
 /**
- * One zod schema over the environment. Defaults give the embedded development mode (PGlite, sandbox
- * provider, fixed prices, local devnet, development deposit key); production refuses every one of them.
+ * One zod schema over the environment (config-env.ts). Defaults give the embedded development mode
+ * (PGlite, sandbox provider, fixed prices, local devnet, development deposit key); production refuses
+ * every one of them (config-checks.ts). Their public names are read from here.
  */
-
-/** Extended public key of m/44'/60'/0'/0 for the BIP-39 test phrase "abandon ×11 about". Development only. */
-export const DEV_DEPOSIT_XPUB = 'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';
-export const DEV_ADMIN_EMAIL = 'admin@example.com';
-export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
-export const DEV_ORDER_TOKEN_SECRET = 'development-order-token-secret-not-for-production';
-export const DEV_BOT_API_SECRET = 'development-bot-api-secret-not-for-production';
+export {
+  DEV_ADMIN_EMAIL,
+  DEV_ADMIN_PASSWORD,
+  DEV_BOT_API_SECRET,
+  DEV_DEPOSIT_XPUB,
+  DEV_ORDER_TOKEN_SECRET,
+  configVariableNames,
+  tokenContractVariable,
+} from './config-env';
+export { MIN_PRODUCTION_ADMIN_PASSWORD, PRODUCTION_CHECKS, rpcUrlsSharedByNetworks } from './config-checks';
 
 /** Where the repository lives: relative paths in the environment are taken from where npm was run. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const port = z.coerce.number().int().min(0).max(65535);
-
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
-
-/** One URL, or several separated by commas (tried in that order, with failover: chain/json-rpc.ts). */
-const urlList = z.string().transform((value, ctx) => {
-  const urls = value
-    .split(',')
-    .map((u) => u.trim())
-    .filter(Boolean);
-  const bad = urls.findIndex((u) => !z.url({ protocol: /^https?$/ }).safeParse(u).success);
-  if (urls.length === 0 || bad !== -1) {
-    ctx.addIssue({
-      code: 'custom',
-      message: urls.length ? `URL ${bad + 1} is not an http(s) URL (one URL, or several separated by commas)` : 'must name at least one URL',
-    });
-    return z.NEVER;
-  }
-  return urls;
-});
-
-/** Per network of the registry, read from `<NETWORK>_…` variables, e.g. ETHEREUM_RPC_URL. */
-const NetworkEnvSchema = z.object({
-  /** Default: the registry's (networks added later start switched off). */
-  ENABLED: bool.optional(),
-  RPC_URL: urlList.optional(),
-  CHAIN_ID: z.coerce.number().int().positive().optional(),
-  /** Blocks a payment waits where the node offers no finality tag (or FINALITY=blocks). */
-  CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
-  /** The chain's own finality by block tag, or `blocks` to count confirmations only. */
-  FINALITY: z.enum(['finalized', 'safe', 'blocks']).optional(),
-  /** How often the watcher asks for new blocks, in milliseconds. */
-  POLL_MS: z.coerce.number().int().min(50).optional(),
-});
-
-/** The variable naming a token's contract on its network: ETHEREUM_USDC_CONTRACT. */
-export function tokenContractVariable(coin: TCoin): string {
-  return `${envPrefix(coin.network)}${coin.token!.ticker}_CONTRACT`;
-}
-
-function envPrefix(network: string): string {
-  return `${network.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_`;
-}
-
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().default('127.0.0.1'),
-  PORT: port.default(3000),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * Express's trust proxy: a number of hops (1 behind one reverse proxy), true/false, or addresses and
-   * subnets (loopback, 10.0.0.0/8, …). Decides req.ip, which rate limits and the admin sign-in count by.
-   */
-  TRUST_PROXY: z
-    .string()
-    .transform((v): number | boolean | string => (/^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v))
-    .optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  /** The mini-app's t.me link (the bot reads it too): the site's order page opens the order in Telegram with it. */
-  MINI_APP_LINK: ZMiniAppLink.optional(),
-
-  DEPOSIT_XPUB: z
-    .string()
-    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be a base58 extended public key (xpub…)')
-    // ethers does not check it: a one-character typo would give addresses no wallet holds.
-    .refine(hasValidChecksum, 'the base58 checksum is wrong: the key has a typo (copy it again from your wallet)')
-    .default(DEV_DEPOSIT_XPUB),
-
-  /** Signs the order tokens given to anonymous customers. */
-  ORDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_ORDER_TOKEN_SECRET),
-
-  /** The bot's token: checks the signature of mini-app init data (and runs the bot, see bot/). */
-  TELEGRAM_BOT_TOKEN: z
-    .string()
-    .regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC… (from @BotFather)')
-    .optional(),
-  /** Mini-app init data older than this is refused. */
-  INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86_400),
-  /** The bot's credential on the API (x-service-token). */
-  BOT_API_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_BOT_API_SECRET),
-
-  /** A name of airtime/registry.ts. */
-  AIRTIME_PROVIDER: z.enum(['sandbox', 'reloadly']).default('sandbox'),
-  RELOADLY_CLIENT_ID: z.string().optional(),
-  RELOADLY_CLIENT_SECRET: z.string().optional(),
-  /** Default: production with NODE_ENV=production, sandbox otherwise. */
-  RELOADLY_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
-  /** Overrides of the base URLs, for a local double. */
-  RELOADLY_AUTH_URL: z.string().url().optional(),
-  RELOADLY_API_URL: z.string().url().optional(),
-
-  PRICE_FEED: z.enum(['fixed', 'coingecko']).default('fixed'),
-  /** Overrides CoinGecko's root URL (by default the plan's: api.coingecko.com, or pro-api.coingecko.com). */
-  PRICE_FEED_URL: z.string().url().optional(),
-  COINGECKO_API_KEY: z.string().trim().min(1).optional(),
-  /** demo: a free Demo key (or none); pro: a paid plan's key. */
-  COINGECKO_API_PLAN: z.enum(['demo', 'pro']).default('demo'),
-  /** The second, independent source a market price must agree with; by default coinbase with CoinGecko. */
-  PRICE_CHECK_SOURCE: z.enum(['coinbase', 'none']).optional(),
-  PRICE_CHECK_URL: z.string().url().optional(),
-  /** Sources further apart than this share of the lower price, in basis points, refuse the coin. */
-  PRICE_MAX_DIVERGENCE_BPS: z.coerce.number().int().min(1).max(5000).default(200),
-  PRICE_CACHE_SECONDS: z.coerce.number().int().min(1).default(60),
-  PRICE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
-
-  ADMIN_EMAIL: z.email().default(DEV_ADMIN_EMAIL),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
-
-  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Anonymous phone number checks (each may ask the airtime provider) per client address per minute. */
-  PHONE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Messages to the support inbox per client address per minute. */
-  SUPPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6),
-  /** How often the job worker looks for due jobs, in milliseconds. */
-  JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
-  RUN_WORKERS: bool.default(true),
-  /** With TELEGRAM_BOT_TOKEN set, `npm start` also runs the bot (bot/) beside the API; false when it runs elsewhere. */
-  RUN_BOT: bool.default(true),
-  /** SMTP server for e-mail receipts; unset: messages are written to DATA_DIR/mail-outbox instead. */
-  SMTP_URL: z.string().url().optional(),
-  /** Support contacts the bot's /support and the web site's support widget show (the bot reads the same variables). */
-  SUPPORT_EMAIL: z.string().trim().min(1).optional(),
-  SUPPORT_TELEGRAM: z.string().trim().min(1).optional(),
-  SUPPORT_WHATSAPP: z.string().trim().min(1).optional(),
-  MAIL_FROM: z.string().default('Crypto Top-ups <receipts@localhost>'),
-  /** How often a top-up the provider is still processing is asked about again, in milliseconds. */
-  TOPUP_POLL_MS: z.coerce.number().int().min(100).default(5000),
-  /** A shortfall up to this share of the amount due counts as paid, in basis points (50 = 0.5%). */
-  PAYMENT_TOLERANCE_BPS: z.coerce.number().int().min(0).max(1000).default(50),
-  /** Most blocks one eth_getLogs call covers. */
-  CHAIN_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(10_000).default(100),
-  DEVNET: bool.optional(),
-  /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
-  /** How long a round of readiness checks is reused (the provider is asked at most every 6 rounds). */
-  READINESS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
-  /** Bearer token that reads GET /metrics; unset: /metrics is off in production, open elsewhere. */
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-});
-
-/** Every variable the configuration reads (the test checks that .env.example documents each). */
-export function configVariableNames(registry: ChainRegistry = CHAINS): string[] {
-  const perNetwork = registry.networks.flatMap((n) => Object.keys(NetworkEnvSchema.shape).map((k) => `${envPrefix(n.id)}${k}`));
-  const contracts = registry.coins.filter((c) => c.token).map(tokenContractVariable);
-  return [...Object.keys(EnvSchema.shape), ...perNetwork, ...new Set(contracts)];
-}
 
 export interface NetworkConfig {
   network: string;
@@ -334,80 +188,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     throw new ConfigError('Invalid configuration:\n  RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');
   }
   return config;
-}
-
-/** What a production check reads: the settings that can take money without delivering it. */
-interface CheckedSettings {
-  depositXpub: string;
-  orderTokenSecret: string;
-  botApiSecret: string;
-  airtime: { provider: string; reloadly: { environment: string } };
-  prices: { feed: string };
-  admin: { email: string; password?: string };
-  mail: { smtpUrl?: string };
-  publicUrl?: string;
-  devnet: boolean;
-  databaseUrl?: string;
-  networks: Record<string, NetworkConfig>;
-}
-
-/** Shortest admin password production accepts (the development one is refused by name too). */
-export const MIN_PRODUCTION_ADMIN_PASSWORD = 12;
-
-/**
- * Production refuses to start on any of these: each is one small named check whose message names the
- * setting. Whatever could take real money and deliver nothing (or deliver to no one) belongs here.
- */
-export const PRODUCTION_CHECKS: Record<string, (c: CheckedSettings) => string | string[] | null> = {
-  developmentDepositKey: (c) => (c.depositXpub === DEV_DEPOSIT_XPUB ? 'DEPOSIT_XPUB: set your own extended public key; the development key is public' : null),
-  developmentOrderTokenSecret: (c) =>
-    c.orderTokenSecret === DEV_ORDER_TOKEN_SECRET ? 'ORDER_TOKEN_SECRET: set a random secret of 32 characters or more' : null,
-  developmentBotApiSecret: (c) =>
-    c.botApiSecret === DEV_BOT_API_SECRET ? 'BOT_API_SECRET: set a random secret of 32 characters or more, the same for the API and the bot' : null,
-  sandboxProvider: (c) => (c.airtime.provider === 'sandbox' ? 'AIRTIME_PROVIDER: the sandbox provider sends no airtime; use reloadly' : null),
-  reloadlySandbox: (c) =>
-    c.airtime.reloadly.environment === 'sandbox'
-      ? "RELOADLY_ENVIRONMENT: Reloadly's sandbox sends no airtime (orders would complete with nothing delivered); set production"
-      : null,
-  fixedPrices: (c) => (c.prices.feed === 'fixed' ? 'PRICE_FEED: the fixed development price table is not a market price; use coingecko' : null),
-  developmentAdminEmail: (c) =>
-    c.admin.email === DEV_ADMIN_EMAIL ? `ADMIN_EMAIL: ${DEV_ADMIN_EMAIL} is the development default; set the first admin's real address` : null,
-  developmentAdminPassword: (c) => (c.admin.password === DEV_ADMIN_PASSWORD ? 'ADMIN_PASSWORD: the development password is public' : null),
-  shortAdminPassword: (c) =>
-    c.admin.password !== undefined && c.admin.password.length < MIN_PRODUCTION_ADMIN_PASSWORD
-      ? `ADMIN_PASSWORD: use at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters`
-      : null,
-  noMailTransport: (c) => (c.mail.smtpUrl ? null : 'SMTP_URL: required; without it sign-in codes and receipts are written to a local folder and never sent'),
-  noPublicUrl: (c) => (c.publicUrl ? null : "PUBLIC_URL: required; e-mail receipts link each order's page on the site at this address"),
-  devnet: (c) => (c.devnet ? 'DEVNET: the local development chain cannot take real payments' : null),
-  embeddedDatabase: (c) => (c.databaseUrl ? null : 'DATABASE_URL: production runs on a PostgreSQL server'),
-  rpcUrlsShared: (c) => rpcUrlsSharedByNetworks(c.networks),
-};
-
-/**
- * A node serves one chain: one URL named by two networks means one of them watches the wrong chain (or
- * both watch the same one, and one network's payments are never seen).
- */
-export function rpcUrlsSharedByNetworks(networks: Record<string, NetworkConfig>): string[] {
-  const byUrl = new Map<string, string[]>();
-  for (const n of Object.values(networks).filter((n) => n.enabled)) {
-    for (const url of new Set(n.rpcUrls.map(normalUrl))) byUrl.set(url, [...(byUrl.get(url) ?? []), n.network]);
-  }
-  return [...byUrl.entries()]
-    .filter(([, names]) => names.length > 1)
-    .map(
-      ([url, names]) =>
-        `${names.map((n) => `${envPrefix(n)}RPC_URL`).join(', ')}: the same node (${hostOfUrl(url)}) for ${names.join(' and ')}; each network needs its own`,
-    );
-}
-
-/** Compared without a trailing slash or letter case in the host, as a node sees them. */
-function normalUrl(url: string): string {
-  const u = new URL(url);
-  return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, '')}${u.search}`;
-}
-
-/** A node's URL may carry an API key in its path: messages name its host only. */
-function hostOfUrl(url: string): string {
-  return new URL(url).host;
 }

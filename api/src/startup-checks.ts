@@ -15,7 +15,7 @@ interface StartDeps {
 
 /**
  * Production refusals that need more than the environment (the settings alone are checked in
- * config.ts, PRODUCTION_CHECKS): the nodes, the data folder, the database. Each is a small named check
+ * config-checks.ts, PRODUCTION_CHECKS): the nodes, the data folder, the database. Each is a small named check
  * returning its problems, each naming its setting; each refusal names every problem of its stage at once.
  *
  * Each enabled network's nodes are on the configured chain: a testnet or devnet URL by mistake would

@@ -6,7 +6,7 @@ import { ZMiniAppLink, zEmail } from '@topup/shared';
  * The bot is a client of the HTTP API: it needs the API's address and the shared service credential.
  */
 
-/** Same value as DEV_BOT_API_SECRET in api/src/config.ts (the bot never imports API code). */
+/** Same value as DEV_BOT_API_SECRET in api/src/config-env.ts (the bot never imports API code). */
 export const DEV_BOT_API_SECRET = 'development-bot-api-secret-not-for-production';
 
 const optionalText = z.string().trim().min(1).optional();

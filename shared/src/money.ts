@@ -23,6 +23,14 @@ export function usdToCents(value: number | string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+/**
+ * Dollars as an answer on the wire carries them (12.5) -> cents (1250), to the nearest cent: the float's
+ * error never reaches a cent. For text a person typed, usdToCents (exact, refuses a third decimal).
+ */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
 function numberToPlainString(value: number): string | null {
   if (!Number.isFinite(value) || value < 0) return null;
   // toString gives exponent notation for tiny or huge numbers; fixed with 10 places is exact enough

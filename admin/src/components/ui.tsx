@@ -87,3 +87,55 @@ export function Table({ label, columns, children }: { label: string; columns: Re
     </div>
   );
 }
+
+/** Dollars as the admin types them: the text goes to the request schema as it is (it reads dollars, exactly, into cents). */
+export function UsdInput({
+  id,
+  value,
+  onChange,
+  min = '0.01',
+  placeholder,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string | number;
+  placeholder?: string;
+}) {
+  return (
+    <input id={id} type="number" inputMode="decimal" min={min} step="0.01" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} />
+  );
+}
+
+/** The notes of an admin action: written to the audit log (and the ledger), so bounded as the API bounds them. */
+export function NotesInput({ id, value, onChange, placeholder }: { id: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+  return <textarea id={id} rows={2} maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} />;
+}
+
+/** Previous and next around a list's page: "Page 2 of 5", then what `children` adds. */
+export function Pager({
+  page,
+  pages,
+  setPage,
+  children,
+}: {
+  page: number;
+  pages: number;
+  setPage: (update: (page: number) => number) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="pager">
+      <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+        {children !== undefined && <> {children}</>}
+      </span>
+      <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        Next
+      </button>
+    </div>
+  );
+}

@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ADMIN_API, ADMIN_MESSAGES, ApiError } from '@topup/shared';
 import { api } from '../api/client';
 import { readSession, saveSession } from '../api/session';
 import { useToast } from '../components/Toaster';
-import { Spinner } from '../components/ui';
+import { Field, Spinner } from '../components/ui';
 import { navigate } from '../router';
 
 const NETWORK = 'Login failed. Please check your connection and try again.';
@@ -56,6 +56,14 @@ export function LoginPage() {
     }
   }
 
+  /** What every field of the form shares: required, its text kept as typed, locked while signing in. */
+  const typed = (value: string, set: (value: string) => void) => ({
+    required: true,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value),
+    disabled: pending,
+  });
+
   return (
     <main className="login-page">
       <div className="login-card">
@@ -79,31 +87,17 @@ export function LoginPage() {
           <p>Sign in to access the admin dashboard</p>
         </header>
         <form onSubmit={submit} className="form" aria-label="Admin sign-in">
-          <div className="field">
-            <label htmlFor="login-email">Admin Email</label>
-            <input
-              id="login-email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="admin@example.com"
-              disabled={pending}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="login-password">Password</label>
+          <Field label="Admin Email" htmlFor="login-email">
+            <input id="login-email" type="email" autoComplete="username" placeholder="admin@example.com" {...typed(email, setEmail)} />
+          </Field>
+          <Field label="Password" htmlFor="login-password">
             <div className="input-with-button">
               <input
                 id="login-password"
                 type={showPassword ? 'text' : 'password'}
                 autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
                 placeholder="Enter your password"
-                disabled={pending}
+                {...typed(password, setPassword)}
               />
               <button
                 type="button"
@@ -115,25 +109,20 @@ export function LoginPage() {
                 {showPassword ? 'Hide' : 'Show'}
               </button>
             </div>
-          </div>
+          </Field>
           {needsCode && (
-            <div className="field">
-              <label htmlFor="login-code">Authenticator code</label>
+            <Field label="Authenticator code" htmlFor="login-code" hint="Enter the 6-digit code from your authenticator app.">
               <input
                 id="login-code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 pattern="[0-9]{6}"
                 maxLength={6}
-                required
                 autoFocus
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
                 placeholder="123456"
-                disabled={pending}
+                {...typed(code, (v) => setCode(v.replace(/\D/g, '')))}
               />
-              <p className="hint">Enter the 6-digit code from your authenticator app.</p>
-            </div>
+            </Field>
           )}
           <label className="checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={pending} />

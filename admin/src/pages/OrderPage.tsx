@@ -1,30 +1,12 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import {
-  ADMIN_API,
-  CREDIT_REASON_LABELS,
-  displayLabel,
-  displaySentence,
-  displayTone,
-  formatDateTime,
-  formatUsd,
-  formProblem,
-  NEXT_ACTION_LABELS,
-  TIMELINE_LABELS,
-  ZOrderActionRequest,
-  ZOrderCreditRequest,
-  ZOrderRefundRequest,
-  type TAdminOrderDetail,
-  type TAdminTimelineEntry,
-} from '@topup/shared';
-import { api, messageOf } from '../api/client';
-import { KEYS, refresh, useOrderDetail } from '../api/queries';
-import { DeliveryProgress } from '../components/DeliveryProgress';
-import { useToast } from '../components/Toaster';
-import { BackLink, Card, Field, Link, LoadError, StatusBadge, Table } from '../components/ui';
-import { shortHash, statusText, userLabel } from '../format';
+import { useEffect, type ReactNode } from 'react';
+import { displayLabel, displaySentence, displayTone, formatDateTime, formatUsd, NEXT_ACTION_LABELS, type TAdminOrderDetail } from '@topup/shared';
+import { messageOf } from '../api/client';
+import { useOrderDetail } from '../api/queries';
+import { BackLink, Card, Link, LoadError, StatusBadge, Table } from '../components/ui';
+import { shortHash, userLabel } from '../format';
 import { orderPath } from '../router';
+import { OrderActions } from './OrderActions';
+import { OrderTimeline } from './OrderTimeline';
 
 /**
  * One order (/admin/orders/{id}), opened from the Orders tab, the Manual Top-up tab and the
@@ -70,7 +52,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
         </p>
       </section>
 
-      <Actions detail={detail} />
+      <OrderActions detail={detail} />
 
       <Card title="Order">
         <dl className="details">
@@ -149,19 +131,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
         </dl>
       </Card>
 
-      <Card title="Timeline" description="What the customer sees, with what each record says.">
-        <ol className="timeline" aria-label="Timeline">
-          {detail.timeline.map((t, i) => (
-            <li key={i}>
-              <time dateTime={t.at}>{formatDateTime(t.at)}</time>
-              <span className="timeline-what">
-                <strong>{TIMELINE_LABELS[t.kind]}</strong> <TimelineFacts entry={t} />
-              </span>
-              {t.cause && <span className="muted small timeline-cause">{t.cause}</span>}
-            </li>
-          ))}
-        </ol>
-      </Card>
+      <OrderTimeline timeline={detail.timeline} />
 
       <Card title="Payments">
         {detail.payments.length === 0 ? (
@@ -228,176 +198,5 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </>
-  );
-}
-
-/** The facts of a timeline entry, after its label. */
-function TimelineFacts({ entry: t }: { entry: TAdminTimelineEntry }) {
-  if (t.payment)
-    return (
-      <>
-        {t.payment.amount} {t.payment.coin} on {t.payment.networkLabel}
-        {t.payment.explorerUrl ? (
-          <>
-            {' '}
-            (
-            <a href={t.payment.explorerUrl} target="_blank" rel="noopener noreferrer">
-              transaction
-            </a>
-            )
-          </>
-        ) : (
-          <code className="small"> {shortHash(t.payment.txHash)}</code>
-        )}
-      </>
-    );
-  if (t.credit)
-    return (
-      <>{`${formatUsd(t.credit.amount)}: ${CREDIT_REASON_LABELS[t.credit.reason]} (${t.credit.place === 'held' ? 'held for the customer' : 'to the balance'})`}</>
-    );
-  if (t.kind === 'resent' && t.relatedOrderId !== null)
-    return (
-      <>
-        {t.amount !== null && `${formatUsd(t.amount)} as `}
-        <Link to={orderPath(t.relatedOrderId)}>order #{t.relatedOrderId}</Link>
-      </>
-    );
-  if (t.amount !== null) return <>{formatUsd(t.amount)}</>;
-  if (t.received) return <>{t.received.amount} received</>;
-  if (t.transactionId) return <>transaction {t.transactionId}</>;
-  if (t.status) return <span className="muted">({statusText(t.status)})</span>;
-  return null;
-}
-
-type ActionBody = z.input<typeof ZOrderActionRequest>;
-
-/** What the API allows now: mark paid, re-send (once), refund (once), credit. */
-function Actions({ detail }: { detail: TAdminOrderDetail }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const id = detail.story.order.orderId;
-  const { actions } = detail;
-  const [notes, setNotes] = useState('');
-  const [creditAmount, setCreditAmount] = useState('');
-  const [creditReason, setCreditReason] = useState('');
-  const [refundReason, setRefundReason] = useState('');
-  const [delivering, setDelivering] = useState<number | null>(null);
-
-  const after = () => refresh(queryClient, KEYS.order, KEYS.orders, KEYS.stats, KEYS.audit, KEYS.users, KEYS.unmatched);
-  const topUp = useMutation({
-    mutationFn: (input: { action: 'mark-paid' | 'resend'; body: ActionBody }) =>
-      api.request(input.action === 'mark-paid' ? ADMIN_API.markPaid : ADMIN_API.resendOrder, { params: { id }, body: input.body }),
-    onSuccess: async (res) => {
-      toast({ title: 'Submitted', description: res.message });
-      setNotes('');
-      setDelivering(res.orderId);
-      await after();
-    },
-    onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to process the order'), variant: 'destructive' }),
-  });
-  const money = useMutation({
-    mutationFn: (input: { kind: 'credit'; body: z.input<typeof ZOrderCreditRequest> } | { kind: 'refund'; body: z.input<typeof ZOrderRefundRequest> }) =>
-      input.kind === 'credit'
-        ? api.request(ADMIN_API.creditOrder, { params: { id }, body: input.body })
-        : api.request(ADMIN_API.refundOrder, { params: { id }, body: input.body }),
-    onSuccess: async (res, input) => {
-      toast({ title: input.kind === 'credit' ? 'Credited' : 'Refunded', description: res.message });
-      if (input.kind === 'credit') {
-        setCreditAmount('');
-        setCreditReason('');
-      } else setRefundReason('');
-      await after();
-    },
-    onError: (err) => toast({ title: 'Error', description: messageOf(err, 'Failed to move the money'), variant: 'destructive' }),
-  });
-
-  /** Checked with the API's own schema first: the same words as the API would answer. */
-  function checked<T>(schema: z.ZodType, body: T): T | null {
-    const problem = formProblem(schema, body);
-    if (problem) toast({ title: 'Error', description: problem, variant: 'destructive' });
-    return problem ? null : body;
-  }
-
-  function submitTopUp(e: FormEvent, action: 'mark-paid' | 'resend') {
-    e.preventDefault();
-    const body = checked(ZOrderActionRequest, { notes });
-    if (body) topUp.mutate({ action, body });
-  }
-
-  function submitCredit(e: FormEvent) {
-    e.preventDefault();
-    const body = checked(ZOrderCreditRequest, { amount: creditAmount, reason: creditReason });
-    if (body) money.mutate({ kind: 'credit', body });
-  }
-
-  function submitRefund(e: FormEvent) {
-    e.preventDefault();
-    const body = checked(ZOrderRefundRequest, { reason: refundReason });
-    if (!body) return;
-    if (!window.confirm(`Refund ${formatUsd(detail.story.order.totalAmount)} of order #${id} to the balance? This can be done once.`)) return;
-    money.mutate({ kind: 'refund', body });
-  }
-
-  const topUpAction = actions.markPaid ? 'mark-paid' : actions.resend ? 'resend' : null;
-  return (
-    <Card title="Actions">
-      {delivering !== null && <DeliveryProgress orderId={delivering} />}
-      {topUpAction && (
-        <form
-          className="form"
-          onSubmit={(e) => submitTopUp(e, topUpAction)}
-          noValidate
-          aria-label={topUpAction === 'mark-paid' ? 'Mark paid' : 'Re-send the top-up'}
-        >
-          <p className="hint">
-            {topUpAction === 'mark-paid'
-              ? 'The customer paid outside the chain (bank transfer, cash): the order is marked paid and delivered.'
-              : 'The same top-up is sent again as a new order, paid with the credit this failure gave (taken back). A failure is re-sent once.'}
-          </p>
-          <Field label="Notes" htmlFor="action-notes">
-            <textarea id="action-notes" rows={2} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </Field>
-          <button type="submit" className="btn btn-primary" disabled={topUp.isPending}>
-            {topUp.isPending ? 'Processing...' : topUpAction === 'mark-paid' ? 'Mark Paid' : 'Re-send Top-up'}
-          </button>
-        </form>
-      )}
-      {actions.refund && (
-        <form className="form" onSubmit={submitRefund} noValidate aria-label="Refund to the balance">
-          <p className="hint">
-            The order&apos;s {formatUsd(detail.story.order.totalAmount)} goes back to the customer&apos;s balance (held on the order without an account). Once.
-          </p>
-          <Field label="Reason for the refund" htmlFor="refund-reason">
-            <input id="refund-reason" maxLength={500} value={refundReason} onChange={(e) => setRefundReason(e.target.value)} />
-          </Field>
-          <button type="submit" className="btn btn-danger" disabled={money.isPending}>
-            Refund to Balance
-          </button>
-        </form>
-      )}
-      {actions.credit && (
-        <form className="form" onSubmit={submitCredit} noValidate aria-label="Credit the balance">
-          <div className="field-row">
-            <Field label="Credit amount (USD)" htmlFor="credit-amount">
-              <input
-                id="credit-amount"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                value={creditAmount}
-                onChange={(e) => setCreditAmount(e.target.value)}
-              />
-            </Field>
-            <Field label="Reason for the credit" htmlFor="credit-reason">
-              <input id="credit-reason" maxLength={500} value={creditReason} onChange={(e) => setCreditReason(e.target.value)} />
-            </Field>
-          </div>
-          <button type="submit" className="btn" disabled={money.isPending}>
-            Credit Balance
-          </button>
-        </form>
-      )}
-    </Card>
   );
 }

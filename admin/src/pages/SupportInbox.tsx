@@ -12,7 +12,7 @@ import {
 import { api, messageOf } from '../api/client';
 import { KEYS, refresh, useSupportThread, useSupportThreads } from '../api/queries';
 import { useToast } from '../components/Toaster';
-import { BackLink, Card, Field, Link, LoadError, StatusBadge } from '../components/ui';
+import { BackLink, Card, Field, Link, LoadError, Pager, StatusBadge } from '../components/ui';
 import { userLabel } from '../format';
 import { orderPath, threadPath } from '../router';
 
@@ -72,19 +72,7 @@ export function SupportInbox() {
             ))}
           </ul>
         )}
-        {threads.data && pages > 1 && (
-          <div className="pager">
-            <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </button>
-          </div>
-        )}
+        {threads.data && pages > 1 && <Pager page={page} pages={pages} setPage={setPage} />}
       </Card>
     </main>
   );

@@ -8,7 +8,7 @@ type Factory = (config: Config) => AirtimeProvider;
 /**
  * Every airtime provider, by the name `AIRTIME_PROVIDER` takes. A new provider is its adapter (a file
  * or folder beside this one, implementing provider.ts), one line here, and its name and settings in
- * config.ts (the compiler asks for the line here once the name is there).
+ * config-env.ts and config.ts (the compiler asks for the line here once the name is there).
  */
 const AIRTIME_PROVIDERS: Record<Config['airtime']['provider'], Factory> = {
   sandbox: (config) => new SandboxProvider({ publicBaseUrl: config.publicUrl ?? '' }),

@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatUsd, MANUAL_TOPUP_STATUSES, type TAdminOrderDetail } from '@topup/shared';
 import type { Db, DbOrTx } from '../db/client';
-import { customers, ledgerEntries, orderEvents, orders, type OrderRow } from '../db/schema';
+import { ledgerEntries, orderEvents, orders, type OrderRow } from '../db/schema';
 import { recordAudit } from './audit';
 import type { BalanceService } from './balances';
+import { customerNames } from './customers';
 import { AppError } from './errors';
 import { customIdentifier } from './fulfilment';
 import type { OrderStories } from './orders/story';
@@ -46,19 +47,7 @@ export class AdminOrderService {
     const order = await this.load(id);
     const facts = await stories.factsOf(order, { events: true });
     const { timeline: _items, payments: storyPayments, ...story } = stories.customerStory(facts);
-    const [customer] =
-      order.customerId === null
-        ? []
-        : await db
-            .select({
-              id: customers.id,
-              email: customers.email,
-              firstName: customers.firstName,
-              lastName: customers.lastName,
-              telegramUserId: customers.telegramUserId,
-            })
-            .from(customers)
-            .where(eq(customers.id, order.customerId));
+    const customer = await customerNames(db, order.customerId);
     const [resent, refundable] = await Promise.all([resentAs(db, id), this.refundable(order)]);
     const submitted = order.kind === 'recharge' && ['processing', 'completed', 'failed'].includes(order.status);
     return {
@@ -86,7 +75,7 @@ export class AdminOrderService {
           : [],
         updatedAt: order.updatedAt,
       },
-      customer: customer ?? null,
+      customer,
       // What it caused: entries on it, and those naming it (a re-send's take-back of a failure's credit).
       ledger: facts.ledger
         .filter((l) => l.orderId === id || (l.referenceType === 'order' && l.referenceId === String(id)))

@@ -15,6 +15,7 @@ import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
 import { recordAudit } from './audit';
 import type { BalanceService } from './balances';
+import { CUSTOMER_NAME_COLUMNS } from './customers';
 import { orderView, type OrderService } from './orders';
 import { insertPaidOrder, transition } from './order-state';
 import type { PricingSetting, SettingsService, SystemSetting } from './settings';
@@ -127,11 +128,7 @@ export class AdminService {
   async users(): Promise<TAdminUser[]> {
     const rows = await this.deps.db
       .select({
-        id: customers.id,
-        email: customers.email,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        telegramUserId: customers.telegramUserId,
+        ...CUSTOMER_NAME_COLUMNS,
         createdAt: customers.createdAt,
         // Qualified by hand: drizzle writes columns unqualified here, and a bare "id" inside the
         // subquery would be the ledger entry's id, not the customer's.

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
+  dollarsToCents,
   PHONE_ERROR_MESSAGES,
   QUICK_AMOUNTS_USD,
   CATALOG_FRESH_MS,
@@ -108,7 +109,7 @@ export class CatalogService {
     const key = `${serviceType}:${limits.minAmountCents}:${limits.maxAmountCents}`;
     let list = lists.get(key);
     if (!list) {
-      const allowed = (o: TAmountOption) => Math.round(o.amount * 100) >= limits.minAmountCents && Math.round(o.amount * 100) <= limits.maxAmountCents;
+      const allowed = (o: TAmountOption) => dollarsToCents(o.amount) >= limits.minAmountCents && dollarsToCents(o.amount) <= limits.maxAmountCents;
       lists.set(key, (list = entry(operator.serviceType === serviceType ? amountOptions(operator).filter(allowed) : [], this.now())));
     }
     return list;

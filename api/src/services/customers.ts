@@ -1,10 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BalanceService } from './balances';
 import type { SettingsService } from './settings';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { customers } from '../db/schema';
 
 export type Customer = Pick<typeof customers.$inferSelect, 'id' | 'email' | 'telegramUserId' | 'firstName' | 'lastName' | 'profileImageUrl' | 'createdAt'>;
+
+/** Who a customer is, by every name we know: what an admin sees beside an order, a conversation or a balance. */
+export const CUSTOMER_NAME_COLUMNS = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  telegramUserId: customers.telegramUserId,
+};
+
+/** The customer's names by id; null without one (an anonymous order or conversation). */
+export async function customerNames(db: DbOrTx, id: number | null) {
+  if (id === null) return null;
+  const [row] = await db.select(CUSTOMER_NAME_COLUMNS).from(customers).where(eq(customers.id, id));
+  return row ?? null;
+}
 
 interface TelegramUser {
   id: number;

@@ -4,7 +4,7 @@ import { SUPPORT_TEXTS, type TSupportConversation, type TSupportReplyRoute, type
 import type { Db, DbOrTx } from '../db/client';
 import { admins, customers, notifications, orders, supportMessages, supportThreads } from '../db/schema';
 import { recordAudit } from './audit';
-import type { Customer } from './customers';
+import { customerNames, type Customer } from './customers';
 import { AppError } from './errors';
 import { isPlaceholderEmail, recordSupportReply } from './notifications';
 
@@ -143,7 +143,7 @@ export class SupportService {
     return {
       success: true,
       threadToken,
-      replyTo: publicRoute(replyRouteOf(thread, await this.customerOf(db, thread))),
+      replyTo: publicRoute(replyRouteOf(thread, await customerNames(db, thread.customerId))),
       messages: rows.map((m) => ({
         id: m.id,
         from: m.author === 'admin' ? 'support' : 'customer',
@@ -259,7 +259,7 @@ export class SupportService {
         .values({ threadId, author: 'admin', adminId, body: text, createdAt: now })
         .returning({ id: supportMessages.id });
       await tx.update(supportThreads).set({ lastMessageAt: now }).where(eq(supportThreads.id, threadId));
-      const route = replyRouteOf(thread, await this.customerOf(tx, thread));
+      const route = replyRouteOf(thread, await customerNames(tx, thread.customerId));
       if (route) {
         await recordSupportReply(
           tx,
@@ -336,20 +336,5 @@ export class SupportService {
         unread: r.unread,
       };
     });
-  }
-
-  private async customerOf(db: DbOrTx, thread: Pick<ThreadRow, 'customerId'>): Promise<ThreadCustomer | null> {
-    if (thread.customerId === null) return null;
-    const [customer] = await db
-      .select({
-        id: customers.id,
-        email: customers.email,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        telegramUserId: customers.telegramUserId,
-      })
-      .from(customers)
-      .where(eq(customers.id, thread.customerId));
-    return customer ?? null;
   }
 }

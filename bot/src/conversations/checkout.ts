@@ -1,10 +1,10 @@
 import { InlineKeyboard } from 'grammy';
-import { apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
+import { dollarsToCents, apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
 import { countryLabel } from '../countries';
 import { CB, editKeyboard, NO_ORDER_LINKS, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import { TEXT } from '../order-messages';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
-import { cents, type Draft } from './draft';
+import { findOperator, type Draft } from './draft';
 import type { ConversationIo } from './io';
 
 /**
@@ -162,10 +162,10 @@ export async function payFromBalance(io: ConversationIo, draft: Draft, reviewId:
         phone,
         operator: operator.name,
         amount: formatUsdIn(locale, amount.cents),
-        total: formatUsdIn(locale, Math.round(order.totalAmount * 100)),
+        total: formatUsdIn(locale, dollarsToCents(order.totalAmount)),
       }),
       '',
-      t.bot.paidFromBalance({ balance: formatUsdIn(locale, Math.round(order.balance * 100)) }),
+      t.bot.paidFromBalance({ balance: formatUsdIn(locale, dollarsToCents(order.balance)) }),
     ].join('\n'),
   );
   await io.call(async (o) => o.services.orderMessages.track(order.orderId, io.chatId, messageId, TEXT));
@@ -201,17 +201,9 @@ async function offerDetectedOperator(io: ConversationIo, draft: Draft, details: 
     return false;
   }
   const country = draft.country!;
-  const found = await io.call(async (o) => (await o.services.api.operators(country.code)).find((op) => op.operatorId === detectedOperatorId) ?? null);
+  const found = await io.call((o) => findOperator(o.services.api, country.code, detectedOperatorId));
   if (found.ok && found.value) {
-    const op = found.value;
-    draft.operator = {
-      operatorId: op.operatorId,
-      name: op.name,
-      denominationType: op.denominationType,
-      serviceType: op.serviceType,
-      minCents: cents(op.minAmount),
-      maxCents: cents(op.maxAmount),
-    };
+    draft.operator = found.value;
     // Its amounts are its own: the amount is chosen again.
     draft.amount = undefined;
   } else {

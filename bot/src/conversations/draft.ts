@@ -1,4 +1,5 @@
-import type { TCoinSymbol, TPaymentOptionsResponse, TServiceType } from '@topup/shared';
+import { dollarsToCents, type TCoinSymbol, type TOperator, type TPaymentOptionsResponse, type TServiceType } from '@topup/shared';
+import type { TopupApi } from '../api/client';
 import type { CountryChoice } from '../countries';
 
 /** What the recharge conversation collects, step by step (recharge.ts), and pays for (checkout.ts). */
@@ -10,6 +11,25 @@ export interface OperatorChoice {
   serviceType: TServiceType;
   minCents: number;
   maxCents: number;
+}
+
+/** What the steps keep of an operator the API lists (its limits in cents). */
+export function operatorChoice(op: TOperator): OperatorChoice {
+  return {
+    operatorId: op.operatorId,
+    name: op.name,
+    denominationType: op.denominationType,
+    serviceType: op.serviceType,
+    minCents: dollarsToCents(op.minAmount),
+    maxCents: dollarsToCents(op.maxAmount),
+  };
+}
+
+/** The operator of that id in the country, as the steps keep it; null without an id or when the country no longer has it. */
+export async function findOperator(api: TopupApi, countryCode: string, operatorId: number | null): Promise<OperatorChoice | null> {
+  if (operatorId === null) return null;
+  const op = (await api.operators(countryCode)).find((x) => x.operatorId === operatorId);
+  return op ? operatorChoice(op) : null;
 }
 
 export interface AmountChoice {
@@ -63,5 +83,3 @@ export function assetChoices(options: TPaymentOptionsResponse): AssetChoice[] {
 }
 
 export type StepOutcome = 'done' | 'abort';
-
-export const cents = (usd: number) => Math.round(usd * 100);

@@ -169,9 +169,7 @@ export class NotificationPoller {
       const view = orderMessage(catalogFor(locale), locale, story, this.opts.orderLinks ?? NO_ORDER_LINKS);
       const sent = await tg.sendMessage(chatId, view.caption, { parse_mode: 'HTML', reply_markup: view.keyboard, link_preview_options: { is_disabled: true } });
       this.orderMessages.track(p.orderId, chatId, sent.message_id, TEXT);
-      await this.opts.api
-        .registerOrderMessage(p.orderId, chatId, sent.message_id)
-        .catch((err) => this.opts.log.warn({ err: describe(err), orderId: p.orderId }, 'could not register the order message'));
+      await this.register(p.orderId, chatId, sent.message_id);
       return 'delivered';
     } catch (err) {
       return this.failed(err, { chatId, orderId: p.orderId });
@@ -193,13 +191,18 @@ export class NotificationPoller {
         if (edited) return 'delivered';
       }
       const sent = await tg.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup });
-      await this.opts.api
-        .registerOrderMessage(p.orderId, chatId, sent.message_id)
-        .catch((err) => this.opts.log.warn({ err: describe(err), orderId: p.orderId }, 'could not register the order message'));
+      await this.register(p.orderId, chatId, sent.message_id);
       return 'delivered';
     } catch (err) {
       return this.failed(err, { chatId, orderId: p.orderId });
     }
+  }
+
+  /** The API keeps which message shows the order; when it cannot, the message was still delivered: logged only. */
+  private async register(orderId: number, chatId: number, messageId: number): Promise<void> {
+    await this.opts.api
+      .registerOrderMessage(orderId, chatId, messageId)
+      .catch((err) => this.opts.log.warn({ err: describe(err), orderId }, 'could not register the order message'));
   }
 
   /** A support answer: its own message (the text is escaped: nothing the admin wrote is read as HTML). */

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { formatUsdIn, type TOrderView } from '@topup/shared';
+import { dollarsToCents, formatUsdIn, type TOrderView } from '@topup/shared';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
 import { CB, rechargeKeyboard } from '../keyboards';
@@ -16,7 +16,7 @@ function againKeyboard(ctx: BotContext, orders: TOrderView[]): InlineKeyboard | 
   for (const o of orders) {
     if (o.status !== 'completed' || !o.phoneNumber || seen.has(o.phoneNumber) || seen.size >= AGAIN_SHOWN) continue;
     seen.add(o.phoneNumber);
-    kb.text(`${ctx.t.bot.btnTopUpAgain} · ${o.phoneNumber} ${formatUsdIn(ctx.locale, Math.round(o.amount * 100))}`, CB.again(o.id)).row();
+    kb.text(`${ctx.t.bot.btnTopUpAgain} · ${o.phoneNumber} ${formatUsdIn(ctx.locale, dollarsToCents(o.amount))}`, CB.again(o.id)).row();
   }
   return seen.size ? kb : undefined;
 }

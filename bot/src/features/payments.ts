@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { apiErrorText, CANCEL_REFUSED_FUNDS_MESSAGE, CANCEL_REFUSED_PAID_MESSAGE, COIN_SYMBOLS, displayKey, type Catalog } from '@topup/shared';
+import { dollarsToCents, apiErrorText, CANCEL_REFUSED_FUNDS_MESSAGE, CANCEL_REFUSED_PAID_MESSAGE, COIN_SYMBOLS, displayKey, type Catalog } from '@topup/shared';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
 import { sendPaymentMessage } from '../views/payment';
@@ -72,7 +72,7 @@ export function paymentsFeature(): Composer<BotContext> {
       const key = `tg-renew-${orderId}-${ctx.callbackQuery.message?.message_id ?? 0}`;
       const payment = await ctx.userApi().createPayment(
         {
-          amountCents: Math.round(order.amount * 100),
+          amountCents: dollarsToCents(order.amount),
           phoneNumber: order.phoneNumber,
           operatorId: order.operatorId,
           countryId: order.countryId,

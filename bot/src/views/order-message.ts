@@ -1,18 +1,8 @@
 import { InlineKeyboard } from 'grammy';
-import {
-  DISPLAY_ICONS,
-  displayKey,
-  displayTone,
-  formatTimeIn,
-  formatUsdIn,
-  type Catalog,
-  type Locale,
-  type TDisplayTone,
-  type TOrderStory,
-  escapeHtml as h,
-} from '@topup/shared';
+import { displayTone, formatTimeIn, formatUsdIn, type Catalog, type Locale, type TDisplayTone, type TOrderStory, escapeHtml as h } from '@topup/shared';
 import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
 import { coinName } from './payment';
+import { displayStatusLine } from './status-line';
 
 /**
  * An order's message in the chat, drawn from its story (GET /api/orders/{ref}/story): what was asked,
@@ -30,32 +20,6 @@ export interface OrderMessage {
 
 /** "14:05" in the user's language, UTC (the texts add "UTC"); English keeps the spec's 24-hour "HH:MM". */
 const hhmm = (locale: Locale, iso: string) => (locale === 'en' ? new Date(iso).toISOString().slice(11, 16) : formatTimeIn(locale, iso, 'UTC'));
-
-/** The spec's status lines for the plain states; the display's label for the others. */
-function statusText(t: Catalog, s: TOrderStory): string {
-  const d = s.display;
-  switch (d.state) {
-    case 'awaiting_payment':
-      return t.bot.statusWaiting;
-    case 'confirming':
-      return d.confirmations ? t.bot.statusConfirming(d.confirmations) : t.bot.statusConfirmingPlain;
-    case 'paid':
-      return t.bot.statusPaid;
-    case 'delivering':
-      return t.bot.statusProcessing;
-    case 'completed':
-      return t.bot.statusCompleted;
-    case 'failed_credited':
-      return t.bot.statusFailed;
-    case 'expired':
-    case 'expired_credited':
-      return t.bot.statusExpired;
-    case 'cancelled':
-      return t.bot.statusCancelled;
-    default:
-      return `${DISPLAY_ICONS[d.state]} ${h(t.common.displayStates[displayKey(d)])}`;
-  }
-}
 
 /** Where the order's value went: one line per place, with why. */
 function creditLines(t: Catalog, locale: Locale, s: TOrderStory): string[] {
@@ -89,7 +53,7 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
       ? t.bot.orderSummary({ phone: o.phoneNumber, operator: o.operatorName ?? '', amount: usd(o.amount), total: usd(o.totalAmount) })
       : t.bot.balanceTopupSummary({ total: usd(o.totalAmount) }),
   );
-  lines.push('', `${h(t.common.labels.status)}${t.common.colon} <b>${statusText(t, s)}</b>`);
+  lines.push('', `${h(t.common.labels.status)}${t.common.colon} <b>${displayStatusLine(t, s.display)}</b>`);
 
   const a = s.amounts;
   if (d.state === 'partly_paid' && a && d.deadline) {

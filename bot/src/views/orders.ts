@@ -1,6 +1,7 @@
 import {
   DISPLAY_ICONS,
   displayKey,
+  dollarsToCents,
   formatDateTimeIn,
   formatUsdIn,
   type TOrderDisplay,
@@ -24,7 +25,7 @@ function formatDate(locale: Locale, iso: string): string {
 const ORDERS_SHOWN = 10;
 
 export function ordersList(t: Catalog, locale: Locale, orders: TOrderView[], botUsername: string): string {
-  const usd = (dollars: number) => formatUsdIn(locale, Math.round(dollars * 100));
+  const usd = (dollars: number) => formatUsdIn(locale, dollarsToCents(dollars));
   const lines = [t.bot.ordersTitle, ''];
   for (const o of orders.slice(0, ORDERS_SHOWN)) {
     const link = `<a href="https://t.me/${h(botUsername)}?start=order_${o.id}">#${o.id}</a>`;

@@ -1,8 +1,9 @@
 import QRCode from 'qrcode';
 import { InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { COINS, formatUsdIn, type Locale, type TOrderStatus, type TPaymentCreated, type Catalog, escapeHtml as h } from '@topup/shared';
+import { COINS, dollarsToCents, formatUsdIn, type Locale, type TOrderStatus, type TPaymentCreated, type Catalog, escapeHtml as h } from '@topup/shared';
 import type { TNotificationPayload } from '@topup/shared';
 import { endedOrderKeyboard, expiredKeyboard, pendingPaymentKeyboard, type OrderLinks } from '../keyboards';
+import { statusLine } from './status-line';
 
 /** What the payment message says about the recharge besides the payment itself. */
 interface OrderDetails {
@@ -28,7 +29,7 @@ function summary(t: Catalog, p: { phoneNumber: string | null; operatorName: stri
 /** Caption of the payment photo while the order waits for the payment (at most 1024 characters). */
 export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, details: OrderDetails, locale: Locale = 'en'): string {
   const minutes = Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
-  const amounts = { amount: formatUsdIn(locale, Math.round(payment.amount * 100)), total: formatUsdIn(locale, Math.round(payment.totalAmount * 100)) };
+  const amounts = { amount: formatUsdIn(locale, dollarsToCents(payment.amount)), total: formatUsdIn(locale, dollarsToCents(payment.totalAmount)) };
   return [
     t.bot.payTitle({ orderId: payment.orderId }),
     summary(t, { ...details, ...amounts }),
@@ -65,27 +66,6 @@ export async function sendPaymentMessage(
     reply_markup: pendingPaymentKeyboard(t, payment, links),
   });
   return message.message_id;
-}
-
-function statusLine(t: Catalog, status: TOrderStatus, confirmations?: { n: number; m: number }): string {
-  switch (status) {
-    case 'pending_crypto_payment':
-      return t.bot.statusWaiting;
-    case 'confirming':
-      return confirmations ? t.bot.statusConfirming(confirmations) : t.bot.statusConfirmingPlain;
-    case 'paid':
-      return t.bot.statusPaid;
-    case 'processing':
-      return t.bot.statusProcessing;
-    case 'completed':
-      return t.bot.statusCompleted;
-    case 'failed':
-      return t.bot.statusFailed;
-    case 'payment_expired':
-      return t.bot.statusExpired;
-    case 'cancelled':
-      return t.bot.statusCancelled;
-  }
 }
 
 /** The order's message after a status change (a photo caption or a text: short enough for both). */

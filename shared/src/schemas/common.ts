@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
-import { formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
+import { dollarsToCents, formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
 
 /** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
 export const ZIntId = z
@@ -14,7 +14,7 @@ export const ZIntId = z
  * our clients read it with `schema.parse(body)` (dollars -> cents). Amounts may be negative (debits).
  */
 export const ZUsd = z.codec(z.number(), z.number().int(), {
-  decode: (dollars) => Math.round(dollars * 100),
+  decode: dollarsToCents,
   encode: (cents) => cents / 100,
 });
 

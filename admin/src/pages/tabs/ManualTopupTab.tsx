@@ -5,7 +5,7 @@ import { ADMIN_API, formatUsd, formProblem, manualTopupProgress, MANUAL_TOPUP_ST
 import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useCountries, useOperators, useOrders } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, Link, LoadError } from '../../components/ui';
+import { Card, Field, Link, LoadError, NotesInput, UsdInput } from '../../components/ui';
 import { DeliveryProgress } from '../../components/DeliveryProgress';
 import { orderPath } from '../../router';
 import { MANUAL_TOPUP_MIN_USD } from '../../constants';
@@ -138,24 +138,19 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               </div>
             </Field>
             <Field label="Amount (USD)" htmlFor="topup-amount">
-              <input
+              <UsdInput
                 id="topup-amount"
-                type="number"
-                inputMode="decimal"
                 min={MANUAL_TOPUP_MIN_USD}
-                step="0.01"
                 value={form.amount}
-                onChange={(e) => setForm((f) => ({ ...f, amount: e.target.value }))}
+                onChange={(amount) => setForm((f) => ({ ...f, amount }))}
                 placeholder="0.00"
               />
             </Field>
             <Field label="Notes" htmlFor="topup-notes">
-              <textarea
+              <NotesInput
                 id="topup-notes"
-                rows={2}
-                maxLength={500}
                 value={form.notes}
-                onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))}
+                onChange={(notes) => setForm((f) => ({ ...f, notes }))}
                 placeholder="Why this top-up is sent by hand"
               />
             </Field>
@@ -195,7 +190,7 @@ export function ManualTopupTab({ initialOrderId }: { initialOrderId: number | nu
               <p className="hint">A failed order is sent again as a new order, and the credit its failure gave is taken back. A failure is re-sent once.</p>
             )}
             <Field label="Notes" htmlFor="topup-existing-notes" hint="Required: why this order is topped up by hand">
-              <textarea id="topup-existing-notes" rows={2} maxLength={500} value={existingNotes} onChange={(e) => setExistingNotes(e.target.value)} />
+              <NotesInput id="topup-existing-notes" value={existingNotes} onChange={setExistingNotes} />
             </Field>
           </>
         )}

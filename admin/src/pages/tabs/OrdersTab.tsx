@@ -4,7 +4,7 @@ import { ADMIN_API, COIN_SYMBOLS, ORDER_STATUSES, formatDateTime, formatUsd } fr
 import { api, messageOf } from '../../api/client';
 import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, Link, LoadError, Spinner, StatusBadge, Table } from '../../components/ui';
+import { Card, Field, Link, LoadError, Pager, Spinner, StatusBadge, Table } from '../../components/ui';
 import { orderPath } from '../../router';
 import { statusText } from '../../format';
 
@@ -74,24 +74,10 @@ export function OrdersTab() {
             <input id="filter-q" type="search" value={draft.q} onChange={set('q')} placeholder="e.g. 1024 or 0x…" />
           </Field>
           <Field label="Status" htmlFor="filter-status">
-            <select id="filter-status" value={draft.status} onChange={set('status')}>
-              <option value="">All statuses</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {statusText(s)}
-                </option>
-              ))}
-            </select>
+            <FilterSelect id="filter-status" value={draft.status} onChange={set('status')} all="All statuses" options={ORDER_STATUSES} label={statusText} />
           </Field>
           <Field label="Coin" htmlFor="filter-coin">
-            <select id="filter-coin" value={draft.coin} onChange={set('coin')}>
-              <option value="">All coins</option>
-              {COIN_SYMBOLS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+            <FilterSelect id="filter-coin" value={draft.coin} onChange={set('coin')} all="All coins" options={COIN_SYMBOLS} />
           </Field>
           <Field label="Phone" htmlFor="filter-phone">
             <input id="filter-phone" type="search" inputMode="tel" value={draft.phone} onChange={set('phone')} placeholder="Part of the number" />
@@ -171,19 +157,39 @@ export function OrdersTab() {
           </Table>
         )}
         {orders.data && (
-          <div className="pager">
-            <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages} ({orders.data.total} order{orders.data.total === 1 ? '' : 's'})
-            </span>
-            <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </button>
-          </div>
+          <Pager page={page} pages={pages} setPage={setPage}>
+            ({orders.data.total} order{orders.data.total === 1 ? '' : 's'})
+          </Pager>
         )}
       </Card>
     </div>
+  );
+}
+
+/** A filter's choice: every value (empty), or one of `options`, each shown as `label` says. */
+function FilterSelect<T extends string>({
+  id,
+  value,
+  onChange,
+  all,
+  options,
+  label = (v) => v,
+}: {
+  id: string;
+  value: string | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+  all: string;
+  options: readonly T[];
+  label?: (value: T) => string;
+}) {
+  return (
+    <select id={id} value={value} onChange={onChange}>
+      <option value="">{all}</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {label(o)}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -16,7 +16,7 @@ import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useSettings, useTotpEnabled } from '../../api/queries';
 import { updateSessionEmail } from '../../api/session';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, LoadError } from '../../components/ui';
+import { Card, Field, LoadError, UsdInput } from '../../components/ui';
 
 /** Settings (spec section 2): password, contact email, sign-in email, and the system settings. */
 export function SettingsTab() {
@@ -300,37 +300,13 @@ function SystemSettingsForm() {
           />
           <div className="field-row">
             <Field label="Minimum Top-up ($)" htmlFor="min-topup">
-              <input
-                id="min-topup"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                value={draft.minTopUp}
-                onChange={(e) => setDraft({ ...draft, minTopUp: e.target.value })}
-              />
+              <UsdInput id="min-topup" value={draft.minTopUp} onChange={(v) => setDraft({ ...draft, minTopUp: v })} />
             </Field>
             <Field label="Maximum Top-up ($)" htmlFor="max-topup">
-              <input
-                id="max-topup"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                value={draft.maxTopUp}
-                onChange={(e) => setDraft({ ...draft, maxTopUp: e.target.value })}
-              />
+              <UsdInput id="max-topup" value={draft.maxTopUp} onChange={(v) => setDraft({ ...draft, maxTopUp: v })} />
             </Field>
             <Field label="Service Fee ($)" htmlFor="service-fee">
-              <input
-                id="service-fee"
-                type="number"
-                inputMode="decimal"
-                min="0"
-                step="0.01"
-                value={draft.serviceFee}
-                onChange={(e) => setDraft({ ...draft, serviceFee: e.target.value })}
-              />
+              <UsdInput id="service-fee" min="0" value={draft.serviceFee} onChange={(v) => setDraft({ ...draft, serviceFee: v })} />
             </Field>
           </div>
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -13,7 +13,7 @@ import {
 import { api, messageOf } from '../../api/client';
 import { KEYS, refresh, useUsers } from '../../api/queries';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, LoadError } from '../../components/ui';
+import { Card, Field, LoadError, NotesInput, UsdInput } from '../../components/ui';
 import { userLabel } from '../../format';
 
 const FAILED: Record<Action, string> = { add: 'Failed to add balance', subtract: 'Failed to subtract balance' };
@@ -75,26 +75,10 @@ export function UsersTab() {
             ))}
           </fieldset>
           <Field label="Amount (USD)" htmlFor="balance-amount">
-            <input
-              id="balance-amount"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              placeholder="0.00"
-            />
+            <UsdInput id="balance-amount" value={amount} onChange={setAmount} placeholder="0.00" />
           </Field>
           <Field label="Notes (optional)" htmlFor="balance-notes">
-            <textarea
-              id="balance-notes"
-              rows={2}
-              maxLength={500}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              placeholder={defaultAdjustmentNote(action)}
-            />
+            <NotesInput id="balance-notes" value={notes} onChange={setNotes} placeholder={defaultAdjustmentNote(action)} />
           </Field>
           <button type="submit" className="btn btn-primary" disabled={adjust.isPending}>
             {adjust.isPending ? 'Processing...' : action === 'add' ? 'Add Balance' : 'Subtract Balance'}

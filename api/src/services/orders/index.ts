@@ -10,7 +10,8 @@ import { OrderViews } from './views';
 
 export type { OwnerProof } from './ownership';
 export { orderView } from './views';
-export type { OrderFacts, TimelineEntry } from './story';
+export type { OrderFacts } from './story-facts';
+export type { TimelineEntry } from './story-timeline';
 
 /**
  * Orders, one module per job: `checkout` creates them, `lookup` finds and shows them, `stories` tells

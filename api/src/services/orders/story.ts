@@ -1,6 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import {
-  CREDIT_REASONS,
   SLOW_DELIVERY_MS,
   formatCryptoAmount,
   formatUnits,
@@ -11,63 +9,23 @@ import {
   type TOrderDisplay,
   type TOrderStory,
   type TPayable,
-  type TStoryCredit,
   type TStoryPayment,
-  type TTimelineItem,
 } from '@topup/shared';
 import type { Chains } from '../../chain/chains';
 import type { Db } from '../../db/client';
-import { isCryptoOrder, ledgerEntries, orderEvents, orders, payments, type CryptoOrderRow, type OrderRow } from '../../db/schema';
+import { isCryptoOrder, type CryptoOrderRow, type OrderRow } from '../../db/schema';
+import { readOrderFacts, type OrderFacts, type PaymentRow } from './story-facts';
+import { orderTimeline, type TimelineEntry } from './story-timeline';
+import { orderValue, storyCredit, type Value } from './story-value';
 
 /**
  * The order story (issue 13 point 1): what an order is and what happened to it, read from its events,
  * its payments and the ledger. One builder for every reader: the customer's order page, the display
  * state of every list and status answer, and the admin's order page, which adds what only admins see
  * (each timeline entry's recorded cause and source, the ledger entries themselves: `OrderFacts`).
- * Money is in cents here; routes encode it for the wire.
+ * Money is in cents here; routes encode it for the wire. The facts are read in story-facts.ts, the
+ * ledger's value in story-value.ts, the timeline told in story-timeline.ts.
  */
-
-export type PaymentRow = typeof payments.$inferSelect;
-export type LedgerRow = typeof ledgerEntries.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
-
-/** Everything recorded about one order. */
-export interface OrderFacts {
-  order: OrderRow;
-  /** Every transfer seen to its address, removed ones included, oldest first. */
-  payments: PaymentRow[];
-  /**
-   * The ledger entries it caused: those on the order (credits to its customer or held on it, claims,
-   * a re-send taking its failure's credit back) and, for an admin's re-send of a failed order, the
-   * credit of its own failure, which is held on the order it re-sent.
-   */
-  ledger: LedgerRow[];
-  /** Its status changes, oldest first (read for the story only; empty for lists). */
-  events: OrderEventRow[];
-  /** An admin's re-sends of it (a failed order), oldest first. */
-  retries: Pick<OrderRow, 'id' | 'status'>[];
-}
-
-/** A timeline item and where it came from: the admin's page shows the recorded cause. */
-export interface TimelineEntry {
-  item: TTimelineItem;
-  source: { kind: 'event'; event: OrderEventRow } | { kind: 'payment'; payment: PaymentRow } | { kind: 'ledger'; entry: LedgerRow };
-}
-
-/** Orders whose facts are read in one round of queries (PostgreSQL takes at most 65,535 parameters a statement). */
-const FACTS_CHUNK = 1000;
-
-const isCreditReason = (reason: string): reason is TCreditReason => (CREDIT_REASONS as readonly string[]).includes(reason);
-
-/** The order's value in the ledger, in cents. */
-interface Value {
-  credits: LedgerRow[];
-  creditedCents: number;
-  /** Held now on the order that holds this order's credits (itself, or the order it re-sent). */
-  heldCents: number;
-  onBalanceCents: number;
-  resentCents: number;
-}
 
 export class OrderStories {
   constructor(private readonly deps: { db: Db; chains: Chains; now?: () => number }) {}
@@ -76,54 +34,9 @@ export class OrderStories {
     return this.deps.now?.() ?? Date.now();
   }
 
-  /**
-   * The facts of several orders, four queries per thousand orders (lists ask for all their orders at
-   * once; an admin's CSV export for many thousands).
-   */
-  async facts(list: OrderRow[], opts: { events?: boolean } = {}): Promise<Map<number, OrderFacts>> {
-    const result = new Map<number, OrderFacts>();
-    for (let i = 0; i < list.length; i += FACTS_CHUNK) {
-      for (const [id, facts] of await this.factsChunk(list.slice(i, i + FACTS_CHUNK), opts)) result.set(id, facts);
-    }
-    return result;
-  }
-
-  private async factsChunk(list: OrderRow[], opts: { events?: boolean }): Promise<Map<number, OrderFacts>> {
-    const result = new Map<number, OrderFacts>(list.map((order) => [order.id, { order, payments: [], ledger: [], events: [], retries: [] }]));
-    const ids = list.map((o) => o.id);
-    const holders = [...new Set([...ids, ...list.flatMap((o) => (o.retryOf === null ? [] : [o.retryOf]))])];
-    const failed = list.filter((o) => o.status === 'failed').map((o) => o.id);
-    const [paymentRows, ledgerRows, eventRows, retryRows] = await Promise.all([
-      this.deps.db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)),
-      this.deps.db
-        .select()
-        .from(ledgerEntries)
-        .where(
-          or(
-            inArray(ledgerEntries.orderId, holders),
-            and(eq(ledgerEntries.reason, 'failed_delivery'), eq(ledgerEntries.referenceType, 'order'), inArray(ledgerEntries.referenceId, ids.map(String))),
-          ),
-        )
-        .orderBy(asc(ledgerEntries.id)),
-      opts.events ? this.deps.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(asc(orderEvents.id)) : Promise.resolve([]),
-      failed.length
-        ? this.deps.db
-            .select({ id: orders.id, status: orders.status, retryOf: orders.retryOf })
-            .from(orders)
-            .where(inArray(orders.retryOf, failed))
-            .orderBy(asc(orders.id))
-        : Promise.resolve([]),
-    ]);
-    for (const r of retryRows) result.get(r.retryOf!)?.retries.push({ id: r.id, status: r.status });
-    for (const p of paymentRows) result.get(p.orderId!)?.payments.push(p);
-    for (const e of eventRows) result.get(e.orderId)?.events.push(e);
-    for (const f of result.values()) {
-      const holder = f.order.retryOf ?? f.order.id;
-      f.ledger = ledgerRows.filter(
-        (l) => l.orderId === f.order.id || l.orderId === holder || (l.reason === 'failed_delivery' && l.referenceId === String(f.order.id)),
-      );
-    }
-    return result;
+  /** The facts of several orders (story-facts.ts reads them in chunks). */
+  facts(list: OrderRow[], opts: { events?: boolean } = {}): Promise<Map<number, OrderFacts>> {
+    return readOrderFacts(this.deps.db, list, opts);
   }
 
   async factsOf(order: OrderRow, opts: { events?: boolean } = {}): Promise<OrderFacts> {
@@ -140,28 +53,11 @@ export class OrderStories {
     return this.deps.chains.networks[network]?.confirmations ?? 1;
   }
 
-  /** Where this order's value is, from its ledger entries. */
-  private value(f: OrderFacts): Value {
-    const { order } = f;
-    const holder = order.retryOf ?? order.id;
-    // This order's own entries: on the order itself, or its own failure's credit held on the order it re-sent.
-    const own = f.ledger.filter((l) => l.orderId === order.id || (l.reason === 'failed_delivery' && l.referenceId === String(order.id)));
-    const credits = own.filter((l) => isCreditReason(l.reason) && l.amountCents > 0);
-    const resentCents = -own.filter((l) => l.reason === 'manual_retry').reduce((sum, l) => sum + l.amountCents, 0);
-    const creditedCents = credits.reduce((sum, l) => sum + l.amountCents, 0);
-    const heldCents = f.ledger.filter((l) => l.orderId === holder && l.customerId === null).reduce((sum, l) => sum + l.amountCents, 0);
-    const onBalanceCents =
-      credits.filter((l) => l.customerId !== null).reduce((sum, l) => sum + l.amountCents, 0) +
-      own.filter((l) => l.reason === 'claim_in').reduce((sum, l) => sum + l.amountCents, 0) -
-      (order.customerId === null ? 0 : resentCents);
-    return { credits, creditedCents, heldCents, onBalanceCents: Math.max(0, onBalanceCents), resentCents };
-  }
-
   /** What the customer should be told now (shared/src/order-display.ts says what each state means). */
   display(f: OrderFacts): TOrderDisplay {
     const { order } = f;
     const now = this.now();
-    const value = this.value(f);
+    const value = orderValue(f);
     const netCents = value.creditedCents - value.resentCents;
     const reasons = [...new Set(value.credits.map((l) => l.reason as TCreditReason))];
     const credit = netCents > 0 ? { amount: netCents, place: value.heldCents > 0 ? ('held' as const) : ('on_balance' as const), reasons } : null;
@@ -303,79 +199,13 @@ export class OrderStories {
     };
   }
 
-  private storyCredit(l: LedgerRow): TStoryCredit {
-    return { reason: l.reason as TCreditReason, amount: l.amountCents, place: l.customerId === null ? 'held' : 'on_balance', at: l.createdAt.toISOString() };
-  }
-
   /** What happened, oldest first: status changes, payments seen, credits, claims, re-sends. */
   timeline(f: OrderFacts): TimelineEntry[] {
-    const { order } = f;
-    const blank = { status: null, payment: null, credit: null, amount: null, received: null, transactionId: null, relatedOrderId: null };
-    const entries: { rank: number; entry: TimelineEntry }[] = [];
-    const add = (rank: number, source: TimelineEntry['source'], at: Date, item: Partial<TTimelineItem> & Pick<TTimelineItem, 'kind'>) =>
-      entries.push({ rank, entry: { source, item: { ...blank, ...item, at: at.toISOString() } } });
-
-    for (const p of f.payments) add(0, { kind: 'payment', payment: p }, p.createdAt, { kind: 'payment_seen', payment: this.storyPayment(order, p) });
-    const amounts = this.amounts(f);
-    for (const e of f.events) {
-      const source = { kind: 'event' as const, event: e };
-      const status = e.toStatus;
-      if (e.fromStatus === null) {
-        add(1, source, e.createdAt, { kind: 'created', status });
-        if (status === 'paid') add(1, source, e.createdAt, { kind: 'paid', status });
-        continue;
-      }
-      const transactionId = order.providerTransactionId;
-      const detail = e.detail as { received?: string } | null;
-      switch (status) {
-        case 'pending_crypto_payment':
-          // Back from confirming: short of the amount due (a reorganisation shows on its payment instead).
-          if (detail?.received && amounts)
-            add(1, source, e.createdAt, {
-              kind: 'underpaid',
-              status,
-              received: { amount: formatUnits(BigInt(detail.received), amounts.decimals), baseUnits: detail.received },
-            });
-          break;
-        case 'paid':
-          add(1, source, e.createdAt, { kind: 'paid', status });
-          break;
-        case 'processing':
-          add(1, source, e.createdAt, { kind: 'submitted', status, transactionId });
-          break;
-        case 'completed':
-          add(1, source, e.createdAt, { kind: 'completed', status, transactionId });
-          break;
-        case 'failed':
-          add(1, source, e.createdAt, { kind: 'failed', status, transactionId });
-          break;
-        case 'payment_expired':
-          add(1, source, e.createdAt, { kind: 'expired', status });
-          break;
-        case 'cancelled':
-          add(1, source, e.createdAt, { kind: 'cancelled', status });
-          break;
-        case 'confirming':
-          // The payment that moved it is on the timeline as seen.
-          break;
-      }
-    }
-    for (const l of f.ledger) {
-      const source = { kind: 'ledger' as const, entry: l };
-      const mine = l.orderId === order.id || (l.reason === 'failed_delivery' && l.referenceId === String(order.id));
-      if (!mine) continue;
-      if (isCreditReason(l.reason) && l.amountCents > 0) add(2, source, l.createdAt, { kind: 'credited', credit: this.storyCredit(l) });
-      else if (l.reason === 'claim_in') add(2, source, l.createdAt, { kind: 'claimed', amount: l.amountCents });
-      else if (l.reason === 'manual_retry') add(2, source, l.createdAt, { kind: 'resent', amount: -l.amountCents, relatedOrderId: Number(l.referenceId) });
-    }
-    return entries
-      .map((e, i) => ({ ...e, i, t: Date.parse(e.entry.item.at) }))
-      .sort((a, b) => a.t - b.t || a.rank - b.rank || a.i - b.i)
-      .map((e) => e.entry);
+    return orderTimeline(f, this.amounts(f)?.decimals ?? null, (p) => this.storyPayment(f.order, p));
   }
 
   /** Exactly one next action for the order's display state. */
-  next(f: OrderFacts, display: TOrderDisplay, value: Value = this.value(f)): TNextAction {
+  next(f: OrderFacts, display: TOrderDisplay, value: Value = orderValue(f)): TNextAction {
     const { order } = f;
     const again: TNextAction = {
       action: 'new_recharge',
@@ -423,7 +253,7 @@ export class OrderStories {
     const { order } = f;
     const { registry } = this.deps.chains;
     const display = this.display(f);
-    const value = this.value(f);
+    const value = orderValue(f);
     const amounts = this.amounts(f);
     const coin = order.coin ? registry.requireCoin(order.coin) : null;
     const crypto = (units: bigint) => ({ amount: formatUnits(units, amounts!.decimals), baseUnits: units.toString() });
@@ -466,7 +296,7 @@ export class OrderStories {
       payments: f.payments.map((p) => this.storyPayment(order, p)),
       timeline: this.timeline(f).map((e) => e.item),
       value: {
-        credits: value.credits.map((l) => this.storyCredit(l)),
+        credits: value.credits.map((l) => storyCredit(l)),
         creditedAmount: value.creditedCents,
         heldAmount: Math.max(0, value.heldCents),
         onBalanceAmount: value.onBalanceCents,
