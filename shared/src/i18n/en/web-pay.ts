@@ -66,7 +66,6 @@ export const pay = {
   chooseOperatorAmount: (p: { operator: string }) => `Please choose one of ${p.operator}'s amounts.`,
   operatorAccepts: (p: { operator: string; min: string; max: string }) => `${p.operator} accepts amounts between ${p.min} and ${p.max}.`,
 
-
   /** The mini-app's orders. */
   loadingOrders: 'Loading orders',
   orders: 'Orders',

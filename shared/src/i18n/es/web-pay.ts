@@ -57,7 +57,6 @@ export const pay: WebPayMessages = {
   chooseOperatorAmount: (p) => `Elige uno de los montos de ${p.operator}.`,
   operatorAccepts: (p) => `${p.operator} acepta montos entre ${p.min} y ${p.max}.`,
 
-
   loadingOrders: 'Cargando los pedidos',
   orders: 'Pedidos',
 };

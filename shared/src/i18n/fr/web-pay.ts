@@ -59,7 +59,6 @@ export const pay: WebPayMessages = {
   chooseOperatorAmount: (p) => `Choisissez l’un des montants de ${p.operator}.`,
   operatorAccepts: (p) => `${p.operator} accepte les montants de ${p.min} à ${p.max}.`,
 
-
   loadingOrders: 'Chargement des commandes',
   orders: 'Commandes',
 };

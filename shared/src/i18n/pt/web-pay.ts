@@ -57,7 +57,6 @@ export const pay: WebPayMessages = {
   chooseOperatorAmount: (p) => `Escolha um dos valores da ${p.operator}.`,
   operatorAccepts: (p) => `A ${p.operator} aceita valores entre ${p.min} e ${p.max}.`,
 
-
   loadingOrders: 'Carregando os pedidos',
   orders: 'Pedidos',
 };
