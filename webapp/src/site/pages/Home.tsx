@@ -2,6 +2,7 @@ import './marketing.css';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 import { useCatalogCounts } from '../catalog-counts';
+import { FeatureCards, MarketingSection } from '../components/Marketing';
 import { useI18n } from '../../i18n/I18n';
 import { formatListIn } from '../../shared';
 import { SITE_NAME } from '../meta';
@@ -57,69 +58,33 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="how-it-works" className="section" aria-labelledby="how-heading">
-        <div className="container">
-          <h2 id="how-heading" className="section-title">
-            {h.howItWorks}
-          </h2>
-          <p className="section-lead">{h.howLead}</p>
-          <ol className="steps">
-            <li>
-              <span className="step-number">1</span>
-              <h3>{h.step1Title}</h3>
-              <p>{h.step1Body}</p>
+      <MarketingSection id="how-it-works" headingId="how-heading" title={h.howItWorks}>
+        <p className="section-lead">{h.howLead}</p>
+        <ol className="steps">
+          {[
+            [h.step1Title, h.step1Body],
+            [h.step2Title, h.step2Body],
+            [h.step3Title, h.step3Body],
+          ].map(([title, body], i) => (
+            <li key={title}>
+              <span className="step-number">{i + 1}</span>
+              <h3>{title}</h3>
+              <p>{body}</p>
             </li>
-            <li>
-              <span className="step-number">2</span>
-              <h3>{h.step2Title}</h3>
-              <p>{h.step2Body}</p>
-            </li>
-            <li>
-              <span className="step-number">3</span>
-              <h3>{h.step3Title}</h3>
-              <p>{h.step3Body}</p>
-            </li>
-          </ol>
-        </div>
-      </section>
+          ))}
+        </ol>
+      </MarketingSection>
 
-      <section className="section section-soft" aria-labelledby="why-heading">
-        <div className="container">
-          <h2 id="why-heading" className="section-title">
-            {h.whyChoose({ site: SITE_NAME })}
-          </h2>
-          <ul className="features">
-            <li>
-              <span className="feature-icon" aria-hidden="true">
-                🌍
-              </span>
-              <h3>{h.coverageTitle}</h3>
-              <p>{h.coverageBody({ countries: counts.countries })}</p>
-            </li>
-            <li>
-              <span className="feature-icon" aria-hidden="true">
-                🪙
-              </span>
-              <h3>{h.cryptoTitle}</h3>
-              <p>{h.cryptoBody({ coins: counts.coins, chains: counts.networks, names: list(counts.networkNames) })}</p>
-            </li>
-            <li>
-              <span className="feature-icon" aria-hidden="true">
-                ⚡
-              </span>
-              <h3>{h.instantTitle}</h3>
-              <p>{h.instantBody}</p>
-            </li>
-            <li>
-              <span className="feature-icon" aria-hidden="true">
-                💬
-              </span>
-              <h3>{h.supportTitle}</h3>
-              <p>{h.supportBody}</p>
-            </li>
-          </ul>
-        </div>
-      </section>
+      <MarketingSection headingId="why-heading" title={h.whyChoose({ site: SITE_NAME })} soft>
+        <FeatureCards
+          cards={[
+            { icon: '🌍', title: h.coverageTitle, body: h.coverageBody({ countries: counts.countries }) },
+            { icon: '🪙', title: h.cryptoTitle, body: h.cryptoBody({ coins: counts.coins, chains: counts.networks, names: list(counts.networkNames) }) },
+            { icon: '⚡', title: h.instantTitle, body: h.instantBody },
+            { icon: '💬', title: h.supportTitle, body: h.supportBody },
+          ]}
+        />
+      </MarketingSection>
 
       <section className="section" aria-labelledby="cta-heading">
         <div className="container">

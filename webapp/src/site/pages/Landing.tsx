@@ -1,6 +1,7 @@
 import './marketing.css';
 import { useI18n } from '../../i18n/I18n';
 import { useCatalogCounts } from '../catalog-counts';
+import { FeatureCards, MarketingSection } from '../components/Marketing';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 
@@ -10,9 +11,9 @@ export default function Landing() {
   const l = useI18n().web.pages.landing;
   usePageMeta(l.title, l.description);
   const cards = [
-    ['📱', l.airtimeTitle, l.airtimeBody({ countries: counts.countries })],
-    ['🔐', l.payTitle, l.payBody({ coins: counts.coins })],
-    ['💰', l.balanceTitle, l.balanceBody],
+    { icon: '📱', title: l.airtimeTitle, body: l.airtimeBody({ countries: counts.countries }) },
+    { icon: '🔐', title: l.payTitle, body: l.payBody({ coins: counts.coins }) },
+    { icon: '💰', title: l.balanceTitle, body: l.balanceBody },
   ];
   return (
     <div className="marketing">
@@ -31,42 +32,22 @@ export default function Landing() {
           </div>
         </div>
       </section>
-      <section className="section" aria-labelledby="landing-features">
-        <div className="container">
-          <h2 id="landing-features" className="section-title">
-            {l.featuresTitle}
-          </h2>
-          <ul className="features landing-cards">
-            {cards.map(([icon, title, body]) => (
-              <li key={title}>
-                <span className="feature-icon" aria-hidden="true">
-                  {icon}
-                </span>
-                <h3>{title}</h3>
-                <p>{body}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-      <section className="section section-soft" aria-labelledby="landing-steps">
-        <div className="container">
-          <h2 id="landing-steps" className="section-title">
-            {l.stepsTitle}
-          </h2>
-          <ol className="explainer">
-            {l.steps.map((step, i) => (
-              <li key={step.title}>
-                <span className="step-number">{i + 1}</span>
-                <div>
-                  <h3>{step.title}</h3>
-                  <p>{step.body}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <MarketingSection headingId="landing-features" title={l.featuresTitle}>
+        <FeatureCards cards={cards} className="landing-cards" />
+      </MarketingSection>
+      <MarketingSection headingId="landing-steps" title={l.stepsTitle} soft>
+        <ol className="explainer">
+          {l.steps.map((step, i) => (
+            <li key={step.title}>
+              <span className="step-number">{i + 1}</span>
+              <div>
+                <h3>{step.title}</h3>
+                <p>{step.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </MarketingSection>
     </div>
   );
 }

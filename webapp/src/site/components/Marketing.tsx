@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+/** A titled band of the home and landing pages (`soft`: the tinted one). */
+export function MarketingSection(props: { id?: string; headingId: string; title: string; soft?: boolean; children: ReactNode }) {
+  return (
+    <section id={props.id} className={props.soft ? 'section section-soft' : 'section'} aria-labelledby={props.headingId}>
+      <div className="container">
+        <h2 id={props.headingId} className="section-title">
+          {props.title}
+        </h2>
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
+export interface FeatureCard {
+  icon: string;
+  title: string;
+  body: string;
+}
+
+/** The cards of what the service offers, each with its icon. */
+export function FeatureCards({ cards, className }: { cards: FeatureCard[]; className?: string }) {
+  return (
+    <ul className={className ? `features ${className}` : 'features'}>
+      {cards.map((card) => (
+        <li key={card.title}>
+          <span className="feature-icon" aria-hidden="true">
+            {card.icon}
+          </span>
+          <h3>{card.title}</h3>
+          <p>{card.body}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
