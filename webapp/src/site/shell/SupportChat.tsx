@@ -43,7 +43,7 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
   const [draft, setDraft] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ text: string; timestamp: number } | null>(null);
+  const [pending, setPending] = useState<{ text: string; timestamp: number; afterId: number } | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [openedAt] = useState(() => Date.now());
   const nextKey = useRef(1);
@@ -84,7 +84,7 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
             : null;
     setProblem(check);
     if (check) return;
-    setPending({ text, timestamp: Date.now() });
+    setPending({ text, timestamp: Date.now(), afterId: lastId });
     setDraft('');
     try {
       const saved: TSupportConversation = await sendSupportMessage({ text, ...(address ? { email: address } : {}), ...(paymentId ? { paymentId } : {}) });
@@ -107,6 +107,9 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
     }
   };
 
+  // A refresh during the send may bring the message back before the send's own answer: shown once.
+  const sentAlready = (p: { text: string; afterId: number }) => messages.some((m) => m.id > p.afterId && m.from === 'customer' && m.text === p.text);
+
   const noticesAfter = (id: number) =>
     notices.filter((n) => n.afterId === id).map((n) => <Line key={`n${n.key}`} fromSupport text={n.text} timestamp={n.timestamp} />);
 
@@ -128,7 +131,7 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
           <Line key={m.id} fromSupport={m.from === 'support'} text={m.text} timestamp={m.createdAt.getTime()} paymentId={m.paymentId} />,
           ...noticesAfter(m.id),
         ])}
-        {pending && <Line fromSupport={false} text={pending.text} timestamp={pending.timestamp} sending />}
+        {pending && !sentAlready(pending) && <Line fromSupport={false} text={pending.text} timestamp={pending.timestamp} sending />}
       </ol>
       <form className="chat-form" onSubmit={(e) => void send(e)} noValidate>
         {paymentId && (
