@@ -150,7 +150,7 @@ export function AmountChoice(props: {
     const option = props.options?.find((o) => o.amount === amount);
     return option ? localOf(t, option) : null;
   };
-  // Spec: the custom amount is in US dollars unless the local currency is chosen.
+  // US dollars by default (the spec's 'Custom amount (USD)'), the operator's currency when chosen.
   const local = entry.local && props.local;
   return (
     <div className="wz-step">
