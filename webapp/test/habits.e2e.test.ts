@@ -49,6 +49,60 @@ describe('number first, repeat in one tap', () => {
     }
   });
 
+  it('/app: a custom amount typed in XAF (the local range said), quoted, reviewed in XAF first, and the payment created for its dollars', async () => {
+    // The sandbox: MTN Cameroon takes $1 to $200 at 600 XAF a dollar, so 600 to 120,000 XAF; 4,200 XAF is $7.00.
+    const context = await browser.newContext({ viewport: PHONE_390 });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/app`);
+      const field = page.locator('#compact-phone');
+      await field.dispatchEvent('paste');
+      await field.fill(NUMBER);
+      await page.getByRole('heading', { name: 'Select Amount' }).waitFor();
+      // US dollars first on /app (the spec's 'Custom amount (USD)'), the local currency a tap away.
+      const currency = page.getByRole('radiogroup', { name: 'Custom amount' });
+      expect(await currency.getByRole('radio', { checked: true }).innerText()).toBe('USD');
+      await page.getByLabel('Custom amount (USD)').waitFor();
+      await currency.getByRole('radio', { name: 'XAF' }).click();
+      const custom = page.getByLabel('Custom amount in XAF');
+      expect(await custom.getAttribute('placeholder')).toMatch(/^Custom amount \(600\sXAF-120,000\sXAF\)$/);
+
+      await custom.fill('200000');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByText(/^Amount must be between 600\sXAF and 120,000\sXAF\.$/).waitFor();
+      expect(await page.getByTestId('compact-total').innerText()).toBe('—');
+
+      const quoted = page.waitForResponse((r) => r.url().includes('/api/quote') && r.url().includes('localAmount=4200'));
+      await custom.fill('4200');
+      const quote = (await (await quoted).json()) as { amount: number; local: { amount: number; currencyCode: string } };
+      // The wire carries dollars.
+      expect(quote).toMatchObject({ amount: 7, local: { amount: 4200, currencyCode: 'XAF' } });
+      await expect.poll(() => page.getByTestId('compact-total').innerText()).toBe('$8.00');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+      // The review: what the recipient gets first, the dollars charged beside it; fee and total in dollars.
+      await page.getByRole('heading', { name: 'Review Order' }).waitFor();
+      expect(await page.getByRole('definition').allInnerTexts()).toEqual([
+        '+237 677123456',
+        'MTN Cameroon',
+        expect.stringMatching(/^4,200\sXAF · \$7\.00$/),
+        '$1.00',
+        '$8.00',
+        'Tether USDT (ERC-20)',
+      ]);
+      const created = page.waitForRequest((r) => r.url().endsWith('/api/create-payment') && r.method() === 'POST');
+      await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+      expect((await created).postDataJSON()).toMatchObject({ amount: quote.amount, operatorId: 53 });
+      await page.getByTestId('pay-address').waitFor();
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page.getByRole('heading', { name: 'Complete Payment' }).waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('repeat in one tap: the site (/recharge and /app, this browser) and the mini-app (the account) offer the last recipient; again, then pay; rename and remove', async () => {
     // The site, anonymous: a first order keeps its recipient in the browser.
     const context = await browser.newContext({ viewport: PHONE_390 });
@@ -121,7 +175,7 @@ describe('number first, repeat in one tap', () => {
       expect(await page.getByRole('definition').allInnerTexts()).toEqual([
         '+237 677123456',
         'MTN Cameroon',
-        '$10.00',
+        expect.stringMatching(/^[\d,]+\sXAF · \$10\.00$/),
         '$1.00',
         '$11.00',
         'Tether USDT (ERC-20)',

@@ -196,7 +196,14 @@ describe('coin, then network, with fees; one tap to the wallet', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.getByRole('heading', { name: 'Review Order' }).waitFor();
-      expect(await page.getByRole('definition').allInnerTexts()).toEqual(['+237 671234567', 'MTN Cameroon', '$10.00', '$1.00', '$11.00', 'USD Coin (Polygon)']);
+      expect(await page.getByRole('definition').allInnerTexts()).toEqual([
+        '+237 671234567',
+        'MTN Cameroon',
+        expect.stringMatching(/^[\d,]+\sXAF · \$10\.00$/),
+        '$1.00',
+        '$11.00',
+        'USD Coin (Polygon)',
+      ]);
       await page.getByRole('button', { name: 'Proceed to Payment' }).click();
       await page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
       const address = (await page.getByTestId('pay-address').innerText()).trim();

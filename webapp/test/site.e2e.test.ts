@@ -680,10 +680,10 @@ describe('/app, the compact six-step wizard', () => {
       ).toMatch(/Tether USDT \(ERC-20\)/);
       await page.getByRole('button', { name: 'Continue' }).click();
 
-      // Step 5: the review with the four-bullet notice.
+      // Step 5: the review (what the recipient gets in XAF first, the dollars beside) with the four-bullet notice.
       await page.getByRole('heading', { name: 'Review Order' }).waitFor();
       const review = await page.getByRole('definition').allInnerTexts();
-      expect(review).toEqual(['+237 671234567', 'MTN Cameroon', '$10.00', '$1.00', '$11.00', 'Tether USDT (ERC-20)']);
+      expect(review).toEqual(['+237 671234567', 'MTN Cameroon', expect.stringMatching(/^[\d,]+\sXAF · \$10\.00$/), '$1.00', '$11.00', 'Tether USDT (ERC-20)']);
       expect(await page.locator('.wz-important li').count()).toBe(4);
       await shots(page, 'app-5-review');
       await page.getByRole('button', { name: 'Proceed to Payment' }).click();

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { TAmountOption, TOperator } from '@topup/shared';
-import { quoteLocalAmount } from '../api/local-amount';
 import { useI18n } from '../i18n/I18n';
 import { MIN_LISTED_AMOUNT_USD } from '../shared';
-import { centsOf } from './format';
+import { centsOf, localOf } from './format';
+import { CurrencyChoice, localAmountOption, localLimitsOf, localRange, localValue } from './LocalAmount';
 import { Notice, TileSkeleton } from './Notice';
 
 export interface AmountStepProps {
@@ -43,7 +43,7 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
         <>
           <div className="wz-tiles wz-tiles-amounts">
             {listed.map((a) => {
-              const local = a.localAmount !== null && a.currencyCode ? t.local(a.localAmount, a.currencyCode) : null;
+              const local = localOf(t, a);
               const usd = t.usd(centsOf(a.amount));
               return (
                 <button
@@ -71,34 +71,26 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
 /** A range operator's custom amount, typed in US dollars or, when the operator has a rate, in its currency. */
 function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; limits: { min: number; max: number }; onSelect(option: TAmountOption): void }) {
   const t = useI18n();
-  const localCode = operator.localCurrencyCode && operator.localMinAmount !== null && operator.localMaxAmount !== null ? operator.localCurrencyCode : null;
-  const [inLocal, setInLocal] = useState(localCode !== null);
+  const localLimits = localLimitsOf(operator);
+  const [inLocal, setInLocal] = useState(localLimits !== null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const shortUsd = (cents: number) => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
   const usdRange = { min: shortUsd(limits.min), max: shortUsd(limits.max) };
-  // The operator's local limits, within the site's dollar limits (the API checks the converted amount too).
-  const localRange = localCode ? { min: t.local(operator.localMinAmount!, localCode), max: t.local(operator.localMaxAmount!, localCode) } : null;
-  const local = inLocal && localCode !== null;
+  // The operator's local limits (the API checks the converted amount against the site's dollar limits too).
+  const local = inLocal && localLimits !== null ? localLimits : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const value = Number(text.replace(',', '.'));
     if (local) {
-      if (!text.trim() || !(value >= operator.localMinAmount! && value <= operator.localMaxAmount!)) return setError(t.web.amountBetween(localRange!));
+      const value = localValue(text, local);
+      if (value === null) return setError(t.web.amountBetween(localRange(t, local)));
       setBusy(true);
       try {
-        const quote = await quoteLocalAmount(value, operator.operatorId);
+        const option = await localAmountOption(value, operator.operatorId, local.code);
         setError(null);
-        onSelect({
-          id: `custom-local-${value}`,
-          amount: quote.amount / 100,
-          localAmount: quote.local?.amount ?? value,
-          currencySymbol: null,
-          currencyCode: localCode,
-          description: null,
-        });
+        onSelect(option);
       } catch {
         setError(t.web.amountBetween(usdRange));
       } finally {
@@ -106,41 +98,34 @@ function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; lim
       }
       return;
     }
+    const value = Number(text.replace(',', '.'));
     const cents = Number.isFinite(value) ? centsOf(value) : NaN;
     if (!text.trim() || !(cents >= limits.min && cents <= limits.max)) return setError(t.web.amountBetween(usdRange));
     setError(null);
     onSelect({ id: `custom-${cents}`, amount: cents / 100, localAmount: null, currencySymbol: null, currencyCode: null, description: null });
   };
-  const range = local ? localRange! : usdRange;
+  const range = local ? localRange(t, local) : usdRange;
   return (
     <form className="wz-custom" onSubmit={(e) => void submit(e)} noValidate>
-      {localCode && (
-        <div className="wz-segments wz-custom-currency" role="radiogroup" aria-label={t.web.customAmount}>
-          {[localCode, 'USD'].map((code) => (
-            <button
-              key={code}
-              type="button"
-              role="radio"
-              aria-checked={(code === 'USD') !== local}
-              onClick={() => {
-                setInLocal(code !== 'USD');
-                setError(null);
-              }}
-            >
-              {code}
-            </button>
-          ))}
-        </div>
+      {localLimits && (
+        <CurrencyChoice
+          code={localLimits.code}
+          local={local !== null}
+          onChange={(chosen) => {
+            setInLocal(chosen);
+            setError(null);
+          }}
+        />
       )}
       <input
         className="wz-input"
         type="number"
         inputMode="decimal"
-        min={local ? operator.localMinAmount! : limits.min / 100}
-        max={local ? operator.localMaxAmount! : limits.max / 100}
+        min={local ? local.min : limits.min / 100}
+        max={local ? local.max : limits.max / 100}
         step={local ? 'any' : '0.01'}
         placeholder={t.web.customAmountRange(range)}
-        aria-label={t.web.customAmountIn({ currency: local ? localCode! : 'USD' })}
+        aria-label={t.web.customAmountIn({ currency: local ? local.code : 'USD' })}
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-invalid={error ? true : undefined}

@@ -1,7 +1,7 @@
 import type { TAmountOption, TCountry, TOperator, TQuote } from '@topup/shared';
 import { Flag } from './Flag';
 import { useI18n } from '../i18n/I18n';
-import { centsOf, shownNumber } from './format';
+import { centsOf, localFirst, shownNumber } from './format';
 
 export interface OrderSummaryProps {
   country: TCountry;
@@ -12,7 +12,7 @@ export interface OrderSummaryProps {
   quote?: TQuote | undefined;
 }
 
-/** Once all is chosen: country, operator, phone with dial code, amount in USD (plus fee and total). */
+/** Once all is chosen: country, operator, phone with dial code, the amount (local money first, the USD beside), fee and total. */
 export function OrderSummary({ country, operator, amount, phone, quote }: OrderSummaryProps) {
   const t = useI18n();
   const l = t.common.labels;
@@ -36,7 +36,7 @@ export function OrderSummary({ country, operator, amount, phone, quote }: OrderS
         </div>
         <div>
           <dt>{t.web.steps.amount}</dt>
-          <dd>{t.usd(centsOf(amount.amount))} USD</dd>
+          <dd>{localFirst(t, amount, `${t.usd(centsOf(amount.amount))} USD`)}</dd>
         </div>
         {quote && (
           <>

@@ -5,7 +5,7 @@ import type { StoredRecipient } from '../../../shared/src/recipients-storage';
 import { operatorsQuery } from '../api/queries';
 import { recipientsQuery, removeRecipient, renameRecipient, type RecipientsSource } from '../api/recipients';
 import { useI18n } from '../i18n/I18n';
-import { centsOf, dialPrefix } from './format';
+import { centsOf, dialPrefix, localFirst } from './format';
 import { isReadyToPay, type WizardAction, type WizardState } from './state';
 
 export interface RepeatOptions {
@@ -68,10 +68,7 @@ export function Recents({ source, onRepeat }: { source: RecipientsSource; onRepe
   if (!recipients?.length) return null;
   const refresh = () => queryClient.invalidateQueries({ queryKey: recipientsQuery(source).queryKey });
 
-  const amountOf = (r: StoredRecipient) => {
-    const usd = t.usd(r.lastAmountCents);
-    return r.lastLocalAmount !== null && r.localCurrency ? t.common.amountChoice({ local: t.local(r.lastLocalAmount, r.localCurrency), usd }) : usd;
-  };
+  const amountOf = (r: StoredRecipient) => localFirst(t, { localAmount: r.lastLocalAmount, currencyCode: r.localCurrency }, t.usd(r.lastAmountCents));
 
   return (
     <section className="wz-recents" aria-labelledby="wz-recents-heading">

@@ -1,16 +1,18 @@
 import type { TAmountOption } from '@topup/shared';
+import type { I18n } from '../i18n/I18n';
 import { usdToCents } from '../shared';
 
 /** USD amounts arrive as numbers of dollars; money is shown from integer cents. */
 export const centsOf = (usd: number): number => usdToCents(usd) ?? Math.round(usd * 100);
 
-const localFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** What the recipient gets in their currency ("2,500 XAF"), when the option says. */
+export const localOf = (t: Pick<I18n, 'local'>, option: Pick<TAmountOption, 'localAmount' | 'currencyCode'>): string | null =>
+  option.localAmount !== null && option.currencyCode ? t.local(option.localAmount, option.currencyCode) : null;
 
-/** "≈ 6,000 XAF": the approximate local amount with its currency code (or symbol), if known. */
-export function localAmountLabel(option: TAmountOption): string | null {
-  if (option.localAmount === null) return null;
-  const unit = option.currencyCode ?? option.currencySymbol;
-  return unit ? `≈ ${localFormat.format(option.localAmount)} ${unit}` : null;
+/** Local money first, the dollars beside it ("2,500 XAF · $5.00"); the dollars alone when the local amount is not known. */
+export function localFirst(t: Pick<I18n, 'local' | 'common'>, option: Pick<TAmountOption, 'localAmount' | 'currencyCode'>, usd: string): string {
+  const local = localOf(t, option);
+  return local ? t.common.amountChoice({ local, usd }) : usd;
 }
 
 /** The dial code with its '+'. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TAmountOption } from '@topup/shared';
 import { countdownTone, paymentView } from './PaymentScreen';
-import { localAmountLabel } from './format';
+import { formatLocalAmount } from '../../../shared/src/i18n/format';
+import { common } from '../../../shared/src/i18n/en/common';
+import { localFirst } from './format';
 
 describe('payment screen', () => {
   it('colours the countdown as the spec says: green above 2 full minutes, orange at 2, red at 1 or less', () => {
@@ -27,6 +29,7 @@ describe('payment screen', () => {
 });
 
 describe('amount labels', () => {
+  const t = { local: (amount: number, code: string) => formatLocalAmount('en', amount, code), common };
   const option = (o: Partial<TAmountOption>): TAmountOption => ({
     id: 'x',
     amount: 10,
@@ -36,10 +39,9 @@ describe('amount labels', () => {
     description: null,
     ...o,
   });
-  it('gives the approximate local amount with its currency code', () => {
-    expect(localAmountLabel(option({ localAmount: 6000, currencyCode: 'XAF', currencySymbol: 'FCFA' }))).toBe('≈ 6,000 XAF');
-    expect(localAmountLabel(option({ localAmount: 9.5, currencySymbol: '€' }))).toBe('≈ 9.5 €');
-    expect(localAmountLabel(option({ localAmount: 100 }))).toBeNull();
-    expect(localAmountLabel(option({}))).toBeNull();
+  it('puts what the recipient gets in their currency first, the dollars beside it; the dollars alone without a local amount', () => {
+    expect(localFirst(t, option({ localAmount: 6000, currencyCode: 'XAF', currencySymbol: 'FCFA' }), '$10.00')).toBe('6,000\u00a0XAF · $10.00');
+    expect(localFirst(t, option({ localAmount: 9.5, currencySymbol: '€' }), '$10.00')).toBe('$10.00');
+    expect(localFirst(t, option({ currencyCode: 'XAF' }), '$10.00')).toBe('$10.00');
   });
 });

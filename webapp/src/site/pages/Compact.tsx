@@ -9,7 +9,18 @@ import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, typ
 import { DetectedConfirm, useNumberDetection, type Detected } from '../../wizard/NumberFirst';
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
-import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, validAmount, type AmountEntry } from './compact/amount';
+import {
+  amountOption,
+  amountProblem,
+  compactLimits,
+  NO_AMOUNT,
+  quickAmounts,
+  typedLocal,
+  validAmount,
+  type AmountEntry,
+  type LocalEntry,
+} from './compact/amount';
+import { localAmountQuery, localLimitsOf, localValue } from '../../wizard/LocalAmount';
 import { Maintenance } from '../../wizard/Maintenance';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
@@ -46,7 +57,7 @@ export default function Compact() {
   const steps: StepSpec[] = [
     { needs: ['country', 'phone'], checkNumber: true },
     { needs: ['operator'] },
-    { check: (s) => amountProblem(t, entry, limits, s.wizard.operator, quick) },
+    { check: (s) => amountProblem(t, entry, limits, s.wizard.operator, quick, local) },
     { needs: ['coin'] },
     {},
   ];
@@ -82,6 +93,16 @@ export default function Compact() {
   // The tiles wait for the operator's options, so that they open with the local amounts (no flash of dollars).
   const amountsLoading = !!operator && amounts.isPending;
   const quick = useMemo(() => (amountsLoading ? [] : quickAmounts(operator, amounts.data, limits)), [amountsLoading, operator, amounts.data, limits]);
+  // Local money first: a range operator with a rate takes the custom amount in its currency too, quoted
+  // as it is typed; the quote's dollars become the amount chosen, what the recipient gets kept.
+  const localLimits = fixed ? null : localLimitsOf(operator);
+  const typed = localLimits && typedLocal(entry) ? localValue(entry.text, localLimits) : null;
+  const localQuote = useQuery(localAmountQuery(typed, operator?.operatorId, localLimits?.code));
+  const local: LocalEntry | null = localLimits && { limits: localLimits, option: localQuote.data, refused: localQuote.isError };
+  const quotedLocal = localLimits && typedLocal(entry) ? (localQuote.data ?? null) : undefined;
+  useEffect(() => {
+    if (quotedLocal !== undefined) choose(quotedLocal ? { type: 'selectAmount', amount: quotedLocal } : { type: 'clearAmount' });
+  }, [quotedLocal, choose]);
 
   // Spec: Cameroon preselected when in the list; the spec's default operator (53) when the country has it.
   useEffect(() => {
@@ -108,6 +129,8 @@ export default function Compact() {
 
   const enter = (next: AmountEntry) => {
     setEntry(next);
+    // A local amount is chosen by its quote (above).
+    if (localLimits && typedLocal(next)) return;
     const amount = validAmount(next, limits);
     checkout.choose(amount === null ? { type: 'clearAmount' } : { type: 'selectAmount', amount: amountOption(amount, amounts.data) });
   };
@@ -228,8 +251,9 @@ export default function Compact() {
             onEntry={enter}
             fee={pricing?.serviceFee}
             custom={fixed ? null : limits}
+            local={localLimits}
             loading={amountsLoading}
-            valid={validAmount(entry, limits)}
+            chosen={wizard.amount}
             quote={checkout.quote}
           />
         )}
@@ -239,7 +263,7 @@ export default function Compact() {
             country={country}
             phone={wizard.phone}
             operator={operator}
-            amount={wizard.amount.amount}
+            amount={wizard.amount}
             quote={checkout.quote}
             coinName={(options && networkOf(options, coin)?.name) ?? coin}
           />
@@ -248,7 +272,12 @@ export default function Compact() {
         {step === 6 && <PaymentStep checkout={checkout} onNewPurchase={startOver} />}
 
         {step < 6 && (
-          <button type="button" className="wz-button compact-next" disabled={checkout.state.checking} onClick={() => void next()}>
+          <button
+            type="button"
+            className="wz-button compact-next"
+            disabled={checkout.state.checking || (step === 3 && localQuote.isFetching)}
+            onClick={() => void next()}
+          >
             {step === 5 ? c.proceedToPayment : checkout.state.checking ? t.web.checkingNumber : c.continue}
           </button>
         )}

@@ -3,7 +3,8 @@ import type { TAmountOption, TCoinSymbol, TCountry, TOperator, TPromotion, TQuot
 import { assetOf, chooseAsset } from '../../../../../shared/src/payment-choice';
 import { flagEmoji } from '../../../shared';
 import { useI18n } from '../../../i18n/I18n';
-import { centsOf, dialPrefix, Notice, shownNumber, type CatalogList } from '../../../wizard';
+import { centsOf, dialPrefix, localFirst, localOf, Notice, shownNumber, type CatalogList } from '../../../wizard';
+import { CurrencyChoice, localRange, type LocalLimits } from '../../../wizard/LocalAmount';
 import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
 import { wholeUsd, type AmountEntry, type Limits } from './amount';
@@ -135,22 +136,27 @@ export function AmountChoice(props: {
   onEntry(entry: AmountEntry): void;
   fee: number | undefined;
   custom: Limits | null;
+  /** The operator's limits in its currency, when the custom amount can be typed in it too. */
+  local: LocalLimits | null;
   loading: boolean;
-  valid: number | null;
+  /** The amount chosen (a quick one, or the custom one when valid and, typed in local money, quoted). */
+  chosen: TAmountOption | null;
   quote: TQuote | undefined;
 }) {
-  const { entry, custom } = props;
+  const { entry, custom, chosen } = props;
   const t = useI18n();
   const shortUsd = (cents: number) => wholeUsd(t, cents);
-  const localOf = (amount: number) => {
+  const localOfQuick = (amount: number) => {
     const option = props.options?.find((o) => o.amount === amount);
-    return option?.localAmount != null && option.currencyCode ? t.local(option.localAmount, option.currencyCode) : null;
+    return option ? localOf(t, option) : null;
   };
+  // US dollars by default (the spec's 'Custom amount (USD)'), the operator's currency when chosen.
+  const local = entry.local && props.local;
   return (
     <div className="wz-step">
       <div className="quick-amounts" role="group" aria-label={t.web.compact.quickAmounts}>
         {props.quick.map((a) => {
-          const local = localOf(a);
+          const local = localOfQuick(a);
           return (
             <button
               key={a}
@@ -170,16 +176,19 @@ export function AmountChoice(props: {
       {props.loading && <p className="wz-hint">{t.web.compact.loadingAmounts}</p>}
       {custom && (
         <div className="field">
-          <label htmlFor="compact-custom">{t.web.compact.customAmountUsd}</label>
+          <label htmlFor="compact-custom">{local ? t.web.customAmountIn({ currency: local.code }) : t.web.compact.customAmountUsd}</label>
+          {props.local && (
+            <CurrencyChoice code={props.local.code} local={!!local} onChange={(inLocal) => props.onEntry({ quick: entry.quick, text: '', local: inLocal })} />
+          )}
           <input
             id="compact-custom"
             className="input"
             type="number"
             inputMode="decimal"
-            min={custom.min / 100}
-            max={custom.max / 100}
-            step="0.01"
-            placeholder={t.web.customAmountRange({ min: shortUsd(custom.min), max: t.number(custom.max / 100) })}
+            min={local ? local.min : custom.min / 100}
+            max={local ? local.max : custom.max / 100}
+            step={local ? 'any' : '0.01'}
+            placeholder={t.web.customAmountRange(local ? localRange(t, local) : { min: shortUsd(custom.min), max: t.number(custom.max / 100) })}
             value={entry.text}
             onChange={(e) => props.onEntry({ ...entry, text: e.target.value })}
           />
@@ -188,9 +197,9 @@ export function AmountChoice(props: {
       <dl className="wz-summary" aria-label={t.web.compact.breakdown} aria-live="polite">
         <div>
           <dt>{t.common.serviceTypes.airtime}</dt>
-          <dd>{props.valid === null ? '—' : t.usd(centsOf(props.valid))}</dd>
+          <dd>{chosen ? localFirst(t, chosen, t.usd(centsOf(chosen.amount))) : '—'}</dd>
         </div>
-        <FeeAndTotal fee={props.quote?.serviceFee ?? props.fee} quote={props.valid === null ? undefined : props.quote} none="—" testId="compact-total" />
+        <FeeAndTotal fee={props.quote?.serviceFee ?? props.fee} quote={chosen ? props.quote : undefined} none="—" testId="compact-total" />
       </dl>
     </div>
   );
@@ -229,7 +238,10 @@ export function CoinChoice({
   );
 }
 
-/** Step 5, 'Review Order': what is bought, the server's fee and total, the coin, and the spec's four bullets. */
+/**
+ * Step 5, 'Review Order': what is bought (what the recipient gets in their currency first, the dollars
+ * beside it), the server's fee and total, the coin, and the spec's four bullets.
+ */
 export function Review({
   country,
   phone,
@@ -241,7 +253,7 @@ export function Review({
   country: TCountry;
   phone: string;
   operator: TOperator;
-  amount: number;
+  amount: TAmountOption;
   quote: TQuote | undefined;
   coinName: string;
 }) {
@@ -260,7 +272,7 @@ export function Review({
         </div>
         <div>
           <dt>{l.amount}</dt>
-          <dd>{t.usd(centsOf(amount))}</dd>
+          <dd>{localFirst(t, amount, t.usd(centsOf(amount.amount)))}</dd>
         </div>
         <FeeAndTotal fee={quote?.serviceFee} quote={quote} none="…" />
         <div>

@@ -2,13 +2,28 @@ import type { TAmountOption, TOperator, TPricingSettings } from '@topup/shared';
 import type { I18n } from '../../../i18n/I18n';
 import { QUICK_AMOUNTS_USD, usdToCents } from '../../../shared';
 import { centsOf, type Problem } from '../../../wizard';
+import { localRange, localValue, type LocalLimits } from '../../../wizard/LocalAmount';
 
-/** What the amount step holds: a quick amount tapped, and a custom amount typed (which wins when not blank). */
+/**
+ * What the amount step holds: a quick amount tapped, and a custom amount typed (which wins when not
+ * blank), in US dollars or, `local`, in the operator's currency (a range operator with a rate).
+ */
 export interface AmountEntry {
   quick: number | null;
   text: string;
+  local?: boolean;
 }
 export const NO_AMOUNT: AmountEntry = { quick: null, text: '' };
+
+/** Whether the amount is the custom one typed in the operator's currency. */
+export const typedLocal = (entry: AmountEntry): boolean => !!entry.local && entry.text.trim() !== '';
+
+/** A custom amount typed in the operator's currency: its limits, and its quote (the amount it makes) or the quote's refusal. */
+export interface LocalEntry {
+  limits: LocalLimits;
+  option: TAmountOption | undefined;
+  refused: boolean;
+}
 
 /** Limits in US cents. */
 export interface Limits {
@@ -56,12 +71,32 @@ export const amountOption = (amount: number, options: TAmountOption[] | undefine
 /** Whole dollars without their cents ('$5', '5 $US'), as the spec's quick amounts and limits read. */
 export const wholeUsd = (t: Pick<I18n, 'usd'>, cents: number): string => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
 
-/** Spec section 5, step 3: an amount is required and within the range; the operator's own range or amounts too. Said in the page's language. */
-export function amountProblem(t: Pick<I18n, 'web' | 'usd'>, entry: AmountEntry, limits: Limits, operator: TOperator | null, quick: number[]): Problem | null {
-  const amount = enteredAmount(entry);
+/**
+ * Spec section 5, step 3: an amount is required and within the range; the operator's own range or amounts
+ * too; a local amount within the operator's local range. Said in the page's language.
+ */
+export function amountProblem(
+  t: Pick<I18n, 'web' | 'usd' | 'local'>,
+  typed: AmountEntry,
+  limits: Limits,
+  operator: TOperator | null,
+  quick: number[],
+  local: LocalEntry | null = null,
+): Problem | null {
   const invalid = (message: string): Problem => ({ need: 'amount', reason: 'invalid', message });
+  const usdRange = () => invalid(t.web.amountBetween({ min: wholeUsd(t, limits.min), max: wholeUsd(t, limits.max) }));
+  let entry = typed;
+  if (local && typedLocal(typed)) {
+    if (localValue(typed.text, local.limits) === null) return invalid(t.web.amountBetween(localRange(t, local.limits)));
+    if (local.refused) return usdRange();
+    // Still being quoted ('Continue' waits for the quote).
+    if (!local.option) return { need: 'amount', reason: 'missing' };
+    // The quote's dollars are what the order charges: the checks below are theirs.
+    entry = { quick: local.option.amount, text: '' };
+  }
+  const amount = enteredAmount(entry);
   if (amount === null) return { need: 'amount', reason: 'missing' };
-  if (validAmount(entry, limits) === null) return invalid(t.web.amountBetween({ min: wholeUsd(t, limits.min), max: wholeUsd(t, limits.max) }));
+  if (validAmount(entry, limits) === null) return usdRange();
   if (operator?.denominationType === 'FIXED') return quick.includes(amount) ? null : invalid(t.web.pay.chooseOperatorAmount({ operator: operator.name }));
   if (operator && (amount < operator.minAmount || amount > operator.maxAmount)) {
     return invalid(t.web.pay.operatorAccepts({ operator: operator.name, min: t.usd(centsOf(operator.minAmount)), max: t.usd(centsOf(operator.maxAmount)) }));
