@@ -2,19 +2,10 @@
  * The browser side of the console's tests: Debian's Chromium through playwright-core, the toasts, the
  * screenshots (test-artifacts/ at the repository root) and the page errors that must not happen.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ADMIN_DIR } from './console-server';
+import type { Page } from 'playwright-core';
+import { saveScreen } from '../../webapp/test/chromium';
 
-export const ARTIFACTS = path.resolve(ADMIN_DIR, '../test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-}
+export { launchChromium as launchBrowser } from '../../webapp/test/chromium';
 
 /** Collects script errors and console errors; failed calls are logged by the request helper (spec section 8) and allowed. */
 export function collectPageErrors(page: Page, into: string[]): void {
@@ -24,9 +15,7 @@ export function collectPageErrors(page: Page, into: string[]): void {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(ARTIFACTS, `admin-${name}.png`), fullPage: true });
-}
+export const screenshot = (page: Page, name: string): Promise<void> => saveScreen(page, `admin-${name}`);
 
 /** Waits for the toast with this text (there is one at a time). */
 export async function waitForToast(page: Page, text: string, timeout = 10_000): Promise<void> {

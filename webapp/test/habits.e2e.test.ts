@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
-import { ensureBuilt } from './build';
+import type { Browser } from 'playwright-core';
+import { closeBrowserStack, startBrowserStack } from './browser-stack';
 import { expectMainButton, NUMBER, openInTelegram, pasteNumber, PHONE_390, pressMainButton } from './pages';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 import { signedInitData, TEST_USER } from './telegram';
 
 /**
@@ -11,23 +10,15 @@ import { signedInitData, TEST_USER } from './telegram';
  * the amount step; a recent recipient is repeated in two taps (again, then pay), renamed and removed.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
   // Catalog, detection and pages only: no chain needed.
-  stack = await startStack({}, { chain: false });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack({}, { chain: false }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 describe('number first, repeat in one tap', () => {
   it('/app: a pasted number goes straight to the amount step with MTN Cameroon chosen', async () => {

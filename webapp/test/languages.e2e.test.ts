@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CATALOGS } from '../../shared/src/i18n/catalogs';
 import { intlLocale } from '../../shared/src/i18n/format';
-import { ensureBuilt } from './build';
+import { closeBrowserStack, startBrowserStack } from './browser-stack';
 import { countryIn, englishWords, expectTranslated, OTHERS, pageTexts } from './english';
 import { codeFromOutbox, expectMainButton, heldOrder, NUMBER, openInTelegram, pasteNumber, PHONE_390, pressMainButton } from './pages';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 import { signedInitData, TEST_USER } from './telegram';
 
 /**
@@ -16,23 +15,15 @@ import { signedInitData, TEST_USER } from './telegram';
  * is remembered across a reload; a full international number goes straight to the amount step.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
   // Catalog, detection and pages only: no chain needed.
-  stack = await startStack({}, { chain: false });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack({}, { chain: false }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 describe('four languages', () => {
   it('the site: switched, remembered, no English left on /, the menu, the /recharge and /app steps; a number goes to the amount step', async () => {

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { webSession } from '../../api/test/customers';
-import { ensureBuilt } from './build';
-import { startStack, type Stack } from './stack';
+import { closeBrowserStack, startBrowserStack } from './browser-stack';
+import type { Stack } from './stack';
 
 /**
  * Leaving is not cancelling (issue 13 point 2, DESIGN.md section 9): Back and closing the page are
@@ -13,24 +12,17 @@ import { startStack, type Stack } from './stack';
  * navigation in site.e2e.test.ts.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PHONE = { width: 360, height: 740 };
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
   // Orders and their cancellation need no chain: no devnet, no workers.
-  stack = await startStack({}, { chain: false });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack({}, { chain: false }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 /** The beacon of a page that went away cannot be awaited: give it time to arrive, then look. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));

@@ -1,17 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { jobs, orders } from '../../api/src/db/schema';
 import { QUEUES } from '../../api/src/jobs/queues';
 import { OrderTokens } from '../../api/src/services/order-tokens';
 import { orderPageLink } from '../../api/src/services/receipts';
 import { webSession } from '../../api/test/customers';
-import { ensureBuilt, WEBAPP_DIR } from './build';
+import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
 import { PHONE_390, pressBackButton, rechargeToPayment } from './pages';
 import { LIGHT_THEME, launchHash, signedInitData, telegramClientScript } from './telegram';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 
 /**
  * Money off the happy path (issue 13), in the browser at phone size: each path ends on the order page
@@ -21,26 +19,17 @@ import { startStack, type Stack } from './stack';
  * jobs then find it.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The order page at phone size, saved beside the site's screens. */
 const MINI_APP_LINK = 'https://t.me/topup_test_bot/app';
-const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  stack = await startStack({ SUPPORT_EMAIL: 'help@topup.test', SUPPORT_TELEGRAM: '@topup_support', MINI_APP_LINK });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack({ SUPPORT_EMAIL: 'help@topup.test', SUPPORT_TELEGRAM: '@topup_support', MINI_APP_LINK }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 interface Created {
   orderId: number;
@@ -178,7 +167,7 @@ describe('the order page tells the story of money off the happy path', () => {
       expect(await page.getByTestId('order-remaining').innerText()).toBe('6 USDT');
       // Share and come back: the same order in the mini-app.
       expect(await page.getByTestId('open-in-telegram').getAttribute('href')).toBe(`${MINI_APP_LINK}?startapp=order_${order.paymentId}`);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'order-underpaid-phone.png'), fullPage: true });
+      await saveScreen(page, 'order-underpaid-phone');
 
       // The watch ends: what arrived is credited; the page, live, says so.
       await endWatch(order);
@@ -187,7 +176,7 @@ describe('the order page tells the story of money off the happy path', () => {
       await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 15_000 }).toBe('Expired: credited to your balance');
       expect(await sentence(page)).toBe('Payment window expired. What arrived (5 USDT) $5.00 was credited to your balance.');
       await page.getByTestId('order-credits').getByText('$5.00: Less than the amount due, when the watch ended').waitFor();
-      await page.screenshot({ path: path.join(ARTIFACTS, 'order-credited-phone.png'), fullPage: true });
+      await saveScreen(page, 'order-credited-phone');
       expect(await page.getByTestId('order-remaining').count()).toBe(0);
       await page.getByTestId('order-next').click();
       await page.waitForURL(/\/dashboard$/);

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parse } from 'eth-url-parser';
 import { countText, feeText, parseUnits, ZPaymentOptionsResponse, type TPaymentCreated, type TPaymentOptionsResponse } from '@topup/shared';
-import { ensureBuilt, WEBAPP_DIR } from './build';
+import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
 import { expectMainButton, openInTelegram, PHONE_390, pressMainButton, rechargeToPayment, telegramEvents } from './pages';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 
 /**
  * Issue 15 on every web surface, on a phone (Chromium 390x844): the coin first (what the server offers:
@@ -17,18 +15,11 @@ import { startStack, type Stack } from './stack';
  * recipient and amount in base units.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
-
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  stack = await startStack({}, { networks: ['polygon'] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack({}, { networks: ['polygon'] }));
   // The server estimates each network's fee from its node in the background: the pages come once it has.
   await vi.waitFor(
     async () => {
@@ -39,13 +30,10 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 const options = (body: unknown): TPaymentOptionsResponse => ZPaymentOptionsResponse.parse(body);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `choice-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => saveScreen(page, `choice-${name}`);
 
 /** The payment options the page itself was answered (the fees are re-estimated once a minute). */
 function optionsAnswer(page: Page): Promise<TPaymentOptionsResponse> {

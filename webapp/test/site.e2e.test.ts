@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ensureBuilt, WEBAPP_DIR } from './build';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeBrowserStack, KEEP_SCREENS, saveScreen, startBrowserStack } from './browser-stack';
 import { codeFromOutbox, rechargeToPayment } from './pages';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 import { TEST_BOT_TOKEN } from './telegram';
 
 /**
@@ -14,8 +14,6 @@ import { TEST_BOT_TOKEN } from './telegram';
  * Key screens are saved at phone (360x740) and desktop (1280x800) sizes into test-artifacts/.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const SUPPORT = { SUPPORT_EMAIL: 'help@topup.test', SUPPORT_TELEGRAM: '@topup_support', SUPPORT_WHATSAPP: '+237 600 000 000' };
@@ -24,17 +22,10 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  stack = await startStack(SUPPORT);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack(SUPPORT));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 const pageErrors: string[] = [];
 
@@ -48,6 +39,7 @@ async function open(path = '/', viewport = PHONE): Promise<{ context: BrowserCon
 
 /** The same screen at phone and desktop sizes. */
 async function shots(page: Page, name: string, fullPage = false) {
+  if (!KEEP_SCREENS) return;
   const size = page.viewportSize() ?? PHONE;
   // A whole-page picture from the top (a sticky header would otherwise be drawn where the page was scrolled to).
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
@@ -57,7 +49,7 @@ async function shots(page: Page, name: string, fullPage = false) {
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(120);
-    await page.screenshot({ path: path.join(ARTIFACTS, `site-${name}-${label}.png`), fullPage });
+    await saveScreen(page, `site-${name}-${label}`, fullPage);
   }
   await page.setViewportSize(size);
 }
@@ -900,7 +892,7 @@ describe('support that keeps its word', () => {
       expect(await log.locator('b, img').count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
       await expectAccessible(page);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'site-support-sent-390.png') });
+      await saveScreen(page, 'site-support-sent-390', false);
 
       // The admin sees it in the inbox, with the order, and answers.
       const login = await api<{ token: string }>('/api/admin/login', {
@@ -936,7 +928,7 @@ describe('support that keeps its word', () => {
       await log.locator('li.from-me').getByText(question).waitFor();
       // The address is known: no field for it any more.
       expect(await page.getByLabel('Your e-mail address, for our answer').count()).toBe(0);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'site-support-answer-390.png') });
+      await saveScreen(page, 'site-support-answer-390', false);
     } finally {
       await context.close();
     }

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureBuilt, WEBAPP_DIR } from './build';
+import type { Browser, Page } from 'playwright-core';
+import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
 import { expectMainButton, openInTelegram as openTelegram, PHONE_390 as PHONE, pressBackButton, pressMainButton } from './pages';
-import { startStack, type Stack } from './stack';
+import type { Stack } from './stack';
 import { DARK_THEME, launchHash, LIGHT_THEME, signedInitData, telegramClientScript, TEST_BOT_TOKEN, TEST_USER } from './telegram';
 
 /**
@@ -13,28 +11,18 @@ import { DARK_THEME, launchHash, LIGHT_THEME, signedInitData, telegramClientScri
  * data signed by the test bot token, as Telegram does.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(WEBAPP_DIR, '../test-artifacts');
-
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  ensureBuilt();
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  stack = await startStack();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  ({ stack, browser } = await startBrowserStack());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+afterAll(() => closeBrowserStack({ stack, browser }));
 
 const openInTelegram = (theme = LIGHT_THEME, initData = signedInitData()) => openTelegram(browser, stack.url, theme, initData);
 
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(ARTIFACTS, `tma-${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = true) => saveScreen(page, `tma-${name}`, fullPage);
 
 describe('the mini-app in Telegram', () => {
   it('goes from country to a completed order paid on the devnet', async () => {
