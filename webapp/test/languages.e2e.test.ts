@@ -183,7 +183,7 @@ describe('four languages', () => {
     }
   });
 
-  it('the mini-app: Telegram’s language_code, no English left on its steps, main button, coin and payment screens; a pasted number goes to the amount step', async () => {
+  it('the mini-app: Telegram’s language_code, no English left on its steps, main button, coin and payment screens, orders and an order's story; a pasted number goes to the amount step', async () => {
     for (const locale of OTHERS) {
       const t = CATALOGS[locale];
       const { context, page } = await openInTelegram(browser, stack.url, undefined, signedInitData({ user: { ...TEST_USER, language_code: locale } }));
@@ -230,6 +230,15 @@ describe('four languages', () => {
         await expectTranslated(page, locale, 'the mini-app payment screen');
         await page.getByRole('button', { name: t.web.pay.cancel, exact: true }).click();
         await page.getByRole('heading', { name: t.web.completePayment }).waitFor({ state: 'detached' });
+
+        // The orders screen, and the cancelled order's story.
+        await page.getByRole('radio', { name: t.web.shell.myOrders }).click();
+        await page.locator('.tma-order-open').first().click();
+        await page.getByTestId('order-state').waitFor();
+        await expectTranslated(page, locale, 'the mini-app order view');
+        await page.getByRole('radio', { name: t.web.shell.myOrders }).click();
+        await page.getByTestId('balance').waitFor();
+        await expectTranslated(page, locale, 'the mini-app orders screen');
       } finally {
         await context.close();
       }
@@ -290,7 +299,7 @@ describe('four languages', () => {
     }
   });
 
-  it('the account screens: signed out (/contact, a 404, /sign-in from an order page with its e-mail filled), signed in by a mailed code (/profile, /add-balance, /orders, /dashboard): no English left', async () => {
+  it('the account screens: signed out (/contact, a 404, an order page, /sign-in from it with its e-mail filled), signed in by a mailed code (/profile, /add-balance, /orders, /dashboard): no English left', async () => {
     for (const locale of OTHERS) {
       const { web } = CATALOGS[locale];
       const a = web.account;
@@ -311,6 +320,8 @@ describe('four languages', () => {
 
         // The order page's "sign in": the sign-in screen, the order's e-mail already in its field.
         await page.goto(`${stack.url}/orders/${order.paymentId}?token=${order.orderToken}`);
+        await page.getByTestId('order-state').waitFor();
+        await expectTranslated(page, locale, 'the order page');
         await page.getByTestId('order-next').getByText(web.order.nextActions.sign_in).click();
         await page.getByRole('heading', { name: a.signIn.panelTitle }).waitFor();
         expect(await page.getByLabel(a.email, { exact: true }).inputValue()).toBe(email);
