@@ -30,3 +30,9 @@ export async function signIn(page: Page, url: string, password: string): Promise
   await page.getByRole('button', { name: 'Access Admin Dashboard' }).click();
   await page.waitForURL('**/admin');
 }
+
+/** Selects one of the console's tabs on the page already at /admin, and waits for it to be shown. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}

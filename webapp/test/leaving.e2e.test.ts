@@ -9,7 +9,7 @@ import type { Stack } from './stack';
  * answered (the site still sends its release and its beacon, with the order token or the cookie as
  * proof of ownership, issue 11 point 1) and the order stays payable until its window ends; CANCEL
  * cancels. The mini-app's back button and beacon are in tma.e2e.test.ts, /recharge's BACK, CANCEL and
- * navigation in site.e2e.test.ts.
+ * navigation in site-recharge.e2e.test.ts.
  */
 
 const PHONE = { width: 360, height: 740 };
