@@ -17,7 +17,9 @@ const api = { include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'], testTi
 const PGLITE_WITH_A_SERVER = [
   'api/src/routes/orders/orders.db.test.ts',
   'api/test/chain-payments.db.test.ts',
-  'api/test/delivery.db.test.ts',
+  'api/test/delivery-sandbox.db.test.ts',
+  'api/test/delivery-balances.db.test.ts',
+  'api/test/delivery-notifications.db.test.ts',
   'api/src/jobs/queue.db.test.ts',
 ];
 /** The database test files under `dir` (relative paths), to leave out of the PGlite pass. */
