@@ -16,7 +16,8 @@ const browser = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { 
 const api = { include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 const PGLITE_WITH_A_SERVER = [
   'api/src/routes/orders/orders.db.test.ts',
-  'api/test/chain-payments.db.test.ts',
+  'api/test/chain-payments-amounts.db.test.ts',
+  'api/test/chain-payments-recovery.db.test.ts',
   'api/test/delivery-sandbox.db.test.ts',
   'api/test/delivery-balances.db.test.ts',
   'api/test/delivery-notifications.db.test.ts',
