@@ -15,9 +15,13 @@ if (!postgresUrl && process.env.CI) throw new Error('CI must set TEST_DATABASE_U
 const browser = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 15_000 } } };
 const api = { include: ['api/src/**/*.test.ts', 'api/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 const PGLITE_WITH_A_SERVER = [
-  'api/src/routes/orders/orders.db.test.ts',
-  'api/test/chain-payments.db.test.ts',
-  'api/test/delivery.db.test.ts',
+  'api/src/routes/orders/orders-create.db.test.ts',
+  'api/src/routes/orders/orders-lifecycle.db.test.ts',
+  'api/test/chain-payments-amounts.db.test.ts',
+  'api/test/chain-payments-recovery.db.test.ts',
+  'api/test/delivery-sandbox.db.test.ts',
+  'api/test/delivery-balances.db.test.ts',
+  'api/test/delivery-notifications.db.test.ts',
   'api/src/jobs/queue.db.test.ts',
 ];
 /** The database test files under `dir` (relative paths), to leave out of the PGlite pass. */

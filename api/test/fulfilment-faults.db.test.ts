@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -16,6 +14,7 @@ import { transition } from '../src/services/order-state';
 import type { FulfilmentStep } from '../src/services/fulfilment';
 import { QUEUES } from '../src/jobs/queues';
 import { openTestDatabase } from './db';
+import { runTable, sleep, until, WorkerProcesses, type Run, type RunResult, type Worker, type WorkerSpec } from './fulfilment-faults-harness';
 import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type ReloadlyDouble } from './reloadly-double';
 
 /**
@@ -27,85 +26,26 @@ import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type Reloa
  * (or failed and credited once), and no fulfil job may be left.
  */
 
-const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fulfilment-worker.ts');
 const LEASE_MS = 2000;
 /** Cameroon, FIXED amounts 1.01 / 2.35 / 5.00 at the double; the number is a valid CM mobile number. */
 const OPERATOR_ID = 200;
 const PHONE = '671234567';
 const AMOUNT_CENTS = 500;
 
-interface WorkerSpec {
-  faultAt?: FulfilmentStep;
-  faultAfter?: number;
-  batchSize?: number;
-}
-
-interface Phase {
-  /** Worker processes started together. */
-  workers: WorkerSpec[];
-  /** 'killed': every faulty worker of the phase must die by SIGKILL; 'done': every order must settle. */
-  until: 'killed' | 'done';
-}
-
-interface Run {
-  name: string;
-  fault: FulfilmentStep;
-  orders: number;
-  /** Indexes of the run's orders whose top-up the provider fails. */
-  failAtProvider?: number[];
-  phases: Phase[];
-}
-
-interface RunResult {
-  run: string;
-  fault: string;
-  orders: number;
-  workers: number;
-  kills: number;
-  restarts: number;
-  topups: number;
-  duplicates: number;
-  refused: number;
-  completed: number;
-  failed: number;
-  lost: number;
-  split: string;
-  ms: number;
-}
-
-interface Worker {
-  name: string;
-  child: ChildProcess;
-  lines: string[];
-  stderr: string[];
-  ready: Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(25);
-  }
-}
-
 describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with worker processes killed at each step', () => {
   let database: Database;
   let double: ReloadlyDouble;
   let services: Services;
   let dataDir: string;
-  let workerEnv: Record<string, string>;
   let driver: NodeJS.Timeout;
   /** customIdentifiers whose top-up the provider fails; held PROCESSING while also in `held`. */
   const failing = new Set<string>();
   const held = new Set<string>();
   const all: { id: number; paymentId: string; totalCents: number }[] = [];
   const results: RunResult[] = [];
-  const running = new Set<Worker>();
-  let workerSeq = 0;
+  const processes = new WorkerProcesses();
+  const startWorker = (spec: WorkerSpec) => processes.start(spec);
+  const stopWorker = (w: Worker) => processes.stop(w);
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -128,7 +68,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
       TOPUP_POLL_MS: '100',
       JOB_POLL_MS: '100',
     };
-    workerEnv = { ...env, LEASE_MS: String(LEASE_MS) };
+    processes.env = { ...env, LEASE_MS: String(LEASE_MS) };
     const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
     const provider = new ReloadlyProvider({
       clientId: DOUBLE_CLIENT_ID,
@@ -154,80 +94,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
 
   afterAll(async () => {
     clearInterval(driver);
-    for (const w of running) w.child.kill('SIGKILL');
-    await Promise.all([...running].map((w) => w.exited));
+    await processes.killAll();
     if (results.length) {
-      const head = [
-        'run',
-        'fault at',
-        'orders',
-        'workers',
-        'kills',
-        'restarts',
-        'top-ups',
-        'dup top-ups',
-        'dup refused',
-        'completed',
-        'failed',
-        'lost',
-        'job runs/orders per worker, by phase',
-        'ms',
-      ];
-      const rows = results.map((r) =>
-        [r.run, r.fault, r.orders, r.workers, r.kills, r.restarts, r.topups, r.duplicates, r.refused, r.completed, r.failed, r.lost, r.split, r.ms].map(String),
-      );
-      const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-      const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-      const table = [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
       // eslint-disable-next-line no-console
-      console.log(`\nFault-injection runs (lease ${LEASE_MS} ms, TOPUP_POLL_MS 100, JOB_POLL_MS 100):\n${table}\n`);
+      console.log(`\nFault-injection runs (lease ${LEASE_MS} ms, TOPUP_POLL_MS 100, JOB_POLL_MS 100):\n${runTable(results)}\n`);
     }
     await double?.close();
     await database?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
-
-  function startWorker(spec: WorkerSpec): Worker {
-    const env: Record<string, string> = { ...process.env, ...workerEnv } as Record<string, string>;
-    delete env.FAULT_AT;
-    delete env.FAULT_AFTER;
-    delete env.BATCH_SIZE;
-    if (spec.faultAt) env.FAULT_AT = spec.faultAt;
-    if (spec.faultAfter) env.FAULT_AFTER = String(spec.faultAfter);
-    if (spec.batchSize) env.BATCH_SIZE = String(spec.batchSize);
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    const stderr: string[] = [];
-    let buffered = '';
-    let onReady: () => void = () => undefined;
-    const ready = new Promise<void>((resolve) => (onReady = resolve));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const parts = buffered.split('\n');
-      buffered = parts.pop()!;
-      for (const l of parts) {
-        lines.push(l);
-        if (l === 'ready') onReady();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    const worker: Worker = { name: `w${++workerSeq}`, child, lines, stderr, ready, exited };
-    running.add(worker);
-    void exited.then(() => running.delete(worker));
-    return worker;
-  }
-
-  async function stopWorker(w: Worker): Promise<void> {
-    if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM');
-    const exit = await Promise.race([w.exited, sleep(10_000).then(() => null)]);
-    if (!exit) {
-      w.child.kill('SIGKILL');
-      await w.exited;
-    }
-  }
 
   /** Creates orders as a customer would, and makes them paid as the chain watcher would. */
   async function paidOrders(n: number, failAt: number[]) {
