@@ -183,7 +183,7 @@ describe('four languages', () => {
     }
   });
 
-  it('the mini-app: Telegram’s language_code, no English left on its steps, main button, coin and payment screens, orders and an order's story; a pasted number goes to the amount step', async () => {
+  it('the mini-app: Telegram’s language_code, no English left on its steps, main button, coin and payment screens, orders and an order’s story; a pasted number goes to the amount step', async () => {
     for (const locale of OTHERS) {
       const t = CATALOGS[locale];
       const { context, page } = await openInTelegram(browser, stack.url, undefined, signedInitData({ user: { ...TEST_USER, language_code: locale } }));
