@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from '../../../shared/src/i18n/catalogs';
-import { acknowledgement, notSent, supportRequestInUrl } from './support';
+import { acknowledgement, listedAlready, notSent, supportRequestInUrl } from './support';
 
 const chat = CATALOGS.en.web.pages.chat;
 
 const support = { email: 'help@topup.test', telegram: 'topup_support', whatsapp: null };
 
 describe('the live chat', () => {
+  it('shows a message being sent once: not again when a refresh has already listed it', () => {
+    const at = new Date('2026-11-25T10:00:00Z');
+    const message = (id: number, from: 'customer' | 'support', text: string) => ({ id, from, text, createdAt: at, paymentId: null });
+    const pending = { text: 'Where is my top-up?', afterId: 2 };
+    expect(listedAlready(pending, [message(1, 'customer', 'Where is my top-up?'), message(2, 'support', 'Hello')])).toBe(false);
+    expect(listedAlready(pending, [message(2, 'support', 'Hello'), message(3, 'support', 'Where is my top-up?')])).toBe(false);
+    expect(listedAlready(pending, [message(2, 'support', 'Hello'), message(3, 'customer', 'Where is my top-up?')])).toBe(true);
+  });
+
   it('says where the answer will come, then the other ways to reach us; it promises nothing else', () => {
     expect(acknowledgement(chat, support, { channel: 'email', address: 'ana@example.net' })).toBe(
       'Thanks! Your message reached our support team; we will answer here and by e-mail to ana@example.net. For a faster answer, e-mail us at help@topup.test or write to @topup_support on Telegram.',

@@ -19,6 +19,19 @@ export function telegramLink(handle: string | null | undefined): string | null {
   return `https://t.me/${handle.replace(/^@/, '')}`;
 }
 
+/** A message being sent: its text, and the last message listed when it was sent. */
+export interface PendingMessage {
+  text: string;
+  afterId: number;
+}
+
+/**
+ * Whether the conversation already lists the message being sent: a refresh during the send may bring it
+ * back before the send's own answer, and the chat shows it once.
+ */
+export const listedAlready = (pending: PendingMessage, messages: TSupportConversation['messages']): boolean =>
+  messages.some((m) => m.id > pending.afterId && m.from === 'customer' && m.text === pending.text);
+
 export const telegramHandle = (handle: string) => (/^https?:\/\//.test(handle) ? handle : `@${handle.replace(/^@/, '')}`);
 
 /** The configured contacts the chat points to, as it writes them. */

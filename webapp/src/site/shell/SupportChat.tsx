@@ -7,7 +7,7 @@ import { apiErrorText, isEmailAddress, SUPPORT_MESSAGE_MAX } from '../../shared'
 import { SITE_NAME } from '../meta';
 import { useUser } from '../session';
 import { useI18n } from '../../i18n/I18n';
-import { acknowledgement, fetchConversation, notSent, sendSupportMessage } from '../support';
+import { acknowledgement, fetchConversation, listedAlready, notSent, sendSupportMessage, type PendingMessage } from '../support';
 
 /** A line the chat adds itself (never stored): the acknowledgement, or why a message was not sent. */
 interface Notice {
@@ -43,7 +43,7 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
   const [draft, setDraft] = useState('');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ text: string; timestamp: number; afterId: number } | null>(null);
+  const [pending, setPending] = useState<(PendingMessage & { timestamp: number }) | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [openedAt] = useState(() => Date.now());
   const nextKey = useRef(1);
@@ -107,9 +107,6 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
     }
   };
 
-  // A refresh during the send may bring the message back before the send's own answer: shown once.
-  const sentAlready = (p: { text: string; afterId: number }) => messages.some((m) => m.id > p.afterId && m.from === 'customer' && m.text === p.text);
-
   const noticesAfter = (id: number) =>
     notices.filter((n) => n.afterId === id).map((n) => <Line key={`n${n.key}`} fromSupport text={n.text} timestamp={n.timestamp} />);
 
@@ -131,7 +128,7 @@ export default function SupportChat({ paymentId, onClearOrder, onClose }: { paym
           <Line key={m.id} fromSupport={m.from === 'support'} text={m.text} timestamp={m.createdAt.getTime()} paymentId={m.paymentId} />,
           ...noticesAfter(m.id),
         ])}
-        {pending && !sentAlready(pending) && <Line fromSupport={false} text={pending.text} timestamp={pending.timestamp} sending />}
+        {pending && !listedAlready(pending, messages) && <Line fromSupport={false} text={pending.text} timestamp={pending.timestamp} sending />}
       </ol>
       <form className="chat-form" onSubmit={(e) => void send(e)} noValidate>
         {paymentId && (
