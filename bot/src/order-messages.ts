@@ -73,6 +73,16 @@ export class OrderMessages {
     if (this.shown.size > MAX_WATCHED) this.shown.delete(this.shown.keys().next().value!);
   }
 
+  /**
+   * After a restart: the messages of orders that may still move, watched again (what their picture
+   * shows is not known, so the first pass draws it again). Returns how many there are.
+   */
+  async resume(): Promise<number> {
+    const open = await this.opts.api.openOrderMessages(Math.ceil(WATCH_MAX_MS / 3_600_000));
+    for (const m of open) if (!this.shown.has(m.orderId)) this.track(m.orderId, m.chatId, m.messageId, null);
+    return open.length;
+  }
+
   /** The message this process knows for the order (a double tap on "Create New Payment" finds it here). */
   messageOf(orderId: number): { chatId: number; messageId: number } | null {
     const s = this.shown.get(orderId);

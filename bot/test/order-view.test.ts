@@ -6,6 +6,9 @@ import type { User } from 'grammy/types';
 import { chainBlocks, orders } from '../../api/src/db/schema';
 import type { JobWorker } from '../../api/src/jobs/queue';
 import { deliveryWorker } from '../../api/test/delivery-helpers';
+import pino from 'pino';
+import { NotificationPoller } from '../src/features/notifications';
+import { OrderMessages } from '../src/order-messages';
 import { chooseCoin, rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
@@ -281,5 +284,27 @@ describe('paying in the chat', () => {
     await press(hal, 'r:review:confirm');
     const photo = h.tg.since(pay).find((c) => c.method === 'sendPhoto')!;
     expect(photo.payload.caption).toContain('MTN Nigeria');
+  });
+});
+
+describe('a restarted bot', () => {
+  it('watches the open order messages again: a partial payment after the restart edits the message; a completed order is left alone', async () => {
+    const eva = user(8201, 'Eva');
+    const open = await order(eva);
+    const done = await order(eva, '803 765 4321');
+    await h.setStatus(done.orderId, ['confirming', 'paid', 'processing', 'completed']);
+
+    // A new process: its own memory of messages (empty) and its own poller, as after a restart.
+    const orderMessages = new OrderMessages({ api: h.client, log: pino({ level: 'silent' }), links: { miniApp: null, site: null } });
+    const poller = new NotificationPoller({ api: h.client, telegram: h.bot.api, log: pino({ level: 'silent' }), orderMessages });
+    expect(await orderMessages.resume()).toBeGreaterThanOrEqual(1);
+    expect(orderMessages.messageOf(open.orderId)).toEqual({ chatId: eva.id, messageId: open.messageId });
+    expect(orderMessages.messageOf(done.orderId)).toBeNull();
+
+    await arrive(open, usdt(5));
+    const mark = h.tg.calls.length;
+    await poller.watchOnce();
+    const [partly] = editsOf(mark, open.messageId);
+    expect(captionOf(partly)).toContain('Send the rest:\n<code>6</code> USDT');
   });
 });

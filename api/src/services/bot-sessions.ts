@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, notInArray } from 'drizzle-orm';
+import { ORDER_STATUSES, isFinalStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import { botSessions, orders, telegramMessages } from '../db/schema';
 import { AppError } from './errors';
@@ -50,4 +51,16 @@ export class BotStateService {
       .values({ orderId, chatId, messageId })
       .onConflictDoUpdate({ target: telegramMessages.orderId, set: { chatId, messageId } });
   }
+
+  /** The messages of orders that may still move, made since `since` (what a restarted bot watches again). */
+  async openOrderMessages(since: Date): Promise<{ orderId: number; chatId: number; messageId: number }[]> {
+    return this.db
+      .select({ orderId: telegramMessages.orderId, chatId: telegramMessages.chatId, messageId: telegramMessages.messageId })
+      .from(telegramMessages)
+      .innerJoin(orders, eq(orders.id, telegramMessages.orderId))
+      .where(and(notInArray(orders.status, FINAL_STATUSES), gt(orders.createdAt, since)))
+      .orderBy(telegramMessages.orderId);
+  }
 }
+
+const FINAL_STATUSES = ORDER_STATUSES.filter(isFinalStatus);

@@ -15,6 +15,7 @@ import {
   type TCountry,
   type TDetectPhoneResponse,
   type TNotification,
+  type TOpenOrderMessages,
   type TOperator,
   type TOrderView,
   type TPaymentOptionsResponse,
@@ -193,6 +194,11 @@ export class TopupApi {
   async ackNotifications(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.client.request(BOT_API.ackNotifications, { body: { ids } });
+  }
+
+  /** The registered messages of orders that may still move, made within the last `hours`. */
+  async openOrderMessages(hours: number): Promise<TOpenOrderMessages['messages']> {
+    return (await this.client.request(BOT_API.openOrderMessages, { params: { hours } })).messages;
   }
 
   /** The message showing the order in a chat: later notifications about the order edit it. */

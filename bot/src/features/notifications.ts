@@ -69,6 +69,8 @@ export class NotificationPoller {
   readonly orderMessages: OrderMessages;
   private readonly watchMs: number;
   private lastWatch = 0;
+  /** Whether the open messages of before a restart are watched again (done once, retried until it works). */
+  private resumed = false;
 
   constructor(private readonly opts: PollerOptions) {
     this.scheduler = opts.scheduler ?? new SendScheduler();
@@ -104,6 +106,11 @@ export class NotificationPoller {
       while (this.running) {
         let rest = this.idleMs;
         try {
+          if (!this.resumed) {
+            const watched = await this.orderMessages.resume();
+            this.resumed = true;
+            if (watched) this.opts.log.info({ watched }, 'watching the open order messages again');
+          }
           const pass = await this.pollOnce();
           failures = 0;
           if (Date.now() - this.lastWatch >= this.watchMs) {

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { TCoinSymbol } from '../coins';
 import * as admin from '../schemas/admin';
 import * as adminSupport from '../schemas/admin-support';
-import { ZBalance, ZNotifications, ZNotificationsAck, ZOk, ZOrderMessage, ZSessionRead, ZSessionSaved, ZSessionWrite } from '../schemas/bot';
+import {
+  ZBalance,
+  ZNotifications,
+  ZNotificationsAck,
+  ZOk,
+  ZOpenOrderMessages,
+  ZOrderMessage,
+  ZSessionRead,
+  ZSessionSaved,
+  ZSessionWrite,
+} from '../schemas/bot';
 import {
   ZAmountOption,
   ZCountry,
@@ -117,6 +127,11 @@ export const BOT_API = {
   takeNotifications: endpoint({ method: 'GET', path: (p: { limit: number }) => withQuery('/api/bot/notifications', p), response: ZNotifications }),
   ackNotifications: endpoint({ method: 'POST', path: '/api/bot/notifications/ack', body: ZNotificationsAck, response: ZOk }),
   orderMessage: endpoint({ method: 'POST', path: (p: { orderId: number }) => `/api/bot/orders/${p.orderId}/message`, body: ZOrderMessage, response: ZOk }),
+  openOrderMessages: endpoint({
+    method: 'GET',
+    path: (p: { hours: number }) => withQuery('/api/bot/orders/messages', p),
+    response: ZOpenOrderMessages,
+  }),
 };
 
 /** The admin console's calls (spec sections 7 and 8). */

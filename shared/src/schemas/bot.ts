@@ -26,6 +26,14 @@ export const ZSessionDeleteQuery = z.object({ version: z.coerce.number().int().m
 /** POST /api/bot/orders/:orderId/message: the message showing an order's payment in a chat. */
 export const ZOrderMessage = z.object({ chatId: z.number().int(), messageId: ZIntId });
 
+/** The messages of orders that may still move (not final, made within the last `hours`): the bot watches them again after a restart. */
+export const ZOpenOrderMessagesQuery = z.object({ hours: z.coerce.number().int().min(1).max(72) });
+export const ZOpenOrderMessages = z.object({
+  success: z.literal(true),
+  messages: z.array(ZOrderMessage.extend({ orderId: ZIntId })),
+});
+export type TOpenOrderMessages = z.infer<typeof ZOpenOrderMessages>;
+
 export const ZOk = z.object({ success: z.literal(true) });
 
 /** A bot session value and its version (0: none saved); a save names the version it is based on. */

@@ -3,6 +3,8 @@ import {
   ZNotificationsAck,
   ZNotificationsQuery,
   ZOk,
+  type TOpenOrderMessages,
+  ZOpenOrderMessagesQuery,
   ZOrderIdParam,
   ZOrderMessage,
   ZSessionDeleteQuery,
@@ -52,6 +54,13 @@ export function botRouter(outbox: TelegramOutbox, state: BotStateService, opts: 
     const { version } = parse(ZSessionDeleteQuery, req.query);
     await state.delete(key, version);
     res.json(OK);
+  });
+
+  /** The messages a restarted bot watches again (partial payments, confirmations: not status changes). */
+  router.get('/orders/messages', async (req, res) => {
+    const { hours } = parse(ZOpenOrderMessagesQuery, req.query);
+    const messages = await state.openOrderMessages(new Date(Date.now() - hours * 3600_000));
+    res.json({ success: true, messages } satisfies TOpenOrderMessages);
   });
 
   /** The message showing an order's payment: later notifications edit it. */
