@@ -1,26 +1,17 @@
 import './pages.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pricingQuery, promotionsQuery, quoteQuery } from '../../api/queries';
+import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pricingQuery, promotionsQuery } from '../../api/queries';
 import { useToast } from '../../components/Toast';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, type WebMessages } from '../../shared';
 import { useI18n } from '../../i18n/I18n';
-import { initialWizardState, quoteFor, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
+import { initialWizardState, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
 import { DetectedConfirm, useNumberDetection, type Detected } from '../../wizard/NumberFirst';
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
-import {
-  amountOption,
-  amountProblem,
-  compactLimits,
-  NO_AMOUNT,
-  quickAmounts,
-  typedLocal,
-  validAmount,
-  type AmountEntry,
-  type LocalEntry,
-} from './compact/amount';
-import { localAmountQuery, localLimitsOf, localValue } from '../../wizard/LocalAmount';
+import { amountProblem, quickAmounts } from './compact/amount';
+import { CompactHead } from './compact/Head';
+import { useAmountStep } from './compact/useAmountStep';
 import { Maintenance } from '../../wizard/Maintenance';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
@@ -51,13 +42,11 @@ export default function Compact() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const user = useUser();
-  const [entry, setEntry] = useState<AmountEntry>(NO_AMOUNT);
   const pricing = useQuery(pricingQuery()).data;
-  const limits = useMemo(() => compactLimits(pricing), [pricing]);
   const steps: StepSpec[] = [
     { needs: ['country', 'phone'], checkNumber: true },
     { needs: ['operator'] },
-    { check: (s) => amountProblem(t, entry, limits, s.wizard.operator, quick, local) },
+    { check: (s) => amount.problem(s.wizard.operator) },
     { needs: ['coin'] },
     {},
   ];
@@ -85,24 +74,9 @@ export default function Compact() {
 
   const countries = useQuery(countriesQuery());
   const operators = useQuery({ ...operatorsQuery(country?.id, 'airtime'), enabled: !!country && step >= 2 });
-  const fixed = operator?.denominationType === 'FIXED';
-  // A FIXED operator's amounts are its quick amounts; every operator's options carry the local amounts.
-  const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator });
+  const amount = useAmountStep({ operator, pricing, step, choose });
   const promotions = useQuery(promotionsQuery());
   const options = useQuery({ ...paymentOptionsQuery(), enabled: step >= 4 }).data;
-  // The tiles wait for the operator's options, so that they open with the local amounts (no flash of dollars).
-  const amountsLoading = !!operator && amounts.isPending;
-  const quick = useMemo(() => (amountsLoading ? [] : quickAmounts(operator, amounts.data, limits)), [amountsLoading, operator, amounts.data, limits]);
-  // Local money first: a range operator with a rate takes the custom amount in its currency too, quoted
-  // as it is typed; the quote's dollars become the amount chosen, what the recipient gets kept.
-  const localLimits = fixed ? null : localLimitsOf(operator);
-  const typed = localLimits && typedLocal(entry) ? localValue(entry.text, localLimits) : null;
-  const localQuote = useQuery(localAmountQuery(typed, operator?.operatorId, localLimits?.code));
-  const local: LocalEntry | null = localLimits && { limits: localLimits, option: localQuote.data, refused: localQuote.isError };
-  const quotedLocal = localLimits && typedLocal(entry) ? (localQuote.data ?? null) : undefined;
-  useEffect(() => {
-    if (quotedLocal !== undefined) choose(quotedLocal ? { type: 'selectAmount', amount: quotedLocal } : { type: 'clearAmount' });
-  }, [quotedLocal, choose]);
 
   // Spec: Cameroon preselected when in the list; the spec's default operator (53) when the country has it.
   useEffect(() => {
@@ -122,18 +96,6 @@ export default function Compact() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [step]);
-  // The quick amounts' quotes, so that a tile's total shows as soon as it is tapped.
-  useEffect(() => {
-    if (step === 3) quick.forEach((a) => void queryClient.prefetchQuery(quoteQuery(quoteFor(a, 'recharge'))));
-  }, [step, quick, queryClient]);
-
-  const enter = (next: AmountEntry) => {
-    setEntry(next);
-    // A local amount is chosen by its quote (above).
-    if (localLimits && typedLocal(next)) return;
-    const amount = validAmount(next, limits);
-    checkout.choose(amount === null ? { type: 'clearAmount' } : { type: 'selectAmount', amount: amountOption(amount, amounts.data) });
-  };
   const say = (problem: Problem) => {
     // An invalid number is shown under the field.
     if (problem.need === 'phone' && problem.reason === 'invalid') return;
@@ -147,7 +109,7 @@ export default function Compact() {
   };
   const back = () => (step === 6 ? void checkout.leave() : checkout.goTo(Math.max(0, step - 2)));
   const startOver = () => {
-    setEntry(NO_AMOUNT);
+    amount.clear();
     checkout.reset({ wizard: { ...initialWizardState, country, operator }, coin });
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
   };
@@ -157,10 +119,10 @@ export default function Compact() {
   const toReview = async () => {
     const problem = await checkout.next();
     if (problem) return say(problem);
-    const amount = wizard.amount!.amount;
     const chosen = wizard.operator!;
     const fixedAmounts = chosen.denominationType === 'FIXED' ? await queryClient.fetchQuery(amountsQuery(chosen.id, 'airtime')) : undefined;
-    const amountWrong = amountProblem(t, { quick: amount, text: '' }, limits, chosen, quickAmounts(chosen, fixedAmounts, limits));
+    const limits = amount.limits;
+    const amountWrong = amountProblem(t, { quick: wizard.amount!.amount, text: '' }, limits, chosen, quickAmounts(chosen, fixedAmounts, limits));
     if (amountWrong) {
       checkout.goTo(2);
       return say(amountWrong);
@@ -177,7 +139,7 @@ export default function Compact() {
   const detection = useNumberDetection(international ? wizard.phone : '', (found) => detected(found));
   /** Number first: the API named the country and the operator, so the amount is next (step 3). */
   const detected = (found: Detected) => {
-    setEntry(NO_AMOUNT);
+    amount.clear();
     checkout.choose({ type: 'detected', ...found });
     checkout.goTo(2);
   };
@@ -185,29 +147,14 @@ export default function Compact() {
   return (
     <div className="compact">
       <div className="compact-card wz">
-        <header className="compact-head">
-          {step > 1 ? (
-            <button type="button" className="compact-back" aria-label={c.back} onClick={back}>
-              ←
-            </button>
-          ) : (
-            <span className="compact-back-placeholder" aria-hidden="true" />
-          )}
-          <div>
-            <h1>{compactTitles(c)[step - 1]}</h1>
-            <p className="compact-step">{t.web.stepOf({ n: step, total: 6 })}</p>
-          </div>
-        </header>
-        <div className="compact-progress" aria-hidden="true">
-          <span style={{ width: `${(step / 6) * 100}%` }} />
-        </div>
+        <CompactHead step={step} title={compactTitles(c)[step - 1]!} onBack={back} />
         {step < 6 && <Maintenance pricing={pricing} />}
 
         {step === 1 && (
           <Recents
             source={user.data ? 'account' : 'browser'}
             onRepeat={(r) => {
-              setEntry({ quick: r.lastAmountCents / 100, text: '' });
+              amount.repeat(r.lastAmountCents);
               repeatCoin.current = r.lastCoin;
               void repeat(r);
             }}
@@ -238,21 +185,21 @@ export default function Compact() {
             operators={operators}
             operator={operator}
             onChange={(chosen) => {
-              if (chosen.operatorId !== operator?.operatorId) setEntry(NO_AMOUNT);
+              if (chosen.operatorId !== operator?.operatorId) amount.clear();
               checkout.choose({ type: 'selectOperator', operator: chosen });
             }}
           />
         )}
         {step === 3 && (
           <AmountChoice
-            quick={quick}
-            options={amounts.data}
-            entry={entry}
-            onEntry={enter}
+            quick={amount.quick}
+            options={amount.options}
+            entry={amount.entry}
+            onEntry={amount.enter}
             fee={pricing?.serviceFee}
-            custom={fixed ? null : limits}
-            local={localLimits}
-            loading={amountsLoading}
+            custom={amount.fixed ? null : amount.limits}
+            local={amount.localLimits}
+            loading={amount.loading}
             chosen={wizard.amount}
             quote={checkout.quote}
           />
@@ -275,7 +222,7 @@ export default function Compact() {
           <button
             type="button"
             className="wz-button compact-next"
-            disabled={checkout.state.checking || (step === 3 && localQuote.isFetching)}
+            disabled={checkout.state.checking || (step === 3 && amount.quoting)}
             onClick={() => void next()}
           >
             {step === 5 ? c.proceedToPayment : checkout.state.checking ? t.web.checkingNumber : c.continue}
