@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TOrderStory } from '@topup/shared';
 import { amountsQuery, countriesQuery, operatorsQuery } from '../api/queries';
+import { centsOf } from '../wizard/format';
 import { initialWizardState, type WizardState } from '../wizard/state';
 
 type Recharge = Extract<TOrderStory['next'], { action: 'new_recharge' }>['recharge'];
@@ -20,6 +21,6 @@ export async function rechargeAgainWizard(queryClient: QueryClient, recharge: Re
   if (!operator) return { ...initialWizardState, step: 2, country, phone };
   const amounts = await queryClient.fetchQuery(amountsQuery(operator.id));
   // The list's dollars against the story's cents.
-  const amount = amounts.find((a) => Math.round(a.amount * 100) === recharge.amount) ?? null;
+  const amount = amounts.find((a) => centsOf(a.amount) === recharge.amount) ?? null;
   return { ...initialWizardState, step: amount ? 4 : 3, country, operator, amount, phone };
 }
