@@ -37,9 +37,9 @@ export function formatUsdIn(locale: Locale, cents: number): string {
   return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
 }
 
-/** Whole US dollars, for round choices: "$20" (en), "20 $US" (fr), "US$ 20" (pt). */
-export function formatWholeUsdIn(locale: Locale, dollars: number): string {
-  return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(dollars);
+/** US dollars without their cents when they are round ("$20", "20 $US", "US$ 20"; "$12.50"): quick amounts, fees and limits. */
+export function formatShortUsdIn(locale: Locale, cents: number): string {
+  return formatUsdIn(locale, cents).replace(/[.,]00(?=\D*$)/, '');
 }
 
 /** A plain number in the language's digits and grouping ("2,500.5", "2 500,5"). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from './catalogs';
 import { apiErrorText, PHONE_ERROR_MESSAGES } from './api-errors';
-import { countryNameIn, formatCryptoIn, formatDateTimeIn, formatLocalAmount, formatUsdIn } from './format';
+import { countryNameIn, formatCryptoIn, formatDateTimeIn, formatLocalAmount, formatShortUsdIn, formatUsdIn } from './format';
 import { loadWebCatalog } from './load';
 import { LOCALE_CODES, negotiateLocale, parseAcceptLanguage, type Locale } from './locale';
 
@@ -36,6 +36,10 @@ describe('formats per language', () => {
     expect(formatUsdIn('en', 123450)).toBe('$1,234.50');
     expect(plain(formatUsdIn('fr', 123450))).toBe('1 234,50 $US');
     expect(plain(formatUsdIn('pt', 1250))).toBe('US$ 12,50');
+    // Round amounts without their cents (quick amounts, fees, limits); others keep them.
+    expect(formatShortUsdIn('en', 2000)).toBe('$20');
+    expect(plain(formatShortUsdIn('fr', 2000))).toBe('20 $US');
+    expect(plain(formatShortUsdIn('pt', 1250))).toBe('US$ 12,50');
   });
   it('shows local money with the language’s grouping and the currency’s decimals', () => {
     expect(plain(formatLocalAmount('en', 2500, 'XAF'))).toBe('2,500 XAF');

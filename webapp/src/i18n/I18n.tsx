@@ -4,6 +4,7 @@ import {
   formatDateTimeIn,
   formatLocalAmount,
   formatNumberIn,
+  formatShortUsdIn,
   formatTimeIn,
   formatUsdIn,
   loadWebCatalog,
@@ -16,6 +17,8 @@ export interface I18n extends WebCatalog {
   locale: Locale;
   setLocale(locale: Locale): void;
   usd(cents: number): string;
+  /** Dollars without their cents when round ('$20', '20 $US'). */
+  shortUsd(cents: number): string;
   number(value: number, maximumFractionDigits?: number): string;
   local(amount: number, currencyCode: string): string;
   dateTime(value: Date | string): string;
@@ -82,6 +85,7 @@ export function I18nProvider(props: { initial: Locale; onChange?: (locale: Local
       locale: shown,
       setLocale,
       usd: (cents) => formatUsdIn(shown, cents),
+      shortUsd: (cents) => formatShortUsdIn(shown, cents),
       number: (value, digits) => formatNumberIn(shown, value, digits),
       local: (amount, currencyCode) => formatLocalAmount(shown, amount, currencyCode),
       dateTime: (value) => formatDateTimeIn(shown, value),

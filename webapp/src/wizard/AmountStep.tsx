@@ -76,8 +76,7 @@ function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; lim
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const shortUsd = (cents: number) => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
-  const usdRange = { min: shortUsd(limits.min), max: shortUsd(limits.max) };
+  const usdRange = { min: t.shortUsd(limits.min), max: t.shortUsd(limits.max) };
   // The operator's local limits (the API checks the converted amount against the site's dollar limits too).
   const local = inLocal && localLimits !== null ? localLimits : null;
 

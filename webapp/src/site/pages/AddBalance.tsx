@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { pricingQuery, quoteQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
-import { apiErrorText, formatWholeUsdIn, usdToCents } from '../../shared';
+import { apiErrorText, usdToCents } from '../../shared';
 import { quoteFor } from '../../wizard/checkout';
 import { centsOf } from '../../wizard/format';
 import { SignInPanel } from '../components/SignInPanel';
@@ -80,7 +80,7 @@ export default function AddBalance() {
                     setError(null);
                   }}
                 >
-                  {formatWholeUsdIn(t.locale, p)}
+                  {t.shortUsd(centsOf(p))}
                 </button>
               ))}
             </div>

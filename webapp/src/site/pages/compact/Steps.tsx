@@ -7,7 +7,7 @@ import { centsOf, dialPrefix, localFirst, localOf, Notice, shownNumber, type Cat
 import { CurrencyChoice, localRange, type LocalLimits } from '../../../wizard/LocalAmount';
 import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
-import { wholeUsd, type AmountEntry, type Limits } from './amount';
+import type { AmountEntry, Limits } from './amount';
 import { Promotions } from './Promotions';
 
 /** Step 1, 'Select Country & Phone': the country list (dial codes), the number, and the promotions. */
@@ -145,7 +145,6 @@ export function AmountChoice(props: {
 }) {
   const { entry, custom, chosen } = props;
   const t = useI18n();
-  const shortUsd = (cents: number) => wholeUsd(t, cents);
   const localOfQuick = (amount: number) => {
     const option = props.options?.find((o) => o.amount === amount);
     return option ? localOf(t, option) : null;
@@ -166,9 +165,9 @@ export function AmountChoice(props: {
               onClick={() => props.onEntry({ quick: a, text: '' })}
               data-local={local ?? undefined}
             >
-              <span className="wz-tile-title wz-amount">{local ?? shortUsd(centsOf(a))}</span>
-              {local && <span className="wz-tile-caption wz-amount-usd">{shortUsd(centsOf(a))}</span>}
-              <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : shortUsd(props.fee) })}</span>
+              <span className="wz-tile-title wz-amount">{local ?? t.shortUsd(centsOf(a))}</span>
+              {local && <span className="wz-tile-caption wz-amount-usd">{t.shortUsd(centsOf(a))}</span>}
+              <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : t.shortUsd(props.fee) })}</span>
             </button>
           );
         })}
@@ -188,7 +187,7 @@ export function AmountChoice(props: {
             min={local ? local.min : custom.min / 100}
             max={local ? local.max : custom.max / 100}
             step={local ? 'any' : '0.01'}
-            placeholder={t.web.customAmountRange(local ? localRange(t, local) : { min: shortUsd(custom.min), max: t.number(custom.max / 100) })}
+            placeholder={t.web.customAmountRange(local ? localRange(t, local) : { min: t.shortUsd(custom.min), max: t.number(custom.max / 100) })}
             value={entry.text}
             onChange={(e) => props.onEntry({ ...entry, text: e.target.value })}
           />

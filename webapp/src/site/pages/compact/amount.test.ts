@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TAmountOption, TOperator } from '@topup/shared';
 import { web } from '../../../../../shared/src/i18n/en/web';
-import { formatLocalAmount, formatUsdIn } from '../../../../../shared/src/i18n/format';
+import { formatLocalAmount, formatShortUsdIn, formatUsdIn } from '../../../../../shared/src/i18n/format';
 import { amountProblem, type LocalEntry } from './amount';
 
-const t = { web, usd: (cents: number) => formatUsdIn('en', cents), local: (amount: number, code: string) => formatLocalAmount('en', amount, code) };
+const t = {
+  web,
+  usd: (cents: number) => formatUsdIn('en', cents),
+  shortUsd: (cents: number) => formatShortUsdIn('en', cents),
+  local: (amount: number, code: string) => formatLocalAmount('en', amount, code),
+};
 const limits = { min: 100, max: 20_000 };
 // The sandbox's MTN Cameroon: $1 to $200, 600 XAF a dollar.
 const operator = { name: 'MTN Cameroon', denominationType: 'RANGE', minAmount: 1, maxAmount: 200 } as TOperator;

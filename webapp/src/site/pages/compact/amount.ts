@@ -68,15 +68,12 @@ export const amountOption = (amount: number, options: TAmountOption[] | undefine
     description: null,
   };
 
-/** Whole dollars without their cents ('$5', '5 $US'), as the spec's quick amounts and limits read. */
-export const wholeUsd = (t: Pick<I18n, 'usd'>, cents: number): string => t.usd(cents).replace(/[.,]00(?=\D*$)/, '');
-
 /**
  * Spec section 5, step 3: an amount is required and within the range; the operator's own range or amounts
  * too; a local amount within the operator's local range. Said in the page's language.
  */
 export function amountProblem(
-  t: Pick<I18n, 'web' | 'usd' | 'local'>,
+  t: Pick<I18n, 'web' | 'usd' | 'shortUsd' | 'local'>,
   typed: AmountEntry,
   limits: Limits,
   operator: TOperator | null,
@@ -84,7 +81,7 @@ export function amountProblem(
   local: LocalEntry | null = null,
 ): Problem | null {
   const invalid = (message: string): Problem => ({ need: 'amount', reason: 'invalid', message });
-  const usdRange = () => invalid(t.web.amountBetween({ min: wholeUsd(t, limits.min), max: wholeUsd(t, limits.max) }));
+  const usdRange = () => invalid(t.web.amountBetween({ min: t.shortUsd(limits.min), max: t.shortUsd(limits.max) }));
   let entry = typed;
   if (local && typedLocal(typed)) {
     if (localValue(typed.text, local.limits) === null) return invalid(t.web.amountBetween(localRange(t, local.limits)));
