@@ -8,11 +8,11 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminToken } from '../../api/test/harness';
-import { payments } from '../../api/src/db/schema';
 import { collectPageErrors, launchBrowser, openTab as selectTab, screenshot, signIn, waitForToast } from './browser';
 import {
   asTelegramUser as telegramUser,
   createOrder as create,
+  creditedUsdc,
   ensureConsoleBuilt,
   RECHARGE as recharge,
   startConsoleServer,
@@ -148,21 +148,7 @@ describe('admin console in Chromium', () => {
 
   it('lists unmatched payments and the audit log on the dashboard', async () => {
     const waiting = await createOrder({ amount: 20 });
-    await server.database.db.insert(payments).values({
-      chainId: 31337,
-      network: 'ethereum',
-      txHash: `0x${'7e'.repeat(32)}`,
-      logIndex: 0,
-      blockNumber: 1,
-      blockHash: `0x${'8f'.repeat(32)}`,
-      blockTime: new Date(),
-      toAddress: waiting.walletAddress,
-      coin: 'USDC',
-      amount: '2500000',
-      orderId: waiting.orderId,
-      status: 'confirmed',
-      disposition: 'credited',
-    });
+    await creditedUsdc(server, waiting, '7e', 1);
     await openTab('Dashboard');
     await page.getByRole('button', { name: 'Refresh' }).click();
     const unmatched = page.getByRole('region', { name: 'Unmatched payments' });

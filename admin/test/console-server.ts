@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import type { TOrderStatus } from '@topup/shared';
-import { orders } from '../../api/src/db/schema';
+import { orders, payments } from '../../api/src/db/schema';
 import { transition } from '../../api/src/services/order-state';
 import { JobWorker } from '../../api/src/jobs/queue';
 import { QUEUES } from '../../api/src/jobs/queues';
@@ -73,4 +73,31 @@ export async function moveTo(server: ConsoleServer, orderId: number, statuses: T
 export async function orderStatus(server: ConsoleServer, id: number): Promise<string | undefined> {
   const [row] = await server.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
   return row?.status;
+}
+
+/**
+ * 2.5 USDC sent to a USDT order's address and credited: what the dashboard lists as an unmatched
+ * payment. `marker` (two hex digits) makes its hashes its own.
+ */
+export async function creditedUsdc(
+  server: ConsoleServer,
+  order: { orderId: number; walletAddress: string },
+  marker: string,
+  blockNumber: number,
+): Promise<void> {
+  await server.database.db.insert(payments).values({
+    chainId: 31337,
+    network: 'ethereum',
+    txHash: `0x${marker.repeat(32)}`,
+    logIndex: 0,
+    blockNumber,
+    blockHash: `0x${'0'.repeat(62)}${marker}`,
+    blockTime: new Date(),
+    toAddress: order.walletAddress,
+    coin: 'USDC',
+    amount: '2500000',
+    orderId: order.orderId,
+    status: 'confirmed',
+    disposition: 'credited',
+  });
 }

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { ledgerEntries, payments } from '../../api/src/db/schema';
 import { collectPageErrors, launchBrowser, screenshot, signIn, waitForToast } from './browser';
-import { asTelegramUser, createOrder, ensureConsoleBuilt, moveTo, orderStatus, startConsoleServer, type ConsoleServer } from './console-server';
+import { asTelegramUser, createOrder, creditedUsdc, ensureConsoleBuilt, moveTo, orderStatus, startConsoleServer, type ConsoleServer } from './console-server';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -184,21 +184,7 @@ describe('the order page', () => {
 
   it('marks a waiting order paid; opens from the Manual Top-up tab and from the unmatched payments', async () => {
     const waiting = await createOrder(server, { amount: 15, phoneNumber: '671000015' });
-    await server.database.db.insert(payments).values({
-      chainId: 31337,
-      network: 'ethereum',
-      txHash: `0x${'7c'.repeat(32)}`,
-      logIndex: 0,
-      blockNumber: 9,
-      blockHash: `0x${'8d'.repeat(32)}`,
-      blockTime: new Date(),
-      toAddress: waiting.walletAddress,
-      coin: 'USDC',
-      amount: '2500000',
-      orderId: waiting.orderId,
-      status: 'confirmed',
-      disposition: 'credited',
-    });
+    await creditedUsdc(server, waiting, '7c', 9);
     await openTab('Dashboard');
     const unmatched = page.getByRole('region', { name: 'Unmatched payments' });
     await unmatched.getByRole('link', { name: `Open order #${waiting.orderId}` }).click();
