@@ -110,7 +110,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
     adminOrders: new AdminOrderService({ db, balances, stories: orders.stories }),
-    support: new SupportService(db),
+    support: new SupportService(db, tokens),
     customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     recipients: new RecipientService(db),
     adminAuth: new AdminAuthService(db),

@@ -7,6 +7,8 @@ import { recordAudit } from './audit';
 import { customerNames, type Customer } from './customers';
 import { AppError } from './errors';
 import { isPlaceholderEmail, recordSupportReply } from './notifications';
+import type { OrderTokens } from './order-tokens';
+import { isOwner } from './orders/ownership';
 
 /**
  * The support inbox (README "Support"). A customer's messages are kept in one conversation: the
@@ -19,11 +21,16 @@ import { isPlaceholderEmail, recordSupportReply } from './notifications';
 type ThreadRow = typeof supportThreads.$inferSelect;
 type ThreadCustomer = Pick<typeof customers.$inferSelect, 'id' | 'email' | 'firstName' | 'lastName' | 'telegramUserId'>;
 
-/** Who writes: the customer the request names (if any), how they came, and the token their browser holds. */
+/**
+ * Who writes: the customer the request names (if any), how they came, the conversation token their
+ * browser holds, and what proves they own an order they name (the Telegram user, order tokens).
+ */
 export interface SupportCaller {
   customer?: Customer;
   channel?: 'web' | 'telegram' | 'bot';
   token?: string;
+  telegramUserId?: number;
+  orderTokens?: string[];
 }
 
 /** A reply route, with the chat id the Telegram outbox needs. */
@@ -57,8 +64,20 @@ const preview = (text: string) => {
   return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
 };
 
+/**
+ * Whether an answer sent by `route` reaches the order's own owner: its e-mail address, or its Telegram
+ * user's chat. Only then may the answer carry the order's page link (it opens the customer's data).
+ */
+function reachesOrderOwner(route: Route, order: { email: string | null; telegramUserId: number | null }): boolean {
+  if (route.channel === 'telegram') return order.telegramUserId !== null && route.chatId === order.telegramUserId;
+  return order.email !== null && order.email.trim().toLowerCase() === route.address.trim().toLowerCase();
+}
+
 export class SupportService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: OrderTokens,
+  ) {}
 
   // The customer's side.
 
@@ -70,20 +89,27 @@ export class SupportService {
 
   /**
    * Stores a customer's message in their conversation, starting one when they have none: a visitor
-   * without an account must give an e-mail address, or nobody could answer them but the chat.
+   * without an account must give an e-mail address, or nobody could answer them but the chat (a
+   * signed-in customer reads the answer in the chat from any browser). The order named is linked only
+   * when the writer owns it: a payment id is no proof (anyone may have read it), and a linked order's
+   * page is what an answer would point to.
    */
   async send(caller: SupportCaller, input: { text: string; email?: string; paymentId?: string }): Promise<TSupportConversation> {
     return this.db.transaction(async (tx) => {
       let orderId: number | null = null;
       if (input.paymentId) {
-        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, input.paymentId));
+        const [order] = await tx
+          .select({ id: orders.id, paymentId: orders.paymentId, customerId: orders.customerId, telegramUserId: orders.telegramUserId })
+          .from(orders)
+          .where(eq(orders.paymentId, input.paymentId));
         if (!order) throw new AppError('VALIDATION_ERROR', SUPPORT_TEXTS.unknownOrder);
-        orderId = order.id;
+        const proof = { customerId: caller.customer?.id, telegramUserId: caller.telegramUserId, orderTokens: caller.orderTokens ?? [] };
+        if (isOwner(order, proof, this.tokens)) orderId = order.id;
       }
       const found = await this.findThread(tx, caller);
       const customer = caller.customer ?? null;
       const channel = caller.channel ?? 'web';
-      if (!found && !input.email && !replyRouteOf({ contactEmail: null, channel }, customer)) {
+      if (!found && !customer && !input.email) {
         throw new AppError('VALIDATION_ERROR', SUPPORT_TEXTS.emailNeeded);
       }
       const newToken = found ? null : crypto.randomBytes(32).toString('base64url');
@@ -247,7 +273,7 @@ export class SupportService {
         .orderBy(desc(supportMessages.id))
         .limit(1);
       const [about] = await tx
-        .select({ orderId: orders.id, paymentId: orders.paymentId, locale: orders.locale })
+        .select({ orderId: orders.id, paymentId: orders.paymentId, locale: orders.locale, email: orders.email, telegramUserId: orders.telegramUserId })
         .from(supportMessages)
         .innerJoin(orders, eq(orders.id, supportMessages.orderId))
         .where(eq(supportMessages.threadId, threadId))
@@ -270,7 +296,8 @@ export class SupportService {
             text,
             question: question?.body ?? null,
             orderId: about?.orderId ?? null,
-            paymentId: about?.paymentId ?? null,
+            // The page link only to the order's own address or chat: the conversation's may be anyone's.
+            paymentId: about && reachesOrderOwner(route, about) ? about.paymentId : null,
             locale: about?.locale ?? undefined,
           },
         );

@@ -13,32 +13,18 @@ import {
   ZReleaseRequest,
 } from '@topup/shared';
 import { parse } from '../../http/errors';
+import { ownerProof } from '../../http/owner-proof';
 import { AppError } from '../../services/errors';
 import { orderRateLimit, requireAdmin } from '../../http/middleware';
 import { streamChanges } from '../../http/sse';
 import type { OrderFeed } from '../../services/order-feed';
 import type { AdminAuthService } from '../../services/admin-auth';
-import type { OrderService, OwnerProof } from '../../services/orders';
+import type { OrderService } from '../../services/orders';
 
 const ZIdempotencyKey = z.string().trim().min(1).max(200).optional();
-const MAX_TOKENS = 100;
 
 function idempotencyKey(req: Request) {
   return parse(ZIdempotencyKey.describe('Idempotency-Key'), req.get('idempotency-key'));
-}
-
-/** Order tokens the client holds, from `X-Order-Token` (comma-separated). */
-function orderTokens(req: Request): string[] {
-  return (req.get('x-order-token') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .slice(0, MAX_TOKENS);
-}
-
-/** Who the caller is and the order tokens it holds: the header's and one in the body (a beacon sends no header). */
-function ownerProof(req: Request, bodyToken?: string): OwnerProof {
-  return { customerId: req.customer?.id, telegramUserId: req.telegramUserId, orderTokens: bodyToken ? [...orderTokens(req), bodyToken] : orderTokens(req) };
 }
 
 /** `?token=` of the order page's link (a receipt's read-only token, or the order token). */
