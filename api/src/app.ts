@@ -104,6 +104,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(
     ordersRouter(services.orders, feed, services.adminAuth, {
       rateLimitPerMinute: config.orderRateLimitPerMinute,
+      botApiSecret: config.botApiSecret,
       rateLimitStore: services.rateLimitStore('orders'),
       closing: deps.closing,
     }),

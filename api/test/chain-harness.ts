@@ -195,7 +195,7 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       },
 
       async status(order) {
-        const byId = await api.call('GET', `/api/payment-status/${order.orderId}`);
+        const byId = await api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } });
         const byPaymentId = await api.call('GET', `/api/orders/${order.paymentId}/status`);
         if (byId.status !== 200) throw new Error(`status of order ${order.orderId}: ${byId.status} ${JSON.stringify(byId.body)}`);
         const status = ZPaymentStatus.parse(byId.body);

@@ -14,8 +14,8 @@ import { api, arrive, balanceCents, bot, confirmAll, logs, miniApp, newOrder, st
 
 startOrderStory();
 
-async function status(orderId: number) {
-  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body);
+async function status(order: Pick<TPaymentCreated, 'orderId' | 'orderToken'>) {
+  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } })).body);
 }
 
 const owner = (order: TPaymentCreated) => ({ 'x-order-token': order.orderToken });
@@ -113,8 +113,9 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     expect(refused[0]!.body.error.code).toBe('FORBIDDEN');
     expect((await api.call('GET', '/api/orders/pay_unknownunknownunknown1/story')).status).toBe(404);
     expect((await api.call('GET', '/api/orders/424242/story', { headers: bot(771001) })).status).toBe(404);
-    // The status call by id stays public and carries no secret.
-    const open = await api.call('GET', `/api/payment-status/${anonymous.orderId}`);
+    // The status call by id answers its owner only, and carries no secret.
+    expect((await api.call('GET', `/api/payment-status/${anonymous.orderId}`)).status).toBe(403);
+    const open = await api.call('GET', `/api/payment-status/${anonymous.orderId}`, { headers: owner(anonymous) });
     expect(open.status).toBe(200);
     expect(JSON.stringify(open.body)).not.toContain(anonymous.orderToken.split('.')[1]);
   });
@@ -122,7 +123,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
   it('partly paid: received against due, the rest (not the whole) to pay with its own link and deadline; after the window the truth in one sentence; Cancel explains why not; the rest arrives', async () => {
     const order = await newOrder();
     const first = await arrive(order, usdt('5'));
-    const partly = await status(order.orderId);
+    const partly = await status(order);
     expect(partly).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5', remainingAmount: '6' });
     expect(partly.display).toMatchObject({ state: 'partly_paid', sub: 'in_window', due: '11', received: '5', remaining: '6' });
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
@@ -152,7 +153,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     // The window passes: the order still takes the rest, and says so (issue 13: it showed "Pending Crypto Payment").
     await endWindow(order);
     await api.services.orders.expire(order.orderId);
-    const after = (await status(order.orderId)).display;
+    const after = (await status(order)).display;
     expect(after).toMatchObject({ state: 'partly_paid', sub: 'after_window' });
     expect(displaySentence(after)).toBe(
       `Underpaid: 5 of 11 USDT received; send the rest until ${utcTime(row!.watchUntil!.toISOString())} or it is credited to your balance.`,
@@ -168,7 +169,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
 
     // The rest: seen (confirming 1/3), then final.
     await arrive(order, usdt('6'), { final: false });
-    expect((await status(order.orderId)).display).toMatchObject({ state: 'confirming', confirmations: { n: 1, m: 3 }, received: '11', remaining: '0' });
+    expect((await status(order)).display).toMatchObject({ state: 'confirming', confirmations: { n: 1, m: 3 }, received: '11', remaining: '0' });
     expect((await story(order.paymentId, { headers: owner(order) })).next).toEqual({ action: 'wait' });
     await confirmAll(order);
     const paid = await story(order.paymentId, { headers: owner(order) });

@@ -175,7 +175,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
     );
     await until('the payment is seen', async () => (await statusOf(order.orderId)) === 'confirming');
 
-    const stream = await fetch(`${a.url}/api/orders/${order.orderId}/events`);
+    const stream = await fetch(`${a.url}/api/orders/${order.orderId}/events`, { headers: { 'x-order-token': order.orderToken } });
     const reader = stream.body!.getReader();
     let streamed = '';
     const streamEnded = (async () => {

@@ -163,9 +163,9 @@ describe('/recharge, the five-step wizard', () => {
       const paymentId = async () => {
         const res = page.waitForResponse((r) => r.url().endsWith('/api/crypto-payment'));
         await page.getByRole('button', { name: /^Create .* Payment$/ }).click();
-        return ((await (await res).json()) as { orderId: number }).orderId;
+        return ((await (await res).json()) as { paymentId: string }).paymentId;
       };
-      const statusOf = async (orderId: number) => (await api<{ status: string }>(`/api/payment-status/${orderId}`)).status;
+      const statusOf = async (paymentId: string) => (await api<{ status: string }>(`/api/orders/${paymentId}/status`)).status;
 
       // CANCEL (the one call that cancels): the order is cancelled, and the payment, QR and amount are cleared.
       await page.getByRole('radio', { name: /^USDC/ }).click();

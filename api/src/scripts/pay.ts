@@ -41,7 +41,7 @@ async function main() {
   const running = readDevnetState(config.dataDir);
   const api = (values.api ?? running?.api ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 
-  const order = await fetchPaymentStatus(api, orderId);
+  const order = await fetchPaymentStatus(api, orderId, config.botApiSecret);
   const coin = chooseCoin(config, values.coin, order);
   const units = chooseUnits(config, values.amount, coin, order);
   const node = running?.networks[coin.network];
@@ -76,11 +76,12 @@ type CryptoPaymentStatus = TPaymentStatus & {
   cryptoAmountBaseUnits: string;
 };
 
-async function fetchPaymentStatus(api: string, orderId: string): Promise<CryptoPaymentStatus> {
+/** The status by order number answers only the order's owner, or the service credential this tool shares with the API's configuration. */
+async function fetchPaymentStatus(api: string, orderId: string, serviceToken: string): Promise<CryptoPaymentStatus> {
   const url = `${api}/api/payment-status/${orderId}`;
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, { headers: { 'x-service-token': serviceToken }, signal: AbortSignal.timeout(10_000) });
   } catch (err) {
     throw new UsageError(
       `cannot reach the API at ${api} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}); is it running (npm start)?`,

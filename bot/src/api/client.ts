@@ -164,10 +164,6 @@ export class TopupApi {
     return this.client.request(API.quote, { params: { localAmount, operatorId } });
   }
 
-  paymentStatus(orderId: number): Promise<TPaymentStatus> {
-    return this.client.request(API.paymentStatus, { params: { orderId } });
-  }
-
   // The bot's own routes (service credential only).
 
   /** A stored value and its version (0: none). */
@@ -243,6 +239,11 @@ export class UserApi {
   payFromBalance(input: CreatePaymentInput, idempotencyKey: string): Promise<TBalanceOrderCreated> {
     const body = { ...paymentBody(input), paymentMethod: 'balance' as const };
     return this.client.request(PAY_FROM_BALANCE, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+  }
+
+  /** The status of one of this user's orders by its number (the API answers only the order's owner). */
+  paymentStatus(orderId: number): Promise<TPaymentStatus> {
+    return this.client.request(API.paymentStatus, { params: { orderId }, headers: this.headers });
   }
 
   /** The order story (what arrived, where its value went, the next action) of one of this user's orders. */

@@ -120,8 +120,8 @@ export const ZBalanceOrderCreated = z.object({
 export type TBalanceOrderCreated = z.infer<typeof ZBalanceOrderCreated>;
 
 /**
- * GET /api/payment-status/{orderId} and /api/orders/{paymentId}/status. No personal data: ids are
- * enough to ask. The crypto fields are null for an order paid from a balance.
+ * GET /api/payment-status/{orderId} (for the order's owner only: order numbers are sequential) and
+ * /api/orders/{paymentId}/status. No personal data. The crypto fields are null for an order paid from a balance.
  */
 export const ZPaymentStatus = z.object({
   success: z.literal(true),

@@ -62,7 +62,7 @@ describe('GET /api/coins', () => {
     const orderId = created.body.orderId as number;
     // As an order made before the rename was stored.
     await api.database.db.update(orders).set({ coin: 'MATIC' }).where(eq(orders.id, orderId));
-    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body)).toMatchObject({
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/orders/${created.body.paymentId}/status`)).body)).toMatchObject({
       cryptocurrency: 'POL',
       network: 'polygon',
       cryptoAmount: '22',

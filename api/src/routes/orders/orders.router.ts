@@ -13,6 +13,7 @@ import {
   ZReleaseRequest,
 } from '@topup/shared';
 import { parse } from '../../http/errors';
+import { isServiceCall } from '../../http/identity';
 import { ownerProof } from '../../http/owner-proof';
 import { AppError } from '../../services/errors';
 import { orderRateLimit, requireAdmin } from '../../http/middleware';
@@ -54,7 +55,7 @@ export function ordersRouter(
   orders: OrderService,
   feed: OrderFeed,
   adminAuth: AdminAuthService,
-  opts: { rateLimitPerMinute: number; rateLimitStore?: Store; closing?: AbortSignal },
+  opts: { rateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store; closing?: AbortSignal },
 ): Router {
   const router = Router();
   const limit = orderRateLimit(opts.rateLimitPerMinute, opts.rateLimitStore);
@@ -74,7 +75,7 @@ export function ordersRouter(
 
   router.get('/payment-status/:orderId', async (req, res) => {
     const { orderId } = parse(ZOrderIdParam, req.params);
-    res.json(await orders.lookup.statusByOrderId(orderId));
+    res.json(await orders.lookup.statusByOrderId(orderId, ownerProof(req), isServiceCall(req, opts.botApiSecret)));
   });
 
   router.get('/orders/:paymentId/status', async (req, res) => {
@@ -85,7 +86,8 @@ export function ordersRouter(
   /** Live status: the payment-status object again on every change, so clients need not poll. */
   router.get('/orders/:ref/events', async (req, res) => {
     const { ref } = parse(ZOrderRefParam, req.params);
-    const read = () => (typeof ref === 'number' ? orders.lookup.statusByOrderId(ref) : orders.lookup.statusByPaymentId(ref));
+    const [proof, service] = [ownerProof(req), isServiceCall(req, opts.botApiSecret)];
+    const read = () => (typeof ref === 'number' ? orders.lookup.statusByOrderId(ref, proof, service) : orders.lookup.statusByPaymentId(ref));
     const { orderId } = await read(); // a 404 before the stream starts
     streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed), closing: opts.closing });
   });
