@@ -75,7 +75,8 @@ export const EnvSchema = z.object({
     .string()
     .transform((v): number | boolean | string => (/^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v))
     .optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The site's address (links in e-mails, the order pages): a web address, https in production. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** The mini-app's t.me link (the bot reads it too): the site's order page opens the order in Telegram with it. */
   MINI_APP_LINK: ZMiniAppLink.optional(),
 

@@ -46,15 +46,56 @@ export interface NetworkConfig {
   tokens: Record<string, string>;
 }
 
-export type Config = ReturnType<typeof loadConfig>;
+export type Config = ReturnType<typeof readConfig>['config'];
 
-export class ConfigError extends Error {}
+/** A configuration refused: every problem found, each naming its variable, in one message. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The refusal's message: production's, or the development one's. */
+export function configRefusal(problems: string[], production: boolean): ConfigError {
+  const head = production ? 'Refusing to start in production:' : 'Invalid configuration:';
+  return new ConfigError(`${head}\n  ${problems.join('\n  ')}`, problems);
+}
+
+/** The variable a problem names (its text before the first colon). */
+const variableOf = (problem: string) => problem.slice(0, problem.indexOf(':'));
+
+/**
+ * Parses with `schema`, leaving out the variables it refuses (their defaults are used instead), so
+ * that the checks after it still run: a start names every problem at once, not one per attempt.
+ */
+function parseLeniently<T>(schema: z.ZodType<T>, vars: Record<string, unknown>, name: (key: string) => string, issues: string[]): T {
+  let rest = vars;
+  for (;;) {
+    const result = schema.safeParse(rest);
+    if (result.success) return result.data;
+    const refused = new Set(result.error.issues.map((i) => String(i.path[0] ?? '')));
+    issues.push(...result.error.issues.map((i) => `${name(i.path.join('.')) || '(environment)'}: ${i.message}`));
+    const kept = Object.fromEntries(Object.entries(rest).filter(([k]) => !refused.has(k)));
+    // Nothing left to leave out: the schema refuses its own defaults (a programming error).
+    if (Object.keys(kept).length === Object.keys(rest).length) throw configRefusal(issues, false);
+    rest = kept;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
+  const { config, problems } = readConfig(env, registry);
+  if (problems.length) throw configRefusal(problems, config.production);
+  return config;
+}
+
+/** The configuration, and every problem with it (production's refusals included), without throwing. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) issues.push(...parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`));
+  const e = parseLeniently(EnvSchema, cleaned, (k) => k, issues);
   const networkEnv: Record<string, z.infer<typeof NetworkEnvSchema>> = {};
   for (const { id } of registry.networks) {
     const prefix = envPrefix(id);
@@ -63,9 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
         .filter(([k]) => k.startsWith(prefix))
         .map(([k, v]) => [k.slice(prefix.length), v]),
     );
-    const result = NetworkEnvSchema.safeParse(vars);
-    if (result.success) networkEnv[id] = result.data;
-    else issues.push(...result.error.issues.map((i) => `  ${prefix}${i.path.join('.')}: ${i.message}`));
+    networkEnv[id] = parseLeniently(NetworkEnvSchema, vars, (k) => `${prefix}${k}`, issues);
   }
   const contractEnv: Record<string, string> = {};
   for (const coin of registry.coins.filter((c) => c.token)) {
@@ -74,10 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     if (value === undefined) continue;
     const result = address.safeParse(value);
     if (result.success) contractEnv[coin.symbol] = result.data;
-    else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
+    else issues.push(`${name}: ${result.error.issues[0]!.message}`);
   }
-  if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
-  const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const devnet = e.DEVNET ?? !production;
   const base = env.INIT_CWD ?? process.cwd();
@@ -173,19 +210,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     registry,
     repoRoot: REPO_ROOT,
   };
-  if (production) {
-    const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
-    const problems = [
-      ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
-      ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
-    ];
-    if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
-  }
+  const problems = [...issues];
   if (config.prices.feed === 'coingecko' && config.prices.coingecko.plan === 'pro' && !config.prices.coingecko.apiKey) {
-    throw new ConfigError('Invalid configuration:\n  COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
+    problems.push('COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
   }
   if (config.airtime.provider === 'reloadly' && !(config.airtime.reloadly.clientId && config.airtime.reloadly.clientSecret)) {
-    throw new ConfigError('Invalid configuration:\n  RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');
+    problems.push('RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');
   }
-  return config;
+  if (production) {
+    const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
+    // A variable already refused above is not refused again for the default that replaced it.
+    const named = new Set(issues.map(variableOf));
+    problems.push(
+      ...[
+        ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
+        ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
+      ].filter((p) => !named.has(variableOf(p))),
+    );
+  }
+  return { config, problems };
 }

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, DEV_ADMIN_PASSWORD, DEV_DEPOSIT_XPUB, loadConfig, REPO_ROOT, type Config } from './config';
+import { ConfigError, configRefusal, DEV_ADMIN_PASSWORD, DEV_DEPOSIT_XPUB, REPO_ROOT, type Config } from './config';
+import { createLogger } from './logging';
+import { startConfig } from './startup-checks';
 import { startServer, type RunningServer } from './server';
 import { removeDevnetState, writeDevnetState } from './chain/devnet/state';
 
@@ -15,13 +17,8 @@ async function main() {
   // A .env beside the README, if present; variables already set in the environment win.
   const envFile = path.join(REPO_ROOT, '.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    exitOnConfigError(err);
-    throw err;
-  }
+  const { config, problems } = await startConfig(process.env, { log: createLogger('warn') });
+  if (problems.length) exitOnConfigError(configRefusal(problems, config.production));
   // Dynamic: hardhat, solc and OpenZeppelin are development dependencies, absent from a production install.
   const devnet = config.devnet
     ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, registry: config.registry, dataDir: config.dataDir })

@@ -41,7 +41,7 @@ describe('status endpoints', () => {
   it("by order number tell a stranger only that the number exists: no payment id, address or amount", async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const other = ZPaymentCreated.parse((await create(fiveStep)).body);
-    for (const headers of [{}, { 'x-order-token': other.orderToken }, { 'x-order-token': `${created.paymentId}.forged` }]) {
+    for (const headers of [{} as Record<string, string>, { 'x-order-token': other.orderToken }, { 'x-order-token': `${created.paymentId}.forged` }]) {
       for (const path of [`/api/payment-status/${created.orderId}`, `/api/orders/${created.orderId}/events`]) {
         const res = await api.call('GET', path, { headers });
         expect([path, res.status, res.body.error?.code]).toEqual([path, 403, 'FORBIDDEN']);
