@@ -72,6 +72,8 @@ describe('signing in with Telegram (Login Widget)', () => {
     expect(forged.status).toBe(401);
     const stale = await api.call('POST', '/api/auth/telegram', { body: signed({ id: 4242, auth_date: now - 2 * 86_400 }) });
     expect(stale.status).toBe(401);
+    const ahead = await api.call('POST', '/api/auth/telegram', { body: signed({ id: 4242, auth_date: now + 3600 }) });
+    expect([ahead.status, ahead.body.error.message]).toEqual([401, 'Telegram sign-in data is dated in the future. Please sign in again.']);
   });
 
   it('checks every field received, including one Telegram adds later, and uses only the known ones', async () => {
