@@ -153,6 +153,8 @@ export const EnvSchema = z.object({
   DEVNET: bool.optional(),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** A request (headers and body) must arrive within this; a slower client gets a 408 and is disconnected. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long a round of readiness checks is reused (the provider is asked at most every 6 rounds). */
   READINESS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   /** Bearer token that reads GET /metrics; unset: /metrics is off in production, open elsewhere. */

@@ -204,6 +204,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     topupPollMs: e.TOPUP_POLL_MS,
     chain: { maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     readinessCacheMs: e.READINESS_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
     networks,

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { createHttpServer } from './http/http-server';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -68,8 +68,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   await feed.start();
 
   const closing = new AbortController();
-  const server = http.createServer(createApp({ config, services, feed, log, closing: closing.signal }));
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(createApp({ config, services, feed, log, closing: closing.signal }), { requestTimeoutMs: config.requestTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

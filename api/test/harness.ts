@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import { createHttpServer } from '../src/http/http-server';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -58,7 +58,7 @@ export async function startTestApi(
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
   const feed = new OrderFeed(database, log);
   await feed.start();
-  const server = http.createServer(createApp({ config, services, feed, log }));
+  const server = createHttpServer(createApp({ config, services, feed, log }), { requestTimeoutMs: config.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
