@@ -129,6 +129,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       payments: services.payments,
       alerts: services.alerts,
       readiness: services.readiness,
+      secureCookies: config.production,
     }),
   );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());

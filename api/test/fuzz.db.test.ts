@@ -75,6 +75,7 @@ function everyRoute(): Route[] {
     [
       '/admin',
       adminRouter({
+        secureCookies: false,
         auth: s.adminAuth,
         admin: s.admin,
         adminOrders: s.adminOrders,

@@ -113,7 +113,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     support: new SupportService(db, tokens),
     customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     recipients: new RecipientService(db),
-    adminAuth: new AdminAuthService(db),
+    adminAuth: new AdminAuthService(db, Date.now, config.orderTokenSecret),
     addresses,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),

@@ -24,6 +24,7 @@ describe('every /api/admin route needs an admin session', () => {
   it('answers 401 without a session or with a bad one, for each route the router declares', async () => {
     const routes = declaredRoutes(
       adminRouter({
+        secureCookies: false,
         auth: s().adminAuth,
         admin: s().admin,
         adminOrders: s().adminOrders,

@@ -52,7 +52,14 @@ import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
 import { creditedMessage, type AdminOrderService } from '../../services/admin-orders';
 import type { SupportService } from '../../services/support';
-import { LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
+import {
+  ADMIN_DEVICE_COOKIE,
+  ADMIN_DEVICE_MAX_AGE_MS,
+  LOGIN_FAILED,
+  TOTP_FAILED,
+  TOTP_REQUIRED,
+  type AdminAuthService,
+} from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
@@ -84,6 +91,8 @@ export function adminRouter(deps: {
   payments: PaymentService;
   alerts: AlertService;
   readiness: ReadinessService;
+  /** The device cookie only over https (production). */
+  secureCookies: boolean;
 }): Router {
   const { auth, admin, adminOrders, support } = deps;
   const router = Router();
@@ -91,7 +100,8 @@ export function adminRouter(deps: {
   router.post('/login', async (req, res) => {
     const { email: address, password, totp } = parse(ZAdminLoginRequest, req.body);
     // req.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
-    const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown' });
+    const device = req.cookies?.[ADMIN_DEVICE_COOKIE] as string | undefined;
+    const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown', device });
     if (!result.ok) {
       const [code, message] =
         result.reason === 'credentials'
@@ -102,6 +112,14 @@ export function adminRouter(deps: {
       res.status(401).json({ success: false, ...(result.reason === 'credentials' ? {} : { totpRequired: true }), error: { code, message }, message });
       return;
     }
+    // Sent back to this route only: it lets this browser sign in while the account is locked.
+    res.cookie(ADMIN_DEVICE_COOKIE, result.device, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.secureCookies,
+      path: '/api/admin/login',
+      maxAge: ADMIN_DEVICE_MAX_AGE_MS,
+    });
     res.json(ZAdminLoginResponse.encode({ success: true, token: result.token, email: result.admin.email, message: 'Signed in' }));
   });
 
