@@ -54,7 +54,7 @@ describe('Idempotency-Key scopes', () => {
     const anonymousKey = 'anonymous-key-used-by-one-browser-1';
     await create(anonymousKey);
     const mismatch = await api.call('POST', '/api/crypto-payment', { body: other, headers: { 'idempotency-key': anonymousKey } });
-    expect([mismatch.status, mismatch.body.error.code]).toEqual([409, 'IDEMPOTENCY_MISMATCH']);
+    expect([mismatch.status, mismatch.body.error.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
   });
 
   it("does not replay a Telegram user's order to anyone else", async () => {
