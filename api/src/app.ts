@@ -150,6 +150,6 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
 
   // Our own 404, not Express's: it keeps the security headers set above.
   app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, services.databaseOutage));
   return app;
 }

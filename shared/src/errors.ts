@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   MAINTENANCE: 503,
   PRICE_UNAVAILABLE: 503,
   NETWORK_DISABLED: 503,
+  /** The database cannot be reached: send the request again after Retry-After (with the same Idempotency-Key). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

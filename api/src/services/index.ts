@@ -32,8 +32,12 @@ import { PgRateLimitStore } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
 import { chainMismatchMessage } from '../chain/watcher';
+import { DatabaseOutage } from '../http/database-outage';
+import { sql } from 'drizzle-orm';
 
 export interface Services {
+  /** The database out: one log line per change, 503 answers meanwhile (http/errors.ts). */
+  databaseOutage: DatabaseOutage;
   catalog: CatalogService;
   pricing: PricingService;
   settings: SettingsService;
@@ -130,5 +134,6 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
+    databaseOutage: new DatabaseOutage(() => db.execute(sql`select 1`), deps.log),
   };
 }
