@@ -115,7 +115,9 @@ export const PRODUCTION_CHECKS: Record<string, (c: CheckedSettings) => string | 
       .flatMap((n) => {
         const safe = c.registry.network(n.network)?.confirmations ?? 1;
         return n.confirmations < safe
-          ? [`${envPrefix(n.network)}CONFIRMATIONS: ${n.confirmations} is below ${n.label}'s safe depth of ${safe} blocks (a reorganisation could undo a payment already credited)`]
+          ? [
+              `${envPrefix(n.network)}CONFIRMATIONS: ${n.confirmations} is below ${n.label}'s safe depth of ${safe} blocks (a reorganisation could undo a payment already credited)`,
+            ]
           : [];
       }),
   noMailTransport: (c) => (c.mail.smtpUrl ? null : 'SMTP_URL: required; without it sign-in codes and receipts are written to a local folder and never sent'),

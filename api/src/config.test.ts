@@ -177,7 +177,9 @@ describe('configuration', () => {
     expect(refusal({ METRICS_TOKEN: productionEnv.BOT_API_SECRET })).toMatch(/METRICS_TOKEN: must differ from BOT_API_SECRET/);
     expect(refusal({ PUBLIC_URL: 'javascript:alert(1)' })).toMatch(/PUBLIC_URL: must be an http\(s\) URL/);
     expect(refusal({ PUBLIC_URL: 'http://topup.example.org' })).toMatch(/PUBLIC_URL: must be an https:\/\/ address/);
-    expect(refusal({ ETHEREUM_RPC_URL: 'http://eth.example.com/v3/KEY' })).toMatch(/ETHEREUM_RPC_URL: must be an https:\/\/ address \(http:\/\/eth\.example\.com travels/);
+    expect(refusal({ ETHEREUM_RPC_URL: 'http://eth.example.com/v3/KEY' })).toMatch(
+      /ETHEREUM_RPC_URL: must be an https:\/\/ address \(http:\/\/eth\.example\.com travels/,
+    );
     expect(refusal({ ETHEREUM_RPC_URL: 'http://eth.example.com/v3/KEY' })).not.toContain('KEY');
     expect(refusal({ RELOADLY_API_URL: 'http://reloadly.example.com' })).toMatch(/RELOADLY_API_URL: must be an https/);
     expect(refusal({ ETHEREUM_CONFIRMATIONS: '1' })).toMatch(/ETHEREUM_CONFIRMATIONS: 1 is below Ethereum's safe depth of 64 blocks/);

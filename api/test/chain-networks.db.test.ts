@@ -153,7 +153,9 @@ describe('each new coin: order -> payment on its own node -> paid -> completed',
 
     await t.pay(order);
     await t.scan(coin.network);
-    const status = ZPaymentStatus.parse((await t.api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } })).body);
+    const status = ZPaymentStatus.parse(
+      (await t.api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } })).body,
+    );
     expect(status).toMatchObject({
       status: 'confirming',
       cryptocurrency: symbol,

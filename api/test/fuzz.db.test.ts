@@ -67,7 +67,13 @@ function everyRoute(): Route[] {
       pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, miniAppLink: null, emailDelivery: 'local-outbox', support: api.config.support }),
     ],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],
-    ['', ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, { rateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
+    [
+      '',
+      ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, {
+        rateLimitPerMinute: 100_000,
+        botApiSecret: api.config.botApiSecret,
+      }),
+    ],
     ['', balanceRouter(s.balances, s.orders)],
     ['', recipientsRouter(s.recipients)],
     ['/bot', botRouter(s.telegramOutbox, s.botState, api.config)],

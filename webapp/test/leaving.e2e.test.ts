@@ -37,9 +37,7 @@ async function statusOf(order: Created): Promise<string> {
 
 /** Resolves with the next order the page creates. */
 function nextOrder(page: Page, route: string): Promise<Created> {
-  return page
-    .waitForResponse((r) => r.url().endsWith(route) && r.request().method() === 'POST')
-    .then(async (r) => (await r.json()) as Created);
+  return page.waitForResponse((r) => r.url().endsWith(route) && r.request().method() === 'POST').then(async (r) => (await r.json()) as Created);
 }
 
 /** /app from step 1 to the payment of step 6. */

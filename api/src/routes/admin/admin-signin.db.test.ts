@@ -133,11 +133,15 @@ describe('admin sign-in limits', () => {
     expect(owner.status).toBe(200);
     // A forged device cookie, or another admin's, is a fresh browser.
     const [id, issued] = device.slice('admin_device='.length).split('.');
-    expect((await login('owner@example.com', 'owner-password-1', '198.51.100.53', undefined, `admin_device=${id}.${issued}.${'A'.repeat(43)}`)).status).toBe(429);
+    expect((await login('owner@example.com', 'owner-password-1', '198.51.100.53', undefined, `admin_device=${id}.${issued}.${'A'.repeat(43)}`)).status).toBe(
+      429,
+    );
     const other = deviceCookie(await login('admin@example.com', api.config.admin.password!, '198.51.100.54'));
     expect((await login('owner@example.com', 'owner-password-1', '198.51.100.55', undefined, other)).status).toBe(429);
     // The device has its own limit: a stolen cookie buys no more guesses than an address.
-    const stolen = await Promise.all(Array.from({ length: 20 }, (_, i) => login('owner@example.com', `again-${i}`, `10.8.0.${i}`, undefined, owner.headers.get('set-cookie')!.split(';')[0])));
+    const stolen = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('owner@example.com', `again-${i}`, `10.8.0.${i}`, undefined, owner.headers.get('set-cookie')!.split(';')[0])),
+    );
     expect(stolen.filter((r) => r.status === 401).length).toBeLessThanOrEqual(DEVICE_FREE_ATTEMPTS);
     // Both are audited: the lock, and the sign-in that passed it.
     const entries = await api.database.db.select().from(auditLog).where(eq(auditLog.target, 'owner@example.com'));

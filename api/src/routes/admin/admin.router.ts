@@ -52,14 +52,7 @@ import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
 import { creditedMessage, type AdminOrderService } from '../../services/admin-orders';
 import type { SupportService } from '../../services/support';
-import {
-  ADMIN_DEVICE_COOKIE,
-  ADMIN_DEVICE_MAX_AGE_MS,
-  LOGIN_FAILED,
-  TOTP_FAILED,
-  TOTP_REQUIRED,
-  type AdminAuthService,
-} from '../../services/admin-auth';
+import { ADMIN_DEVICE_COOKIE, ADMIN_DEVICE_MAX_AGE_MS, LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';

@@ -38,7 +38,7 @@ describe('status endpoints', () => {
     }
   });
 
-  it("by order number tell a stranger only that the number exists: no payment id, address or amount", async () => {
+  it('by order number tell a stranger only that the number exists: no payment id, address or amount', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const other = ZPaymentCreated.parse((await create(fiveStep)).body);
     for (const headers of [{} as Record<string, string>, { 'x-order-token': other.orderToken }, { 'x-order-token': `${created.paymentId}.forged` }]) {
