@@ -108,7 +108,7 @@ export class FulfilmentService {
           transition(tx, order.id, 'completed', {
             cause: 'the provider confirmed the top-up',
             detail: { transactionId: outcome.transactionId },
-            set: { providerTransactionId: outcome.transactionId, operatorTransactionId: outcome.operatorTransactionId, pinDetail: outcome.pinDetail },
+            set: { providerTransactionId: outcome.transactionId, operatorTransactionId: outcome.operatorTransactionId, pinDetail: outcome.pin },
           }),
         );
         return;

@@ -59,7 +59,7 @@ describe('sending and asking', () => {
       operatorTransactionId: `OP-${id}`,
       deliveredAmount: 1400,
       deliveredCurrencyCode: 'XAF',
-      pinDetail: null,
+      pin: null,
       reason: null,
     });
   });
@@ -71,12 +71,15 @@ describe('sending and asking', () => {
     expect(await provider.getTopupStatus(id)).toMatchObject({ kind: 'delivered', deliveredAmount: 1400 });
   });
 
-  it('keeps every digit of a PIN sent as a JSON number longer than a float', async () => {
+  it('keeps every digit of a PIN sent as a JSON number longer than a float, in the port\'s words (blank lines left out)', async () => {
     const id = await accepted('order-pin');
     double.state.setPin(Number(id), {
       serial: new LosslessNumber('558111'),
       code: new LosslessNumber('12345678901234567891'),
       info1: 'DIAL *611',
+      info2: ' ',
+      ivr: '1-800-555-0100',
+      validity: '30 days',
       value: null,
     });
     double.state.setStatus(Number(id), 'SUCCESSFUL');
@@ -84,7 +87,7 @@ describe('sending and asking', () => {
       double.state.statusShape = shape;
       expect(await provider.getTopupStatus(id)).toMatchObject({
         kind: 'delivered',
-        pinDetail: { serial: '558111', code: '12345678901234567891', info1: 'DIAL *611', value: null },
+        pin: { code: '12345678901234567891', serial: '558111', validity: '30 days', instructions: ['DIAL *611'], dial: '1-800-555-0100' },
       });
     }
   });
