@@ -11,7 +11,7 @@ import {
   ZIntId,
 } from '@topup/shared';
 import type { Db } from '../db/client';
-import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
+import { auditLog, customers, ledgerEntries, orders, payments, type OrderRow } from '../db/schema';
 import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
 import { recordAudit } from './audit';
@@ -21,6 +21,10 @@ import { orderView, type OrderService } from './orders';
 import { insertPaidOrder, transition } from './order-state';
 import type { PricingSetting, SettingsService, SystemSetting } from './settings';
 import { newPaymentId } from './order-tokens';
+import { ORDER_EXPORT_COLUMNS, orderExportRows } from './order-export';
+
+/** Orders in one export at most (the filter narrows a larger set). */
+const EXPORT_LIMIT = 100_000;
 
 export interface OrderFilter {
   status?: TOrderStatus[];
@@ -88,6 +92,34 @@ export class AdminService {
   }
 
   async listOrders(f: OrderFilter): Promise<{ total: number; orders: TAdminOrder[] }> {
+    const { total, rows } = await this.findOrders(f);
+    const displays = await this.deps.orders.stories.displays(rows);
+    return {
+      total,
+      orders: rows.map((r) => ({
+        ...orderView(r, displays.get(r.id)!),
+        display: displays.get(r.id)!,
+        amount: r.amountCents,
+        serviceFee: r.feeCents,
+        totalAmount: r.totalCents,
+      })),
+    };
+  }
+
+  /** The orders export (order-export.ts): every order the filter finds, newest first, under its header. */
+  async exportOrders(f: Omit<OrderFilter, 'page' | 'pageSize'>): Promise<{ headers: string[]; rows: (string | number | null)[][] }> {
+    const { rows } = await this.findOrders({ ...f, page: 1, pageSize: EXPORT_LIMIT });
+    const facts = await this.deps.orders.stories.facts(rows, { events: true });
+    return {
+      headers: ORDER_EXPORT_COLUMNS.map((c) => c.header),
+      rows: orderExportRows(
+        rows.map((r) => facts.get(r.id)!),
+        { stories: this.deps.orders.stories, registry: CHAINS },
+      ),
+    };
+  }
+
+  private async findOrders(f: OrderFilter): Promise<{ total: number; rows: OrderRow[] }> {
     const where: SQL[] = [];
     if (f.status?.length) where.push(inArray(orders.status, f.status));
     if (f.from) where.push(gte(orders.createdAt, f.from));
@@ -113,17 +145,7 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    const displays = await this.deps.orders.stories.displays(rows);
-    return {
-      total,
-      orders: rows.map((r) => ({
-        ...orderView(r, displays.get(r.id)!),
-        display: displays.get(r.id)!,
-        amount: r.amountCents,
-        serviceFee: r.feeCents,
-        totalAmount: r.totalCents,
-      })),
-    };
+    return { total, rows };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */
