@@ -95,7 +95,15 @@ export type TopupOutcome =
       reason: string | null;
     }
   | { kind: 'failed-final'; transactionId: string | null; reason: string }
-  | { kind: 'retry-later'; transactionId: string | null; delayMs: number | null; needs: AccountProblem | null; reason: string }
+  | {
+      kind: 'retry-later';
+      transactionId: string | null;
+      delayMs: number | null;
+      needs: AccountProblem | null;
+      /** A refusal the adapter does not know: tried again like any other, and an operator is alerted to look at it. */
+      unrecognised?: boolean;
+      reason: string;
+    }
   | { kind: 'unknown'; reason: string };
 
 /** What only an operator of our provider account can fix: the order waits and an admin is alerted. */

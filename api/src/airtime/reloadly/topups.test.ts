@@ -124,6 +124,8 @@ const REFUSALS: [status: number, errorCode: string | null, expected: Partial<Top
   [400, 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', { kind: 'retry-later', delayMs: null, needs: null }],
   [400, 'RECIPIENT_HAS_PENDING_TRANSACTION', { kind: 'retry-later', delayMs: 120_000, needs: null }],
   [429, null, { kind: 'retry-later', delayMs: 60_000, needs: null }],
+  [429, 'TOO_MANY_REQUESTS', { kind: 'retry-later', delayMs: 60_000, needs: null }],
+  [429, 'INVALID_PHONE_NUMBER', { kind: 'retry-later', delayMs: 60_000, needs: null }],
   [400, 'INSUFFICIENT_BALANCE', { kind: 'retry-later', needs: 'provider-balance' }],
   [400, 'MAX_DAILY_TRANSACTION_AMOUNT_REACHED', { kind: 'retry-later', delayMs: 1_800_000, needs: 'provider-account' }],
   [400, 'MAX_DAILY_TRANSACTION_COUNT_REACHED', { kind: 'retry-later', delayMs: 1_800_000, needs: 'provider-account' }],
@@ -140,8 +142,9 @@ const REFUSALS: [status: number, errorCode: string | null, expected: Partial<Top
   [400, 'INVALID_RECIPIENT_PHONE', { kind: 'failed-final' }],
   [400, 'INVALID_SENDER_PHONE', { kind: 'failed-final' }],
   [400, 'INVALID_PHONE_NUMBER', { kind: 'failed-final' }],
-  [400, 'OPERATOR_NOT_IN_SERVICE', { kind: 'failed-final' }],
-  [400, 'A_CODE_NOBODY_DOCUMENTED', { kind: 'failed-final' }],
+  [400, 'OPERATOR_NOT_IN_SERVICE', { kind: 'retry-later', delayMs: null, needs: null }],
+  [400, 'A_CODE_NOBODY_DOCUMENTED', { kind: 'retry-later', delayMs: null, needs: null, unrecognised: true }],
+  [404, 'A_CODE_NOBODY_DOCUMENTED', { kind: 'retry-later', unrecognised: true }],
 ];
 
 describe('refusals of a top-up, code by code', () => {
@@ -203,7 +206,8 @@ describe('FAILED and REFUNDED, reason by reason', () => {
     ['FAILED', 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT', { kind: 'retry-later', delayMs: 1_800_000 }],
     ['FAILED', 'PROVIDER_INTERNAL_ERROR', { kind: 'retry-later', delayMs: 1_800_000 }],
     ['FAILED', 'INVALID_RECIPIENT_PHONE', { kind: 'failed-final' }],
-    ['FAILED', 'OPERATOR_NOT_IN_SERVICE', { kind: 'failed-final' }],
+    ['FAILED', 'OPERATOR_NOT_IN_SERVICE', { kind: 'retry-later', delayMs: 1_800_000 }],
+    ['FAILED', 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', { kind: 'retry-later', delayMs: 1_800_000 }],
     ['REFUNDED', null, { kind: 'retry-later', delayMs: 1_800_000 }],
     ['REFUNDED', 'INVALID_AMOUNT_FOR_OPERATOR', { kind: 'failed-final' }],
     ['REFUNDED', 'INVALID_PHONE_NUMBER', { kind: 'failed-final' }],
