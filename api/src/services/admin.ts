@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   CHAINS,
+  cryptoUnitsToCents,
   formatUsd,
   MANUAL_TOPUP_STATUSES,
   type TAdminOrder,
@@ -81,14 +82,35 @@ export class AdminService {
     };
     const r = (result as unknown as { rows: Row[] }).rows[0]!;
     const settled = r.completed + r.failed;
+    const receivedBeforeMark = await this.receivedBeforeMarkedPaid();
     return {
-      totalRevenue: Number(r.revenue) - Number(r.refunded),
+      totalRevenue: Number(r.revenue) - Number(r.refunded) + receivedBeforeMark,
       totalOrders: r.orders,
       successRate: settled === 0 ? 0 : Math.round((r.completed / settled) * 1000) / 10,
       activeUsers: r.active,
-      adminGranted: Number(r.granted),
+      adminGranted: Number(r.granted) - receivedBeforeMark,
       adminGrantedOrders: r.granted_orders,
     };
+  }
+
+  /**
+   * What customers did send to orders an admin then marked paid (a part paid in crypto, the rest by
+   * other means): their money, so revenue, not a grant. Valued at the order's own quote and never above
+   * its total; payments credited to a balance are left out (they count when the balance is spent).
+   */
+  private async receivedBeforeMarkedPaid(): Promise<number> {
+    const result = await this.deps.db.execute(sql`
+      select o.coin, o.price_usd_e8::text as price, o.total_cents as total, sum(p.amount)::text as received
+      from ${orders} o join ${payments} p on p.order_id = o.id
+      where o.status = 'completed' and ${paidBySql(sql`o`)} = 'admin' and o.price_usd_e8 is not null
+        and p.coin = o.coin and p.status = 'confirmed' and p.disposition is distinct from 'credited'
+      group by o.id`);
+    const rows = (result as unknown as { rows: { coin: string; price: string; total: number; received: string }[] }).rows;
+    return rows.reduce((sum, row) => {
+      const coin = CHAINS.coin(row.coin);
+      if (!coin) return sum;
+      return sum + Math.min(Number(row.total), cryptoUnitsToCents(BigInt(row.received), BigInt(row.price), coin.decimals));
+    }, 0);
   }
 
   async listOrders(f: OrderFilter): Promise<{ total: number; orders: TAdminOrder[] }> {
