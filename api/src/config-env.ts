@@ -155,13 +155,21 @@ export const EnvSchema = z.object({
   /** How long a round of readiness checks is reused (the provider is asked at most every 6 rounds). */
   READINESS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   /** Operator alerts (services/alerts.ts): the Telegram chat the bot writes them to (needs TELEGRAM_BOT_TOKEN). */
-  ALERT_TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$/, 'must be a Telegram chat id (a number; negative for a group)').optional(),
+  ALERT_TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^-?\d+$/, 'must be a Telegram chat id (a number; negative for a group)')
+    .optional(),
   /** The Bot API's root; a local stand-in in tests. */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   /** Addresses, comma-separated, that get every alert by e-mail. */
   ALERT_EMAIL: z
     .string()
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email()))
     .optional(),
   /** An HTTPS endpoint that gets every alert as JSON (POST), signed with ALERT_WEBHOOK_SECRET when set. */

@@ -170,7 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     readinessCacheMs: e.READINESS_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
     alerts: {
-      telegram: e.ALERT_TELEGRAM_CHAT_ID && e.TELEGRAM_BOT_TOKEN ? { apiUrl: e.TELEGRAM_API_URL, botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.ALERT_TELEGRAM_CHAT_ID } : null,
+      telegram:
+        e.ALERT_TELEGRAM_CHAT_ID && e.TELEGRAM_BOT_TOKEN
+          ? { apiUrl: e.TELEGRAM_API_URL, botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.ALERT_TELEGRAM_CHAT_ID }
+          : null,
       email: e.ALERT_EMAIL ?? [],
       webhook: e.ALERT_WEBHOOK_URL ? { url: e.ALERT_WEBHOOK_URL, secret: e.ALERT_WEBHOOK_SECRET ?? null } : null,
       remindMs: e.ALERT_REMIND_HOURS * 3_600_000,

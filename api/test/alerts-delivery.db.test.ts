@@ -71,7 +71,10 @@ afterAll(async () => {
 });
 
 const telegramAbout = (kind: string) =>
-  bot.got.filter((r) => r.path === `/bot${BOT_TOKEN}/sendMessage`).map((r) => JSON.parse(r.body) as { chat_id: string; text: string }).filter((m) => m.text.includes(kind));
+  bot.got
+    .filter((r) => r.path === `/bot${BOT_TOKEN}/sendMessage`)
+    .map((r) => JSON.parse(r.body) as { chat_id: string; text: string })
+    .filter((m) => m.text.includes(kind));
 const webhookAbout = (kind: string) => hook.got.filter((r) => (JSON.parse(r.body) as { kind: string }).kind === kind);
 
 describe('alert delivery', () => {
@@ -79,7 +82,10 @@ describe('alert delivery', () => {
     const o = await createOrder(api, { amount: 10, phoneNumber: '670000777', operatorId: 53 });
     await markPaid(api, o.orderId);
     await dropJob(api, o.orderId); // no worker delivers it: it stays paid
-    await api.database.db.update(orders).set({ updatedAt: sql`now() - interval '45 minutes'` }).where(eq(orders.id, o.orderId));
+    await api.database.db
+      .update(orders)
+      .set({ updatedAt: sql`now() - interval '45 minutes'` })
+      .where(eq(orders.id, o.orderId));
 
     for (let i = 0; i < 3; i++) await api.services.alertChecks.runOnce();
     await worker.drain();

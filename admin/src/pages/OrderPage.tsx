@@ -142,7 +142,10 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
       </Card>
 
       {o.pin && (
-        <Card title="PIN voucher" description="What the operator gave for this top-up; the customer sees the same on their order page, in the bot and in the receipt.">
+        <Card
+          title="PIN voucher"
+          description="What the operator gave for this top-up; the customer sees the same on their order page, in the bot and in the receipt."
+        >
           <dl className="details" data-testid="order-pin">
             {pinLines(catalogFor('en').common.pin, o.pin).map((l) => (
               <Row key={l.label} label={l.label}>

@@ -24,9 +24,7 @@ type Finding = { kind: string; message: string | null };
  * queue, the provider and the prices; the orders and the backups are read here.
  */
 export class AlertChecks {
-  constructor(
-    private readonly deps: { db: Db; alerts: AlertService; readiness: ReadinessService; thresholds: AlertThresholds; now?: () => number },
-  ) {}
+  constructor(private readonly deps: { db: Db; alerts: AlertService; readiness: ReadinessService; thresholds: AlertThresholds; now?: () => number }) {}
 
   async runOnce(): Promise<void> {
     const findings = [...(await this.fromReadiness()), await this.stuckOrders(), await this.failingDeliveries(), await this.backup()];
@@ -45,7 +43,10 @@ export class AlertChecks {
         findings.push({ kind: `network_behind:${network}`, message: check.ok ? null : `${network}: ${check.detail}` });
         const endpoints = (check.data?.endpoints ?? []) as { resting?: boolean }[];
         const resting = endpoints.filter((e) => e.resting).length;
-        findings.push({ kind: `nodes_failing_over:${network}`, message: resting ? `${network}: ${resting} of ${endpoints.length} nodes failing, traffic moved to the others` : null });
+        findings.push({
+          kind: `nodes_failing_over:${network}`,
+          message: resting ? `${network}: ${resting} of ${endpoints.length} nodes failing, traffic moved to the others` : null,
+        });
       }
     }
     findings.push({ kind: 'job_queue_backlog', message: failed(checks.jobs) });
@@ -56,7 +57,9 @@ export class AlertChecks {
       const low = balance < this.deps.thresholds.providerBalanceCents;
       findings.push({
         kind: 'provider_balance_low',
-        message: low ? `The airtime provider balance is ${formatUsd(balance)}, under the ${formatUsd(this.deps.thresholds.providerBalanceCents)} threshold` : null,
+        message: low
+          ? `The airtime provider balance is ${formatUsd(balance)}, under the ${formatUsd(this.deps.thresholds.providerBalanceCents)} threshold`
+          : null,
       });
     }
     return findings;
@@ -88,7 +91,8 @@ export class AlertChecks {
     const n = Number(row?.n ?? 0);
     return {
       kind: 'delivery_failing',
-      message: n >= this.deps.thresholds.failedDeliveriesPerHour ? `${n} top-ups failed in the last hour (each credited to its customer): look at the provider` : null,
+      message:
+        n >= this.deps.thresholds.failedDeliveriesPerHour ? `${n} top-ups failed in the last hour (each credited to its customer): look at the provider` : null,
     };
   }
 

@@ -62,7 +62,9 @@ export class WebhookAlertChannel implements AlertChannel {
       openedAt: alert.createdAt.toISOString(),
       lastRaisedAt: alert.lastRaisedAt.toISOString(),
     });
-    const signature: Record<string, string> = this.opts.secret ? { 'x-alert-signature': `sha256=${crypto.createHmac('sha256', this.opts.secret).update(body).digest('hex')}` } : {};
+    const signature: Record<string, string> = this.opts.secret
+      ? { 'x-alert-signature': `sha256=${crypto.createHmac('sha256', this.opts.secret).update(body).digest('hex')}` }
+      : {};
     await post(this.opts.url, body, signature);
   }
 }

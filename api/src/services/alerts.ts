@@ -43,7 +43,12 @@ export class AlertService {
         .returning({ id: adminAlerts.id });
       if (claimed.length === 0) return;
       for (const channel of this.opts.channels) {
-        await enqueue(tx, { queue: QUEUES.alert, key: `${QUEUES.alert}:${row!.id}:${round}:${channel}`, payload: { alertId: row!.id, channel }, maxAttempts: 50 });
+        await enqueue(tx, {
+          queue: QUEUES.alert,
+          key: `${QUEUES.alert}:${row!.id}:${round}:${channel}`,
+          payload: { alertId: row!.id, channel },
+          maxAttempts: 50,
+        });
       }
     });
   }

@@ -71,7 +71,13 @@ export const ORDER_EXPORT_COLUMNS: Column[] = [
     },
   },
   { header: 'Amount received (base units)', value: (f) => (f.order.coin ? received(f).toString() : null) },
-  { header: 'Transaction hashes', value: (f) => orderPayments(f).map((p) => p.txHash).join(' ') || null },
+  {
+    header: 'Transaction hashes',
+    value: (f) =>
+      orderPayments(f)
+        .map((p) => p.txHash)
+        .join(' ') || null,
+  },
   { header: 'Credited (cents)', value: (f) => orderValue(f).creditedCents },
   { header: 'Provider transaction', value: (f) => f.order.providerTransactionId },
   { header: 'E-mail', value: (f) => f.order.email },

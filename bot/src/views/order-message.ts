@@ -1,5 +1,15 @@
 import { InlineKeyboard } from 'grammy';
-import { displayTone, formatTimeIn, formatUsdIn, pinLines, type Catalog, type Locale, type TDisplayTone, type TOrderStory, escapeHtml as h } from '@topup/shared';
+import {
+  displayTone,
+  formatTimeIn,
+  formatUsdIn,
+  pinLines,
+  type Catalog,
+  type Locale,
+  type TDisplayTone,
+  type TOrderStory,
+  escapeHtml as h,
+} from '@topup/shared';
 import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
 import { coinName } from './payment';
 import { displayStatusLine } from './status-line';

@@ -71,7 +71,7 @@ describe('sending and asking', () => {
     expect(await provider.getTopupStatus(id)).toMatchObject({ kind: 'delivered', deliveredAmount: 1400 });
   });
 
-  it('keeps every digit of a PIN sent as a JSON number longer than a float, in the port\'s words (blank lines left out)', async () => {
+  it("keeps every digit of a PIN sent as a JSON number longer than a float, in the port's words (blank lines left out)", async () => {
     const id = await accepted('order-pin');
     double.state.setPin(Number(id), {
       serial: new LosslessNumber('558111'),

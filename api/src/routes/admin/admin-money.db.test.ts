@@ -267,7 +267,7 @@ describe('GET /api/admin/payments/unmatched and /alerts', () => {
     expect(byId.has(removed.id)).toBe(false);
   });
 
-  it('lists an overpayment (its excess credited) and shows a failed order\'s held credit on the payment that paid it', async () => {
+  it("lists an overpayment (its excess credited) and shows a failed order's held credit on the payment that paid it", async () => {
     const over = await createOrder();
     const overPaid = await recordPayment(over.orderId, over.walletAddress, { amount: '15000000', status: 'confirmed', disposition: 'order' });
     await moveTo(over.orderId, ['confirming', 'paid', 'processing', 'completed']);

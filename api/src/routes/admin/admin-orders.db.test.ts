@@ -96,7 +96,7 @@ describe('GET /api/admin/orders', () => {
     expect((await list('phone=6710011&pageSize=2&page=3')).body).toEqual([]);
   });
 
-  it('exports the filtered orders as an accountant\'s CSV: readable words, cents and coin amounts, the chain transaction, the completion time', async () => {
+  it("exports the filtered orders as an accountant's CSV: readable words, cents and coin amounts, the chain transaction, the completion time", async () => {
     await moveTo(o1.orderId, ['confirming', 'paid', 'processing', 'completed']);
     const res = await list('phone=6710011&format=csv');
     expect(res.status).toBe(200);
@@ -142,7 +142,13 @@ describe('GET /api/admin/orders', () => {
     });
     expect(Date.parse(done['Completed (UTC)']!)).toBeGreaterThanOrEqual(Date.parse(done['Created (UTC)']!));
     const waiting = byId.get(o2.orderId)!;
-    expect(waiting).toMatchObject({ State: 'Waiting for payment', Coin: 'ETH', 'Amount received (coin)': '0', 'Completed (UTC)': '', 'Transaction hashes': '' });
+    expect(waiting).toMatchObject({
+      State: 'Waiting for payment',
+      Coin: 'ETH',
+      'Amount received (coin)': '0',
+      'Completed (UTC)': '',
+      'Transaction hashes': '',
+    });
     expect(waiting['Amount due (coin)']).toMatch(/^\d+(\.\d+)?$/);
     expect(byId.get(o3.orderId)).toMatchObject({ Status: 'cancelled', State: 'Cancelled' });
   });

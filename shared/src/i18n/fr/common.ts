@@ -19,7 +19,8 @@ export const common: CommonMessages = {
 
   pin: {
     title: 'Votre code PIN',
-    intro: 'Cet opérateur recharge par code PIN\u00a0: saisissez-le ou composez-le sur le téléphone pour recevoir le crédit. Gardez-le pour vous\u00a0: qui le possède peut l’utiliser.',
+    intro:
+      'Cet opérateur recharge par code PIN\u00a0: saisissez-le ou composez-le sur le téléphone pour recevoir le crédit. Gardez-le pour vous\u00a0: qui le possède peut l’utiliser.',
     code: 'Code PIN',
     serial: 'Numéro de série',
     validity: 'Valable',
