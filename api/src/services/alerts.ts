@@ -19,7 +19,7 @@ export class AlertService {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    private readonly opts: { channels: AlertChannelName[]; remindMs: number } = { channels: [], remindMs: 24 * 3_600_000 },
+    private readonly opts: { channels: AlertChannelName[]; remindMs: number },
   ) {}
 
   async raise(kind: string, message: string): Promise<void> {
