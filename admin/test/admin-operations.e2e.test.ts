@@ -77,7 +77,8 @@ describe('admin console in Chromium', () => {
     await page.goto(`${server.url}/admin`);
     await page.waitForURL('**/admin-login');
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
-    for (const item of ['Order management', 'System monitoring', 'Emergency controls']) await page.getByText(item, { exact: true }).waitFor();
+    for (const item of ['Order management', 'System monitoring', 'Orders export (CSV)', 'Maintenance mode (pauses new orders)'])
+      await page.getByText(item, { exact: true }).waitFor();
     await shot('01-login');
   });
 

@@ -157,6 +157,41 @@ export const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long a round of readiness checks is reused (the provider is asked at most every 6 rounds). */
   READINESS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
+  /** Operator alerts (services/alerts.ts): the Telegram chat the bot writes them to (needs TELEGRAM_BOT_TOKEN). */
+  ALERT_TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^-?\d+$/, 'must be a Telegram chat id (a number; negative for a group)')
+    .optional(),
+  /** The Bot API's root; a local stand-in in tests. */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** Addresses, comma-separated, that get every alert by e-mail. */
+  ALERT_EMAIL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()))
+    .optional(),
+  /** An HTTPS endpoint that gets every alert as JSON (POST), signed with ALERT_WEBHOOK_SECRET when set. */
+  ALERT_WEBHOOK_URL: z.string().url().optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** An alert still open is sent again after this many hours. */
+  ALERT_REMIND_HOURS: z.coerce.number().min(1).default(24),
+  /** How often the alert checks run. */
+  ALERT_CHECK_SECONDS: z.coerce.number().int().min(10).default(60),
+  /** The airtime provider's balance under this (in USD) raises an alert. */
+  ALERT_PROVIDER_BALANCE_USD: z.coerce.number().min(0).default(100),
+  /** A paid order not delivered after this many minutes is stuck. */
+  ALERT_ORDER_STUCK_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** This many failed deliveries within an hour raise an alert. */
+  ALERT_FAILED_DELIVERIES_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Where the backup service writes its dumps, mounted read-only (docker-compose.yml); unset: backups are not watched. */
+  BACKUP_DIR: z.string().optional(),
+  /** The backup service's interval: a newest dump older than two of them raises an alert. */
+  BACKUP_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** Bearer token that reads GET /metrics; unset: /metrics is off in production, open elsewhere. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });

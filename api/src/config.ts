@@ -207,6 +207,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     readinessCacheMs: e.READINESS_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
+    alerts: {
+      telegram:
+        e.ALERT_TELEGRAM_CHAT_ID && e.TELEGRAM_BOT_TOKEN
+          ? { apiUrl: e.TELEGRAM_API_URL, botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.ALERT_TELEGRAM_CHAT_ID }
+          : null,
+      email: e.ALERT_EMAIL ?? [],
+      webhook: e.ALERT_WEBHOOK_URL ? { url: e.ALERT_WEBHOOK_URL, secret: e.ALERT_WEBHOOK_SECRET ?? null } : null,
+      remindMs: e.ALERT_REMIND_HOURS * 3_600_000,
+      checkMs: e.ALERT_CHECK_SECONDS * 1000,
+      providerBalanceCents: Math.round(e.ALERT_PROVIDER_BALANCE_USD * 100),
+      orderStuckMs: e.ALERT_ORDER_STUCK_MINUTES * 60_000,
+      failedDeliveriesPerHour: e.ALERT_FAILED_DELIVERIES_PER_HOUR,
+      backupDir: e.BACKUP_DIR ? path.resolve(base, e.BACKUP_DIR) : null,
+      backupIntervalMs: e.BACKUP_INTERVAL_SECONDS * 1000,
+    },
     networks,
     registry,
     repoRoot: REPO_ROOT,

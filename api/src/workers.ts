@@ -7,11 +7,18 @@ import type { Services } from './services';
 import { QUEUES } from './jobs/queues';
 import { RetryLater } from './jobs/queue';
 import { deliverEmail } from './services/receipts';
+import { deliverAlert, type AlertChannelName } from './services/alert-delivery';
+import { enqueue } from './jobs/queue';
 
 const orderIdOf = (payload: unknown) => (payload as { orderId: number }).orderId;
 
 /** The handler of every queue (jobs/queues.ts); tests run a subset of them. */
-export function jobHandlers(database: Database, services: Services, log?: Logger): Record<(typeof QUEUES)[keyof typeof QUEUES], JobHandler> {
+export function jobHandlers(
+  database: Database,
+  services: Services,
+  log?: Logger,
+  alertCheckMs = 60_000,
+): Record<(typeof QUEUES)[keyof typeof QUEUES], JobHandler> {
   return {
     [QUEUES.expireOrder]: (payload) => services.orders.expire(orderIdOf(payload)),
     [QUEUES.closeWatch]: (payload) => services.payments.closeWatch(orderIdOf(payload)),
@@ -36,6 +43,20 @@ export function jobHandlers(database: Database, services: Services, log?: Logger
         throw new RetryLater(delayMs, `mail not sent: ${(err as Error).message}`, true);
       }
     },
+    [QUEUES.alert]: async (payload, job) => {
+      const { alertId, channel } = payload as { alertId: number; channel: AlertChannelName };
+      try {
+        await deliverAlert(services.alerts, services.alertChannels, alertId, channel);
+      } catch (err) {
+        log?.error({ err, alertId, channel, attempt: job.attempts }, 'alert not delivered; trying again later');
+        throw new RetryLater(Math.min(2 ** job.attempts * 5000, 900_000), `alert not delivered: ${(err as Error).message}`, true);
+      }
+    },
+    // Runs for ever: each run schedules the next (one job across every process, by its key).
+    [QUEUES.alertChecks]: async () => {
+      await services.alertChecks.runOnce().catch((err: unknown) => log?.error({ err }, 'alert checks failed'));
+      throw new RetryLater(alertCheckMs, 'next round of alert checks');
+    },
   };
 }
 
@@ -46,7 +67,8 @@ export async function startWorkers(
   services: Services,
   log: Logger,
 ): Promise<{ stop(): Promise<void>; watchers: NetworkWatcher[] }> {
-  const jobs = new JobWorker(database, jobHandlers(database, services, log), { pollMs: config.jobPollMs, log });
+  const jobs = new JobWorker(database, jobHandlers(database, services, log, config.alerts.checkMs), { pollMs: config.jobPollMs, log });
+  await enqueue(database.db, { queue: QUEUES.alertChecks, key: QUEUES.alertChecks, payload: {}, maxAttempts: 1_000_000 });
   const watchers = services.chains.watchers({
     database,
     payments: services.payments,

@@ -117,6 +117,19 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     await dropJob(api, orderId);
   });
 
+  it('a refusal code nobody documented: retried later, not failed, and admins are alerted to read it', async () => {
+    double.state.failNext({ status: 400, errorCode: 'A_CODE_NOBODY_DOCUMENTED', message: 'Something new', path: '/topups-async' });
+    const { orderId, row } = await paidAndRun('8031230008');
+    expect(row.status).toBe('processing');
+    const job = await fulfilJob(api, orderId);
+    expect(job!.attempts).toBe(1);
+    expect(job!.lastError).toContain('A_CODE_NOBODY_DOCUMENTED');
+    const open = await api.services.alerts.open();
+    expect(open.find((a) => a.kind === 'provider_unrecognised_refusal')?.message).toContain(`order ${orderId}`);
+    expect(await ledgerOf(api, eq(ledgerEntries.orderId, orderId))).toEqual([]);
+    await dropJob(api, orderId);
+  });
+
   it('a low Reloadly balance: the order waits and admins are alerted; it goes out once the balance is refilled', async () => {
     const balance = double.state.balanceCents;
     double.state.balanceCents = 500;

@@ -106,7 +106,7 @@ describe('delivery on the Reloadly adapter (local double)', () => {
     double.state.setStatus(transaction!.transactionId, 'SUCCESSFUL');
     const done = await runAgain(orderId);
     expect(done.status).toBe('completed');
-    expect(done.pinDetail).toMatchObject({ code: '12345678901234567891', serial: '558111', info1: 'DIAL *611' });
+    expect(done.pinDetail).toEqual({ code: '12345678901234567891', serial: '558111', validity: null, instructions: ['DIAL *611'], dial: null });
   });
 
   it('CUSTOM_IDENTIFIER_ALREADY_USED (the report had not listed the top-up yet): the top-up is adopted, not sent again', async () => {

@@ -63,7 +63,7 @@ describe('delivery on the sandbox provider', () => {
     const { row } = await paidAndRun('2025550123', { operatorId: 103, amount: 5 });
     expect(row.status).toBe('completed');
     expect(row.countryCode).toBe('US');
-    expect(row.pinDetail).toMatchObject({ serial: expect.stringMatching(/^SBX-PIN-/), code: expect.stringMatching(/^\d{12}$/), ivr: '*611' });
+    expect(row.pinDetail).toMatchObject({ serial: expect.stringMatching(/^SBX-PIN-/), code: expect.stringMatching(/^\d{12}$/), dial: '*611' });
   });
 
   it('0001 FAILED, anonymous: the order fails and its total is credited, held on the order', async () => {

@@ -22,6 +22,7 @@ export * from './schemas/admin';
 export * from './schemas/admin-support';
 export * from './schemas/support';
 export * from './support';
+export * from './pin';
 export * from './client/errors';
 export * from './client/answer';
 export * from './client/request';

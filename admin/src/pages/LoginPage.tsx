@@ -8,13 +8,14 @@ import { navigate } from '../router';
 
 const NETWORK = 'Login failed. Please check your connection and try again.';
 
+/** What the console does, each item a page or action that exists (database backups run on the server, not here). */
 const ACCESS = [
   'Order management',
-  'Force-processing any cryptocurrency payment',
+  'Marking an order paid and re-sending a failed top-up',
   'System monitoring',
-  'User management and settings',
-  'Data export and backup',
-  'Emergency controls',
+  'User management, balances and settings',
+  'Orders export (CSV)',
+  'Maintenance mode (pauses new orders)',
 ];
 
 /** /admin-login (spec section 2): email, password with show/hide, an authenticating state; success goes to /admin. */

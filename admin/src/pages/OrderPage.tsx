@@ -1,5 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
-import { displayLabel, displaySentence, displayTone, formatDateTime, formatUsd, NEXT_ACTION_LABELS, type TAdminOrderDetail } from '@topup/shared';
+import {
+  catalogFor,
+  displayLabel,
+  displaySentence,
+  displayTone,
+  formatDateTime,
+  formatUsd,
+  NEXT_ACTION_LABELS,
+  pinLines,
+  type TAdminOrderDetail,
+} from '@topup/shared';
 import { messageOf } from '../api/client';
 import { useOrderDetail } from '../api/queries';
 import { BackLink, Card, Link, LoadError, StatusBadge, Table } from '../components/ui';
@@ -130,6 +140,21 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
           <Row label="Custom identifiers">{record.customIdentifiers.length ? record.customIdentifiers.join(', ') : 'None sent yet'}</Row>
         </dl>
       </Card>
+
+      {o.pin && (
+        <Card
+          title="PIN voucher"
+          description="What the operator gave for this top-up; the customer sees the same on their order page, in the bot and in the receipt."
+        >
+          <dl className="details" data-testid="order-pin">
+            {pinLines(catalogFor('en').common.pin, o.pin).map((l) => (
+              <Row key={l.label} label={l.label}>
+                {l.code ? <code>{l.value}</code> : l.value}
+              </Row>
+            ))}
+          </dl>
+        </Card>
+      )}
 
       <OrderTimeline timeline={detail.timeline} />
 

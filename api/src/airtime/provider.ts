@@ -9,6 +9,8 @@
  * provider's own, as text (operator-ids.ts turns them into the spec's numeric `operatorId`).
  */
 
+import type { TPin } from '@topup/shared';
+
 export type ServiceKind = 'airtime' | 'data';
 
 export interface ProviderCountry {
@@ -90,12 +92,20 @@ export type TopupOutcome =
       operatorTransactionId: string | null;
       deliveredAmount: number | null;
       deliveredCurrencyCode: string | null;
-      /** Every value as text: a long PIN must keep every digit. */
-      pinDetail: Record<string, string | null> | null;
+      /** A PIN operator's voucher, every value as text (a long PIN must keep every digit); null for the others. */
+      pin: TPin | null;
       reason: string | null;
     }
   | { kind: 'failed-final'; transactionId: string | null; reason: string }
-  | { kind: 'retry-later'; transactionId: string | null; delayMs: number | null; needs: AccountProblem | null; reason: string }
+  | {
+      kind: 'retry-later';
+      transactionId: string | null;
+      delayMs: number | null;
+      needs: AccountProblem | null;
+      /** A refusal the adapter does not know: tried again like any other, and an operator is alerted to look at it. */
+      unrecognised?: boolean;
+      reason: string;
+    }
   | { kind: 'unknown'; reason: string };
 
 /** What only an operator of our provider account can fix: the order waits and an admin is alerted. */

@@ -8,4 +8,8 @@ export const QUEUES = {
   fulfil: 'order.fulfil',
   /** An e-mail receipt from the outbox. */
   email: 'notify.email',
+  /** One alert sent to one of the operators' channels (Telegram, e-mail, webhook). */
+  alert: 'alert.deliver',
+  /** The alert checks, run again and again (alert-checks.ts). */
+  alertChecks: 'alert.checks',
 } as const;

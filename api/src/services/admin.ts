@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   CHAINS,
+  cryptoUnitsToCents,
   formatUsd,
   MANUAL_TOPUP_STATUSES,
   type TAdminOrder,
@@ -11,7 +12,7 @@ import {
   ZIntId,
 } from '@topup/shared';
 import type { Db } from '../db/client';
-import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
+import { auditLog, customers, ledgerEntries, orders, payments, type OrderRow } from '../db/schema';
 import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
 import { recordAudit } from './audit';
@@ -21,6 +22,10 @@ import { orderView, type OrderService } from './orders';
 import { insertPaidOrder, transition } from './order-state';
 import type { PricingSetting, SettingsService, SystemSetting } from './settings';
 import { newPaymentId } from './order-tokens';
+import { ORDER_EXPORT_COLUMNS, orderExportRows } from './order-export';
+
+/** Orders in one export at most (the filter narrows a larger set). */
+const EXPORT_LIMIT = 100_000;
 
 export interface OrderFilter {
   status?: TOrderStatus[];
@@ -77,17 +82,66 @@ export class AdminService {
     };
     const r = (result as unknown as { rows: Row[] }).rows[0]!;
     const settled = r.completed + r.failed;
+    const receivedBeforeMark = await this.receivedBeforeMarkedPaid();
     return {
-      totalRevenue: Number(r.revenue) - Number(r.refunded),
+      totalRevenue: Number(r.revenue) - Number(r.refunded) + receivedBeforeMark,
       totalOrders: r.orders,
       successRate: settled === 0 ? 0 : Math.round((r.completed / settled) * 1000) / 10,
       activeUsers: r.active,
-      adminGranted: Number(r.granted),
+      adminGranted: Number(r.granted) - receivedBeforeMark,
       adminGrantedOrders: r.granted_orders,
     };
   }
 
+  /**
+   * What customers did send to orders an admin then marked paid (a part paid in crypto, the rest by
+   * other means): their money, so revenue, not a grant. Valued at the order's own quote and never above
+   * its total; payments credited to a balance are left out (they count when the balance is spent).
+   */
+  private async receivedBeforeMarkedPaid(): Promise<number> {
+    const result = await this.deps.db.execute(sql`
+      select o.coin, o.price_usd_e8::text as price, o.total_cents as total, sum(p.amount)::text as received
+      from ${orders} o join ${payments} p on p.order_id = o.id
+      where o.status = 'completed' and ${paidBySql(sql`o`)} = 'admin' and o.price_usd_e8 is not null
+        and p.coin = o.coin and p.status = 'confirmed' and p.disposition is distinct from 'credited'
+      group by o.id`);
+    const rows = (result as unknown as { rows: { coin: string; price: string; total: number; received: string }[] }).rows;
+    return rows.reduce((sum, row) => {
+      const coin = CHAINS.coin(row.coin);
+      if (!coin) return sum;
+      return sum + Math.min(Number(row.total), cryptoUnitsToCents(BigInt(row.received), BigInt(row.price), coin.decimals));
+    }, 0);
+  }
+
   async listOrders(f: OrderFilter): Promise<{ total: number; orders: TAdminOrder[] }> {
+    const { total, rows } = await this.findOrders(f);
+    const displays = await this.deps.orders.stories.displays(rows);
+    return {
+      total,
+      orders: rows.map((r) => ({
+        ...orderView(r, displays.get(r.id)!),
+        display: displays.get(r.id)!,
+        amount: r.amountCents,
+        serviceFee: r.feeCents,
+        totalAmount: r.totalCents,
+      })),
+    };
+  }
+
+  /** The orders export (order-export.ts): every order the filter finds, newest first, under its header. */
+  async exportOrders(f: Omit<OrderFilter, 'page' | 'pageSize'>): Promise<{ headers: string[]; rows: (string | number | null)[][] }> {
+    const { rows } = await this.findOrders({ ...f, page: 1, pageSize: EXPORT_LIMIT });
+    const facts = await this.deps.orders.stories.facts(rows, { events: true });
+    return {
+      headers: ORDER_EXPORT_COLUMNS.map((c) => c.header),
+      rows: orderExportRows(
+        rows.map((r) => facts.get(r.id)!),
+        { stories: this.deps.orders.stories, registry: CHAINS },
+      ),
+    };
+  }
+
+  private async findOrders(f: OrderFilter): Promise<{ total: number; rows: OrderRow[] }> {
     const where: SQL[] = [];
     if (f.status?.length) where.push(inArray(orders.status, f.status));
     if (f.from) where.push(gte(orders.createdAt, f.from));
@@ -113,17 +167,7 @@ export class AdminService {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize);
-    const displays = await this.deps.orders.stories.displays(rows);
-    return {
-      total,
-      orders: rows.map((r) => ({
-        ...orderView(r, displays.get(r.id)!),
-        display: displays.get(r.id)!,
-        amount: r.amountCents,
-        serviceFee: r.feeCents,
-        totalAmount: r.totalCents,
-      })),
-    };
+    return { total, rows };
   }
 
   /** Customers with their balances (spec: User: id, email, firstName, lastName, balance, createdAt). */

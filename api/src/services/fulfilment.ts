@@ -108,7 +108,7 @@ export class FulfilmentService {
           transition(tx, order.id, 'completed', {
             cause: 'the provider confirmed the top-up',
             detail: { transactionId: outcome.transactionId },
-            set: { providerTransactionId: outcome.transactionId, operatorTransactionId: outcome.operatorTransactionId, pinDetail: outcome.pinDetail },
+            set: { providerTransactionId: outcome.transactionId, operatorTransactionId: outcome.operatorTransactionId, pinDetail: outcome.pin },
           }),
         );
         return;
@@ -132,6 +132,10 @@ export class FulfilmentService {
       // Our own account (its balance, its limits): the order waits, it does not fail, and an admin is told.
       await this.opts.alerts.raise(ALERTS[outcome.needs], `${ALERT_TEXT[outcome.needs]}: order ${order.id} is waiting. ${outcome.reason}`);
       throw new RetryLater(outcome.delayMs ?? ACCOUNT_WAIT_MS, outcome.reason);
+    }
+    if (outcome.unrecognised) {
+      // Retried (never failed on a code nobody knows), but a person should read it and teach the adapter.
+      await this.opts.alerts.raise('provider_unrecognised_refusal', `The airtime provider refused order ${order.id} with an unknown reason: ${outcome.reason}`);
     }
     if (from === 'lookup') {
       // That top-up is over, undelivered and not charged: a new one, under a new identifier, later.

@@ -14,6 +14,8 @@ import { OrderTokens } from './order-tokens';
 import { PricingService } from './pricing';
 import { SettingsService } from './settings';
 import { AlertService } from './alerts';
+import { AlertChecks } from './alert-checks';
+import { EmailAlertChannel, TelegramAlertChannel, WebhookAlertChannel, type AlertChannel } from './alert-delivery';
 import { BalanceService } from './balances';
 import { FulfilmentService } from './fulfilment';
 import { LocalOutboxMailer, SmtpMailer, type Mailer } from './mailer';
@@ -46,6 +48,9 @@ export interface Services {
   balances: BalanceService;
   fulfilment: FulfilmentService;
   alerts: AlertService;
+  /** Where alerts go (the settings name them): each open alert is one job per channel. */
+  alertChannels: AlertChannel[];
+  alertChecks: AlertChecks;
   mailer: Mailer;
   telegramOutbox: TelegramOutbox;
   customers: CustomerService;
@@ -73,7 +78,11 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const metrics = deps.metrics ?? new Metrics();
   metrics.useDatabase(db);
   const provider = instrumentProvider(deps.provider, metrics);
-  const alerts = new AlertService(db, deps.log);
+  const mailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : new LocalOutboxMailer(path.join(config.dataDir, 'mail-outbox'), config.mail.from);
+  const alertChannels = alertChannelsOf(config.alerts, mailer);
+  const alerts = new AlertService(db, deps.log, { channels: alertChannels.map((c) => c.name), remindMs: config.alerts.remindMs });
   const catalog = new CatalogService(db, provider, deps.log);
   const chains = Chains.fromConfig(config, {
     metrics,
@@ -96,9 +105,16 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens, chains });
   const payments = new PaymentService({ db, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps });
   const fulfilment = new FulfilmentService({ db, provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
-  const mailer = config.mail.smtpUrl
-    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-    : new LocalOutboxMailer(path.join(config.dataDir, 'mail-outbox'), config.mail.from);
+  const readiness = new ReadinessService({
+    db,
+    chains,
+    provider,
+    pricing,
+    log: deps.log,
+    metrics,
+    cacheMs: config.readinessCacheMs,
+    providerCacheMs: config.readinessCacheMs * 6,
+  });
   return {
     catalog,
     pricing,
@@ -121,19 +137,21 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     addresses,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
-    readiness: new ReadinessService({
-      db,
-      chains,
-      provider,
-      pricing,
-      log: deps.log,
-      metrics,
-      cacheMs: config.readinessCacheMs,
-      providerCacheMs: config.readinessCacheMs * 6,
-    }),
+    readiness,
+    alertChannels,
+    alertChecks: new AlertChecks({ db, alerts, readiness, thresholds: config.alerts }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
     databaseOutage: new DatabaseOutage(() => db.execute(sql`select 1`), deps.log),
   };
+}
+
+/** The channels the settings configure, in the order they are tried. */
+function alertChannelsOf(settings: Config['alerts'], mailer: Mailer): AlertChannel[] {
+  return [
+    ...(settings.telegram ? [new TelegramAlertChannel(settings.telegram)] : []),
+    ...(settings.email.length ? [new EmailAlertChannel(mailer, settings.email)] : []),
+    ...(settings.webhook ? [new WebhookAlertChannel(settings.webhook)] : []),
+  ];
 }

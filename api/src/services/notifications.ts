@@ -41,6 +41,8 @@ function notificationPayload(order: OrderRow, status: TOrderStatus, cause: strin
     locale: order.locale,
     amountCents: order.amountCents,
     totalCents: order.totalCents,
+    // Only the completed-order receipt carries the voucher: it goes to the owner's own chat or address.
+    pin: status === 'completed' ? order.pinDetail : null,
   };
 }
 

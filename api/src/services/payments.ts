@@ -252,9 +252,17 @@ export class PaymentService {
              p.coin, p.amount::text as amount, p.status, p.disposition, o.id as "orderId", o.status as "orderStatus",
              p.created_at as "receivedAt",
              (select sum(l.amount_cents) from ${ledgerEntries} l
-               where l.reference_type = 'payment' and l.reference_id = p.id::text)::int as "creditedCents"
+               where (l.reference_type = 'payment' and l.reference_id = p.id::text)
+                  -- What the order's own credits gave back (an overpayment's excess, a failed delivery's
+                  -- value), shown once: on the last payment that paid the order.
+                  or (p.disposition = 'order' and l.reference_type = 'order' and l.reference_id = o.id::text
+                      and l.reason in ('overpayment', 'failed_delivery')
+                      and p.id = (select max(p2.id) from ${payments} p2 where p2.order_id = o.id and p2.disposition = 'order' and p2.status <> 'removed'))
+             )::int as "creditedCents"
       from ${payments} p left join ${orders} o on o.id = p.order_id
-      where p.status <> 'removed' and (p.disposition is distinct from 'order' or o.status is distinct from 'completed')
+      where p.status <> 'removed' and (
+        p.disposition is distinct from 'order' or o.status is distinct from 'completed'
+        or exists (select 1 from ${ledgerEntries} l where l.reference_type = 'order' and l.reference_id = o.id::text and l.reason = 'overpayment'))
       order by p.id desc
       limit ${limit}`);
     return (result as unknown as { rows: UnmatchedPayment[] }).rows.map((r) => ({

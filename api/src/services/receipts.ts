@@ -5,6 +5,7 @@ import {
   formatUsdIn,
   isSupportReply,
   orderPageUrl,
+  pinLines,
   type TNotificationPayload,
   type TOutboxPayload,
   type TSupportReplyPayload,
@@ -53,10 +54,18 @@ export function renderReceipt(to: string, p: TNotificationPayload, pageUrl: stri
         : p.status === 'failed'
           ? [failed.subject({ orderId: p.orderId, credited }), failed.body({ what, credited, email: to })]
           : [t.receiptOther.subject({ orderId: p.orderId, status: catalogFor(locale).common.statusNames[p.status] }), p.cause];
+  const common = catalogFor(locale).common;
+  // The voucher goes only to the order's own address: this receipt is the owner's.
+  const pin =
+    p.status === 'completed' && p.pin
+      ? `\n\n${common.pin.title}\n${common.pin.intro}\n${pinLines(common.pin, p.pin)
+          .map((l) => `${l.label}${common.colon} ${l.value}`)
+          .join('\n')}`
+      : '';
   return {
     to,
     subject,
-    text: `${body}
+    text: `${body}${pin}
 
 ${t.footer({ orderId: p.orderId, paid })}
 

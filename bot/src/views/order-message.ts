@@ -1,5 +1,15 @@
 import { InlineKeyboard } from 'grammy';
-import { displayTone, formatTimeIn, formatUsdIn, type Catalog, type Locale, type TDisplayTone, type TOrderStory, escapeHtml as h } from '@topup/shared';
+import {
+  displayTone,
+  formatTimeIn,
+  formatUsdIn,
+  pinLines,
+  type Catalog,
+  type Locale,
+  type TDisplayTone,
+  type TOrderStory,
+  escapeHtml as h,
+} from '@topup/shared';
 import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
 import { coinName } from './payment';
 import { displayStatusLine } from './status-line';
@@ -78,6 +88,11 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
     );
   }
   if (d.state === 'completed' && o.phoneNumber) lines.push(t.bot.completedTo({ phone: o.phoneNumber, amount: usd(o.amount) }));
+  if (o.pin) {
+    const c = t.common;
+    lines.push('', `<b>${h(c.pin.title)}</b>`, h(c.pin.intro));
+    for (const l of pinLines(c.pin, o.pin)) lines.push(`${h(l.label)}${c.colon} ${l.code ? `<code>${h(l.value)}</code>` : h(l.value)}`);
+  }
   if (o.providerTransactionId && (d.state === 'completed' || d.state === 'delivering')) lines.push(t.bot.transactionId({ id: o.providerTransactionId }));
   if (d.state === 'expired') lines.push(t.bot.expiredBody);
   if (d.sub === 'resent') lines.push(t.bot.resent);

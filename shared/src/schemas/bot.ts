@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALE_CODES } from '../i18n/locale';
 import { ZIntId, ZUsd } from './common';
 import { ZOrderStatus } from './orders';
+import { ZPin } from './story';
 
 /** The bot-only routes (/api/bot/*) and GET /api/balance as the bot reads it. */
 
@@ -66,6 +67,8 @@ export const ZNotificationPayload = z.object({
   locale: z.enum(LOCALE_CODES).nullable().optional(),
   amountCents: z.number().int().optional(),
   totalCents: z.number().int().optional(),
+  /** A delivered PIN top-up's voucher, for the owner's receipt (absent on messages written before). */
+  pin: ZPin.nullable().optional(),
 });
 export type TNotificationPayload = z.infer<typeof ZNotificationPayload>;
 

@@ -11,6 +11,22 @@ import { ZCoinSymbol, ZOrderKind } from './pricing';
  * once parsed; crypto amounts as display text and exact base units; moments as ISO 8601 text.
  */
 
+/**
+ * The voucher of a PIN top-up: the operator credits nothing by itself, the customer enters or dials the
+ * code. Only the order's owner (and admins) ever see it: it is worth the order's value.
+ */
+export const ZPin = z.object({
+  code: z.string(),
+  serial: z.string().nullable(),
+  /** How long the code can be redeemed, as the operator words it ("90 days"). */
+  validity: z.string().nullable(),
+  /** How to redeem it, one line each, as the operator words them. */
+  instructions: z.array(z.string()),
+  /** The number to call to redeem it, when the operator has one. */
+  dial: z.string().nullable(),
+});
+export type TPin = z.infer<typeof ZPin>;
+
 /** A crypto amount twice: as shown (at most 8 decimals) and exact. */
 const ZCryptoAmount = z.object({ amount: z.string(), baseUnits: z.string() });
 
@@ -125,6 +141,8 @@ export const ZOrderStory = z.object({
     /** Until when the address takes payments (24 h after the window); null without one. */
     watchUntil: z.string().nullable(),
     providerTransactionId: z.string().nullable(),
+    /** A delivered PIN top-up's voucher; null for every other order. */
+    pin: ZPin.nullable(),
   }),
   display: ZOrderDisplay,
   /** What arrived against what was due, in the order's coin (live payments; removed ones do not count); null without a coin. */

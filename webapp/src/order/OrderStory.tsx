@@ -1,6 +1,6 @@
 import '../wizard/wizard.css';
 import './order.css';
-import type { TNextAction, TOrderStory, TStoryPayment, TTimelineItem } from '@topup/shared';
+import { pinLines, type TNextAction, type TOrderStory, type TPin, type TStoryPayment, type TTimelineItem } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
 import { CopyField, SendFromWallet } from '../wizard/PayFields';
 import { QrCode } from '../wizard/PaymentScreen';
@@ -90,6 +90,8 @@ export function OrderStory({ story, onAction, onContactSupport, openLink, onCopi
         )}
       </dl>
 
+      {story.order.pin && <PinVoucher pin={story.order.pin} onCopied={onCopied} />}
+
       <section className="os-section" aria-labelledby="os-next">
         <h3 id="os-next">{t.nextTitle}</h3>
         <NextAction story={story} onAction={onAction} openLink={openLink} onCopied={onCopied} />
@@ -144,6 +146,28 @@ export function OrderStory({ story, onAction, onContactSupport, openLink, onCopi
         </ol>
       </section>
     </article>
+  );
+}
+
+/** A PIN top-up's voucher: the code (and the number to dial) to copy, and how to use it. */
+function PinVoucher({ pin, onCopied }: { pin: TPin; onCopied?: (() => void) | undefined }) {
+  const { common } = useI18n();
+  const t = common.pin;
+  return (
+    <section className="os-section" aria-labelledby="os-pin" data-testid="order-pin">
+      <h3 id="os-pin">{t.title}</h3>
+      <p>{t.intro}</p>
+      {pinLines(t, pin).map((l) =>
+        l.code ? (
+          <CopyField key={l.label} label={l.label} value={l.value} onCopied={onCopied} testId={l.value === pin.code ? 'order-pin-code' : 'order-pin-dial'} />
+        ) : (
+          <p key={l.label}>
+            {l.label}
+            {common.colon} {l.value}
+          </p>
+        ),
+      )}
+    </section>
   );
 }
 

@@ -3,6 +3,7 @@
  * and top-ups whose every answer becomes one of the port's outcomes (outcomes.ts).
  */
 import { z } from 'zod';
+import type { TPin } from '@topup/shared';
 import { ZIntegerText, ZText, ZDisplayNumber } from '../../outbound/json';
 import {
   ProviderError,
@@ -174,7 +175,7 @@ function toOutcome(status: string | null | undefined, t: RawTransaction | null, 
       operatorTransactionId: t?.operatorTransactionId ?? null,
       deliveredAmount: t?.deliveredAmount ?? null,
       deliveredCurrencyCode: t?.deliveredAmountCurrencyCode ?? null,
-      pinDetail: t?.pinDetail ?? null,
+      pin: t?.pinDetail ? toPin(t.pinDetail) : null,
       reason: message,
     };
   }
@@ -182,6 +183,18 @@ function toOutcome(status: string | null | undefined, t: RawTransaction | null, 
   // PROCESSING, or a status this adapter does not know: still under way. Polling goes on, and a top-up
   // is never declared delivered or failed on a guess.
   return { kind: 'processing', transactionId, reason: status && status !== 'PROCESSING' ? `unknown status ${status}` : message };
+}
+
+/**
+ * Reloadly's `pinDetail` in the port's words: `code` and `serial` as given, `info1`..`info3` the
+ * instructions, `ivr` the number to dial. A voucher without a code is no voucher.
+ */
+export function toPin(detail: Record<string, string | null>): TPin | null {
+  const text = (key: string) => detail[key]?.trim() || null;
+  const code = text('code');
+  if (!code) return null;
+  const instructions = ['info1', 'info2', 'info3'].map(text).filter((line): line is string => line !== null);
+  return { code, serial: text('serial'), validity: text('validity'), instructions, dial: text('ivr') };
 }
 
 function reloadlyId(id: string, what: string): string {

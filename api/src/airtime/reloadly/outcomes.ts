@@ -14,14 +14,16 @@ const RETRY_LATER: Record<string, { delayMs: number | null; needs?: AccountProbl
   // "A second recharge was attempted on a mobile number before the default waiting time of two minutes".
   PHONE_RECENTLY_RECHARGED: { delayMs: 2 * MINUTE },
   TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT: { delayMs: null },
-  // "currently disabled or inactive": an operator outage, seen by the thousand in production logs.
+  // "currently disabled or inactive": an operator outage, seen by the thousand in production logs. Its
+  // twin is documented alike ("currently disabled, inactive or not in service on the platform"): an
+  // outage passes, so both wait.
   OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE: { delayMs: null },
+  OPERATOR_NOT_IN_SERVICE: { delayMs: null },
   // Another top-up to the number is under way (not ours: ours is found by its custom identifier).
   RECIPIENT_HAS_PENDING_TRANSACTION: { delayMs: 2 * MINUTE },
   // Still refused after a fresh token.
   INVALID_TOKEN: { delayMs: null },
   TOKEN_EXPIRED: { delayMs: null },
-  HTTP_429: { delayMs: MINUTE },
   // Our account, not the customer's order: an operator must act; the order waits.
   INSUFFICIENT_BALANCE: { delayMs: null, needs: 'provider-balance' },
   MAX_DAILY_TRANSACTION_AMOUNT_REACHED: { delayMs: 30 * MINUTE, needs: 'provider-account' },
@@ -37,10 +39,13 @@ const RETRY_LATER: Record<string, { delayMs: number | null; needs?: AccountProbl
  */
 const UNKNOWN = new Set(['CUSTOM_IDENTIFIER_ALREADY_USED', 'TOPUP_TRANSACTION_FAILED']);
 
+/** Too many requests, whatever errorCode comes with it: nothing was recorded, and a minute later it may pass. */
+const RATE_LIMITED_MS = MINUTE;
+
 /**
- * Reasons no later try can fix (the number, the amount, the operator or the country is wrong), for a
- * refusal and for the `code` of a FAILED or REFUNDED top-up alike. Any other 4xx refusal is final too:
- * Reloadly refused the request and recorded nothing.
+ * Reasons no later try can fix (the number, the amount or the country is wrong), for a refusal and for
+ * the `code` of a FAILED or REFUNDED top-up alike. A code in none of these lists is not taken as final:
+ * it is tried again later and an operator is alerted to look at it (`unrecognised`).
  */
 const FINAL = new Set([
   'COUNTRY_NOT_SUPPORTED',
@@ -49,7 +54,6 @@ const FINAL = new Set([
   'INVALID_RECIPIENT_PHONE',
   'INVALID_SENDER_PHONE',
   'INVALID_PHONE_NUMBER',
-  'OPERATOR_NOT_IN_SERVICE',
   'COULD_NOT_AUTO_DETECT_OPERATOR',
 ]);
 
@@ -63,9 +67,11 @@ export function outcomeOfRefusal(error: ProviderError): TopupOutcome {
   if (error.httpStatus >= 500 || error.code === NO_ANSWER || error.code === UNREADABLE || UNKNOWN.has(error.code)) {
     return { kind: 'unknown', reason };
   }
+  if (error.httpStatus === 429) return { kind: 'retry-later', transactionId: null, delayMs: RATE_LIMITED_MS, needs: null, reason };
   const later = RETRY_LATER[error.code];
   if (later) return { kind: 'retry-later', transactionId: null, delayMs: later.delayMs, needs: later.needs ?? null, reason };
-  return { kind: 'failed-final', transactionId: null, reason };
+  if (FINAL.has(error.code)) return { kind: 'failed-final', transactionId: null, reason };
+  return { kind: 'retry-later', transactionId: null, delayMs: null, needs: null, unrecognised: true, reason };
 }
 
 /** A failed status or report call: a 404 is "no such top-up"; anything else leaves us not knowing. */

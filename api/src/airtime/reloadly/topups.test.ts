@@ -59,7 +59,7 @@ describe('sending and asking', () => {
       operatorTransactionId: `OP-${id}`,
       deliveredAmount: 1400,
       deliveredCurrencyCode: 'XAF',
-      pinDetail: null,
+      pin: null,
       reason: null,
     });
   });
@@ -71,12 +71,15 @@ describe('sending and asking', () => {
     expect(await provider.getTopupStatus(id)).toMatchObject({ kind: 'delivered', deliveredAmount: 1400 });
   });
 
-  it('keeps every digit of a PIN sent as a JSON number longer than a float', async () => {
+  it("keeps every digit of a PIN sent as a JSON number longer than a float, in the port's words (blank lines left out)", async () => {
     const id = await accepted('order-pin');
     double.state.setPin(Number(id), {
       serial: new LosslessNumber('558111'),
       code: new LosslessNumber('12345678901234567891'),
       info1: 'DIAL *611',
+      info2: ' ',
+      ivr: '1-800-555-0100',
+      validity: '30 days',
       value: null,
     });
     double.state.setStatus(Number(id), 'SUCCESSFUL');
@@ -84,7 +87,7 @@ describe('sending and asking', () => {
       double.state.statusShape = shape;
       expect(await provider.getTopupStatus(id)).toMatchObject({
         kind: 'delivered',
-        pinDetail: { serial: '558111', code: '12345678901234567891', info1: 'DIAL *611', value: null },
+        pin: { code: '12345678901234567891', serial: '558111', validity: '30 days', instructions: ['DIAL *611'], dial: '1-800-555-0100' },
       });
     }
   });
@@ -121,6 +124,8 @@ const REFUSALS: [status: number, errorCode: string | null, expected: Partial<Top
   [400, 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', { kind: 'retry-later', delayMs: null, needs: null }],
   [400, 'RECIPIENT_HAS_PENDING_TRANSACTION', { kind: 'retry-later', delayMs: 120_000, needs: null }],
   [429, null, { kind: 'retry-later', delayMs: 60_000, needs: null }],
+  [429, 'TOO_MANY_REQUESTS', { kind: 'retry-later', delayMs: 60_000, needs: null }],
+  [429, 'INVALID_PHONE_NUMBER', { kind: 'retry-later', delayMs: 60_000, needs: null }],
   [400, 'INSUFFICIENT_BALANCE', { kind: 'retry-later', needs: 'provider-balance' }],
   [400, 'MAX_DAILY_TRANSACTION_AMOUNT_REACHED', { kind: 'retry-later', delayMs: 1_800_000, needs: 'provider-account' }],
   [400, 'MAX_DAILY_TRANSACTION_COUNT_REACHED', { kind: 'retry-later', delayMs: 1_800_000, needs: 'provider-account' }],
@@ -137,8 +142,9 @@ const REFUSALS: [status: number, errorCode: string | null, expected: Partial<Top
   [400, 'INVALID_RECIPIENT_PHONE', { kind: 'failed-final' }],
   [400, 'INVALID_SENDER_PHONE', { kind: 'failed-final' }],
   [400, 'INVALID_PHONE_NUMBER', { kind: 'failed-final' }],
-  [400, 'OPERATOR_NOT_IN_SERVICE', { kind: 'failed-final' }],
-  [400, 'A_CODE_NOBODY_DOCUMENTED', { kind: 'failed-final' }],
+  [400, 'OPERATOR_NOT_IN_SERVICE', { kind: 'retry-later', delayMs: null, needs: null }],
+  [400, 'A_CODE_NOBODY_DOCUMENTED', { kind: 'retry-later', delayMs: null, needs: null, unrecognised: true }],
+  [404, 'A_CODE_NOBODY_DOCUMENTED', { kind: 'retry-later', unrecognised: true }],
 ];
 
 describe('refusals of a top-up, code by code', () => {
@@ -200,7 +206,8 @@ describe('FAILED and REFUNDED, reason by reason', () => {
     ['FAILED', 'TRANSACTION_CANNOT_BE_PROCESSED_AT_THE_MOMENT', { kind: 'retry-later', delayMs: 1_800_000 }],
     ['FAILED', 'PROVIDER_INTERNAL_ERROR', { kind: 'retry-later', delayMs: 1_800_000 }],
     ['FAILED', 'INVALID_RECIPIENT_PHONE', { kind: 'failed-final' }],
-    ['FAILED', 'OPERATOR_NOT_IN_SERVICE', { kind: 'failed-final' }],
+    ['FAILED', 'OPERATOR_NOT_IN_SERVICE', { kind: 'retry-later', delayMs: 1_800_000 }],
+    ['FAILED', 'OPERATOR_UNAVAILABLE_OR_CURRENTLY_INACTIVE', { kind: 'retry-later', delayMs: 1_800_000 }],
     ['REFUNDED', null, { kind: 'retry-later', delayMs: 1_800_000 }],
     ['REFUNDED', 'INVALID_AMOUNT_FOR_OPERATOR', { kind: 'failed-final' }],
     ['REFUNDED', 'INVALID_PHONE_NUMBER', { kind: 'failed-final' }],

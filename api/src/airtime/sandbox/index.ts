@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { TPin } from '@topup/shared';
 import {
   ProviderError,
   type AirtimeProvider,
@@ -43,7 +44,7 @@ interface SandboxTopup {
   operatorTransactionId: string;
   deliveredAmount: number;
   deliveredCurrencyCode: string;
-  pinDetail: Record<string, string> | null;
+  pin: TPin | null;
 }
 
 /**
@@ -142,7 +143,7 @@ export class SandboxProvider implements AirtimeProvider {
       operatorTransactionId: `SBX-OP-${createdAt}-${sequence}`,
       deliveredAmount: toLocalAmount(request.amountCents, currency.rate),
       deliveredCurrencyCode: currency.code,
-      pinDetail: sandboxOp.plan === 'pin' ? sandboxPin(sequence) : null,
+      pin: sandboxOp.plan === 'pin' ? sandboxPin(sequence) : null,
     };
     this.topups.set(topup.transactionId, topup);
     this.byCustomIdentifier.set(topup.customIdentifier, topup);
@@ -186,7 +187,7 @@ export class SandboxProvider implements AirtimeProvider {
       operatorTransactionId: topup.operatorTransactionId,
       deliveredAmount: topup.deliveredAmount,
       deliveredCurrencyCode: topup.deliveredCurrencyCode,
-      pinDetail: topup.pinDetail,
+      pin: topup.pin,
       reason: 'Sandbox top-up: no real airtime was sent.',
     };
   }
@@ -200,14 +201,14 @@ function checkAmount(op: ProviderOperator, amountCents: number): string | null {
   return accepted ? null : `${amountCents} cents is not an amount ${op.name} accepts`;
 }
 
-/** A voucher shaped like Reloadly's pinDetail; its code redeems nothing. */
-function sandboxPin(sequence: number): Record<string, string> {
+/** A voucher like a real operator's; its code redeems nothing. */
+function sandboxPin(sequence: number): TPin {
   return {
-    serial: `SBX-PIN-${sequence}`,
     code: String(randomInt(100_000_000_000, 1_000_000_000_000)),
-    info1: 'Sandbox PIN: not redeemable',
-    ivr: '*611',
+    serial: `SBX-PIN-${sequence}`,
     validity: '90 days',
+    instructions: ['Sandbox PIN: not redeemable'],
+    dial: '*611',
   };
 }
 

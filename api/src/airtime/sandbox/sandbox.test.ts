@@ -214,7 +214,7 @@ describe('SandboxProvider top-ups', () => {
       kind: 'delivered',
       deliveredAmount: 6000,
       deliveredCurrencyCode: 'XAF',
-      pinDetail: null,
+      pin: null,
       reason: expect.stringMatching(/^Sandbox/),
     });
     if (result.kind !== 'delivered') throw new Error(result.kind);
@@ -228,7 +228,7 @@ describe('SandboxProvider top-ups', () => {
     const { provider } = sandbox();
     const recipientPhone = { countryCode: 'US', number: '2125550123' };
     const result = await provider.sendTopup(topup({ operatorId: '103', amountCents: 2000, recipientPhone }));
-    expect(result).toMatchObject({ kind: 'delivered', pinDetail: { code: expect.stringMatching(/^\d{12}$/), info1: expect.stringMatching(/Sandbox/) } });
+    expect(result).toMatchObject({ kind: 'delivered', pin: { code: expect.stringMatching(/^\d{12}$/), instructions: [expect.stringMatching(/Sandbox/)] } });
   });
 
   it.each([

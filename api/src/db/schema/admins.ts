@@ -13,6 +13,8 @@ export const adminAlerts = pgTable(
     createdAt: createdAt(),
     lastRaisedAt: timestamp('last_raised_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The last reminder round sent to the operators' channels (0: when it opened); null: not sent yet. */
+    notifiedRound: integer('notified_round'),
   },
   (t) => [
     uniqueIndex('admin_alerts_open_kind_uq')

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LOCALE_CODES, ORDER_STATUSES } from '@topup/shared';
+import { LOCALE_CODES, ORDER_STATUSES, type TPin } from '@topup/shared';
 import { createdAt, oneOf, units } from './columns';
 import { customers } from './customers';
 
@@ -83,7 +83,8 @@ export const orders = pgTable(
     balanceChecks: smallint('balance_checks').notNull().default(0),
     providerTransactionId: text('provider_transaction_id'),
     operatorTransactionId: text('operator_transaction_id'),
-    pinDetail: jsonb('pin_detail'),
+    /** A delivered PIN top-up's voucher, in the provider port's words (TPin). */
+    pinDetail: jsonb('pin_detail').$type<TPin>(),
     /**
      * Which top-up of the order is current: 1, or more after the provider ended one undelivered and asked
      * for it to be sent again later. Each has its own custom identifier (fulfilment.ts).

@@ -14,6 +14,7 @@ import {
   asTelegramUser,
   auditFor,
   createOrder,
+  failDelivery,
   moveTo,
   recharge,
   recordPayment,
@@ -217,6 +218,19 @@ describe('users and balance adjustments', () => {
   });
 });
 
+describe('GET /api/admin/stats: money received before an admin marked the order paid', () => {
+  it('counts what the customer sent as revenue, and only the rest as granted', async () => {
+    const before = (await asAdmin('GET', '/stats')).body as { totalRevenue: number; adminGranted: number };
+    const o = await createOrder({ amount: 10 }); // $11 in USDT at 1:1
+    await recordPayment(o.orderId, o.walletAddress, { amount: '5000000', status: 'confirmed' });
+    expect((await asAdmin('POST', `/orders/${o.orderId}/mark-paid`, { notes: 'the rest came by bank transfer' })).status).toBe(200);
+    await moveTo(o.orderId, ['processing', 'completed']);
+    const after = (await asAdmin('GET', '/stats')).body as { totalRevenue: number; adminGranted: number };
+    expect(after.totalRevenue - before.totalRevenue).toBe(5); // dollars on the wire
+    expect(after.adminGranted - before.adminGranted).toBe(6);
+  });
+});
+
 describe('GET /api/admin/payments/unmatched and /alerts', () => {
   it('lists payments that did not pay a fulfilled order (wrong coin, late, anonymous credits), not those that did', async () => {
     const waiting = await createOrder();
@@ -251,6 +265,28 @@ describe('GET /api/admin/payments/unmatched and /alerts', () => {
     expect(byId.get(stray.id)).toMatchObject({ orderId: null, orderStatus: null, coin: 'ETH' });
     expect(byId.has(paidIt.id)).toBe(false);
     expect(byId.has(removed.id)).toBe(false);
+  });
+
+  it("lists an overpayment (its excess credited) and shows a failed order's held credit on the payment that paid it", async () => {
+    const over = await createOrder();
+    const overPaid = await recordPayment(over.orderId, over.walletAddress, { amount: '15000000', status: 'confirmed', disposition: 'order' });
+    await moveTo(over.orderId, ['confirming', 'paid', 'processing', 'completed']);
+    await api.database.db.insert(ledgerEntries).values({
+      customerId: null,
+      orderId: over.orderId,
+      amountCents: 400,
+      reason: 'overpayment',
+      referenceType: 'order',
+      referenceId: String(over.orderId),
+    });
+    const lost = await createOrder();
+    const lostPaid = await recordPayment(lost.orderId, lost.walletAddress, { status: 'confirmed', disposition: 'order' });
+    await moveTo(lost.orderId, ['confirming']);
+    await failDelivery(lost.orderId);
+
+    const byId = new Map(((await asAdmin('GET', '/payments/unmatched')).body as { id: number }[]).map((p) => [p.id, p]));
+    expect(byId.get(overPaid.id)).toMatchObject({ orderId: over.orderId, orderStatus: 'completed', creditedCents: 400 });
+    expect(byId.get(lostPaid.id)).toMatchObject({ orderId: lost.orderId, orderStatus: 'failed', creditedCents: 1100 });
   });
 
   it('lists open alerts', async () => {

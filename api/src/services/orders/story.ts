@@ -284,6 +284,8 @@ export class OrderStories {
         expiresAt: order.expiresAt.toISOString(),
         watchUntil: order.watchUntil?.toISOString() ?? null,
         providerTransactionId: order.providerTransactionId,
+        // Whoever reads the story is its owner (lookup.ts) or an admin: the voucher is theirs to see.
+        pin: order.status === 'completed' ? order.pinDetail : null,
       },
       display,
       amounts: amounts && {

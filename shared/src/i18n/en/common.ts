@@ -27,6 +27,16 @@ export const common = {
     cancelled: 'Cancelled',
   } satisfies Record<TOrderStatus, string>,
 
+  /** A PIN top-up's voucher (shared/src/pin.ts lists its lines), on every surface that shows the order. */
+  pin: {
+    title: 'Your PIN',
+    intro: 'This operator tops up with a PIN: enter or dial it on the phone to receive the airtime. Keep it to yourself: whoever has it can use it.',
+    code: 'PIN',
+    serial: 'Serial number',
+    validity: 'Valid for',
+    dial: 'Number to dial',
+    instructions: 'How to use it',
+  },
   labels: {
     country: 'Country',
     operator: 'Operator',

@@ -17,6 +17,15 @@ export const common: CommonMessages = {
     cancelled: 'Cancelado',
   },
 
+  pin: {
+    title: 'Tu PIN',
+    intro: 'Este operador recarga con un PIN: introdúcelo o márcalo en el teléfono para recibir el saldo. No lo compartas: quien lo tenga puede usarlo.',
+    code: 'PIN',
+    serial: 'Número de serie',
+    validity: 'Válido durante',
+    dial: 'Número a marcar',
+    instructions: 'Cómo usarlo',
+  },
   labels: {
     country: 'País',
     operator: 'Operador',

@@ -17,6 +17,16 @@ export const common: CommonMessages = {
     cancelled: 'Annulée',
   },
 
+  pin: {
+    title: 'Votre code PIN',
+    intro:
+      'Cet opérateur recharge par code PIN\u00a0: saisissez-le ou composez-le sur le téléphone pour recevoir le crédit. Gardez-le pour vous\u00a0: qui le possède peut l’utiliser.',
+    code: 'Code PIN',
+    serial: 'Numéro de série',
+    validity: 'Valable',
+    dial: 'Numéro à composer',
+    instructions: 'Mode d’emploi',
+  },
   labels: {
     country: 'Pays',
     operator: 'Opérateur',

@@ -17,6 +17,15 @@ export const common: CommonMessages = {
     cancelled: 'Cancelado',
   },
 
+  pin: {
+    title: 'Seu PIN',
+    intro: 'Esta operadora recarrega com um PIN: digite-o ou disque-o no telefone para receber o crédito. Não o compartilhe: quem o tiver pode usá-lo.',
+    code: 'PIN',
+    serial: 'Número de série',
+    validity: 'Válido por',
+    dial: 'Número para discar',
+    instructions: 'Como usar',
+  },
   labels: {
     country: 'País',
     operator: 'Operadora',

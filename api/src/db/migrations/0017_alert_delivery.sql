@@ -1,0 +1,1 @@
+ALTER TABLE "admin_alerts" ADD COLUMN "notified_round" integer;
