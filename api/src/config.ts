@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
 import { FAMILIES } from './chain/families';
+import type { ChainFamily } from './chain/port';
 import { PRODUCTION_CHECKS } from './config-checks';
-import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, address, envPrefix, tokenContractVariable } from './config-env';
+import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, envPrefix, tokenContractVariable } from './config-env';
 
 /**
  * One zod schema over the environment (config-env.ts). Defaults give the embedded development mode
@@ -52,7 +53,8 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
+/** `families`: the chain families known (chain/families.ts); a test adds its own. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS, families: Readonly<Record<string, ChainFamily>> = FAMILIES) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
   const parsed = EnvSchema.safeParse(cleaned);
@@ -74,9 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     const name = tokenContractVariable(coin);
     const value = cleaned[name];
     if (value === undefined) continue;
-    const result = address.safeParse(value);
-    if (result.success) contractEnv[coin.symbol] = result.data;
-    else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
+    // A contract is an address of its network's family (a family the registry names without one is refused by Chains).
+    const problem = families[registry.network(coin.network)!.family]?.checkAddress(value) ?? null;
+    if (problem) issues.push(`  ${name}: ${problem}`);
+    else contractEnv[coin.symbol] = value;
   }
   if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = parsed.data;
@@ -137,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     miniAppLink: e.MINI_APP_LINK ?? null,
     depositXpub: e.DEPOSIT_XPUB,
     /** Each chain family's key setting (ChainFamily.keySetting), by family id. */
-    chainKeys: Object.fromEntries(Object.values(FAMILIES).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
+    chainKeys: Object.fromEntries(Object.values(families).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     metricsToken: e.METRICS_TOKEN,
     networks,
     registry,
+    families,
     repoRoot: REPO_ROOT,
   };
   if (production) {

@@ -23,6 +23,8 @@ export interface ChainFamily {
    * addresses derive from, or the operator's receiving wallet its orders are attributed to by memo.
    */
   readonly keySetting: string;
+  /** Why `value` is not an address of this family (a token contract setting, say); null when it is one. */
+  checkAddress(value: string): string | null;
   create(ctx: FamilyContext): ChainAdapter;
 }
 
