@@ -35,7 +35,7 @@ export interface NetworkConfig {
   enabled: boolean;
   /** The first of rpcUrls. */
   rpcUrl: string;
-  /** Every node of the network, in order of preference (failover: chain/json-rpc.ts). */
+  /** Every node of the network, in order of preference (failover: chain/evm/json-rpc.ts). */
   rpcUrls: string[];
   chainId: number;
   /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
