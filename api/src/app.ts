@@ -128,6 +128,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       payments: services.payments,
       alerts: services.alerts,
       readiness: services.readiness,
+      sweeps: services.sweeps,
     }),
   );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());

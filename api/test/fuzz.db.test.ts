@@ -81,6 +81,7 @@ function everyRoute(): Route[] {
         support: s.support,
         payments: s.payments,
         alerts: s.alerts,
+        sweeps: s.sweeps,
         readiness: s.readiness,
       }),
     ],

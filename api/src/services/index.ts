@@ -32,6 +32,7 @@ import { PgRateLimitStore } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
 import { chainMismatchMessage } from '../chain/watcher';
+import { SweepService } from './treasury/sweeps';
 
 export interface Services {
   catalog: CatalogService;
@@ -56,6 +57,7 @@ export interface Services {
   chains: Chains;
   networkFees: NetworkFees;
   readiness: ReadinessService;
+  sweeps: SweepService;
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
@@ -127,6 +129,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
       cacheMs: config.readinessCacheMs,
       providerCacheMs: config.readinessCacheMs * 6,
     }),
+    sweeps: new SweepService({ db, registry: config.registry, networks: config.networks }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),

@@ -30,6 +30,7 @@ describe('every /api/admin route needs an admin session', () => {
         support: s().support,
         payments: s().payments,
         alerts: s().alerts,
+        sweeps: s().sweeps,
         readiness: s().readiness,
       }),
     );

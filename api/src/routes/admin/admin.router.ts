@@ -57,6 +57,8 @@ import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
+import type { SweepService } from '../../services/treasury/sweeps';
+import { treasuryRoutes } from './treasury.routes';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -84,6 +86,7 @@ export function adminRouter(deps: {
   payments: PaymentService;
   alerts: AlertService;
   readiness: ReadinessService;
+  sweeps: SweepService;
 }): Router {
   const { auth, admin, adminOrders, support } = deps;
   const router = Router();
@@ -317,6 +320,8 @@ export function adminRouter(deps: {
   router.get('/system', async (_req, res) => {
     res.json(await deps.readiness.report());
   });
+
+  treasuryRoutes(router, { sweeps: deps.sweeps });
 
   router.use((req) => {
     throw new AppError('NOT_FOUND', `No such admin endpoint: ${req.method} ${req.path}`);
