@@ -183,7 +183,7 @@ export class SweepService {
         with received as (
           select p.network, p.coin, sum(p.amount) as received,
             sum(p.amount) filter (where not exists (
-              select 1 from sweep_leftovers l where l.network = p.network and l.address = p.to_address and l.checked_at > p.created_at)) as pending
+              select 1 from sweep_leftovers l where l.network = p.network and lower(l.address) = lower(p.to_address) and l.checked_at > p.created_at)) as pending
           from payments p where p.status = 'confirmed' group by p.network, p.coin
         ), moved as (
           select network, coin,
