@@ -108,7 +108,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       closing: deps.closing,
     }),
   );
-  api.use(balanceRouter(services.balances, services.orders));
+  api.use(balanceRouter(services.balances, services.orders, services.payouts));
   api.use(recipientsRouter(services.recipients));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
   api.use(
@@ -129,6 +129,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       alerts: services.alerts,
       readiness: services.readiness,
       sweeps: services.sweeps,
+      payouts: services.payouts,
     }),
   );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());

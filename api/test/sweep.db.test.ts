@@ -53,7 +53,7 @@ beforeAll(async () => {
   await t.api.database.db.update(orders).set({ watchUntil: sql`now() - interval '1 minute'` });
   // The operator funds the sweep signer with each network's native coin (for gas).
   for (const network of NETWORKS) {
-    const n = t.networks[network];
+    const n = t.networks[network]!;
     await payFromDevnet({ rpcUrl: n.rpcUrl, chainId: n.chainId, to: keys.signer.address, tokenContract: null, units: 10n ** 20n, accountIndex: 9 });
   }
 }, 240_000);
@@ -61,7 +61,7 @@ afterAll(() => t?.close(), 60_000);
 
 const nativeOf = async (network: TNetwork, address: string) => BigInt(await t.rpc(network).call<string>('eth_getBalance', [address, 'latest']));
 const tokenOf = async (network: TNetwork, coin: string, address: string) =>
-  BigInt(await t.rpc(network).call<string>('eth_call', [{ to: t.networks[network].tokens[coin], data: ERC20.encodeFunctionData('balanceOf', [address]) }, 'latest']));
+  BigInt(await t.rpc(network).call<string>('eth_call', [{ to: t.networks[network]!.tokens[coin], data: ERC20.encodeFunctionData('balanceOf', [address]) }, 'latest']));
 
 function run(journal: SweepJournal, execute: boolean, lines: string[] = []) {
   return async () => {
@@ -71,7 +71,7 @@ function run(journal: SweepJournal, execute: boolean, lines: string[] = []) {
       execute,
       decimals: (coin) => CHAINS.coin(coin)?.decimals ?? 18,
       print: (line) => lines.push(line),
-      planners: { evm: (n) => new EvmSweepPlanner({ rpc: t.rpc(n.network as TNetwork), network: t.networks[n.network as TNetwork], keys, treasury: TREASURY, batchSize: 4 }) },
+      planners: { evm: (n) => new EvmSweepPlanner({ rpc: t.rpc(n.network as TNetwork), network: t.networks[n.network as TNetwork]!, keys, treasury: TREASURY, batchSize: 4 }) },
     };
     return runSweep(r);
   };
@@ -129,7 +129,7 @@ describe('npm run sweep on the devnet', () => {
       expect(await nativeOf(network, order.walletAddress)).toBeLessThan(10n ** 14n);
     }
     for (const network of NETWORKS) {
-      for (const symbol of Object.keys(t.networks[network].tokens)) {
+      for (const symbol of Object.keys(t.networks[network]!.tokens)) {
         const due = paid.filter((o) => o.cryptocurrency === symbol).reduce((s, o) => s + BigInt(o.cryptoAmountBaseUnits), 0n);
         expect(await tokenOf(network, symbol, TREASURY), symbol).toBe(due);
       }

@@ -33,6 +33,7 @@ import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
 import { chainMismatchMessage } from '../chain/watcher';
 import { SweepService } from './treasury/sweeps';
+import { PayoutService } from './treasury/payouts';
 
 export interface Services {
   catalog: CatalogService;
@@ -58,6 +59,7 @@ export interface Services {
   networkFees: NetworkFees;
   readiness: ReadinessService;
   sweeps: SweepService;
+  payouts: PayoutService;
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
@@ -130,6 +132,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
       providerCacheMs: config.readinessCacheMs * 6,
     }),
     sweeps: new SweepService({ db, registry: config.registry, networks: config.networks }),
+    payouts: new PayoutService({ db, chains, pricing }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),

@@ -133,19 +133,25 @@ export type TPayout = z.infer<typeof ZPayout>;
 export const ZPayouts = z.object({ success: z.literal(true), payouts: z.array(ZPayout) });
 export const ZPayoutDone = z.object({ success: z.literal(true), payout: ZPayout });
 
-/**
- * A payout asked for: of the customer's balance (signed in), or of the credits held on an order
- * (`orderId`, with its order token or as its owner). No amount: all of it.
- */
-export const ZPayoutRequest = z.object({
-  orderId: ZIntId.optional(),
+const ZPayoutTarget = z.object({
   network: z.string().min(1, 'Choose a network'),
   coin: z.string().min(1, 'Choose a coin'),
   address: ZEvmAddress,
+  /** Dollars; all that is available when absent. */
   amount: ZUsdCents.optional(),
 });
-/** The admin asks for a customer (customerId) or an anonymous order (orderId). */
-export const ZAdminPayoutRequest = ZPayoutRequest.extend({ customerId: ZIntId.optional(), note: z.string().trim().max(500).default('') });
+
+/**
+ * POST /api/payouts: a payout asked for by the customer, of their balance (signed in), or of the
+ * credits held on an anonymous order (its order token).
+ */
+export const ZPayoutRequest = ZPayoutTarget.extend({ orderToken: z.string().trim().min(1).max(200).optional() });
+/** POST /api/admin/payouts: the admin asks for a customer (customerId) or for an anonymous order's holder (orderId). */
+export const ZAdminPayoutRequest = ZPayoutTarget.extend({
+  customerId: ZIntId.optional(),
+  orderId: ZIntId.optional(),
+  note: z.string().trim().max(500).default(''),
+}).refine((v) => (v.customerId === undefined) !== (v.orderId === undefined), { message: 'Name either a customerId or an orderId' });
 export const ZPayoutDecision = z.object({ note: z.string().trim().max(500).default('') });
 export const ZPayoutsQuery = z.object({ status: z.enum(PAYOUT_STATUS_VALUES).optional() });
 

@@ -31,6 +31,7 @@ describe('every /api/admin route needs an admin session', () => {
         payments: s().payments,
         alerts: s().alerts,
         sweeps: s().sweeps,
+        payouts: s().payouts,
         readiness: s().readiness,
       }),
     );

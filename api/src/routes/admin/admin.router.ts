@@ -58,6 +58,7 @@ import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
 import type { SweepService } from '../../services/treasury/sweeps';
+import type { PayoutService } from '../../services/treasury/payouts';
 import { treasuryRoutes } from './treasury.routes';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
@@ -87,6 +88,7 @@ export function adminRouter(deps: {
   alerts: AlertService;
   readiness: ReadinessService;
   sweeps: SweepService;
+  payouts: PayoutService;
 }): Router {
   const { auth, admin, adminOrders, support } = deps;
   const router = Router();
@@ -321,7 +323,7 @@ export function adminRouter(deps: {
     res.json(await deps.readiness.report());
   });
 
-  treasuryRoutes(router, { sweeps: deps.sweeps });
+  treasuryRoutes(router, { sweeps: deps.sweeps, payouts: deps.payouts });
 
   router.use((req) => {
     throw new AppError('NOT_FOUND', `No such admin endpoint: ${req.method} ${req.path}`);

@@ -1,17 +1,18 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTreasuryTransfer } from '@topup/shared';
+import { ZAdminPayoutRequest, ZPayoutDecision, ZPayoutDone, ZPayouts, ZPayoutsQuery, ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTreasuryTransfer } from '@topup/shared';
 import { parse } from '../../http/errors';
 import type { SweepService } from '../../services/treasury/sweeps';
+import type { PayoutService } from '../../services/treasury/payouts';
 
 const ZNetworkQuery = z.object({ network: z.string().optional() });
 
 /**
- * Sweeps, added to the admin router after its guard (so the guard test sees them): the sweep tool plans from these and records every transaction it
+ * Sweeps and payouts, added to the admin router after its guard (so the guard test sees them): the sweep tool plans from these and records every transaction it
  * signs through them; the console shows the summary.
  */
-export function treasuryRoutes(router: Router, deps: { sweeps: SweepService }): void {
-  const { sweeps } = deps;
+export function treasuryRoutes(router: Router, deps: { sweeps: SweepService; payouts: PayoutService }): void {
+  const { sweeps, payouts } = deps;
 
   router.get('/sweeps', async (_req, res) => {
     res.json(ZSweepSummary.encode(await sweeps.summary()));
@@ -37,4 +38,32 @@ export function treasuryRoutes(router: Router, deps: { sweeps: SweepService }): 
     await sweeps.recordLeftovers(network, leftovers);
     res.json({ success: true });
   });
+
+  router.get('/payouts', async (req, res) => {
+    res.json(ZPayouts.encode({ success: true, payouts: await payouts.list(parse(ZPayoutsQuery, req.query).status) }));
+  });
+
+  router.post('/payouts', async (req, res) => {
+    const input = parse(ZAdminPayoutRequest, req.body);
+    const payout = await payouts.request({
+      owner: input.customerId !== undefined ? { customerId: input.customerId } : { heldOn: input.orderId! },
+      network: input.network,
+      coin: input.coin,
+      address: input.address,
+      amountCents: input.amount,
+      requestedBy: 'admin',
+      adminId: req.admin!.id,
+      note: input.note,
+    });
+    res.status(201).json(ZPayoutDone.encode({ success: true, payout }));
+  });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    router.post(`/payouts/:id/${decision}`, async (req, res) => {
+      const { id } = parse(ZIdParam, req.params);
+      const { note } = parse(ZPayoutDecision, req.body ?? {});
+      const payout = decision === 'approve' ? await payouts.approve(req.admin!.id, id, note) : await payouts.reject(req.admin!.id, id, note);
+      res.json(ZPayoutDone.encode({ success: true, payout }));
+    });
+  }
 }
