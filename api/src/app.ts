@@ -130,6 +130,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       readiness: services.readiness,
       sweeps: services.sweeps,
       payouts: services.payouts,
+      reconciliation: services.reconciliation,
     }),
   );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());

@@ -83,6 +83,7 @@ function everyRoute(): Route[] {
         alerts: s.alerts,
         sweeps: s.sweeps,
         payouts: s.payouts,
+        reconciliation: s.reconciliation,
         readiness: s.readiness,
       }),
     ],

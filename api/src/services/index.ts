@@ -34,6 +34,7 @@ import { instrumentProvider } from '../airtime/instrumented';
 import { chainMismatchMessage } from '../chain/watcher';
 import { SweepService } from './treasury/sweeps';
 import { PayoutService } from './treasury/payouts';
+import { ReconciliationService } from './treasury/reconciliation';
 
 export interface Services {
   catalog: CatalogService;
@@ -60,6 +61,7 @@ export interface Services {
   readiness: ReadinessService;
   sweeps: SweepService;
   payouts: PayoutService;
+  reconciliation: ReconciliationService;
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
@@ -133,6 +135,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     }),
     sweeps: new SweepService({ db, registry: config.registry, networks: config.networks }),
     payouts: new PayoutService({ db, chains, pricing }),
+    reconciliation: new ReconciliationService({ db, provider, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),

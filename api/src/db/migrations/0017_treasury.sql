@@ -20,6 +20,14 @@ CREATE TABLE "payouts" (
 	CONSTRAINT "payouts_amount_positive" CHECK ("payouts"."amount_cents" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "provider_balance_readings" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"balance_cents" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"read_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sweep_leftovers" (
 	"network" text NOT NULL,
 	"address" text NOT NULL,

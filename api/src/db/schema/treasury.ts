@@ -92,3 +92,12 @@ export const payouts = pgTable(
   ],
 );
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/** The airtime provider's balance as read by each reconciliation: its change is compared with what was delivered. */
+export const providerBalanceReadings = pgTable('provider_balance_readings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  provider: text('provider').notNull(),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+});

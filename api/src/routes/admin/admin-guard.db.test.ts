@@ -32,6 +32,7 @@ describe('every /api/admin route needs an admin session', () => {
         alerts: s().alerts,
         sweeps: s().sweeps,
         payouts: s().payouts,
+        reconciliation: s().reconciliation,
         readiness: s().readiness,
       }),
     );

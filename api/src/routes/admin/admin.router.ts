@@ -59,6 +59,7 @@ import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
 import type { SweepService } from '../../services/treasury/sweeps';
 import type { PayoutService } from '../../services/treasury/payouts';
+import type { ReconciliationService } from '../../services/treasury/reconciliation';
 import { treasuryRoutes } from './treasury.routes';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
@@ -89,6 +90,7 @@ export function adminRouter(deps: {
   readiness: ReadinessService;
   sweeps: SweepService;
   payouts: PayoutService;
+  reconciliation: ReconciliationService;
 }): Router {
   const { auth, admin, adminOrders, support } = deps;
   const router = Router();
@@ -323,7 +325,7 @@ export function adminRouter(deps: {
     res.json(await deps.readiness.report());
   });
 
-  treasuryRoutes(router, { sweeps: deps.sweeps, payouts: deps.payouts });
+  treasuryRoutes(router, { sweeps: deps.sweeps, payouts: deps.payouts, reconciliation: deps.reconciliation });
 
   router.use((req) => {
     throw new AppError('NOT_FOUND', `No such admin endpoint: ${req.method} ${req.path}`);

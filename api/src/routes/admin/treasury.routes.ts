@@ -1,17 +1,37 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ZAdminPayoutRequest, ZPayoutDecision, ZPayoutDone, ZPayouts, ZPayoutsQuery, ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTreasuryTransfer } from '@topup/shared';
+import { ZReconciliation, type TReconciliation, ZAdminPayoutRequest, ZPayoutDecision, ZPayoutDone, ZPayouts, ZPayoutsQuery, ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTreasuryTransfer } from '@topup/shared';
 import { parse } from '../../http/errors';
 import type { SweepService } from '../../services/treasury/sweeps';
 import type { PayoutService } from '../../services/treasury/payouts';
+import type { ReconciliationService } from '../../services/treasury/reconciliation';
+import { toCsv } from '../../http/csv';
 
 const ZNetworkQuery = z.object({ network: z.string().optional() });
+const ZFormatQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
+
+const RECONCILIATION_CSV_COLUMNS = ['section', 'network', 'coin', 'figure', 'value', 'orderId', 'detail'] as const;
+type CsvRow = Partial<Record<(typeof RECONCILIATION_CSV_COLUMNS)[number], string | number | null>>;
+
+/** The report as one table: a row per figure (amounts as the report gives them), then the differences. */
+function reconciliationRows(r: TReconciliation): CsvRow[] {
+  const rows: CsvRow[] = [];
+  for (const c of r.chain) {
+    for (const figure of ['arrived', 'toOrders', 'credited', 'unaccounted'] as const) rows.push({ section: 'chain', network: c.network, coin: c.coin, figure, value: c[figure] });
+  }
+  for (const p of r.providers) {
+    for (const figure of ['delivered', 'deliveredOrders', 'balanceChange', 'difference'] as const) rows.push({ section: `provider ${p.provider}`, figure, value: p[figure] });
+  }
+  for (const [figure, value] of Object.entries(r.liabilities)) rows.push({ section: 'liabilities (cents)', figure, value });
+  for (const d of r.differences) rows.push({ section: 'difference', network: d.network, figure: d.kind, orderId: d.orderId, detail: d.detail });
+  return rows;
+}
 
 /**
  * Sweeps and payouts, added to the admin router after its guard (so the guard test sees them): the sweep tool plans from these and records every transaction it
  * signs through them; the console shows the summary.
  */
-export function treasuryRoutes(router: Router, deps: { sweeps: SweepService; payouts: PayoutService }): void {
+export function treasuryRoutes(router: Router, deps: { sweeps: SweepService; payouts: PayoutService; reconciliation: ReconciliationService }): void {
   const { sweeps, payouts } = deps;
 
   router.get('/sweeps', async (_req, res) => {
@@ -66,4 +86,18 @@ export function treasuryRoutes(router: Router, deps: { sweeps: SweepService; pay
       res.json(ZPayoutDone.encode({ success: true, payout }));
     });
   }
+
+  /** The reconciliation report; ?format=csv downloads it as a table. */
+  router.get('/reconciliation', async (req, res) => {
+    const { format } = parse(ZFormatQuery, req.query);
+    const report = await deps.reconciliation.report();
+    if (format === 'csv') {
+      res
+        .type('text/csv')
+        .attachment(`reconciliation-${new Date().toISOString().slice(0, 10)}.csv`)
+        .send(toCsv([...RECONCILIATION_CSV_COLUMNS], reconciliationRows(report)));
+      return;
+    }
+    res.json(ZReconciliation.encode(report));
+  });
 }

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orders, payouts, type PayoutRow } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
-import { balanceOf, debit } from '../ledger';
+import { debit, lockBalance } from '../ledger';
 import type { Chains } from '../../chain/chains';
 import type { PricingService } from '../pricing';
 
@@ -61,7 +61,7 @@ export class PayoutService {
     if (!offer || offer.network.network !== ask.network) throw new AppError('VALIDATION_ERROR', `${ask.coin} is not paid out on ${ask.network}: choose a coin of that network.`);
     return this.deps.db.transaction(async (tx) => {
       if ('heldOn' in ask.owner) {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, ask.owner.heldOn)).for('no key update');
+        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ask.owner.heldOn));
         if (!order) throw new AppError('NOT_FOUND', `Order ${ask.owner.heldOn} not found`);
       }
       const available = await this.available(tx, ask.owner);
@@ -88,9 +88,9 @@ export class PayoutService {
     });
   }
 
-  /** The owner's balance less the payouts asked and not decided yet. */
+  /** The owner's balance less the payouts asked and not decided yet, under the balance's lock (two asks queue). */
   private async available(tx: DbOrTx, owner: PayoutOwner): Promise<number> {
-    const balance = await balanceOf(tx, owner);
+    const balance = await lockBalance(tx, owner);
     const whose = 'customerId' in owner ? eq(payouts.customerId, owner.customerId) : and(eq(payouts.orderId, owner.heldOn), isNull(payouts.customerId));
     const [asked] = await tx
       .select({ cents: sql<string>`coalesce(sum(${payouts.amountCents}), 0)` })
