@@ -31,13 +31,15 @@ const NETWORKS = Object.keys(MIX) as (keyof typeof MIX)[];
 
 let t: ChainTest;
 let api: SweepApi;
+let token: string;
 const keys = new SweepKeys(DEV_PHRASE);
 const paid: TPaymentCreated[] = [];
 let open: TPaymentCreated;
 
 beforeAll(async () => {
   t = await startChainTest();
-  api = new SweepApi(t.api.url, await adminToken(t.api));
+  token = await adminToken(t.api);
+  api = new SweepApi(t.api.url, token);
   for (const network of NETWORKS) {
     for (const [i, coin] of MIX[network].entries()) {
       const order = await t.createOrder(coin, 10 + i);
@@ -159,7 +161,7 @@ describe('npm run sweep on the devnet', () => {
     expect(new Set(tokenRows.map((r) => `${r.network}:${r.fromAddress}:${r.coin}`)).size).toBe(tokenRows.length);
 
     // The admin's summary: tokens all swept, nothing pending but the open order's, dust recorded.
-    const summary = (await t.api.call('GET', '/api/admin/sweeps', { headers: { 'x-admin-token': (api as unknown as { token: string }).token } })).body;
+    const summary = (await t.api.call('GET', '/api/admin/sweeps', { headers: { 'x-admin-token': token } })).body;
     const usdt = summary.rows.find((r: { network: string; coin: string }) => r.network === 'ethereum' && r.coin === 'USDT');
     expect(BigInt(usdt.pending)).toBe(BigInt(open.cryptoAmountBaseUnits) / 2n);
     expect(BigInt(usdt.swept)).toBe(BigInt(usdt.received) - BigInt(usdt.pending));

@@ -48,6 +48,9 @@ export const ZRecordTransferRequest = z.object({
 });
 export type TRecordTransferRequest = z.input<typeof ZRecordTransferRequest>;
 
+export const ZTransferRecorded = z.object({ success: z.literal(true), transfer: ZTreasuryTransfer });
+export const ZTreasuryDone = z.object({ success: z.literal(true) });
+
 /** POST /api/admin/sweeps/transfers/{id}/settle: what the receipt said (or that the transaction was replaced). */
 export const ZSettleTransferRequest = z.object({ status: z.enum(['confirmed', 'failed']), fee: ZUnits.nullable() });
 

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ZReconciliation, type TReconciliation, ZAdminPayoutRequest, ZPayoutDecision, ZPayoutDone, ZPayouts, ZPayoutsQuery, ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTreasuryTransfer } from '@topup/shared';
+import { ZReconciliation, type TReconciliation, ZAdminPayoutRequest, ZPayoutDecision, ZPayoutDone, ZPayouts, ZPayoutsQuery, ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTransferRecorded, ZTreasuryDone } from '@topup/shared';
 import { parse } from '../../http/errors';
 import type { SweepService } from '../../services/treasury/sweeps';
 import type { PayoutService } from '../../services/treasury/payouts';
@@ -44,19 +44,19 @@ export function treasuryRoutes(router: Router, deps: { sweeps: SweepService; pay
 
   router.post('/sweeps/transfers', async (req, res) => {
     const transfer = await sweeps.recordTransfer(req.admin!.id, parse(ZRecordTransferRequest, req.body));
-    res.status(201).json({ success: true, transfer: ZTreasuryTransfer.encode(transfer) });
+    res.status(201).json(ZTransferRecorded.encode({ success: true, transfer }));
   });
 
   router.post('/sweeps/transfers/:id/settle', async (req, res) => {
     const { id } = parse(ZIdParam, req.params);
     const transfer = await sweeps.settleTransfer(req.admin!.id, id, parse(ZSettleTransferRequest, req.body));
-    res.json({ success: true, transfer: ZTreasuryTransfer.encode(transfer) });
+    res.json(ZTransferRecorded.encode({ success: true, transfer }));
   });
 
   router.post('/sweeps/leftovers', async (req, res) => {
     const { network, leftovers } = parse(ZLeftoversRequest, req.body);
     await sweeps.recordLeftovers(network, leftovers);
-    res.json({ success: true });
+    res.json(ZTreasuryDone.encode({ success: true }));
   });
 
   router.get('/payouts', async (req, res) => {
