@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Interface } from 'ethers';
 import { inArray, sql } from 'drizzle-orm';
@@ -175,4 +179,22 @@ describe('npm run sweep on the devnet', () => {
     const [row] = await t.api.database.db.select().from(orders).where(inArray(orders.id, [open.orderId]));
     expect(row!.status).toBe('pending_crypto_payment');
   });
+
+  it('runs as npm run sweep: the seed, token and treasury from the environment, the plan printed', async () => {
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'test',
+      DEVNET: 'true',
+      DATA_DIR: path.join(os.tmpdir(), 'sweep-cli-none'),
+      SWEEP_SEED_PHRASE: DEV_PHRASE,
+      SWEEP_ADMIN_TOKEN: token,
+      TREASURY_ADDRESS: TREASURY,
+    };
+    for (const network of Object.keys(t.networks)) env[`${network.toUpperCase()}_RPC_URL`] = t.networks[network as TNetwork]!.rpcUrl;
+    const root = path.resolve(import.meta.dirname, '../..');
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'sweep', '--', '--api', t.api.url], { cwd: root, env, timeout: 120_000 });
+    expect(stdout).toContain(`sweep signer (gas and payouts): ${keys.signer.address}`);
+    expect(stdout).toMatch(/ethereum: 0 transfer\(s\), total fee at most 0 ETH/);
+    expect(stdout).toContain(`open   ${open.walletAddress} (order ${open.orderId}) not swept`);
+  }, 150_000);
 });
