@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
+import { FAMILIES } from './chain/families';
+import type { ChainFamily } from './chain/port';
 import { PRODUCTION_CHECKS } from './config-checks';
-import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, address, envPrefix, tokenContractVariable } from './config-env';
+import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, envPrefix, tokenContractVariable } from './config-env';
 
 /**
  * One zod schema over the environment (config-env.ts). Defaults give the embedded development mode
@@ -28,7 +30,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface NetworkConfig {
   network: string;
   label: string;
-  family: 'evm';
+  /** Its chain family: the adapter that watches it (chain/families.ts). */
+  family: string;
   enabled: boolean;
   /** The first of rpcUrls. */
   rpcUrl: string;
@@ -50,7 +53,8 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
+/** `families`: the chain families known (chain/families.ts); a test adds its own. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS, families: Readonly<Record<string, ChainFamily>> = FAMILIES) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
   const parsed = EnvSchema.safeParse(cleaned);
@@ -72,9 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     const name = tokenContractVariable(coin);
     const value = cleaned[name];
     if (value === undefined) continue;
-    const result = address.safeParse(value);
-    if (result.success) contractEnv[coin.symbol] = result.data;
-    else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
+    // A contract is an address of its network's family (a family the registry names without one is refused by Chains).
+    const problem = families[registry.network(coin.network)!.family]?.checkAddress(value) ?? null;
+    if (problem) issues.push(`  ${name}: ${problem}`);
+    else contractEnv[coin.symbol] = value;
   }
   if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = parsed.data;
@@ -85,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   const networks = Object.fromEntries(
     registry.networks.map((spec): [string, NetworkConfig] => {
       const n = networkEnv[spec.id]!;
+      // On the devnet a network is served by its local double; one without a double needs a node of its own.
+      const local = devnet && spec.devnet ? spec.devnet : null;
       const devTokens = devnetTokenAddresses(registry, spec.id);
       // A token without a contract (none by default, none set) is not offered.
       const tokens = Object.fromEntries(
@@ -92,21 +99,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           .coinsOn(spec.id)
           .filter((c) => c.token)
           .flatMap((c) => {
-            const contract = contractEnv[c.symbol] ?? (devnet ? devTokens[c.symbol] : c.token!.contract);
+            const contract = contractEnv[c.symbol] ?? (local ? devTokens[c.symbol] : c.token!.contract);
             return contract ? [[c.symbol, contract]] : [];
           }),
       );
       const finality = n.FINALITY ?? (devnet ? 'blocks' : (spec.finality ?? 'blocks'));
+      const rpcUrls = n.RPC_URL ?? (spec.devnet ? [`http://127.0.0.1:${spec.devnet.port}`] : []);
       return [
         spec.id,
         {
           network: spec.id,
           label: spec.label,
           family: spec.family,
-          enabled: n.ENABLED ?? spec.enabledByDefault ?? true,
-          rpcUrl: n.RPC_URL?.[0] ?? `http://127.0.0.1:${spec.devnet.port}`,
-          rpcUrls: n.RPC_URL ?? [`http://127.0.0.1:${spec.devnet.port}`],
-          chainId: n.CHAIN_ID ?? (devnet ? spec.devnet.chainId : spec.chainId),
+          enabled: (n.ENABLED ?? spec.enabledByDefault ?? true) && (!devnet || local !== null || n.RPC_URL !== undefined),
+          rpcUrl: rpcUrls[0] ?? '',
+          rpcUrls,
+          chainId: n.CHAIN_ID ?? local?.chainId ?? spec.chainId,
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
           // Half a block, but not more often than once a second: a pass fetches every new block in one batch.
@@ -131,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     publicUrl: e.PUBLIC_URL,
     miniAppLink: e.MINI_APP_LINK ?? null,
     depositXpub: e.DEPOSIT_XPUB,
+    /** Each chain family's key setting (ChainFamily.keySetting), by family id. */
+    chainKeys: Object.fromEntries(Object.values(families).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
@@ -171,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     metricsToken: e.METRICS_TOKEN,
     networks,
     registry,
+    families,
     repoRoot: REPO_ROOT,
   };
   if (production) {

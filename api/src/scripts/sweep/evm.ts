@@ -1,8 +1,8 @@
 import { Interface, Transaction, type HDNodeWallet } from 'ethers';
 import type { TPayout, TTreasuryTransfer } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
-import { evmTransferFees, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS, typicalGasPrice } from '../../chain/evm-fees';
-import { RpcError, type JsonRpcClient } from '../../chain/json-rpc';
+import { evmTransferFees, NATIVE_TRANSFER_GAS, TOKEN_TRANSFER_GAS, typicalGasPrice } from '../../chain/evm/fees';
+import { RpcError, type JsonRpcClient } from '../../chain/evm/json-rpc';
 import type { SweepKeys } from './keys';
 import type { ExecutionResult, FamilyPlanner, NetworkPlan, NetworkSources, PlannedTransfer, SweepJournal } from './planner';
 

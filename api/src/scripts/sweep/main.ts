@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { isAddress } from 'ethers';
 import { loadConfig } from '../../config';
-import { JsonRpcClient } from '../../chain/json-rpc';
+import { JsonRpcClient } from '../../chain/evm/json-rpc';
 import { readDevnetState } from '../../chain/devnet/state';
 import { SweepApi } from './api';
 import { EvmSweepPlanner } from './evm';
