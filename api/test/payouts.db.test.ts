@@ -27,7 +27,11 @@ let order: TPaymentCreated;
 
 const asAdmin = (method: string, path: string, body?: unknown) => t.api.call(method, `/api/admin${path}`, { body, headers: { 'x-admin-token': token } });
 const usdtOf = async (address: string) =>
-  BigInt(await t.rpc('ethereum').call<string>('eth_call', [{ to: t.networks.ethereum!.tokens.USDT, data: ERC20.encodeFunctionData('balanceOf', [address]) }, 'latest']));
+  BigInt(
+    await t
+      .rpc('ethereum')
+      .call<string>('eth_call', [{ to: t.networks.ethereum!.tokens.USDT, data: ERC20.encodeFunctionData('balanceOf', [address]) }, 'latest']),
+  );
 
 beforeAll(async () => {
   t = await startChainTest();
@@ -39,7 +43,14 @@ beforeAll(async () => {
   // The operator's signer holds USDT and ether for payouts.
   const eth = t.networks.ethereum!;
   await payFromDevnet({ rpcUrl: eth.rpcUrl, chainId: eth.chainId, to: keys.signer.address, tokenContract: null, units: 10n ** 19n, accountIndex: 8 });
-  await payFromDevnet({ rpcUrl: eth.rpcUrl, chainId: eth.chainId, to: keys.signer.address, tokenContract: eth.tokens.USDT!, units: 100_000_000n, accountIndex: 8 });
+  await payFromDevnet({
+    rpcUrl: eth.rpcUrl,
+    chainId: eth.chainId,
+    to: keys.signer.address,
+    tokenContract: eth.tokens.USDT!,
+    units: 100_000_000n,
+    accountIndex: 8,
+  });
 }, 180_000);
 afterAll(() => t?.close(), 60_000);
 
@@ -58,12 +69,17 @@ describe('payouts', () => {
   });
 
   it('is asked by the customer, approved once even when approved twice at the same time, and debited once', async () => {
-    const asked = await t.api.call('POST', '/api/payouts', { body: { orderToken: order.orderToken, network: 'ethereum', coin: 'USDT', address: CUSTOMER_WALLET } });
+    const asked = await t.api.call('POST', '/api/payouts', {
+      body: { orderToken: order.orderToken, network: 'ethereum', coin: 'USDT', address: CUSTOMER_WALLET },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     expect(asked.body.payout).toMatchObject({ amount: 5, status: 'requested', orderId: order.orderId, requestedBy: 'customer' });
     payoutId = asked.body.payout.id;
     // What is asked is not available to ask again.
-    expect((await t.api.call('POST', '/api/payouts', { body: { orderToken: order.orderToken, network: 'ethereum', coin: 'USDT', address: CUSTOMER_WALLET } })).status).toBe(400);
+    expect(
+      (await t.api.call('POST', '/api/payouts', { body: { orderToken: order.orderToken, network: 'ethereum', coin: 'USDT', address: CUSTOMER_WALLET } }))
+        .status,
+    ).toBe(400);
 
     const both = await Promise.all([asAdmin('POST', `/payouts/${payoutId}/approve`, {}), asAdmin('POST', `/payouts/${payoutId}/approve`, {})]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -85,7 +101,9 @@ describe('payouts', () => {
         payouts: await api.approvedPayouts(),
         decimals: (coin) => CHAINS.coin(coin)?.decimals ?? 18,
         print: () => undefined,
-        planners: { evm: (n) => new EvmSweepPlanner({ rpc: t.rpc(n.network as TNetwork), network: t.networks[n.network as TNetwork]!, keys, treasury: CUSTOMER_WALLET }) },
+        planners: {
+          evm: (n) => new EvmSweepPlanner({ rpc: t.rpc(n.network as TNetwork), network: t.networks[n.network as TNetwork]!, keys, treasury: CUSTOMER_WALLET }),
+        },
       });
     await pay();
     await pay();
@@ -102,9 +120,15 @@ describe('payouts', () => {
     expect(story.status).toBe(200);
     expect(story.body.timeline.filter((i: { kind: string }) => i.kind === 'paid_out')).toMatchObject([{ amount: 5 }]);
 
-    const audit = await t.api.database.db.select().from(auditLog).where(like(auditLog.target, `payout:${payoutId}`));
+    const audit = await t.api.database.db
+      .select()
+      .from(auditLog)
+      .where(like(auditLog.target, `payout:${payoutId}`));
     expect(audit.map((a) => a.action)).toEqual(['payout.request', 'payout.approve', 'payout.send', 'payout.paid']);
-    const entries = await t.api.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.reason, 'payout'), eq(ledgerEntries.referenceId, String(payoutId))));
+    const entries = await t.api.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'payout'), eq(ledgerEntries.referenceId, String(payoutId))));
     expect(entries).toHaveLength(1);
   });
 });

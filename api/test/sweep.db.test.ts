@@ -67,7 +67,11 @@ afterAll(() => t?.close(), 60_000);
 
 const nativeOf = async (network: TNetwork, address: string) => BigInt(await t.rpc(network).call<string>('eth_getBalance', [address, 'latest']));
 const tokenOf = async (network: TNetwork, coin: string, address: string) =>
-  BigInt(await t.rpc(network).call<string>('eth_call', [{ to: t.networks[network]!.tokens[coin], data: ERC20.encodeFunctionData('balanceOf', [address]) }, 'latest']));
+  BigInt(
+    await t
+      .rpc(network)
+      .call<string>('eth_call', [{ to: t.networks[network]!.tokens[coin], data: ERC20.encodeFunctionData('balanceOf', [address]) }, 'latest']),
+  );
 
 function run(journal: SweepJournal, execute: boolean, lines: string[] = []) {
   return async () => {
@@ -77,7 +81,10 @@ function run(journal: SweepJournal, execute: boolean, lines: string[] = []) {
       execute,
       decimals: (coin) => CHAINS.coin(coin)?.decimals ?? 18,
       print: (line) => lines.push(line),
-      planners: { evm: (n) => new EvmSweepPlanner({ rpc: t.rpc(n.network as TNetwork), network: t.networks[n.network as TNetwork]!, keys, treasury: TREASURY, batchSize: 4 }) },
+      planners: {
+        evm: (n) =>
+          new EvmSweepPlanner({ rpc: t.rpc(n.network as TNetwork), network: t.networks[n.network as TNetwork]!, keys, treasury: TREASURY, batchSize: 4 }),
+      },
     };
     return runSweep(r);
   };
@@ -176,7 +183,10 @@ describe('npm run sweep on the devnet', () => {
     const { plans } = await run(api, true)();
     for (const plan of plans) expect(plan.transfers).toEqual([]);
     expect(await tokenOf('ethereum', 'USDT', open.walletAddress)).toBe(BigInt(open.cryptoAmountBaseUnits) / 2n);
-    const [row] = await t.api.database.db.select().from(orders).where(inArray(orders.id, [open.orderId]));
+    const [row] = await t.api.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [open.orderId]));
     expect(row!.status).toBe('pending_crypto_payment');
   });
 

@@ -172,7 +172,12 @@ export const ADMIN_API = {
   sweeps: endpoint({ method: 'GET', path: '/api/admin/sweeps', response: treasury.ZSweepSummary }),
   /** The sweep tool's calls: what to plan from, and the record of each transaction it signs. */
   sweepSources: endpoint({ method: 'GET', path: (q: { network?: string }) => withQuery('/api/admin/sweeps/sources', q), response: treasury.ZSweepSources }),
-  recordTransfer: endpoint({ method: 'POST', path: '/api/admin/sweeps/transfers', body: treasury.ZRecordTransferRequest, response: treasury.ZTransferRecorded }),
+  recordTransfer: endpoint({
+    method: 'POST',
+    path: '/api/admin/sweeps/transfers',
+    body: treasury.ZRecordTransferRequest,
+    response: treasury.ZTransferRecorded,
+  }),
   settleTransfer: endpoint({
     method: 'POST',
     path: (p: { id: number }) => `/api/admin/sweeps/transfers/${p.id}/settle`,

@@ -28,7 +28,10 @@ export function TreasuryTab() {
 function SweepsCard() {
   const sweeps = useSweeps();
   return (
-    <Card title="Sweeps" description="Per network and coin: received at deposit addresses, swept to the treasury, pending (not swept yet) and dust left behind. The sweep tool (npm run sweep) moves the funds.">
+    <Card
+      title="Sweeps"
+      description="Per network and coin: received at deposit addresses, swept to the treasury, pending (not swept yet) and dust left behind. The sweep tool (npm run sweep) moves the funds."
+    >
       {sweeps.isPending && <p className="muted">Loading sweeps...</p>}
       {sweeps.isError && <LoadError message="Failed to load sweeps." onRetry={() => void sweeps.refetch()} />}
       {sweeps.data && sweeps.data.rows.length === 0 && <p className="muted">Nothing received yet.</p>}
@@ -64,15 +67,22 @@ function PayoutsCard() {
   const queryClient = useQueryClient();
   const payouts = usePayouts();
   const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) => api.request(ADMIN_API.decidePayout, { params: { id, decision }, body: { note: '' } }),
+    mutationFn: ({ id, decision }: { id: number; decision: 'approve' | 'reject' }) =>
+      api.request(ADMIN_API.decidePayout, { params: { id, decision }, body: { note: '' } }),
     onSuccess: async ({ payout }) => {
-      toast({ title: payout.status === 'approved' ? 'Payout Approved' : 'Payout Rejected', description: `Payout #${payout.id}: ${formatUsd(payout.amount)} in ${payout.coin}.` });
+      toast({
+        title: payout.status === 'approved' ? 'Payout Approved' : 'Payout Rejected',
+        description: `Payout #${payout.id}: ${formatUsd(payout.amount)} in ${payout.coin}.`,
+      });
       await refresh(queryClient, KEYS.payouts, KEYS.audit);
     },
     onError: (err) => toast({ title: 'Payout Failed', description: messageOf(err, 'Failed to decide the payout'), variant: 'destructive' }),
   });
   return (
-    <Card title="Payouts" description="Value given back on chain. Approving debits the balance (or the order's held credit); the sweep tool's signer then pays it.">
+    <Card
+      title="Payouts"
+      description="Value given back on chain. Approving debits the balance (or the order's held credit); the sweep tool's signer then pays it."
+    >
       {payouts.isPending && <p className="muted">Loading payouts...</p>}
       {payouts.isError && <LoadError message="Failed to load payouts." onRetry={() => void payouts.refetch()} />}
       {payouts.data && payouts.data.payouts.length === 0 && <p className="muted">No payouts.</p>}
@@ -94,12 +104,21 @@ function PayoutsCard() {
               </td>
               <td>
                 <StatusBadge status={p.status} />
-                {p.txHash && <div className="muted small" title={p.txHash}>{shortHash(p.txHash)}</div>}
+                {p.txHash && (
+                  <div className="muted small" title={p.txHash}>
+                    {shortHash(p.txHash)}
+                  </div>
+                )}
               </td>
               <td>
                 {p.status === 'requested' ? (
                   <>
-                    <button type="button" className="btn btn-small" disabled={decide.isPending} onClick={() => decide.mutate({ id: p.id, decision: 'approve' })}>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ id: p.id, decision: 'approve' })}
+                    >
                       Approve
                     </button>{' '}
                     <button type="button" className="btn btn-small" disabled={decide.isPending} onClick={() => decide.mutate({ id: p.id, decision: 'reject' })}>
@@ -139,7 +158,10 @@ function ReconciliationCard() {
   });
   const r = report.data;
   return (
-    <Card title="Reconciliation" description="What arrived on chain against the orders and the ledger; the provider's spend against its balance; what is owed against the funds on hand.">
+    <Card
+      title="Reconciliation"
+      description="What arrived on chain against the orders and the ledger; the provider's spend against its balance; what is owed against the funds on hand."
+    >
       <div className="header-actions">
         <button type="button" className="btn" onClick={() => (asked ? void report.refetch() : setAsked(true))} disabled={report.isFetching}>
           {report.isFetching ? 'Reconciling...' : 'Run reconciliation'}

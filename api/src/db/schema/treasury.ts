@@ -37,7 +37,9 @@ export const treasuryTransfers = pgTable(
   (t) => [
     uniqueIndex('treasury_transfers_tx_uq').on(t.chainId, t.txHash),
     // One live transaction per payout: a payout is paid once.
-    uniqueIndex('treasury_transfers_payout_uq').on(t.payoutId).where(sql`${t.status} <> 'failed'`),
+    uniqueIndex('treasury_transfers_payout_uq')
+      .on(t.payoutId)
+      .where(sql`${t.status} <> 'failed'`),
     index('treasury_transfers_from_idx').on(t.network, t.fromAddress),
   ],
 );

@@ -1,6 +1,22 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { ZReconciliation, type TReconciliation, ZAdminPayoutRequest, ZPayoutDecision, ZPayoutDone, ZPayouts, ZPayoutsQuery, ZLeftoversRequest, ZRecordTransferRequest, ZSettleTransferRequest, ZIdParam, ZSweepSources, ZSweepSummary, ZTransferRecorded, ZTreasuryDone } from '@topup/shared';
+import {
+  ZReconciliation,
+  type TReconciliation,
+  ZAdminPayoutRequest,
+  ZPayoutDecision,
+  ZPayoutDone,
+  ZPayouts,
+  ZPayoutsQuery,
+  ZLeftoversRequest,
+  ZRecordTransferRequest,
+  ZSettleTransferRequest,
+  ZIdParam,
+  ZSweepSources,
+  ZSweepSummary,
+  ZTransferRecorded,
+  ZTreasuryDone,
+} from '@topup/shared';
 import { parse } from '../../http/errors';
 import type { SweepService } from '../../services/treasury/sweeps';
 import type { PayoutService } from '../../services/treasury/payouts';
@@ -17,10 +33,12 @@ type CsvRow = Partial<Record<(typeof RECONCILIATION_CSV_COLUMNS)[number], string
 function reconciliationRows(r: TReconciliation): CsvRow[] {
   const rows: CsvRow[] = [];
   for (const c of r.chain) {
-    for (const figure of ['arrived', 'toOrders', 'credited', 'unaccounted'] as const) rows.push({ section: 'chain', network: c.network, coin: c.coin, figure, value: c[figure] });
+    for (const figure of ['arrived', 'toOrders', 'credited', 'unaccounted'] as const)
+      rows.push({ section: 'chain', network: c.network, coin: c.coin, figure, value: c[figure] });
   }
   for (const p of r.providers) {
-    for (const figure of ['delivered', 'deliveredOrders', 'balanceChange', 'difference'] as const) rows.push({ section: `provider ${p.provider}`, figure, value: p[figure] });
+    for (const figure of ['delivered', 'deliveredOrders', 'balanceChange', 'difference'] as const)
+      rows.push({ section: `provider ${p.provider}`, figure, value: p[figure] });
   }
   for (const [figure, value] of Object.entries(r.liabilities)) rows.push({ section: 'liabilities (cents)', figure, value });
   for (const d of r.differences) rows.push({ section: 'difference', network: d.network, figure: d.kind, orderId: d.orderId, detail: d.detail });

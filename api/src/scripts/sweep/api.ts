@@ -1,4 +1,12 @@
-import { ADMIN_API, createApiClient, type ApiClient, type TPayout, type TRecordTransferRequest, type TSweepSources, type TTreasuryTransfer } from '@topup/shared';
+import {
+  ADMIN_API,
+  createApiClient,
+  type ApiClient,
+  type TPayout,
+  type TRecordTransferRequest,
+  type TSweepSources,
+  type TTreasuryTransfer,
+} from '@topup/shared';
 import type { SweepJournal } from './planner';
 
 /** The API's admin calls the sweep tool makes, through the shared client, with an admin session token. */

@@ -90,14 +90,25 @@ export class EvmSweepPlanner implements FamilyPlanner {
           plan.dust.push({ address: a.address, coin: token.symbol, amount });
           continue;
         }
-        const limit = GAS_HEADROOM(await this.estimate({ from: a.address, to: token.contract, data: ERC20.encodeFunctionData('transfer', [this.o.treasury, amount]) }));
+        const limit = GAS_HEADROOM(
+          await this.estimate({ from: a.address, to: token.contract, data: ERC20.encodeFunctionData('transfer', [this.o.treasury, amount]) }),
+        );
         const fee = limit * gasPrice + prices.l1Token;
         tokenCosts += fee;
         tokens.push({ kind: 'token', from: a.address, derivationIndex: a.derivationIndex, to: this.o.treasury, coin: token.symbol, amount, fee, limit });
       }
       const fund = tokenCosts > native ? tokenCosts - native : 0n;
       if (fund > 0n)
-        gas.push({ kind: 'gas', from: signer, derivationIndex: null, to: a.address, coin: sources.nativeCoin, amount: fund, fee: fundCost, limit: NATIVE_TRANSFER_GAS });
+        gas.push({
+          kind: 'gas',
+          from: signer,
+          derivationIndex: null,
+          to: a.address,
+          coin: sources.nativeCoin,
+          amount: fund,
+          fee: fundCost,
+          limit: NATIVE_TRANSFER_GAS,
+        });
       const remaining = native + fund - tokenCosts;
       if (remaining > NATIVE_WORTH_FEES * nativeCost) {
         natives.push({
@@ -156,7 +167,12 @@ export class EvmSweepPlanner implements FamilyPlanner {
       const balance = BigInt(await this.o.rpc.call<string>('eth_getBalance', [t.from, 'latest']));
       if (balance <= NATIVE_WORTH_FEES * cost) continue;
       const amount = balance - cost;
-      nativeTxs.push({ t: { ...t, amount, fee: cost }, wallet: wallets.get(t.from)!, nonce: await this.nonce(t.from), tx: { to: t.to, value: amount, gasLimit } });
+      nativeTxs.push({
+        t: { ...t, amount, fee: cost },
+        wallet: wallets.get(t.from)!,
+        nonce: await this.nonce(t.from),
+        tx: { to: t.to, value: amount, gasLimit },
+      });
     }
     for (const batch of chunks(nativeTxs, this.batchSize)) add(await this.sendAll(plan, batch, gasPrice, journal));
 
@@ -205,8 +221,22 @@ export class EvmSweepPlanner implements FamilyPlanner {
       ? { to: token.contract, value: 0n, data: ERC20.encodeFunctionData('transfer', [payout.toAddress, amount]) }
       : { to: payout.toAddress, value: amount, data: '0x' };
     const gasLimit = GAS_HEADROOM(await this.estimate({ from: signer.address, to: tx.to, value: `0x${tx.value.toString(16)}`, data: tx.data }));
-    const planned: PlannedTransfer = { kind: 'native', from: signer.address, derivationIndex: null, to: payout.toAddress, coin: payout.coin, amount, fee: gasLimit * gasPrice, limit: gasLimit };
-    return this.sendAll(sources, [{ t: planned, wallet: signer, nonce: await this.nonce(signer.address), tx: { ...tx, gasLimit }, payoutId: payout.id }], gasPrice, journal);
+    const planned: PlannedTransfer = {
+      kind: 'native',
+      from: signer.address,
+      derivationIndex: null,
+      to: payout.toAddress,
+      coin: payout.coin,
+      amount,
+      fee: gasLimit * gasPrice,
+      limit: gasLimit,
+    };
+    return this.sendAll(
+      sources,
+      [{ t: planned, wallet: signer, nonce: await this.nonce(signer.address), tx: { ...tx, gasLimit }, payoutId: payout.id }],
+      gasPrice,
+      journal,
+    );
   }
 
   /** Signs each, records each (before it leaves), broadcasts each, then waits for and settles each. */

@@ -58,7 +58,8 @@ export class PayoutService {
 
   async request(ask: PayoutAsk): Promise<TPayout> {
     const offer = this.deps.chains.offer(ask.coin);
-    if (!offer || offer.network.network !== ask.network) throw new AppError('VALIDATION_ERROR', `${ask.coin} is not paid out on ${ask.network}: choose a coin of that network.`);
+    if (!offer || offer.network.network !== ask.network)
+      throw new AppError('VALIDATION_ERROR', `${ask.coin} is not paid out on ${ask.network}: choose a coin of that network.`);
     return this.deps.db.transaction(async (tx) => {
       if ('heldOn' in ask.owner) {
         const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ask.owner.heldOn));
@@ -67,9 +68,13 @@ export class PayoutService {
       const available = await this.available(tx, ask.owner);
       const amountCents = ask.amountCents ?? available;
       if (amountCents < PAYOUT_MIN_CENTS || amountCents > PAYOUT_MAX_CENTS) {
-        throw new AppError('AMOUNT_OUT_OF_RANGE', `A payout is between ${formatUsd(PAYOUT_MIN_CENTS)} and ${formatUsd(PAYOUT_MAX_CENTS)}; ${formatUsd(amountCents)} was asked (${formatUsd(available)} available).`);
+        throw new AppError(
+          'AMOUNT_OUT_OF_RANGE',
+          `A payout is between ${formatUsd(PAYOUT_MIN_CENTS)} and ${formatUsd(PAYOUT_MAX_CENTS)}; ${formatUsd(amountCents)} was asked (${formatUsd(available)} available).`,
+        );
       }
-      if (amountCents > available) throw new AppError('INSUFFICIENT_FUNDS', `${formatUsd(available)} is available to pay out: ${formatUsd(amountCents)} cannot be.`);
+      if (amountCents > available)
+        throw new AppError('INSUFFICIENT_FUNDS', `${formatUsd(available)} is available to pay out: ${formatUsd(amountCents)} cannot be.`);
       const [row] = await tx
         .insert(payouts)
         .values({
@@ -125,7 +130,13 @@ export class PayoutService {
         .set({ status: 'approved', cryptoAmount: quote.units.toString(), decidedBy: adminId, decidedAt: new Date(), note: note || payout.note })
         .where(eq(payouts.id, id))
         .returning();
-      await recordAudit(tx, { adminId, action: 'payout.approve', target: `payout:${id}`, before: { status: 'requested' }, after: { status: 'approved', cryptoAmount: row!.cryptoAmount, note } });
+      await recordAudit(tx, {
+        adminId,
+        action: 'payout.approve',
+        target: `payout:${id}`,
+        before: { status: 'requested' },
+        after: { status: 'approved', cryptoAmount: row!.cryptoAmount, note },
+      });
       return payoutView(row!);
     });
   }

@@ -76,7 +76,12 @@ export class ReconciliationService {
     const providers = [await this.providerRow(differences)];
     const liabilities = await this.liabilities(chain);
     if (liabilities.difference < 0) {
-      differences.push({ kind: 'liabilities_not_covered', network: null, orderId: null, detail: `the funds on hand fall short of what is owed by ${-liabilities.difference} cents` });
+      differences.push({
+        kind: 'liabilities_not_covered',
+        network: null,
+        orderId: null,
+        detail: `the funds on hand fall short of what is owed by ${-liabilities.difference} cents`,
+      });
     }
     return { success: true, chain, providers, liabilities, differences };
   }

@@ -123,8 +123,17 @@ export class SweepService {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId!)).for('update');
     if (!payout) throw new AppError('NOT_FOUND', `Payout ${input.payoutId} not found`);
     if (payout.status !== 'approved') throw new AppError('INVALID_STATE', `Payout ${payout.id} is ${payout.status}: only an approved payout is paid.`);
-    if (input.kind !== 'payout' || input.network !== payout.network || input.coin !== payout.coin || input.amount !== payout.cryptoAmount || input.to.toLowerCase() !== payout.toAddress.toLowerCase()) {
-      throw new AppError('VALIDATION_ERROR', `The transaction does not pay payout ${payout.id} as approved (${payout.cryptoAmount} ${payout.coin} on ${payout.network} to ${payout.toAddress}).`);
+    if (
+      input.kind !== 'payout' ||
+      input.network !== payout.network ||
+      input.coin !== payout.coin ||
+      input.amount !== payout.cryptoAmount ||
+      input.to.toLowerCase() !== payout.toAddress.toLowerCase()
+    ) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `The transaction does not pay payout ${payout.id} as approved (${payout.cryptoAmount} ${payout.coin} on ${payout.network} to ${payout.toAddress}).`,
+      );
     }
     await tx.update(payouts).set({ status: 'sending', txHash: input.txHash }).where(eq(payouts.id, payout.id));
     await recordAudit(tx, { adminId, action: 'payout.send', target: `payout:${payout.id}`, after: { txHash: input.txHash } });
