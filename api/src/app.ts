@@ -109,7 +109,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       closing: deps.closing,
     }),
   );
-  api.use(balanceRouter(services.balances, services.orders));
+  api.use(balanceRouter(services.balances, services.orders, services.payouts));
   api.use(recipientsRouter(services.recipients));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
   api.use(
@@ -130,6 +130,9 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       alerts: services.alerts,
       readiness: services.readiness,
       secureCookies: config.production,
+      sweeps: services.sweeps,
+      payouts: services.payouts,
+      reconciliation: services.reconciliation,
     }),
   );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());

@@ -238,6 +238,7 @@ export const TIMELINE_KINDS = [
   'credited',
   'claimed',
   'resent',
+  'paid_out',
 ] as const;
 export type TTimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -255,6 +256,7 @@ export const TIMELINE_LABELS: Record<TTimelineKind, string> = {
   credited: 'Credited',
   claimed: 'Moved to your balance',
   resent: 'Sent again by support',
+  paid_out: 'Paid out to your wallet',
 };
 
 export const CREDIT_REASON_LABELS: Record<TCreditReason, string> = {

@@ -36,6 +36,9 @@ import { instrumentProvider } from '../airtime/instrumented';
 import { chainMismatchMessage } from '../chain/evm/watcher';
 import { DatabaseOutage } from '../http/database-outage';
 import { sql } from 'drizzle-orm';
+import { SweepService } from './treasury/sweeps';
+import { PayoutService } from './treasury/payouts';
+import { ReconciliationService } from './treasury/reconciliation';
 
 export interface Services {
   /** The database out: one log line per change, 503 answers meanwhile (http/errors.ts). */
@@ -65,6 +68,9 @@ export interface Services {
   chains: Chains;
   networkFees: NetworkFees;
   readiness: ReadinessService;
+  sweeps: SweepService;
+  payouts: PayoutService;
+  reconciliation: ReconciliationService;
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
@@ -140,6 +146,9 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     readiness,
     alertChannels,
     alertChecks: new AlertChecks({ db, alerts, readiness, thresholds: config.alerts }),
+    sweeps: new SweepService({ db, registry: config.registry, networks: config.networks }),
+    payouts: new PayoutService({ db, chains, pricing }),
+    reconciliation: new ReconciliationService({ db, provider, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
     rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),

@@ -27,7 +27,7 @@ interface LedgerEntry {
   amountCents: number;
   reason: LedgerReason;
   /** What the money moved for: unique per reason, so the same movement is never written twice. */
-  referenceType: 'payment' | 'order' | 'admin';
+  referenceType: 'payment' | 'order' | 'admin' | 'payout';
   referenceId: string;
   note?: string | null;
 }

@@ -31,6 +31,9 @@ describe('every /api/admin route needs an admin session', () => {
         support: s().support,
         payments: s().payments,
         alerts: s().alerts,
+        sweeps: s().sweeps,
+        payouts: s().payouts,
+        reconciliation: s().reconciliation,
         readiness: s().readiness,
       }),
     );

@@ -56,6 +56,10 @@ import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
+import type { SweepService } from '../../services/treasury/sweeps';
+import type { PayoutService } from '../../services/treasury/payouts';
+import type { ReconciliationService } from '../../services/treasury/reconciliation';
+import { treasuryRoutes } from './treasury.routes';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -82,6 +86,9 @@ export function adminRouter(deps: {
   readiness: ReadinessService;
   /** The device cookie only over https (production). */
   secureCookies: boolean;
+  sweeps: SweepService;
+  payouts: PayoutService;
+  reconciliation: ReconciliationService;
 }): Router {
   const { auth, admin, adminOrders, support } = deps;
   const router = Router();
@@ -325,6 +332,8 @@ export function adminRouter(deps: {
   router.get('/system', async (_req, res) => {
     res.json(await deps.readiness.report());
   });
+
+  treasuryRoutes(router, { sweeps: deps.sweeps, payouts: deps.payouts, reconciliation: deps.reconciliation });
 
   router.use((req) => {
     throw new AppError('NOT_FOUND', `No such admin endpoint: ${req.method} ${req.path}`);
