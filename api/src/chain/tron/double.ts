@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { keccak256, toUtf8Bytes } from 'ethers';
 import { base58Of, hexOf, wordOf } from './address';
 import type { TronBlock, TronTransaction, TronTransactionInfo } from './api';
+import { TRANSFER_BYTES, TRANSFER_ENERGY } from './resources';
 import { TRANSFER_TOPIC } from './transfers';
 
 /**
@@ -36,10 +37,6 @@ export interface TronDoubleOptions {
   faucet: string;
 }
 
-/** Energy of a TRC-20 transfer as USDT on mainnet uses it: to a holder, and to an address that holds none. */
-export const TRANSFER_ENERGY = { toHolder: 64_285, toNewHolder: 130_285 } as const;
-/** Bandwidth of a TRC-20 transfer transaction, and of a TRX transfer, in bytes. */
-export const TRANSFER_BYTES = { token: 345, trx: 267 } as const;
 /** Free bandwidth every activated account gets a day. */
 const FREE_NET_LIMIT = 600;
 /** Mainnet's chain parameters as the double answers them (sun). */
