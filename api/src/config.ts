@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
+import { FAMILIES } from './chain/families';
 import { PRODUCTION_CHECKS } from './config-checks';
 import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, address, envPrefix, tokenContractVariable } from './config-env';
 
@@ -28,7 +29,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface NetworkConfig {
   network: string;
   label: string;
-  family: 'evm';
+  /** Its chain family: the adapter that watches it (chain/families.ts). */
+  family: string;
   enabled: boolean;
   /** The first of rpcUrls. */
   rpcUrl: string;
@@ -85,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   const networks = Object.fromEntries(
     registry.networks.map((spec): [string, NetworkConfig] => {
       const n = networkEnv[spec.id]!;
+      // On the devnet a network is served by its local double; one without a double needs a node of its own.
+      const local = devnet && spec.devnet ? spec.devnet : null;
       const devTokens = devnetTokenAddresses(registry, spec.id);
       // A token without a contract (none by default, none set) is not offered.
       const tokens = Object.fromEntries(
@@ -92,21 +96,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           .coinsOn(spec.id)
           .filter((c) => c.token)
           .flatMap((c) => {
-            const contract = contractEnv[c.symbol] ?? (devnet ? devTokens[c.symbol] : c.token!.contract);
+            const contract = contractEnv[c.symbol] ?? (local ? devTokens[c.symbol] : c.token!.contract);
             return contract ? [[c.symbol, contract]] : [];
           }),
       );
       const finality = n.FINALITY ?? (devnet ? 'blocks' : (spec.finality ?? 'blocks'));
+      const rpcUrls = n.RPC_URL ?? (spec.devnet ? [`http://127.0.0.1:${spec.devnet.port}`] : []);
       return [
         spec.id,
         {
           network: spec.id,
           label: spec.label,
           family: spec.family,
-          enabled: n.ENABLED ?? spec.enabledByDefault ?? true,
-          rpcUrl: n.RPC_URL?.[0] ?? `http://127.0.0.1:${spec.devnet.port}`,
-          rpcUrls: n.RPC_URL ?? [`http://127.0.0.1:${spec.devnet.port}`],
-          chainId: n.CHAIN_ID ?? (devnet ? spec.devnet.chainId : spec.chainId),
+          enabled: (n.ENABLED ?? spec.enabledByDefault ?? true) && (!devnet || local !== null || n.RPC_URL !== undefined),
+          rpcUrl: rpcUrls[0] ?? '',
+          rpcUrls,
+          chainId: n.CHAIN_ID ?? local?.chainId ?? spec.chainId,
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
           // Half a block, but not more often than once a second: a pass fetches every new block in one batch.
@@ -131,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     publicUrl: e.PUBLIC_URL,
     miniAppLink: e.MINI_APP_LINK ?? null,
     depositXpub: e.DEPOSIT_XPUB,
+    /** Each chain family's key setting (ChainFamily.keySetting), by family id. */
+    chainKeys: Object.fromEntries(Object.values(FAMILIES).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,

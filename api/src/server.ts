@@ -14,7 +14,7 @@ import { OrderFeed } from './services/order-feed';
 import { createApp } from './app';
 import { createLogger } from './logging';
 import { Metrics } from './metrics';
-import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/addresses';
+import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/evm/deposit-key';
 import { refuseUnsafeDatabase, refuseUnsafeEnvironment } from './startup-checks';
 
 export interface RunningServer {

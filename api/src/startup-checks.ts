@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from './config';
-import { JsonRpcClient } from './chain/json-rpc';
+import { JsonRpcClient } from './chain/evm/json-rpc';
 
 /** How long a start-up check waits for a node before leaving the question to the watcher. */
 const RPC_TIMEOUT_MS = 5_000;

@@ -16,9 +16,9 @@ import {
 import type { NetworkConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { chainCursors, ledgerEntries, orderEvents, payments } from '../src/db/schema';
-import { ChainWatcher } from '../src/chain/watcher';
+import { ChainWatcher } from '../src/chain/evm/watcher';
 import type { WatcherOptions } from '../src/chain/port';
-import { JsonRpcClient } from '../src/chain/json-rpc';
+import { JsonRpcClient } from '../src/chain/evm/json-rpc';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet, type SentPayment } from '../src/chain/devnet';
 import { createServices, type Services } from '../src/services';
 import { FixedPriceFeed, type VolatileCoin } from '../src/services/price-feed';
@@ -127,6 +127,7 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
       const w = new ChainWatcher({
         network: config.networks[network]!,
         nativeCoin: registry.nativeCoin(network).symbol,
+        familyNetworks: registry.networks.filter((n) => n.family === 'evm').map((n) => n.id),
         database,
         payments: services.payments,
         alerts: services.alerts,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'eth-url-parser';
 import { CHAINS, ZPaymentOptionsResponse, ZPaymentStatus, type TCoinSymbol } from '@topup/shared';
-import { evmTransferFees } from '../src/chain/evm-fees';
+import { evmTransferFees } from '../src/chain/evm/fees';
 import { startChainTest, type ChainTest } from './chain-harness';
 
 /**
@@ -144,7 +144,7 @@ describe('each new coin: order -> payment on its own node -> paid -> completed',
     if (coin.stable) expect(order).toMatchObject({ cryptoAmount: '11', cryptoAmountBaseUnits: '11000000' });
 
     // The wallet links read back to this very order (MetaMask reads its link as EIP-681).
-    const link = parse(`ethereum:${order.walletLinks.metamask.replace('https://link.metamask.io/send/', '')}`);
+    const link = parse(`ethereum:${order.walletLinks.metamask!.replace('https://link.metamask.io/send/', '')}`);
     expect(link).toMatchObject({ target_address: order.tokenContract ?? order.walletAddress, chain_id: String(network.chainId) });
     expect(link.parameters).toEqual(
       coin.kind === 'token' ? { address: order.walletAddress, uint256: order.cryptoAmountBaseUnits } : { value: order.cryptoAmountBaseUnits },

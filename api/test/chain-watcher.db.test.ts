@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TPaymentCreated } from '@topup/shared';
 import { orders } from '../src/db/schema';
-import { JsonRpcClient, RpcError } from '../src/chain/json-rpc';
+import { JsonRpcClient, RpcError } from '../src/chain/evm/json-rpc';
 import { startChainTest, type ChainTest } from './chain-harness';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeDevnetNetworks, startDevnet, type Devnet } from '../src/chain/devnet';
-import { JsonRpcClient, WrongChainError, type RpcRequestRecord } from '../src/chain/json-rpc';
+import { JsonRpcClient, WrongChainError, type RpcRequestRecord } from '../src/chain/evm/json-rpc';
 import { startTestApi } from './harness';
 import { TcpGate } from './tcp-gate';
 

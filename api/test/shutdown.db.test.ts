@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { ZPaymentCreated, type TPaymentCreated } from '@topup/shared';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '../src/chain/devnet';
-import { JsonRpcClient } from '../src/chain/json-rpc';
+import { JsonRpcClient } from '../src/chain/evm/json-rpc';
 import { openDatabase, type Database } from '../src/db/client';
 import { jobs, ledgerEntries, orderEvents, orders, payments } from '../src/db/schema';
 import { QUEUES } from '../src/jobs/queues';

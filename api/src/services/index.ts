@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AirtimeProvider } from '../airtime/provider';
-import { DepositAddressAllocator } from '../chain/addresses';
+import { DepositSequence } from '../chain/deposit-sequence';
 import { Chains } from '../chain/chains';
 import { AdminAuthService } from './admin-auth';
 import { CatalogService } from './catalog';
@@ -31,7 +31,7 @@ import { RecipientService } from './recipients';
 import { PgRateLimitStore } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
-import { chainMismatchMessage } from '../chain/watcher';
+import { chainMismatchMessage } from '../chain/evm/watcher';
 
 export interface Services {
   catalog: CatalogService;
@@ -52,7 +52,7 @@ export interface Services {
   customerAuth: CustomerAuthService;
   recipients: RecipientService;
   adminAuth: AdminAuthService;
-  addresses: DepositAddressAllocator;
+  depositSequence: DepositSequence;
   chains: Chains;
   networkFees: NetworkFees;
   readiness: ReadinessService;
@@ -86,10 +86,10 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     log: deps.log,
   });
   const settings = new SettingsService(db);
-  const addresses = new DepositAddressAllocator(db, (index) => chains.depositAddress(index));
+  const depositSequence = new DepositSequence(db);
   const balances = new BalanceService(db);
   const tokens = new OrderTokens(config.orderTokenSecret);
-  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens, chains });
+  const orders = new OrderService({ db, catalog, pricing, settings, depositSequence, balances, tokens, chains });
   const payments = new PaymentService({ db, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps });
   const fulfilment = new FulfilmentService({ db, provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
   const mailer = config.mail.smtpUrl
@@ -114,7 +114,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     recipients: new RecipientService(db),
     adminAuth: new AdminAuthService(db),
-    addresses,
+    depositSequence,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
     readiness: new ReadinessService({

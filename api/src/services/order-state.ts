@@ -23,7 +23,8 @@ export interface NewOrder {
     cryptoAmount: string;
     priceUsdE8: string;
   };
-  derivationIndex: number;
+  /** The address was derived for the order (recorded for sweeping); null for a shared address and memo. */
+  derived: { family: string; index: number } | null;
   cause: string;
   /** The job that expires the order if nothing arrives in its window. */
   expiry: { queue: string; runAt: Date };
@@ -36,7 +37,8 @@ export interface NewOrder {
  */
 export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<CryptoOrderRow[]> {
   const status: TOrderStatus = 'pending_crypto_payment';
-  const addresses = db.insert(depositAddresses).values(list.map((o) => ({ address: o.row.depositAddress, derivationIndex: o.derivationIndex })));
+  const derived = list.flatMap((o) => (o.derived ? [{ address: o.row.depositAddress, family: o.derived.family, derivationIndex: o.derived.index }] : []));
+  const addresses = derived.length ? sql`address as (${db.insert(depositAddresses).values(derived).getSQL()}),` : sql``;
   const created = db
     .insert(orders)
     .values(list.map((o) => ({ ...o.row, status, updatedAt: o.row.createdAt })))
@@ -47,7 +49,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     sql`, `,
   );
   const result = await db.execute(sql`
-    with address as (${addresses.getSQL()}),
+    with ${addresses}
     created as (${created.getSQL()}),
     extra (payment_id, cause, queue, run_at) as (values ${extras}),
     event as (
@@ -73,6 +75,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     localAmount: null,
     localCurrency: null,
     tokenContract: null,
+    depositMemo: null,
     email: null,
     locale: null,
     providerTransactionId: null,

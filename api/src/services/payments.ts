@@ -56,7 +56,7 @@ export class PaymentService {
   }
 
   /**
-   * Records payments once each (chain + transaction + log index). A payment seen again in another block
+   * Records payments once each (network + transaction + position in it). A payment seen again in another block
    * (re-included after a reorganisation) takes the new block and is live again; so is a removed one
    * whose very block is canonical again (the chain switched back to the fork that holds it).
    */
@@ -81,7 +81,7 @@ export class PaymentService {
         })),
       )
       .onConflictDoUpdate({
-        target: [payments.chainId, payments.txHash, payments.logIndex],
+        target: [payments.network, payments.txHash, payments.logIndex],
         set: {
           blockNumber: sql`excluded.block_number`,
           blockHash: sql`excluded.block_hash`,

@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '../order-status';
 import { DEFAULT_COIN } from '../coins';
 import { ZIntId, ZServiceType, ZUsdCents, zEmail } from './common';
 import { ZCoinSymbol } from './pricing';
-import { ZWalletLinks } from './coins';
+import { ZDepositMemo, ZWalletLinks } from './coins';
 import { ZOrderDisplay, ZPayable } from './display';
 
 /** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
@@ -82,6 +82,8 @@ export const ZPaymentCreated = z.object({
   orderToken: z.string(),
   status: ZOrderStatus,
   walletAddress: z.string(),
+  /** The comment the payment must carry where `walletAddress` is shared by many orders (TON); absent or null: none. */
+  memo: ZDepositMemo,
   cryptoAmount: z.string(),
   cryptoAmountBaseUnits: z.string(),
   cryptocurrency: ZCoinSymbol,
@@ -135,6 +137,8 @@ export const ZPaymentStatus = z.object({
   reloadlyTransactionId: z.string().nullable(),
   cryptocurrency: ZCoinSymbol.nullable(),
   walletAddress: z.string().nullable(),
+  /** The comment the payment must carry where `walletAddress` is shared by many orders (TON); absent or null: none. */
+  memo: ZDepositMemo,
   network: z.string().nullable(),
   chainId: z.number().int().nullable(),
   tokenContract: z.string().nullable(),

@@ -9,7 +9,7 @@ import { NETWORKS, type TNetwork } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import { FUNDED_ACCOUNT_INDEXES, devnetAccount, freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '.';
 import { probeRpc } from './rpc';
-import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm-fees';
+import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm/fees';
 
 const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)', 'function symbol() view returns (string)'];
 const EXPECTED_TOKENS: Record<string, Record<string, { address: string; decimals: bigint; symbol: string }>> = {

@@ -12,7 +12,8 @@ export { freeDevnetNetworks } from './networks';
 export { devnetForwarderAddress } from './addresses';
 
 /**
- * The local development chain: one Hardhat Network node per enabled network of the registry, each on
+ * The local development chain of the EVM family: one Hardhat Network node per enabled EVM network of
+ * the registry that has a devnet entry, each on
  * the port of that network's rpcUrl, with the tokens deployed where the configuration expects them
  * and a forwarder for internal transfers (DESIGN.md
  * section 3: a real chain in development and tests).
@@ -63,7 +64,11 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     // Compiled once for all networks, and only when some node is new.
     artifacts: () => (compiled ??= compileDevnetContracts(opts.dataDir)),
   };
-  const local = Object.values(opts.networks).filter((n) => n.enabled && isLocal(n.rpcUrl, log));
+  // The EVM family's double: a Hardhat node for each EVM network that has a devnet entry.
+  const local = Object.values(opts.networks).filter((n) => {
+    const spec = context.registry.network(n.network);
+    return n.enabled && spec?.family === 'evm' && spec.devnet !== undefined && isLocal(n.rpcUrl, log);
+  });
   const results = await Promise.allSettled(local.map((n) => startNetwork(n, context)));
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const stopAll = async () => {

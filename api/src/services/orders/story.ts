@@ -156,6 +156,7 @@ export class OrderStories {
       chainId: order.chainId,
       tokenContract: order.tokenContract,
       address: order.depositAddress,
+      memo: order.depositMemo,
       units,
       decimals: coin.decimals,
     });
@@ -171,9 +172,10 @@ export class OrderStories {
       network: coin.network,
       networkLabel: registry.network(coin.network)!.label,
       address: order.depositAddress,
+      memo: order.depositMemo,
       amount: formatCryptoAmount(units, coin.decimals),
       amountBaseUnits: units.toString(),
-      paymentUri: links.eip681,
+      paymentUri: links.uri,
       walletLinks: links,
       deadline,
     };

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import { getAddress, HDNodeWallet, keccak256 } from 'ethers';
 import * as secp256k1 from 'tiny-secp256k1';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
 
 /** The level whose extended public key we hold; deposit address i is its child i. */
 export const DEPOSIT_ACCOUNT_PATH = "m/44'/60'/0'/0";
@@ -37,46 +35,5 @@ export class DepositKey {
     const child = secp256k1.pointAddScalar(this.publicKey, i.subarray(0, 32), false);
     if (!child) throw new Error(`index ${index} has no valid child key; skip it`);
     return getAddress(`0x${keccak256(child.subarray(1)).slice(-40)}`);
-  }
-}
-
-/**
- * Deposit addresses, one per order. Indices come from a database sequence, so every process hands out
- * different ones; they are reserved in batches and derived ahead of need. An index reserved but never
- * used (a process stopped) is simply skipped: its address stays empty and unwatched.
- */
-export class DepositAddressAllocator {
-  private ready: { index: number; address: string }[] = [];
-  private refilling: Promise<void> | undefined;
-
-  constructor(
-    private readonly db: Db,
-    /** The chain family's derivation (ChainAdapter.depositAddress). */
-    private readonly derive: (index: number) => string,
-    private readonly batchSize = 50,
-  ) {}
-
-  async next(): Promise<{ index: number; address: string }> {
-    for (;;) {
-      const item = this.ready.shift();
-      if (item) {
-        if (this.ready.length < this.batchSize / 2) void this.refill().catch(() => undefined);
-        return item;
-      }
-      await this.refill();
-    }
-  }
-
-  private refill(): Promise<void> {
-    this.refilling ??= (async () => {
-      const result = await this.db.execute(sql`select nextval('deposit_index_seq') as i from generate_series(1, ${this.batchSize})`);
-      const indices = (result as unknown as { rows: { i: string | number }[] }).rows.map((r) => Number(r.i));
-      for (const [i, index] of indices.entries()) {
-        this.ready.push({ index, address: this.derive(index) });
-        // A batch takes ~10 ms of CPU: let waiting requests through every few addresses.
-        if (i % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
-      }
-    })().finally(() => (this.refilling = undefined));
-    return this.refilling;
   }
 }

@@ -1,11 +1,23 @@
-import { walletLinks, type WalletLinks, type WalletPayment } from '@topup/shared';
-import type { NetworkConfig } from '../config';
-import type { Metrics } from '../metrics';
-import type { ChainAdapter, NetworkHealth, NetworkWatcher, TransferFees, WatcherOptions } from './port';
-import { DepositKey } from './addresses';
-import { evmTransferFees } from './evm-fees';
+import type { WalletLinks } from '@topup/shared';
+import type { NetworkConfig } from '../../config';
+import { DEV_DEPOSIT_XPUB } from '../../config-env';
+import type { Metrics } from '../../metrics';
+import type {
+  ChainAdapter,
+  ChainFamily,
+  DepositIdentity,
+  FamilyContext,
+  NetworkHealth,
+  NetworkWatcher,
+  PaymentRequest,
+  TransferFees,
+  WatcherOptions,
+} from '../port';
+import { DepositKey } from './deposit-key';
+import { evmTransferFees } from './fees';
 import { JsonRpcClient } from './json-rpc';
 import { ChainWatcher } from './watcher';
+import { walletLinks } from './wallet-links';
 
 export interface EvmAdapterHooks {
   metrics?: Metrics;
@@ -21,7 +33,7 @@ export interface EvmAdapterHooks {
  * checks, so all see the same health of each node.
  */
 export class EvmAdapter implements ChainAdapter {
-  readonly family = 'evm' as const;
+  readonly family = 'evm';
   private readonly key: DepositKey;
   private readonly clients = new Map<string, JsonRpcClient>();
 
@@ -32,12 +44,22 @@ export class EvmAdapter implements ChainAdapter {
     this.key = new DepositKey(xpub);
   }
 
-  depositAddress(index: number): string {
-    return this.key.address(index);
+  /** The address alone names the order: the same address on every EVM network. */
+  depositIdentity(_network: NetworkConfig, index: number): DepositIdentity {
+    return { address: this.key.address(index), memo: null, derivationIndex: index };
   }
 
-  walletLinks(payment: WalletPayment): WalletLinks {
-    return walletLinks(payment);
+  /** Trust Wallet's link only where the network is the real chain: it knows no devnet. */
+  walletLinks(p: PaymentRequest): WalletLinks {
+    const trustWalletCoin = p.spec.trustWalletCoin !== undefined && p.network.chainId === p.spec.chainId ? p.spec.trustWalletCoin : null;
+    return walletLinks({
+      chainId: p.network.chainId,
+      tokenContract: p.tokenContract,
+      address: p.address,
+      units: p.units,
+      decimals: p.decimals,
+      trustWalletCoin,
+    });
   }
 
   transferFees(network: NetworkConfig): Promise<TransferFees> {
@@ -82,3 +104,10 @@ export class EvmAdapter implements ChainAdapter {
     return { head, endpoints, error };
   }
 }
+
+/** The EVM family: DEPOSIT_XPUB is its key (the configuration checks it and gives development its default). */
+export const evmFamily: ChainFamily = {
+  id: 'evm',
+  keySetting: 'DEPOSIT_XPUB',
+  create: (ctx: FamilyContext) => new EvmAdapter(ctx.key ?? DEV_DEPOSIT_XPUB, ctx),
+};

@@ -1,0 +1,7 @@
+import { evmFamily } from './evm/adapter';
+import type { ChainFamily } from './port';
+
+/** Every chain family the API knows, by the id the registry's networks name: one line per family. */
+export const FAMILIES: Readonly<Record<string, ChainFamily>> = {
+  evm: evmFamily,
+};
