@@ -36,6 +36,8 @@ export interface NetworkConfig {
   rpcUrl: string;
   /** Every node of the network, in order of preference (failover: chain/json-rpc.ts). */
   rpcUrls: string[];
+  /** A node provider's key, for a family whose provider takes it in a header (TronGrid's TRON-PRO-API-KEY); unset: none. */
+  apiKey?: string;
   chainId: number;
   /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
   finality: TFinalityTag | null;
@@ -74,6 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     const name = tokenContractVariable(coin);
     const value = cleaned[name];
     if (value === undefined) continue;
+    // A family with an address form of its own (Tron's T…) checks it; otherwise an EVM address.
+    const family = FAMILIES[registry.network(coin.network)?.family ?? ''];
+    if (family?.isContractAddress) {
+      if (family.isContractAddress(value)) contractEnv[coin.symbol] = value;
+      else issues.push(`  ${name}: must be a contract address of the ${family.id} family`);
+      continue;
+    }
     const result = address.safeParse(value);
     if (result.success) contractEnv[coin.symbol] = result.data;
     else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
@@ -89,7 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
       const n = networkEnv[spec.id]!;
       // On the devnet a network is served by its local double; one without a double needs a node of its own.
       const local = devnet && spec.devnet ? spec.devnet : null;
-      const devTokens = devnetTokenAddresses(registry, spec.id);
+      const double = FAMILIES[spec.family]?.double;
+      const devTokens = double ? double.tokens(registry, spec.id) : devnetTokenAddresses(registry, spec.id);
       // A token without a contract (none by default, none set) is not offered.
       const tokens = Object.fromEntries(
         registry
@@ -111,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           enabled: (n.ENABLED ?? spec.enabledByDefault ?? true) && (!devnet || local !== null || n.RPC_URL !== undefined),
           rpcUrl: rpcUrls[0] ?? '',
           rpcUrls,
+          apiKey: n.API_KEY,
           chainId: n.CHAIN_ID ?? local?.chainId ?? spec.chainId,
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),

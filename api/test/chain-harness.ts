@@ -91,7 +91,8 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
   const registry = opts.registry ?? CHAINS;
   // The networks the configuration enables (opts.env may switch some on or off): each gets a node.
   const networks = await freeDevnetNetworks(registry, opts.env);
-  const networkIds = registry.networks.map((n) => n.id).filter((n) => networks[n]!.enabled);
+  // The EVM networks: this harness drives EVM watchers (another family's networks run their own doubles).
+  const networkIds = registry.networks.filter((n) => n.family === 'evm' && networks[n.id]!.enabled).map((n) => n.id);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chain-test-'));
   const closers: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
   const closeAll = async () => {

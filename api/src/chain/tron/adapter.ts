@@ -3,7 +3,9 @@ import type { NetworkConfig } from '../../config';
 import type { Metrics } from '../../metrics';
 import { hasValidChecksum } from '../extended-key';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
+import { isTronAddress } from './address';
 import { blockNumber, nowBlock } from './api';
+import { payOnTronDouble, startTronDouble, tronDoubleTokens } from './devnet';
 import { DEV_TRON_DEPOSIT_XPUB, TRON_ACCOUNT_PATH, TRON_KEY_SETTING, TronDepositKey } from './deposit-key';
 import { TronHttpClient } from './http';
 import { transferFees } from './resources';
@@ -88,4 +90,6 @@ export const tronFamily: ChainFamily = {
     if (ctx.production && xpub === DEV_TRON_DEPOSIT_XPUB) throw new Error(`${TRON_KEY_SETTING}: set your own extended public key; the development key is public`);
     return new TronAdapter(xpub, ctx.metrics);
   },
+  isContractAddress: isTronAddress,
+  double: { tokens: tronDoubleTokens, start: (network, registry) => startTronDouble(network, registry), pay: payOnTronDouble },
 };

@@ -1,5 +1,3 @@
-import { hostOf } from '../json-rpc';
-
 /**
  * A client of Tron's HTTP API (a full node's /wallet and /walletsolidity paths, as TronGrid serves
  * them): JSON POSTs, several endpoints in order of preference with failover. An endpoint that cannot
@@ -7,6 +5,15 @@ import { hostOf } from '../json-rpc';
  * answer that says the request itself is wrong (`Error` in the body, a 4xx) is the caller's, not a
  * reason to fail over. TronGrid's key goes in its documented header, TRON-PRO-API-KEY.
  */
+
+/** Host (and port) only: a provider's URL may carry an API key in its path. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'invalid URL';
+  }
+}
 
 export class TronHttpError extends Error {
   constructor(

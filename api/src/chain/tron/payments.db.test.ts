@@ -43,7 +43,8 @@ beforeAll(async () => {
   double = await startTronDouble(api.config.networks.tron!, CHAINS, 0);
   watcher = buildWatcher();
   await watcher.pass();
-});
+  // A fresh test database takes its migrations first: slow on a busy machine.
+}, 180_000);
 afterAll(async () => {
   await watcher?.stop();
   await double?.stop();

@@ -1,9 +1,8 @@
 import type { NetworkConfig } from '../../config';
-import type { SessionLock } from '../../db/client';
 import * as scan from '../../services/chain-scan';
 import type { ObservedPayment } from '../../services/payments';
-import type { NetworkWatcher, WatcherOptions } from '../port';
-import { lockKey } from '../watcher';
+import type { WatcherOptions } from '../port';
+import { ScanLoop } from '../scan-loop';
 import { hexOf } from './address';
 import { blockByNum, blockNumber, blockRange, MAX_BLOCKS_PER_CALL, nowBlock, solidBlock, transactionInfos, type TronBlock } from './api';
 import { TronHttpError, type TronHttpClient } from './http';
@@ -29,20 +28,16 @@ const INFO_CONCURRENCY = 4;
  * configured chain: Tron's chain id is the last four bytes of the genesis block's id (0x2b6653dc on
  * mainnet, as its JSON-RPC eth_chainId answers).
  */
-export class TronWatcher implements NetworkWatcher {
+export class TronWatcher extends ScanLoop {
   private readonly network: NetworkConfig;
   private readonly tokenCoins: Map<string, string>;
-  private lock: SessionLock | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private unsettled = true;
   private chainChecked = false;
 
   constructor(
-    private readonly opts: WatcherOptions,
+    opts: WatcherOptions,
     readonly client: TronHttpClient,
   ) {
+    super(opts);
     this.network = opts.network;
     this.tokenCoins = new Map(
       Object.entries(opts.network.tokens).map(([coin, address]) => {
@@ -51,39 +46,6 @@ export class TronWatcher implements NetworkWatcher {
         return [hex.slice(2), coin];
       }),
     );
-  }
-
-  get scanning(): boolean {
-    return this.lock?.held ?? false;
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    await this.lock?.release();
-    this.lock = null;
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .catch((err) => this.opts.log.warn({ err, network: this.network.network }, 'tron watcher pass failed'))
-        .finally(() => this.schedule(this.opts.pollMs ?? this.network.pollMs));
-    }, delay);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.lock && !this.lock.held) this.lock = null;
-    this.lock ??= await this.opts.database.tryLock(lockKey(this.network.network));
-    if (!this.lock) return;
-    while (!this.stopped && (await this.pass()));
   }
 
   async pass(): Promise<boolean> {
@@ -115,7 +77,7 @@ export class TronWatcher implements NetworkWatcher {
   private async scanPass(): Promise<boolean> {
     const { db } = this.opts.database;
     const net = this.network.network;
-    if (this.unsettled) await this.settleLeftovers();
+    await this.settleLeftovers();
     const head = blockNumber(await nowBlock(this.client));
     const cursor = await scan.readCursor(db, net);
     if (!cursor || cursor.chainId !== this.network.chainId) {
@@ -180,20 +142,6 @@ export class TronWatcher implements NetworkWatcher {
     metrics.watcherScanned.set({ network }, scannedTo);
     metrics.watcherLag.set({ network }, Math.max(0, head - scannedTo));
     for (const p of observed) metrics.paymentsSeen.inc({ network, coin: p.coin });
-  }
-
-  private async settle(orderIds: Iterable<number>): Promise<void> {
-    try {
-      for (const id of orderIds) await this.opts.payments.settle(id);
-    } catch (err) {
-      this.unsettled = true;
-      throw err;
-    }
-  }
-
-  private async settleLeftovers(): Promise<void> {
-    await this.settle(await scan.ordersToResettle(this.opts.database.db, this.network.network));
-    this.unsettled = false;
   }
 
   private async rewind(below: number): Promise<void> {
