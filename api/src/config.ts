@@ -52,6 +52,11 @@ export interface NetworkConfig {
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** A network of the registry is on unless it says otherwise; 'devnet': on the devnet only, until switched on. */
+function enabledByDefault(value: boolean | 'devnet' | undefined, devnet: boolean): boolean {
+  return value === 'devnet' ? devnet : (value ?? true);
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
@@ -118,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           network: spec.id,
           label: spec.label,
           family: spec.family,
-          enabled: (n.ENABLED ?? spec.enabledByDefault ?? true) && (!devnet || local !== null || n.RPC_URL !== undefined),
+          enabled: (n.ENABLED ?? enabledByDefault(spec.enabledByDefault, devnet)) && (!devnet || local !== null || n.RPC_URL !== undefined),
           rpcUrl: rpcUrls[0] ?? '',
           rpcUrls,
           apiKey: n.API_KEY,
@@ -193,7 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   };
   if (production) {
     const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
+    // Each enabled network's family needs its key setting (EVM's has a development default, refused above).
+    const missingKeys = [...new Set(registry.networks.filter((n) => networks[n.id]!.enabled).map((n) => FAMILIES[n.family]?.keySetting))].filter(
+      (name): name is string => name !== undefined && cleaned[name] === undefined && name !== 'DEPOSIT_XPUB',
+    );
     const problems = [
+      ...missingKeys.map((name) => `${name}: required for the enabled networks of its chain family (the key their deposits are derived from or attributed to)`),
       ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
       ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
     ];

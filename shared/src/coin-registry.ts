@@ -146,6 +146,8 @@ export const REGISTRY: TRegistry = {
       countSeconds: 60,
       devnet: { port: 8590, chainId: 31342 },
       trustWalletCoin: 195,
+      // On in the embedded defaults; a deployment made before Tron keeps starting until TRON_ENABLED=true.
+      enabledByDefault: 'devnet',
     },
   ],
   coins: [

@@ -6,7 +6,7 @@ import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, Network
 import { isTronAddress } from './address';
 import { blockNumber, nowBlock } from './api';
 import { payOnTronDouble, startTronDouble, tronDoubleTokens } from './devnet';
-import { DEV_TRON_DEPOSIT_XPUB, TRON_ACCOUNT_PATH, TRON_KEY_SETTING, TronDepositKey } from './deposit-key';
+import { DEV_TRON_DEPOSIT_XPUB, TRON_KEY_SETTING, TronDepositKey } from './deposit-key';
 import { TronHttpClient } from './http';
 import { transferFees } from './resources';
 import { tronWalletLinks } from './wallet-links';
@@ -21,17 +21,19 @@ import { TronWatcher } from './watcher';
  */
 export class TronAdapter implements ChainAdapter {
   readonly family = 'tron';
-  private readonly key: TronDepositKey;
+  private readonly key: TronDepositKey | null;
   private readonly clients = new Map<string, TronHttpClient>();
 
+  /** `xpub` null: no key set, which production allows only while every Tron network is off (config.ts refuses the rest). */
   constructor(
-    xpub: string,
+    xpub: string | null,
     private readonly metrics?: Metrics,
   ) {
-    this.key = new TronDepositKey(xpub);
+    this.key = xpub === null ? null : new TronDepositKey(xpub);
   }
 
   depositIdentity(_network: NetworkConfig, index: number): DepositIdentity {
+    if (!this.key) throw new Error(`${TRON_KEY_SETTING} is not set: no Tron deposit address can be derived`);
     return { address: this.key.address(index), memo: null, derivationIndex: index };
   }
 
@@ -83,8 +85,8 @@ export const tronFamily: ChainFamily = {
   id: 'tron',
   keySetting: TRON_KEY_SETTING,
   create(ctx) {
-    const xpub = ctx.key ?? (ctx.production ? undefined : DEV_TRON_DEPOSIT_XPUB);
-    if (!xpub) throw new Error(`${TRON_KEY_SETTING}: required with Tron enabled (the extended public key of ${TRON_ACCOUNT_PATH}), or set TRON_ENABLED=false`);
+    const xpub = ctx.key ?? (ctx.production ? null : DEV_TRON_DEPOSIT_XPUB);
+    if (xpub === null) return new TronAdapter(null, ctx.metrics);
     // The key parser does not check it: a one-character typo would give addresses no wallet holds.
     if (!hasValidChecksum(xpub)) throw new Error(`${TRON_KEY_SETTING}: the base58 checksum is wrong: the key has a typo (copy it again from your wallet)`);
     if (ctx.production && xpub === DEV_TRON_DEPOSIT_XPUB) throw new Error(`${TRON_KEY_SETTING}: set your own extended public key; the development key is public`);
