@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
 import { FAMILIES } from './chain/families';
+import type { ChainFamily } from './chain/port';
 import { PRODUCTION_CHECKS } from './config-checks';
-import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, address, envPrefix, tokenContractVariable } from './config-env';
+import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, envPrefix, tokenContractVariable } from './config-env';
 
 /**
  * One zod schema over the environment (config-env.ts). Defaults give the embedded development mode
@@ -59,7 +60,8 @@ function enabledByDefault(value: boolean | 'devnet' | undefined, devnet: boolean
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
+/** `families`: the chain families known (chain/families.ts); a test adds its own. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS, families: Readonly<Record<string, ChainFamily>> = FAMILIES) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
   const parsed = EnvSchema.safeParse(cleaned);
@@ -81,16 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     const name = tokenContractVariable(coin);
     const value = cleaned[name];
     if (value === undefined) continue;
-    // A family with an address form of its own (Tron's T…) checks it; otherwise an EVM address.
-    const family = FAMILIES[registry.network(coin.network)?.family ?? ''];
-    if (family?.isContractAddress) {
-      if (family.isContractAddress(value)) contractEnv[coin.symbol] = value;
-      else issues.push(`  ${name}: must be a contract address of the ${family.id} family`);
-      continue;
-    }
-    const result = address.safeParse(value);
-    if (result.success) contractEnv[coin.symbol] = result.data;
-    else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
+    // A contract is an address of its network's family (a family the registry names without one is refused by Chains).
+    const problem = families[registry.network(coin.network)!.family]?.checkAddress(value) ?? null;
+    if (problem) issues.push(`  ${name}: ${problem}`);
+    else contractEnv[coin.symbol] = value;
   }
   if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
   const e = parsed.data;
@@ -103,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
       const n = networkEnv[spec.id]!;
       // On the devnet a network is served by its local double; one without a double needs a node of its own.
       const local = devnet && spec.devnet ? spec.devnet : null;
-      const double = FAMILIES[spec.family]?.double;
+      const double = families[spec.family]?.double;
       const devTokens = double ? double.tokens(registry, spec.id) : devnetTokenAddresses(registry, spec.id);
       // A token without a contract (none by default, none set) is not offered.
       const tokens = Object.fromEntries(
@@ -153,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     miniAppLink: e.MINI_APP_LINK ?? null,
     depositXpub: e.DEPOSIT_XPUB,
     /** Each chain family's key setting (ChainFamily.keySetting), by family id. */
-    chainKeys: Object.fromEntries(Object.values(FAMILIES).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
+    chainKeys: Object.fromEntries(Object.values(families).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
@@ -194,12 +190,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     metricsToken: e.METRICS_TOKEN,
     networks,
     registry,
+    families,
     repoRoot: REPO_ROOT,
   };
   if (production) {
     const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
     // Each enabled network's family needs its key setting (EVM's has a development default, refused above).
-    const missingKeys = [...new Set(registry.networks.filter((n) => networks[n.id]!.enabled).map((n) => FAMILIES[n.family]?.keySetting))].filter(
+    const missingKeys = [...new Set(registry.networks.filter((n) => networks[n.id]!.enabled).map((n) => families[n.family]?.keySetting))].filter(
       (name): name is string => name !== undefined && cleaned[name] === undefined && name !== 'DEPOSIT_XPUB',
     );
     const problems = [

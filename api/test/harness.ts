@@ -8,6 +8,7 @@ import type { ChainRegistry } from '@topup/shared';
 import { loadConfig, type Config } from '../src/config';
 import { createApp } from '../src/app';
 import { createServices, type Services } from '../src/services';
+import type { ChainFamily } from '../src/chain/port';
 import type { AirtimeProvider } from '../src/airtime/provider';
 import { SandboxProvider } from '../src/airtime/sandbox';
 import { FixedPriceFeed, type PriceFeed } from '../src/services/price-feed';
@@ -36,7 +37,16 @@ export interface TestApi {
 
 /** The real API (routes, services, database) on 127.0.0.1 with a fresh test database. */
 export async function startTestApi(
-  opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry; database?: Database; log?: Logger } = {},
+  opts: {
+    env?: Record<string, string>;
+    provider?: AirtimeProvider;
+    priceFeed?: PriceFeed;
+    registry?: ChainRegistry;
+    /** The chain families known (default: chain/families.ts). */
+    families?: Readonly<Record<string, ChainFamily>>;
+    database?: Database;
+    log?: Logger;
+  } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
   const config = loadConfig(
@@ -50,6 +60,7 @@ export async function startTestApi(
       ...opts.env,
     },
     opts.registry,
+    opts.families,
   );
   const database = opts.database ?? (await openTestDatabase());
   const log = opts.log ?? pino({ level: 'silent' });

@@ -49,15 +49,12 @@ export class Chains {
     }
   }
 
-  static fromConfig(config: Pick<Config, 'registry' | 'networks' | 'chainKeys' | 'production' | 'devnet'>, hooks: ChainsOptions['hooks'] = {}): Chains {
-    return new Chains({
-      registry: config.registry,
-      networks: config.networks,
-      keys: config.chainKeys,
-      production: config.production,
-      devnet: config.devnet,
-      hooks,
-    });
+  static fromConfig(
+    config: Pick<Config, 'registry' | 'networks' | 'families' | 'chainKeys' | 'production' | 'devnet'>,
+    hooks: ChainsOptions['hooks'] = {},
+  ): Chains {
+    const { registry, networks, families, chainKeys: keys, production, devnet } = config;
+    return new Chains({ registry, networks, families, keys, production, devnet, hooks });
   }
 
   /** The coin if it is offered now. */

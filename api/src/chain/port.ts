@@ -23,9 +23,9 @@ export interface ChainFamily {
    * addresses derive from, or the operator's receiving wallet its orders are attributed to by memo.
    */
   readonly keySetting: string;
+  /** Why `value` is not an address of this family (a token contract setting, say); null when it is one. */
+  checkAddress(value: string): string | null;
   create(ctx: FamilyContext): ChainAdapter;
-  /** Whether a token contract setting (<NETWORK>_<TICKER>_CONTRACT) is an address of this family; absent: 0x and 40 hex digits. */
-  isContractAddress?(value: string): boolean;
   /** The family's own local double for development, where it has one (EVM's Hardhat nodes are chain/devnet's). */
   readonly double?: FamilyDouble;
 }

@@ -1,6 +1,6 @@
 import type { WalletLinks } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
-import { DEV_DEPOSIT_XPUB } from '../../config-env';
+import { address, DEV_DEPOSIT_XPUB } from '../../config-env';
 import type { Metrics } from '../../metrics';
 import type {
   ChainAdapter,
@@ -109,5 +109,6 @@ export class EvmAdapter implements ChainAdapter {
 export const evmFamily: ChainFamily = {
   id: 'evm',
   keySetting: 'DEPOSIT_XPUB',
+  checkAddress: (value) => (address.safeParse(value).success ? null : 'must be a 0x-prefixed 20-byte hex address'),
   create: (ctx: FamilyContext) => new EvmAdapter(ctx.key ?? DEV_DEPOSIT_XPUB, ctx),
 };

@@ -92,6 +92,6 @@ export const tronFamily: ChainFamily = {
     if (ctx.production && xpub === DEV_TRON_DEPOSIT_XPUB) throw new Error(`${TRON_KEY_SETTING}: set your own extended public key; the development key is public`);
     return new TronAdapter(xpub, ctx.metrics);
   },
-  isContractAddress: isTronAddress,
+  checkAddress: (value) => (isTronAddress(value) ? null : 'must be a Tron address (T… in base58, its checksum right)'),
   double: { tokens: tronDoubleTokens, start: (network, registry) => startTronDouble(network, registry), pay: payOnTronDouble },
 };

@@ -42,7 +42,7 @@ describe('the Tron family and its settings', () => {
     expect(loadConfig(productionEnv).networks.tron!.enabled).toBe(false);
     expect(() => loadConfig({ ...productionEnv, TRON_ENABLED: 'true' })).toThrow(/TRON_DEPOSIT_XPUB: required[\s\S]*TRON_RPC_URL: required/);
     expect(loadConfig({ ...productionEnv, TRON_ENABLED: 'true', TRON_RPC_URL: 'https://api.trongrid.io', TRON_DEPOSIT_XPUB: operatorKey }).networks.tron!.enabled).toBe(true);
-    expect(() => loadConfig({ TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toThrow(/TRON_USDT_CONTRACT: must be a contract address of the tron family/);
+    expect(() => loadConfig({ TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toThrow(/TRON_USDT_CONTRACT: must be a Tron address/);
     expect(() => loadConfig({ TRON_USDT_CONTRACT: '0xdAC17F958D2ee523a2206206994597C13D831ec7' })).toThrow(/TRON_USDT_CONTRACT/);
   });
 });
