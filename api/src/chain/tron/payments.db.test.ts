@@ -111,7 +111,10 @@ describe('Tron on the embedded defaults', () => {
     const [row] = await api.database.db.select().from(depositAddresses).where(eq(depositAddresses.address, order.walletAddress));
     expect(row).toMatchObject({ family: 'tron' });
     expect(TronWeb.fromMnemonic(PHRASE, `${TRON_ACCOUNT_PATH}/${row!.derivationIndex}`).address).toBe(order.walletAddress);
-    expect(order.walletLinks.uri).toBe(order.walletAddress); // on the double no wallet can pay: the bare address
+    // Trust Wallet's send link: the QR code's payload; no wallet button on the double, which no wallet knows.
+    const contract = api.config.networks.tron!.tokens['USDT-TRON'];
+    expect(order.walletLinks).toEqual({ uri: `https://link.trustwallet.com/send?asset=c195_t${contract}&address=${order.walletAddress}&amount=${order.cryptoAmount}`, apps: [] });
+    expect(order.paymentUri).toBe(order.walletLinks.uri);
   });
 });
 
