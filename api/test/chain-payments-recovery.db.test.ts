@@ -29,7 +29,7 @@ class CrashingPayments extends PaymentService {
     }
   }
 
-  override async settle(orderId: number): Promise<void> {
+  override async settle(orderId: number): Promise<boolean> {
     // After the pass committed, before the order is settled.
     if (this.crashAt === 'settle' && orderId === this.orderId) {
       this.crashAt = null;

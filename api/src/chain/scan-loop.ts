@@ -22,7 +22,7 @@ export abstract class ScanLoop implements NetworkWatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   protected stopped = true;
-  /** Orders may have been left unsettled (by a crash before this watcher existed, or a failed settle). */
+  /** Orders may have been left unsettled (by a crash before this watcher existed, a failed settle, or a payment waiting for a price). */
   private unsettled = true;
 
   constructor(protected readonly opts: WatcherOptions) {}
@@ -68,10 +68,13 @@ export abstract class ScanLoop implements NetworkWatcher {
     while (!this.stopped && (await this.pass()));
   }
 
-  /** Settles the orders a pass touched, after its commit. Settling is idempotent. */
+  /**
+   * Settles the orders a pass touched, after its commit. Settling is idempotent. An order with a payment
+   * that cannot be valued now (no price) is settled again on the next pass; the others go on.
+   */
   protected async settle(orderIds: Iterable<number>): Promise<void> {
     try {
-      for (const id of orderIds) await this.opts.payments.settle(id);
+      for (const id of orderIds) if (!(await this.opts.payments.settle(id))) this.unsettled = true;
     } catch (err) {
       // The payments are committed; the next pass settles whatever this one could not.
       this.unsettled = true;
@@ -79,10 +82,10 @@ export abstract class ScanLoop implements NetworkWatcher {
     }
   }
 
-  /** Call first in every pass: settles what a crash or a failed settlement left, once. */
+  /** Call first in every pass: settles what a crash, a failed settlement or a missing price left. */
   protected async settleLeftovers(): Promise<void> {
     if (!this.unsettled) return;
-    await this.settle(await scan.ordersToResettle(this.opts.database.db, this.opts.network.network));
     this.unsettled = false;
+    await this.settle(await scan.ordersToResettle(this.opts.database.db, this.opts.network.network));
   }
 }
