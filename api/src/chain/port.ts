@@ -37,7 +37,10 @@ export interface FamilyDouble {
   /** Starts the double of an enabled network on its RPC URL's port (or finds it already running). */
   start(network: NetworkConfig, registry: ChainRegistry): Promise<RunningDouble>;
   /** Pays as a customer's wallet would; `viaContract`: a transfer made by another contract. */
-  pay(rpcUrl: string, payment: { to: string; tokenContract: string | null; units: bigint; viaContract?: boolean }): Promise<{ txHash: string; blockNumber: number; from: string }>;
+  pay(
+    rpcUrl: string,
+    payment: { to: string; tokenContract: string | null; units: bigint; viaContract?: boolean },
+  ): Promise<{ txHash: string; blockNumber: number; from: string }>;
 }
 
 export interface RunningDouble {

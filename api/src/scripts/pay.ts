@@ -55,7 +55,8 @@ async function main() {
   const double = FAMILIES[config.registry.network(coin.network)!.family]?.double;
   if (double) {
     // A family's own double: its transfer call, as a customer's wallet would pay; --via-contract: a token transfer made by another contract.
-    if (viaContract && coin.kind !== 'token') throw new UsageError(`--via-contract on ${coin.network} sends a token through another contract; ${coin.symbol} is its native coin`);
+    if (viaContract && coin.kind !== 'token')
+      throw new UsageError(`--via-contract on ${coin.network} sends a token through another contract; ${coin.symbol} is its native coin`);
     const sent = await double.pay(network.rpcUrl, { to: order.walletAddress, tokenContract, units, viaContract });
     console.log(
       `Paid order ${orderId}: ${formatUnits(units, coin.decimals)} ${coin.symbol} (${units} base units) on ${coin.network}'s double${viaContract ? ' through another contract' : ''}\n` +

@@ -75,10 +75,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     const spec = context.registry.network(n.network);
     return n.enabled && spec?.devnet !== undefined && FAMILIES[spec.family]?.double !== undefined && isLocal(n.rpcUrl, log);
   });
-  const results = await Promise.allSettled([
-    ...local.map((n) => startNetwork(n, context)),
-    ...doubled.map((n) => startFamilyDouble(n, context)),
-  ]);
+  const results = await Promise.allSettled([...local.map((n) => startNetwork(n, context)), ...doubled.map((n) => startFamilyDouble(n, context))]);
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const stopAll = async () => {
     await Promise.all(started.map((s) => s.proc?.stop()));
@@ -94,8 +91,14 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
 async function startFamilyDouble(network: NetworkConfig, ctx: StartContext): Promise<{ node: DevnetNode; proc?: { stop(): Promise<void> } }> {
   const double = FAMILIES[ctx.registry.network(network.network)!.family]!.double!;
   const running = await double.start(network, ctx.registry);
-  ctx.log.info({ network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused }, 'devnet: double started');
-  return { node: { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused }, proc: running };
+  ctx.log.info(
+    { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused },
+    'devnet: double started',
+  );
+  return {
+    node: { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused },
+    proc: running,
+  };
 }
 
 interface StartContext {

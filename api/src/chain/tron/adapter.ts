@@ -38,7 +38,13 @@ export class TronAdapter implements ChainAdapter {
   }
 
   walletLinks(p: PaymentRequest): WalletLinks {
-    return tronWalletLinks({ address: p.address, tokenContract: p.tokenContract, units: p.units, decimals: p.decimals, realNetwork: p.network.chainId === p.spec.chainId });
+    return tronWalletLinks({
+      address: p.address,
+      tokenContract: p.tokenContract,
+      units: p.units,
+      decimals: p.decimals,
+      realNetwork: p.network.chainId === p.spec.chainId,
+    });
   }
 
   transferFees(network: NetworkConfig): Promise<TransferFees> {
@@ -89,7 +95,8 @@ export const tronFamily: ChainFamily = {
     if (xpub === null) return new TronAdapter(null, ctx.metrics);
     // The key parser does not check it: a one-character typo would give addresses no wallet holds.
     if (!hasValidChecksum(xpub)) throw new Error(`${TRON_KEY_SETTING}: the base58 checksum is wrong: the key has a typo (copy it again from your wallet)`);
-    if (ctx.production && xpub === DEV_TRON_DEPOSIT_XPUB) throw new Error(`${TRON_KEY_SETTING}: set your own extended public key; the development key is public`);
+    if (ctx.production && xpub === DEV_TRON_DEPOSIT_XPUB)
+      throw new Error(`${TRON_KEY_SETTING}: set your own extended public key; the development key is public`);
     return new TronAdapter(xpub, ctx.metrics);
   },
   checkAddress: (value) => (isTronAddress(value) ? null : 'must be a Tron address (T… in base58, its checksum right)'),

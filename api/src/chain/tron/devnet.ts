@@ -43,7 +43,8 @@ export async function startTronDouble(network: NetworkConfig, registry: ChainReg
   const running = await blockByNum(new TronHttpClient([network.rpcUrl], { timeoutMs: 1000 }), 0).catch(() => undefined);
   if (running !== undefined) {
     const chainId = running ? Number.parseInt(running.blockID.slice(-8), 16) : NaN;
-    if (chainId !== network.chainId) throw new Error(`${network.network}: port of ${network.rpcUrl} is taken by something that is not the Tron double of chain ${network.chainId}`);
+    if (chainId !== network.chainId)
+      throw new Error(`${network.network}: port of ${network.rpcUrl} is taken by something that is not the Tron double of chain ${network.chainId}`);
     return { rpcUrl: network.rpcUrl, chainId, tokens, reused: true, stop: async () => undefined };
   }
   const double = new TronDouble({

@@ -40,7 +40,12 @@ export interface TronDoubleOptions {
 /** Free bandwidth every activated account gets a day. */
 const FREE_NET_LIMIT = 600;
 /** Mainnet's chain parameters as the double answers them (sun). */
-export const DOUBLE_CHAIN_PARAMETERS = { getEnergyFee: 100, getTransactionFee: 1000, getCreateAccountFee: 100_000, getCreateNewAccountFeeInSystemContract: 1_000_000 };
+export const DOUBLE_CHAIN_PARAMETERS = {
+  getEnergyFee: 100,
+  getTransactionFee: 1000,
+  getCreateAccountFee: 100_000,
+  getCreateNewAccountFeeInSystemContract: 1_000_000,
+};
 
 interface DoubleTx {
   txID: string;
@@ -158,7 +163,17 @@ export class TronDouble {
       holders.set(from, balance - t.amount);
       holders.set(to, (holders.get(to) ?? 0n) + t.amount);
     }
-    const tx: DoubleTx = { txID, kind: 'token', from, to: t.viaContract ? FORWARDER : contract, amount: t.amount, token: { contract, to }, ok, energy, timestamp };
+    const tx: DoubleTx = {
+      txID,
+      kind: 'token',
+      from,
+      to: t.viaContract ? FORWARDER : contract,
+      amount: t.amount,
+      token: { contract, to },
+      ok,
+      energy,
+      timestamp,
+    };
     return { txID, blockNumber: this.mine([tx]), ok };
   }
 
@@ -186,14 +201,19 @@ export class TronDouble {
       if (tx.kind === 'trx') return { ...base, receipt: { net_usage: TRANSFER_BYTES.trx } };
       const receipt = { energy_usage_total: tx.energy, net_usage: TRANSFER_BYTES.token, result: tx.ok ? 'SUCCESS' : 'REVERT' };
       if (!tx.ok) return { ...base, contract_address: tx.to, result: 'FAILED', receipt };
-      const log = { address: tx.token!.contract.slice(2), topics: [TRANSFER_TOPIC, wordOfHex(tx.from), wordOfHex(tx.token!.to)], data: tx.amount.toString(16).padStart(64, '0') };
+      const log = {
+        address: tx.token!.contract.slice(2),
+        topics: [TRANSFER_TOPIC, wordOfHex(tx.from), wordOfHex(tx.token!.to)],
+        data: tx.amount.toString(16).padStart(64, '0'),
+      };
       return { ...base, contract_address: tx.to, receipt, log: [log] };
     });
   }
 
   private answer(path: string, body: Record<string, unknown>): unknown {
     const visible = body.visible === true;
-    const addr = (value: unknown): string | null => (typeof value !== 'string' ? null : visible ? hexOf(value) : /^41[0-9a-fA-F]{40}$/.test(value) ? value.toLowerCase() : null);
+    const addr = (value: unknown): string | null =>
+      typeof value !== 'string' ? null : visible ? hexOf(value) : /^41[0-9a-fA-F]{40}$/.test(value) ? value.toLowerCase() : null;
     const solid = Math.max(0, this.head - (this.opts.solidLag ?? 1));
     switch (path) {
       case '/wallet/getnowblock':
@@ -205,7 +225,8 @@ export class TronDouble {
       case '/wallet/getblockbylimitnext': {
         const start = Number(body.startNum);
         const end = Number(body.endNum);
-        if (!(end > start) || end - start > 100) return { Error: 'class java.lang.IllegalArgumentException : startNum and endNum: 0 < endNum - startNum <= 100' };
+        if (!(end > start) || end - start > 100)
+          return { Error: 'class java.lang.IllegalArgumentException : startNum and endNum: 0 < endNum - startNum <= 100' };
         const blocks = [];
         for (let n = start; n < Math.min(end, this.head + 1); n++) blocks.push(this.block(n)!);
         return blocks.length ? { block: blocks } : {};
@@ -308,7 +329,10 @@ function txJson(tx: DoubleTx): TronTransaction {
   return {
     txID: tx.txID,
     ret,
-    raw_data: { contract: [{ type: 'TriggerSmartContract', parameter: { value: { data, owner_address: tx.from, contract_address: tx.to } } }], timestamp: tx.timestamp },
+    raw_data: {
+      contract: [{ type: 'TriggerSmartContract', parameter: { value: { data, owner_address: tx.from, contract_address: tx.to } } }],
+      timestamp: tx.timestamp,
+    },
   };
 }
 
@@ -330,4 +354,3 @@ export function hexOfName(name: string): string {
 export function addressOfName(name: string): string {
   return base58Of(hexOfName(name));
 }
-

@@ -69,7 +69,9 @@ function buildWatcher() {
 }
 
 async function createOrder(coin: string, amountUsd = 10): Promise<TPaymentCreated> {
-  const res = await api.call('POST', '/api/crypto-payment', { body: { amount: amountUsd, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: coin } });
+  const res = await api.call('POST', '/api/crypto-payment', {
+    body: { amount: amountUsd, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: coin },
+  });
   if (res.status !== 201) throw new Error(`order refused: ${res.status} ${JSON.stringify(res.body)}`);
   return ZPaymentCreated.parse(res.body);
 }
@@ -77,7 +79,12 @@ async function createOrder(coin: string, amountUsd = 10): Promise<TPaymentCreate
 function pay(order: TPaymentCreated, o: { units?: bigint; coin?: string; contract?: string; viaContract?: boolean } = {}) {
   const coin = o.coin ?? order.cryptocurrency;
   const tokenContract = o.contract ?? (coin === 'TRX' ? null : api.config.networks.tron!.tokens[coin]!);
-  return payOnTronDouble(double.rpcUrl, { to: order.walletAddress, tokenContract, units: o.units ?? BigInt(order.cryptoAmountBaseUnits), viaContract: o.viaContract });
+  return payOnTronDouble(double.rpcUrl, {
+    to: order.walletAddress,
+    tokenContract,
+    units: o.units ?? BigInt(order.cryptoAmountBaseUnits),
+    viaContract: o.viaContract,
+  });
 }
 
 async function scan() {
@@ -99,7 +106,9 @@ const paymentRows = (orderId: number) => api.database.db.select().from(payments)
 
 describe('Tron on the embedded defaults', () => {
   it('GET /api/payment-options offers USDT on Tron and TRX', async () => {
-    const body = (await api.call('GET', '/api/payment-options')).body as { assets: { asset: string; networks: { symbol: string; network: string; networkLabel: string }[] }[] };
+    const body = (await api.call('GET', '/api/payment-options')).body as {
+      assets: { asset: string; networks: { symbol: string; network: string; networkLabel: string }[] }[];
+    };
     const offered = body.assets.flatMap((a) => a.networks.map((n) => [a.asset, n.symbol, n.network]));
     expect(offered).toContainEqual(['USDT', 'USDT-TRON', 'tron']);
     expect(offered).toContainEqual(['TRX', 'TRX', 'tron']);
@@ -113,7 +122,10 @@ describe('Tron on the embedded defaults', () => {
     expect(TronWeb.fromMnemonic(PHRASE, `${TRON_ACCOUNT_PATH}/${row!.derivationIndex}`).address).toBe(order.walletAddress);
     // Trust Wallet's send link: the QR code's payload; no wallet button on the double, which no wallet knows.
     const contract = api.config.networks.tron!.tokens['USDT-TRON'];
-    expect(order.walletLinks).toEqual({ uri: `https://link.trustwallet.com/send?asset=c195_t${contract}&address=${order.walletAddress}&amount=${order.cryptoAmount}`, apps: [] });
+    expect(order.walletLinks).toEqual({
+      uri: `https://link.trustwallet.com/send?asset=c195_t${contract}&address=${order.walletAddress}&amount=${order.cryptoAmount}`,
+      apps: [],
+    });
     expect(order.paymentUri).toBe(order.walletLinks.uri);
   });
 });
@@ -126,7 +138,9 @@ describe('Tron payments: order -> payment -> confirming -> paid (solidified) -> 
     expect(await status(order)).toMatchObject({ status: 'confirming', receivedAmount: order.cryptoAmount });
     await confirm();
     expect(await status(order)).toMatchObject({ status: 'paid', remainingAmount: '0' });
-    expect(await paymentRows(order.orderId)).toMatchObject([{ txHash: sent.txHash, network: 'tron', coin, amount: order.cryptoAmountBaseUnits, status: 'confirmed', disposition: 'order' }]);
+    expect(await paymentRows(order.orderId)).toMatchObject([
+      { txHash: sent.txHash, network: 'tron', coin, amount: order.cryptoAmountBaseUnits, status: 'confirmed', disposition: 'order' },
+    ]);
     await api.services.fulfilment.run(order.orderId, 1);
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(row!.status).toBe('completed');

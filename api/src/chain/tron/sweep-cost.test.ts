@@ -38,7 +38,11 @@ describe('the cost of sweeping Tron deposit addresses (on the Tron double)', () 
   });
 
   it('counts the larger energy of a first transfer to a treasury that holds no USDT yet', async () => {
-    const plan = await sweepCosts(client, { addresses: deposits.slice(0, 1), token: { coin: 'USDT-TRON', contract: USDT }, treasury: addressOfName('new-treasury') });
+    const plan = await sweepCosts(client, {
+      addresses: deposits.slice(0, 1),
+      token: { coin: 'USDT-TRON', contract: USDT },
+      treasury: addressOfName('new-treasury'),
+    });
     expect(plan.addresses[0]!.energyNeeded).toBe(130_285);
   });
 });
@@ -52,15 +56,24 @@ describe('the Tron sweep plan', () => {
       double.transfer({ to: TREASURY, amount: 1n, contract: USDT });
       deposits.forEach((address) => double.transfer({ to: address, amount: 10_000_000n, contract: USDT }));
       const addresses = deposits.map((address, i) => ({ address, derivationIndex: i, orderId: 100 + i, sweepable: true }));
-      const plan = await planTronSweep(client, { network: 'tron', nativeCoin: 'TRX', tokens: [{ symbol: 'USDT-TRON', contract: USDT, decimals: 6 }], addresses }, FAUCET, TREASURY);
+      const plan = await planTronSweep(
+        client,
+        { network: 'tron', nativeCoin: 'TRX', tokens: [{ symbol: 'USDT-TRON', contract: USDT, decimals: 6 }], addresses },
+        FAUCET,
+        TREASURY,
+      );
       expect(plan.costs).toHaveLength(10);
       expect(plan.costs.every((c) => c.energyNeeded === 64_285 && c.burnSun === 6_428_500n && c.activationSun === 1_100_000n)).toBe(true);
       expect(plan.transfers.filter((t) => t.kind === 'gas')).toHaveLength(10);
-      expect(plan.transfers.filter((t) => t.kind === 'token').map((t) => [t.coin, t.amount, t.limit])).toEqual(Array(10).fill(['USDT-TRON', 10_000_000n, 64_285n]));
+      expect(plan.transfers.filter((t) => t.kind === 'token').map((t) => [t.coin, t.amount, t.limit])).toEqual(
+        Array(10).fill(['USDT-TRON', 10_000_000n, 64_285n]),
+      );
       // Per address: 6.4285 TRX burnt + 1.1 TRX activation + 0.267 TRX for the signer's funding transfer.
       expect(plan.totalFee).toBe(10n * (6_428_500n + 1_100_000n + 267_000n));
       const lines = describeTronSweep(plan, 30_000_000n);
-      expect(lines[0]).toBe(`${deposits[0]}: 10000000 USDT-TRON base units; energy 64285 needed, 0 delegated; burns 6.4285 TRX ($1.93); activation 1.1 TRX ($0.33); costs 7.5285 TRX ($2.26)`);
+      expect(lines[0]).toBe(
+        `${deposits[0]}: 10000000 USDT-TRON base units; energy 64285 needed, 0 delegated; burns 6.4285 TRX ($1.93); activation 1.1 TRX ($0.33); costs 7.5285 TRX ($2.26)`,
+      );
       expect(lines.at(-1)).toBe('tron: 10 addresses, total 77.955 TRX ($23.39)');
     } finally {
       await double.stop();

@@ -76,7 +76,8 @@ export async function sweepCosts(
     const token = opts.token && held > 0n ? { coin: opts.token.coin, amount: held } : null;
     const energyAvailable = Math.max(0, (resources.EnergyLimit ?? 0) - (resources.EnergyUsed ?? 0));
     // An address that is not activated yet is by the TRX sent to it first, and gets the daily free bandwidth then.
-    const bytesAvailable = Math.max(0, (resources.freeNetLimit ?? 0) - (resources.freeNetUsed ?? 0)) + Math.max(0, (resources.NetLimit ?? 0) - (resources.NetUsed ?? 0));
+    const bytesAvailable =
+      Math.max(0, (resources.freeNetLimit ?? 0) - (resources.freeNetUsed ?? 0)) + Math.max(0, (resources.NetLimit ?? 0) - (resources.NetUsed ?? 0));
     let energyNeeded = 0;
     let bytesNeeded = 0;
     if (token) {
@@ -87,7 +88,20 @@ export async function sweepCosts(
     const activationSun = token && !activated ? BigInt(prices.createAccountFee) : 0n;
     // TRX already on the address pays its own burn first; an address without an account gets at least 1 sun, which creates it.
     const fundSun = token ? bigMax(burnSun - trx, activated ? 0n : 1n) : 0n;
-    addresses.push({ address, token, trx, activated, energyNeeded, energyAvailable, bytesNeeded, bytesAvailable, burnSun, activationSun, fundSun, costSun: burnSun + activationSun });
+    addresses.push({
+      address,
+      token,
+      trx,
+      activated,
+      energyNeeded,
+      energyAvailable,
+      bytesNeeded,
+      bytesAvailable,
+      burnSun,
+      activationSun,
+      fundSun,
+      costSun: burnSun + activationSun,
+    });
   }
   return { addresses, totalSun: addresses.reduce((sum, a) => sum + a.costSun, 0n), prices };
 }

@@ -72,13 +72,32 @@ export async function planTronSweep(client: TronHttpClient, source: SweepSource,
     const { derivationIndex } = sweepable[i]!;
     if (cost.token) {
       if (cost.fundSun > 0n) {
-        gas.push({ kind: 'gas', from: signer, derivationIndex: null, to: cost.address, coin: source.nativeCoin, amount: cost.fundSun, fee: signerTrxFee + cost.activationSun, limit: 0n });
+        gas.push({
+          kind: 'gas',
+          from: signer,
+          derivationIndex: null,
+          to: cost.address,
+          coin: source.nativeCoin,
+          amount: cost.fundSun,
+          fee: signerTrxFee + cost.activationSun,
+          limit: 0n,
+        });
       }
-      tokens.push({ kind: 'token', from: cost.address, derivationIndex, to: treasury, coin: cost.token.coin, amount: cost.token.amount, fee: cost.burnSun, limit: BigInt(cost.energyNeeded) });
+      tokens.push({
+        kind: 'token',
+        from: cost.address,
+        derivationIndex,
+        to: treasury,
+        coin: cost.token.coin,
+        amount: cost.token.amount,
+        fee: cost.burnSun,
+        limit: BigInt(cost.energyNeeded),
+      });
     }
     // What TRX stays after the token transfer's burn moves on the address's free bandwidth.
     const leftover = cost.trx + cost.fundSun - cost.burnSun;
-    if (leftover > 0n && !cost.token) natives.push({ kind: 'native', from: cost.address, derivationIndex, to: treasury, coin: source.nativeCoin, amount: leftover, fee: 0n, limit: 0n });
+    if (leftover > 0n && !cost.token)
+      natives.push({ kind: 'native', from: cost.address, derivationIndex, to: treasury, coin: source.nativeCoin, amount: leftover, fee: 0n, limit: 0n });
     else if (leftover > 0n) plan.dust.push({ address: cost.address, coin: source.nativeCoin, amount: leftover });
   }
   plan.transfers = [...gas, ...tokens, ...natives];
@@ -88,7 +107,8 @@ export async function planTronSweep(client: TronHttpClient, source: SweepSource,
 
 /** The plan's printout: one line per address with its energy and cost, then the total. */
 export function describeTronSweep(plan: TronSweepPlan, trxUsdE8: bigint | null): string[] {
-  const trx = (sun: bigint) => `${(Number(sun) / 1e6).toFixed(6).replace(/\.?0+$/, '')} TRX${trxUsdE8 === null ? '' : ` ($${((Number(sun) * Number(trxUsdE8)) / 1e14).toFixed(2)})`}`;
+  const trx = (sun: bigint) =>
+    `${(Number(sun) / 1e6).toFixed(6).replace(/\.?0+$/, '')} TRX${trxUsdE8 === null ? '' : ` ($${((Number(sun) * Number(trxUsdE8)) / 1e14).toFixed(2)})`}`;
   const lines = plan.costs.map(
     (c) =>
       `${c.address}: ${c.token ? `${c.token.amount} ${c.token.coin} base units; energy ${c.energyNeeded} needed, ${c.energyAvailable} delegated; burns ${trx(c.burnSun)}` : `${c.trx} sun of TRX; no energy needed`}` +

@@ -41,7 +41,8 @@ describe('Tron transfers read through the HTTP API (on the Tron double)', () => 
     const watched = new Map([[DEPOSIT, 7]]);
     const tokens = new Map([[hexOf(USDT)!.slice(2), 'USDT-TRON']]);
     const observed = trxPayments(ctx, blocks, watched);
-    for (const block of blocks.filter(hasContractCalls)) observed.push(...tokenPayments(ctx, block, await transactionInfos(client, blockNumber(block)), tokens, watched));
+    for (const block of blocks.filter(hasContractCalls))
+      observed.push(...tokenPayments(ctx, block, await transactionInfos(client, blockNumber(block)), tokens, watched));
     return observed;
   }
 
