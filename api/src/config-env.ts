@@ -19,7 +19,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
-/** One URL, or several separated by commas (tried in that order, with failover: chain/json-rpc.ts). */
+/** One URL, or several separated by commas (tried in that order, with failover: chain/evm/json-rpc.ts). */
 const urlList = z.string().transform((value, ctx) => {
   const urls = value
     .split(',')

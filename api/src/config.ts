@@ -35,7 +35,7 @@ export interface NetworkConfig {
   enabled: boolean;
   /** The first of rpcUrls. */
   rpcUrl: string;
-  /** Every node of the network, in order of preference (failover: chain/json-rpc.ts). */
+  /** Every node of the network, in order of preference (failover: chain/evm/json-rpc.ts). */
   rpcUrls: string[];
   /** A node provider's key, for a family whose provider takes it in a header (TronGrid's TRON-PRO-API-KEY); unset: none. */
   apiKey?: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 
 /**
  * Numbers of the deposit sequence, one per crypto order, never handed out twice: a family that derives
@@ -31,7 +31,7 @@ export class DepositSequence {
   private refill(): Promise<void> {
     this.refilling ??= (async () => {
       const result = await this.db.execute(sql`select nextval('deposit_index_seq') as i from generate_series(1, ${this.batchSize})`);
-      this.ready.push(...(result as unknown as { rows: { i: string | number }[] }).rows.map((r) => Number(r.i)));
+      this.ready.push(...rowsOf<{ i: string | number }>(result).map((r) => Number(r.i)));
     })().finally(() => (this.refilling = undefined));
     return this.refilling;
   }

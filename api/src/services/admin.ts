@@ -10,7 +10,7 @@ import {
   type TOrderStatus,
   ZIntId,
 } from '@topup/shared';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
 import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
@@ -21,6 +21,7 @@ import { orderView, type OrderService } from './orders';
 import { insertPaidOrder, transition } from './order-state';
 import type { PricingSetting, SettingsService, SystemSetting } from './settings';
 import { newPaymentId } from './order-tokens';
+import { chargesFor } from './quote';
 
 export interface OrderFilter {
   status?: TOrderStatus[];
@@ -75,7 +76,7 @@ export class AdminService {
       failed: number;
       active: number;
     };
-    const r = (result as unknown as { rows: Row[] }).rows[0]!;
+    const r = rowsOf<Row>(result)[0]!;
     const settled = r.completed + r.failed;
     return {
       totalRevenue: Number(r.revenue) - Number(r.refunded),
@@ -174,6 +175,7 @@ export class AdminService {
       { phoneNumber: input.phoneNumber, operatorId: input.operatorId, countryRef: input.countryId },
       input.amountCents,
     );
+    const charges = chargesFor('manual_topup', input.amountCents, await this.deps.settings.get('pricing'));
     return this.deps.db.transaction(async (tx) => {
       const createdAt = new Date();
       const order = await insertPaidOrder(
@@ -185,9 +187,7 @@ export class AdminService {
           kind: 'recharge',
           source: 'admin',
           ...recharge,
-          amountCents: input.amountCents,
-          feeCents: 0,
-          totalCents: input.amountCents,
+          ...charges,
           email: null,
           expiresAt: createdAt,
           createdAt,

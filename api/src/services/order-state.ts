@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { depositAddresses, jobs, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from './errors';
 import { enqueue } from '../jobs/queue';
@@ -61,7 +61,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
       select e.queue, e.queue || ':' || c.id, jsonb_build_object('orderId', c.id), e.run_at from created c join extra e on e.payment_id = c.payment_id
     )
     select id, payment_id from created`);
-  const ids = new Map((result as unknown as { rows: { id: number | string; payment_id: string }[] }).rows.map((r) => [r.payment_id, Number(r.id)]));
+  const ids = new Map(rowsOf<{ id: number | string; payment_id: string }>(result).map((r) => [r.payment_id, Number(r.id)]));
   return list.map((o) => ({
     customerId: null,
     telegramUserId: null,

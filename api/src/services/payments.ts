@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TUnmatchedPayment } from '@topup/shared';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import { coversWithinTolerance, cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TUnmatchedPayment } from '@topup/shared';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
@@ -161,7 +161,7 @@ export class PaymentService {
     const unconfirmed = open.length > confirmed.length;
     const expected = BigInt(order.cryptoAmount);
     const received = confirmed.reduce((sum, p) => sum + BigInt(p.amount), 0n);
-    const enough = received * 10_000n >= expected * BigInt(10_000 - this.deps.toleranceBps);
+    const enough = coversWithinTolerance(received, expected, this.deps.toleranceBps);
     const coin = this.deps.registry.requireCoin(order.coin);
     let status = order.status;
 
@@ -274,7 +274,7 @@ export class PaymentService {
       where p.status <> 'removed' and (p.disposition is distinct from 'order' or o.status is distinct from 'completed')
       order by p.id desc
       limit ${limit}`);
-    return (result as unknown as { rows: UnmatchedPayment[] }).rows.map((r) => ({
+    return rowsOf<UnmatchedPayment>(result).map((r) => ({
       ...r,
       id: Number(r.id),
       blockNumber: Number(r.blockNumber),
@@ -311,7 +311,7 @@ export class PaymentService {
     const usdE8 = prices.get(order.coin);
     if (usdE8 === undefined) return null;
     const value = cryptoUnitsToCents(received, usdE8, coin.decimals);
-    return value * 10_000 >= order.totalCents * (10_000 - this.deps.toleranceBps);
+    return coversWithinTolerance(BigInt(value), BigInt(order.totalCents), this.deps.toleranceBps);
   }
 
   /** Credits each payment (creditPayment); false when one of them cannot be valued now. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { SUPPORT_TEXTS, type TSupportConversation, type TSupportReplyRoute, type TSupportThread, type TSupportThreadSummary } from '@topup/shared';
-import type { Db, DbOrTx } from '../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { admins, customers, notifications, orders, supportMessages, supportThreads } from '../db/schema';
 import { recordAudit } from './audit';
 import { customerNames, type Customer } from './customers';
@@ -169,7 +169,7 @@ export class SupportService {
       select count(distinct m.thread_id)::int as threads, count(*)::int as messages
       from ${supportMessages} m join ${supportThreads} t on t.id = m.thread_id
       where m.author = 'customer' and m.id > coalesce(t.admin_read_through, 0)`);
-    const row = (result as unknown as { rows: { threads: number; messages: number }[] }).rows[0];
+    const row = rowsOf<{ threads: number; messages: number }>(result)[0];
     return { unreadThreads: row?.threads ?? 0, unreadMessages: row?.messages ?? 0 };
   }
 
@@ -313,7 +313,7 @@ export class SupportService {
       last_author: 'customer' | 'admin' | null;
       unread: number;
     };
-    return (result as unknown as { rows: Row[] }).rows.map((r) => {
+    return rowsOf<Row>(result).map((r) => {
       const customer =
         r.customer_id === null
           ? null

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ZBalance } from '@topup/shared';
+import { centsToDollars, ZBalance } from '@topup/shared';
 import { parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { requireCustomer } from '../../http/identity';
@@ -27,8 +27,8 @@ export function balanceRouter(balances: BalanceService, orders: OrderService): R
     const cents = await balances.balanceCents(req.customer!.id);
     res.json({
       success: true,
-      claimed: claimed / 100,
-      balance: cents / 100,
+      claimed: centsToDollars(claimed),
+      balance: centsToDollars(cents),
       message: claimed ? 'Credit moved to your balance.' : 'Nothing to claim on this order.',
     });
   });
