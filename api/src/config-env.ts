@@ -41,6 +41,8 @@ export const NetworkEnvSchema = z.object({
   /** Default: the registry's (networks added later start switched off). */
   ENABLED: bool.optional(),
   RPC_URL: urlList.optional(),
+  /** A node provider's key where the family sends one in a header (Tron: TronGrid's); EVM providers take theirs in the URL. */
+  API_KEY: z.string().trim().min(1).optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   /** Blocks a payment waits where the node offers no finality tag (or FINALITY=blocks). */
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),

@@ -37,6 +37,8 @@ export interface NetworkConfig {
   rpcUrl: string;
   /** Every node of the network, in order of preference (failover: chain/evm/json-rpc.ts). */
   rpcUrls: string[];
+  /** A node provider's key, for a family whose provider takes it in a header (TronGrid's TRON-PRO-API-KEY); unset: none. */
+  apiKey?: string;
   chainId: number;
   /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
   finality: TFinalityTag | null;
@@ -50,6 +52,11 @@ export interface NetworkConfig {
 }
 
 export type Config = ReturnType<typeof readConfig>['config'];
+
+/** A network of the registry is on unless it says otherwise; 'devnet': on the devnet only, until switched on. */
+function enabledByDefault(value: boolean | 'devnet' | undefined, devnet: boolean): boolean {
+  return value === 'devnet' ? devnet : (value ?? true);
+}
 
 /** A configuration refused: every problem found, each naming its variable, in one message. */
 export class ConfigError extends Error {
@@ -129,7 +136,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
       const n = networkEnv[spec.id]!;
       // On the devnet a network is served by its local double; one without a double needs a node of its own.
       const local = devnet && spec.devnet ? spec.devnet : null;
-      const devTokens = devnetTokenAddresses(registry, spec.id);
+      const double = families[spec.family]?.double;
+      const devTokens = double ? double.tokens(registry, spec.id) : devnetTokenAddresses(registry, spec.id);
       // A token without a contract (none by default, none set) is not offered.
       const tokens = Object.fromEntries(
         registry
@@ -148,9 +156,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
           network: spec.id,
           label: spec.label,
           family: spec.family,
-          enabled: (n.ENABLED ?? spec.enabledByDefault ?? true) && (!devnet || local !== null || n.RPC_URL !== undefined),
+          enabled: (n.ENABLED ?? enabledByDefault(spec.enabledByDefault, devnet)) && (!devnet || local !== null || n.RPC_URL !== undefined),
           rpcUrl: rpcUrls[0] ?? '',
           rpcUrls,
+          apiKey: n.API_KEY,
           chainId: n.CHAIN_ID ?? local?.chainId ?? spec.chainId,
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
@@ -247,9 +256,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   if (production) {
     const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
     // A variable already refused above is not refused again for the default that replaced it.
+    // Each enabled network's family needs its key setting (EVM's has a development default, refused by PRODUCTION_CHECKS).
+    const missingKeys = [...new Set(registry.networks.filter((n) => networks[n.id]!.enabled).map((n) => families[n.family]?.keySetting))].filter(
+      (name): name is string => name !== undefined && cleaned[name] === undefined && name !== 'DEPOSIT_XPUB',
+    );
     const named = new Set(issues.map(variableOf));
     problems.push(
       ...[
+        ...missingKeys.map((name) => `${name}: required for the enabled networks of its chain family (the key their deposits are derived from or attributed to)`),
         ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
         ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
       ].filter((p) => !named.has(variableOf(p))),

@@ -53,8 +53,9 @@ export interface TNetworkSpec {
   /**
    * False: offered only once switched on (<NETWORK>_ENABLED=true), so that adding a network to the
    * registry never stops a running deployment (production needs an RPC URL for every enabled network).
+   * 'devnet': offered on the devnet (the embedded defaults), off elsewhere until switched on.
    */
-  enabledByDefault?: boolean;
+  enabledByDefault?: boolean | 'devnet';
 }
 
 export interface TCoin {

@@ -26,6 +26,30 @@ export interface ChainFamily {
   /** Why `value` is not an address of this family (a token contract setting, say); null when it is one. */
   checkAddress(value: string): string | null;
   create(ctx: FamilyContext): ChainAdapter;
+  /** The family's own local double for development, where it has one (EVM's Hardhat nodes are chain/devnet's). */
+  readonly double?: FamilyDouble;
+}
+
+/** A family's local stand-in for its networks' nodes: run by `npm start` on the devnet, paid by `npm run pay`. */
+export interface FamilyDouble {
+  /** Where the double has the network's token contracts, by coin symbol (the configuration offers them there). */
+  tokens(registry: ChainRegistry, network: string): Record<string, string>;
+  /** Starts the double of an enabled network on its RPC URL's port (or finds it already running). */
+  start(network: NetworkConfig, registry: ChainRegistry): Promise<RunningDouble>;
+  /** Pays as a customer's wallet would; `viaContract`: a transfer made by another contract. */
+  pay(
+    rpcUrl: string,
+    payment: { to: string; tokenContract: string | null; units: bigint; viaContract?: boolean },
+  ): Promise<{ txHash: string; blockNumber: number; from: string }>;
+}
+
+export interface RunningDouble {
+  rpcUrl: string;
+  chainId: number;
+  tokens: Record<string, string>;
+  /** Another process runs it: stop() leaves it running. */
+  reused: boolean;
+  stop(): Promise<void>;
 }
 
 export interface FamilyContext {

@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { CHAINS, type ChainRegistry } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
+import { FAMILIES } from '../families';
 import { compileDevnetContracts, type DevnetContracts } from './compile';
 import { startHardhatNode, type NodeProcess } from './node';
 import { probeRpc } from './rpc';
@@ -36,8 +37,8 @@ export interface DevnetNode {
   chainId: number;
   /** Deployed token contracts by coin symbol. */
   tokens: Record<string, string>;
-  /** The forwarder contract (contracts/Forwarder.sol): sends the native coin by an internal call. */
-  forwarder: string;
+  /** The forwarder contract (contracts/Forwarder.sol): sends the native coin by an internal call. Absent on a family's own double. */
+  forwarder?: string;
   /** Another process started this node (e.g. a second `npm start`): stop() leaves it running. */
   reused: boolean;
 }
@@ -69,7 +70,12 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     const spec = context.registry.network(n.network);
     return n.enabled && spec?.family === 'evm' && spec.devnet !== undefined && isLocal(n.rpcUrl, log);
   });
-  const results = await Promise.allSettled(local.map((n) => startNetwork(n, context)));
+  // Other families' doubles (chain/families.ts: `double`), for their enabled networks that have a devnet entry.
+  const doubled = Object.values(opts.networks).filter((n) => {
+    const spec = context.registry.network(n.network);
+    return n.enabled && spec?.devnet !== undefined && FAMILIES[spec.family]?.double !== undefined && isLocal(n.rpcUrl, log);
+  });
+  const results = await Promise.allSettled([...local.map((n) => startNetwork(n, context)), ...doubled.map((n) => startFamilyDouble(n, context))]);
   const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const stopAll = async () => {
     await Promise.all(started.map((s) => s.proc?.stop()));
@@ -80,6 +86,19 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     throw new Error(`devnet did not start:\n  ${failures.map((e) => e.message).join('\n  ')}`);
   }
   return { nodes: Object.fromEntries(started.map((s) => [s.node.network, s.node])), stop: stopAll };
+}
+
+async function startFamilyDouble(network: NetworkConfig, ctx: StartContext): Promise<{ node: DevnetNode; proc?: { stop(): Promise<void> } }> {
+  const double = FAMILIES[ctx.registry.network(network.network)!.family]!.double!;
+  const running = await double.start(network, ctx.registry);
+  ctx.log.info(
+    { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused },
+    'devnet: double started',
+  );
+  return {
+    node: { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused },
+    proc: running,
+  };
 }
 
 interface StartContext {
