@@ -159,7 +159,7 @@ export const bot: BotMessages = {
   btnTopUpAgain: '🔁 Recharger à nouveau',
   paymentAlreadyCreated: 'Le nouveau paiement est déjà dans la conversation, plus bas.',
   cancelRefusedFunds:
-    'Cette commande ne peut pas être annulée\u00a0: un paiement est déjà arrivé. Envoyez le reste avant l’échéance indiquée\u00a0; s’il n’arrive pas à temps, ce qui est arrivé est crédité sur votre solde. Rien n’est perdu.',
+    'Cette commande ne peut pas être annulée\u00a0: un paiement est déjà arrivé. Envoyez le reste avant l’échéance indiquée\u00a0; sinon, ce qui est arrivé est crédité sur votre solde. Rien n’est perdu.',
   cancelRefusedPaid: 'Cette commande ne peut pas être annulée\u00a0: elle est payée et sa recharge est en route (ou faite).',
 
   btnBack: '⬅️ Retour',
