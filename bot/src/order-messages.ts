@@ -97,7 +97,7 @@ export class OrderMessages {
   /** Draws the order's message from its story and edits it where it changed; 'gone' when there is no such message to edit. */
   async show(tg: Api, chatId: number, messageId: number, story: TOrderStory, locale: Locale): Promise<ShowOutcome> {
     const orderId = story.order.orderId;
-    const view = orderMessage(catalogFor(locale), locale, story, this.opts.links);
+    const view = orderMessage(catalogFor(locale), locale, story, this.opts.links, this.now);
     const markup = JSON.stringify(view.keyboard.inline_keyboard);
     const media = mediaKey(view);
     const before = this.shown.get(orderId);
@@ -127,6 +127,8 @@ export class OrderMessages {
         shownMedia = TEXT;
         return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
       }
+      // A message known to be text has no caption to edit: its text is edited at once.
+      if (known?.media === TEXT) return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
       try {
         await tg.editMessageCaption(chatId, messageId, { caption: view.caption, ...options });
         return (remember(), 'edited');

@@ -346,6 +346,19 @@ describe('the payment message while a payment is expected', () => {
     }
   });
 
+  it('counts the time left down as it passes', async () => {
+    const liv = user(8304, 'Liv');
+    const o = await order(liv);
+    expect(o.caption).toContain('(6 min left)');
+    await h.api.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() + 150_000) })
+      .where(eq(orders.id, o.orderId));
+    const mark = h.tg.calls.length;
+    await h.poller.watchOnce();
+    expect(captionOf(editsOf(mark, o.messageId).at(-1))).toContain('(3 min left)');
+  });
+
   it('drops them once nothing is to be sent', async () => {
     const kim = user(8303, 'Kim');
     const o = await order(kim);
@@ -402,6 +415,8 @@ describe('/start order_<paymentId> (the "Open in Telegram" links of the site and
     const watched = h.tg.calls.length;
     await h.poller.watchOnce();
     expect(captionOf(editsOf(watched, messageId).at(-1))).toContain('Send the rest:');
+    // A text message: its text is edited, never first tried as a caption.
+    expect(h.tg.since(watched).some((c) => c.method === 'editMessageCaption' && c.payload.message_id === messageId)).toBe(false);
 
     const ned = user(8322, 'Ned');
     const other = h.tg.calls.length;

@@ -41,7 +41,10 @@ function creditLines(t: Catalog, locale: Locale, s: TOrderStory): string[] {
   return lines;
 }
 
-export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: OrderLinks): OrderMessage {
+/** Whole minutes left until `deadline`, rounded up (the message is drawn again as they pass: the count goes down). */
+const minutesLeft = (deadline: string, now: number) => Math.max(1, Math.ceil((Date.parse(deadline) - now) / 60_000));
+
+export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: OrderLinks, now = Date.now()): OrderMessage {
   const o = s.order;
   const d = s.display;
   const next = s.next;
@@ -73,10 +76,7 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
         networkLabel: payable.networkLabel,
         deadline: rest
           ? t.bot.payRestUntil({ time: hhmm(locale, payable.deadline) })
-          : t.bot.payExpires({
-              time: hhmm(locale, payable.deadline),
-              minutes: Math.max(1, Math.round((Date.parse(payable.deadline) - Date.parse(o.createdAt)) / 60_000)),
-            }),
+          : t.bot.payExpires({ time: hhmm(locale, payable.deadline), minutes: minutesLeft(payable.deadline, now) }),
       }),
     );
   }

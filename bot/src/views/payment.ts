@@ -74,7 +74,7 @@ export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, deta
       deadline: t.bot.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
     }),
     '',
-    `${t.common.labels.status}: ${t.bot.statusWaiting}`,
+    `${h(t.common.labels.status)}${t.common.colon} ${t.bot.statusWaiting}`,
   ].join('\n');
 }
 
@@ -103,7 +103,7 @@ export function statusCaption(t: Catalog, p: TNotificationPayload, confirmations
   if (p.cryptoAmount && p.cryptocurrency && (p.status === 'confirming' || p.status === 'paid')) {
     lines.push(`🪙 <code>${h(p.cryptoAmount)}</code> ${h(p.cryptocurrency)}`);
   }
-  lines.push('', `${t.common.labels.status}: <b>${statusLine(t, p.status, confirmations)}</b>`);
+  lines.push('', `${h(t.common.labels.status)}${t.common.colon} <b>${statusLine(t, p.status, confirmations)}</b>`);
   if (p.status === 'completed') {
     if (p.phoneNumber) lines.push(t.bot.completedTo({ phone: p.phoneNumber, amount: p.amount }));
     if (p.transactionId) lines.push(t.bot.transactionId({ id: p.transactionId }));

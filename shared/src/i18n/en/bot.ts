@@ -104,7 +104,7 @@ export const bot = {
   paySend: 'Send exactly:',
   payTo: 'To this address:',
   payNetwork: (p: { network: string }) => `🔗 Network: <b>${h(p.network)}</b>`,
-  payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min left)`,
   payScan: (p: { coin: string }) => `Scan with your ${h(p.coin)} wallet app, or copy the amount and address (tap to copy).`,
   payImportant: 'Send the exact amount on this network only. The top-up is processed automatically.',
   payFromWallet: SEND_FROM_WALLET_NOTE,

@@ -95,7 +95,7 @@ export const bot: BotMessages = {
   paySend: 'Envía exactamente:',
   payTo: 'A esta dirección:',
   payNetwork: (p) => `🔗 Red: <b>${h(p.network)}</b>`,
-  payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (quedan ${p.minutes} min)`,
   payScan: (p) => `Escanea con tu billetera de ${h(p.coin)}, o copia el importe y la dirección (toca para copiar).`,
   payImportant: 'Envía el importe exacto y solo en esta red. La recarga se procesa automáticamente.',
   payFromWallet: pay.fromWallet,

@@ -95,7 +95,7 @@ export const bot: BotMessages = {
   paySend: 'Envoyez exactement\u00a0:',
   payTo: 'À cette adresse\u00a0:',
   payNetwork: (p) => `🔗 Réseau\u00a0: <b>${h(p.network)}</b>`,
-  payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (encore ${p.minutes} min)`,
   payScan: (p) => `Scannez avec votre portefeuille ${h(p.coin)}, ou copiez le montant et l'adresse (touchez pour copier).`,
   payImportant: 'Envoyez le montant exact, sur ce réseau uniquement. La recharge est traitée automatiquement.',
   payFromWallet: pay.fromWallet,

@@ -95,7 +95,7 @@ export const bot: BotMessages = {
   paySend: 'Envie exatamente:',
   payTo: 'Para este endereço:',
   payNetwork: (p) => `🔗 Rede: <b>${h(p.network)}</b>`,
-  payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (faltam ${p.minutes} min)`,
   payScan: (p) => `Escaneie com sua carteira de ${h(p.coin)}, ou copie o valor e o endereço (toque para copiar).`,
   payImportant: 'Envie o valor exato e somente nesta rede. A recarga é processada automaticamente.',
   payFromWallet: pay.fromWallet,
