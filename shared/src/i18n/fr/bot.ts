@@ -62,6 +62,8 @@ export const bot: BotMessages = {
   errorLoadingOperators: 'Erreur lors du chargement des opérateurs. Veuillez réessayer plus tard.',
   stepAmount: (p) => `💵 <b>Étape 3 sur 6 · Montant</b>\nChoisissez un montant pour ${h(p.operator)}.`,
   customAmountHint: (p) => `Ou tapez un montant libre entre ${h(p.min)} et ${h(p.max)}.`,
+  localAmountAdjusted: (p) =>
+    `ℹ️ L’opérateur envoie ${h(p.got)}, et non exactement ${h(p.typed)}\u00a0: le montant le plus proche pour un prix en cents entiers (${h(p.usd)}).`,
   noAmounts: 'Aucun montant disponible pour cet opérateur.',
   errorLoadingAmounts: 'Erreur lors du chargement des montants. Veuillez réessayer plus tard.',
   amountNotANumber: 'Tapez un montant en dollars US, par ex. 12.50.',
