@@ -102,6 +102,9 @@ export class OrderMessages {
     const media = mediaKey(view);
     const before = this.shown.get(orderId);
     const known = before && before.messageId === messageId ? before : null;
+    // After a restart the picture is not known; while the whole amount is still due it is the QR code the
+    // message was sent with (the same payment link), so it is not uploaded again.
+    if (known && known.media === null && story.next.action === 'pay') known.media = media;
     let shownMedia = known?.media === TEXT ? TEXT : media;
     const remember = () => {
       if (stillOpen(story)) this.shown.set(orderId, { chatId, messageId, media: shownMedia, caption: view.caption, markup, since: known?.since ?? this.now });

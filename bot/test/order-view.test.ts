@@ -304,6 +304,11 @@ describe('a restarted bot', () => {
     expect(orderMessages.messageOf(open.orderId)).toEqual({ chatId: eva.id, messageId: open.messageId });
     expect(orderMessages.messageOf(done.orderId)).toBeNull();
 
+    // Nothing paid yet: the picture is the QR code it was sent with; only the caption is drawn again.
+    const first = h.tg.calls.length;
+    await poller.watchOnce();
+    expect(editsOf(first, open.messageId).map((c) => c.method)).toEqual(['editMessageCaption']);
+
     await arrive(open, usdt(5));
     const mark = h.tg.calls.length;
     await poller.watchOnce();
