@@ -13,7 +13,7 @@ const payment = {
   networkLabel: 'Ethereum',
   createdAt: '2026-01-01T10:00:00.000Z',
   expiresAt: '2026-01-01T10:06:00.000Z',
-} as TPaymentCreated;
+} as unknown as TPaymentCreated;
 
 describe('the payment message in French', () => {
   it('sets every colon apart with a no-break space, as the catalog does', () => {
