@@ -18,6 +18,7 @@ import { balanceFeature } from './features/balance';
 import { cancelFeature } from './features/cancel';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
+import { policiesFeature } from './features/policies';
 import { inlineFeature } from './features/inline';
 import { languageFeature } from './features/language';
 import { ordersFeature } from './features/orders';
@@ -135,6 +136,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     return next();
   });
   pm.use(helpFeature());
+  pm.use(policiesFeature());
   pm.use(supportFeature());
   pm.use(ordersFeature());
   pm.use(balanceFeature());

@@ -12,6 +12,8 @@ function commands(t: Catalog) {
     { command: 'language', description: t.bot.cmdLanguage },
     { command: 'support', description: t.bot.cmdSupport },
     { command: 'help', description: t.bot.cmdHelp },
+    { command: 'paysupport', description: t.bot.cmdPaySupport },
+    { command: 'privacy', description: t.bot.cmdPrivacy },
     { command: 'cancel', description: t.bot.cmdCancel },
     { command: 'start', description: t.bot.cmdStart },
   ];

@@ -12,7 +12,7 @@ import { BOT_INFO, BOT_TOKEN, rechargeViaBot, startHarness, user, WEBAPP_URL, ty
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await h?.close();
 });
@@ -125,6 +125,40 @@ describe('commands', () => {
     expect(h.tg.since(mark)).toEqual([]);
   });
 
+  describe('the commands Telegram requires of a bot that takes payments', () => {
+    const PRIVACY_HEADINGS = { en: 'Who we are', fr: 'Qui nous sommes', es: 'Quiénes somos', pt: 'Quem somos' } as const;
+    it.each(Object.entries(PRIVACY_HEADINGS))(
+      '/privacy in %s: the privacy policy itself, each message within Telegram’s limit, no link',
+      async (lang, heading) => {
+        const calls = await say(user(7100 + Object.keys(PRIVACY_HEADINGS).indexOf(lang), 'Pia', lang), '/privacy');
+        const texts = calls.filter((c) => c.method === 'sendMessage').map((c) => c.payload.text as string);
+        expect(texts.length).toBeGreaterThan(0);
+        for (const text of texts) expect(text.length).toBeLessThanOrEqual(4096);
+        const all = texts.join('\n');
+        expect(all).toContain(heading);
+        // Every section of the site's page, none cut.
+        expect((all.match(/<b>\d+\. /g) ?? []).length).toBe(10);
+        expect(all).not.toMatch(/https?:\/\//);
+      },
+    );
+
+    it.each([
+      ['en', 'Help with a payment', 'Give this reference'],
+      ['fr', 'Aide pour un paiement', 'Indiquez cette référence'],
+      ['es', 'Ayuda con un pago', 'Indica esta referencia'],
+      ['pt', 'Ajuda com um pagamento', 'Informe esta referência'],
+    ])('/paysupport in %s: how to reach support about a payment, with the latest order’s reference', async (lang, title, giveIt) => {
+      const payer = user(7200 + ['en', 'fr', 'es', 'pt'].indexOf(lang), 'Pay', lang);
+      const none = first(await say(payer, '/paysupport'));
+      expect(none).toContain(title);
+      expect(none).not.toContain('<code>');
+      const { orderId } = await rechargeViaBot(h, payer);
+      const text = first(await say(payer, '/paysupport'));
+      expect(text).toContain(giveIt);
+      expect(text).toMatch(new RegExp(`<code>Order #${orderId} \\(pay_[^)]+\\)</code>`));
+    });
+  });
+
   it('registers the commands in every language and makes the menu button open the mini-app', async () => {
     const mark = h.tg.calls.length;
     await configureTelegram(h.bot.api, WEBAPP_URL);
@@ -133,6 +167,9 @@ describe('commands', () => {
     expect(commands.map((c) => c.payload.language_code)).toEqual([undefined, 'fr', 'es', 'pt']);
     expect(commands[0]!.payload.commands).toContainEqual({ command: 'recharge', description: 'Top up a phone' });
     expect(commands[1]!.payload.commands).toContainEqual({ command: 'recharge', description: 'Recharger un téléphone' });
+    for (const { payload } of commands) {
+      expect((payload.commands as { command: string }[]).map((c) => c.command)).toEqual(expect.arrayContaining(['privacy', 'paysupport']));
+    }
     expect(calls.find((c) => c.method === 'setChatMenuButton')!.payload.menu_button).toEqual({
       type: 'web_app',
       text: 'Recharge',

@@ -1,5 +1,8 @@
 /** Business constants of the spec (section 9) that more than one package reads. */
 
+/** The product's name, as the site, the mini-app and the bot's legal texts write it. */
+export const SITE_NAME = 'CRYPTO TOP-UPS';
+
 export const PAYMENT_WINDOW_MS = 6 * 60 * 1000;
 /** Addresses stay watched this long after the payment window (DESIGN.md section 5). */
 export const WATCH_AFTER_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { SITE_NAME } from '../shared';
 
-export const SITE_NAME = 'CRYPTO TOP-UPS';
+export { SITE_NAME };
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(selector);

@@ -18,6 +18,14 @@ export const bot = {
   cmdSupport: 'Contact support',
   cmdHelp: 'What this bot can do',
   cmdCancel: 'Leave the current recharge',
+  cmdPrivacy: 'Our privacy policy',
+  cmdPaySupport: 'Help with a payment',
+  paySupport: (p: { reference: string | null }) =>
+    '<b>Help with a payment</b>\n' +
+    (p.reference
+      ? `Your latest order: <code>${h(p.reference)}</code>. Give this reference when you write to us`
+      : 'You have no order yet. Tell us the address you paid to') +
+    ', and the transaction hash from your wallet if you sent a payment. A payment is never lost: what cannot be delivered is credited to your balance.',
   menuButton: 'Recharge',
 
   welcome: (p: { name: string }) =>

@@ -13,6 +13,14 @@ export const bot: BotMessages = {
   cmdSupport: 'Contactar con soporte',
   cmdHelp: 'Qué hace este bot',
   cmdCancel: 'Salir de la recarga en curso',
+  cmdPrivacy: 'Nuestra política de privacidad',
+  cmdPaySupport: 'Ayuda con un pago',
+  paySupport: (p) =>
+    '<b>Ayuda con un pago</b>\n' +
+    (p.reference
+      ? `Tu último pedido: <code>${h(p.reference)}</code>. Indica esta referencia cuando nos escribas`
+      : 'Aún no tienes pedidos. Indícanos la dirección a la que pagaste') +
+    ', y el hash de la transacción de tu billetera si enviaste un pago. Un pago nunca se pierde: lo que no se puede entregar se acredita a tu saldo.',
   menuButton: 'Recargar',
 
   welcome: (p) =>

@@ -13,6 +13,14 @@ export const bot: BotMessages = {
   cmdSupport: 'Contacter le support',
   cmdHelp: 'Ce que fait ce bot',
   cmdCancel: 'Quitter la recharge en cours',
+  cmdPrivacy: 'Notre politique de confidentialité',
+  cmdPaySupport: 'Aide pour un paiement',
+  paySupport: (p) =>
+    '<b>Aide pour un paiement</b>\n' +
+    (p.reference
+      ? `Votre dernière commande\u00a0: <code>${h(p.reference)}</code>. Indiquez cette référence quand vous nous écrivez`
+      : "Vous n'avez pas encore de commande. Indiquez-nous l'adresse à laquelle vous avez payé") +
+    ', avec le hash de la transaction de votre portefeuille si vous avez envoyé un paiement. Un paiement n’est jamais perdu\u00a0: ce qui ne peut pas être livré est crédité sur votre solde.',
   menuButton: 'Recharger',
 
   welcome: (p) =>

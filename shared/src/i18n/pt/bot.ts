@@ -13,6 +13,14 @@ export const bot: BotMessages = {
   cmdSupport: 'Falar com o suporte',
   cmdHelp: 'O que este bot faz',
   cmdCancel: 'Sair da recarga atual',
+  cmdPrivacy: 'Nossa política de privacidade',
+  cmdPaySupport: 'Ajuda com um pagamento',
+  paySupport: (p) =>
+    '<b>Ajuda com um pagamento</b>\n' +
+    (p.reference
+      ? `Seu último pedido: <code>${h(p.reference)}</code>. Informe esta referência quando nos escrever`
+      : 'Você ainda não tem pedidos. Informe o endereço para o qual pagou') +
+    ', e o hash da transação da sua carteira se enviou um pagamento. Um pagamento nunca se perde: o que não pode ser entregue é creditado no seu saldo.',
   menuButton: 'Recarregar',
 
   welcome: (p) =>
