@@ -227,6 +227,19 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     expect(listed.display.flags.wrongCoin).toBe(true);
   });
 
+  it('only a wrong coin arrived, confirmed or not: Cancel cancels (nothing counted toward the order) and the credit stays', async () => {
+    for (const final of [true, false]) {
+      const order = await newOrder();
+      await arrive(order, 7_000_000n, { coin: 'USDC', final });
+      const cancel = await api.call('POST', '/api/cancel-transaction', { body: { paymentId: order.paymentId }, headers: owner(order) });
+      expect([cancel.status, cancel.body.status]).toEqual([200, 'cancelled']);
+      if (!final) await confirmAll(order);
+      const s = await story(order.paymentId, { headers: owner(order) });
+      expect(s.display).toMatchObject({ state: 'cancelled', credit: { amount: 700, reasons: ['wrong_coin'] } });
+      expect(s.payments).toEqual([expect.objectContaining({ coin: 'USDC', use: 'credited' })]);
+    }
+  });
+
   it('an over-payment: paid, delivered, and the excess credited (flag on the order); a customer finds it on the balance', async () => {
     const cookie = await signInByEmail(api, 'over.payer@mail.test');
     const order = await newOrder({}, { cookie });

@@ -146,8 +146,8 @@ describe('coin, then network', () => {
     await say(bea, '10');
     await say(bea, '803 123 4567');
     const networkStep = sent(await press(bea, 'r:coin:USDC'))[0]!;
-    expect(networkStep.payload.text).toContain('≈ $0.01 de frais de réseau · moins d’une minute');
-    expect(buttons(networkStep)[0]).toEqual(['Polygon · ≈ $0.01 de frais de réseau', 'r:network:USDC-POLYGON']);
+    expect(networkStep.payload.text).toContain('≈ 0,01\u00a0$US de frais de réseau · moins d’une minute');
+    expect(buttons(networkStep)[0]).toEqual(['Polygon · ≈ 0,01\u00a0$US de frais de réseau', 'r:network:USDC-POLYGON']);
   });
 });
 

@@ -155,6 +155,17 @@ export function isServiceCall(req: Request, botApiSecret: string): boolean {
   return token !== undefined && sameSecret(token, botApiSecret);
 }
 
+/**
+ * The Telegram user the bot names on a call carrying its service credential (`x-telegram-user-id`);
+ * null for any other call, or a malformed id. Usable before identifyCustomer (no database read).
+ */
+export function vouchedTelegramUser(req: Request, botApiSecret: string): number | null {
+  const id = req.get('x-telegram-user-id');
+  if (id === undefined || !isServiceCall(req, botApiSecret)) return null;
+  const parsed = ZTelegramHeaders.shape['x-telegram-user-id'].safeParse(id);
+  return parsed.success ? parsed.data : null;
+}
+
 /** For routes only the bot calls (its service credential, with or without a user). */
 export function requireService(opts: { botApiSecret: string }): RequestHandler {
   return (req, _res, next) => {

@@ -146,14 +146,6 @@ export class TopupApi {
     return this.cached('pricing', PRICING_FRESH_MS, () => this.client.request(API.pricing));
   }
 
-  validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
-    return this.client.request(API.validatePhone, { body: { phoneNumber, countryCode } });
-  }
-
-  detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
-    return this.client.request(API.detectPhone, { body: { phoneNumber } });
-  }
-
   /** The server's price of a recharge of `amountCents` (fee, total), with the total in `coin` when given. */
   quote(amountCents: number, coin?: TCoinSymbol): Promise<TQuote> {
     return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin } });
@@ -229,6 +221,18 @@ export class UserApi {
     private readonly client: ApiClient,
     private readonly headers: Record<string, string>,
   ) {}
+
+  /**
+   * Phone checks are limited per client: the service credential and the user's id make the API count
+   * them per Telegram user, not against the one address every user of the bot shares.
+   */
+  validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
+    return this.client.request(API.validatePhone, { body: { phoneNumber, countryCode }, headers: this.headers });
+  }
+
+  detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
+    return this.client.request(API.detectPhone, { body: { phoneNumber }, headers: this.headers });
+  }
 
   /** POST /api/crypto-payment; the same idempotency key always gives the same order. */
   createPayment(input: CreatePaymentInput, idempotencyKey: string): Promise<TPaymentCreated> {
