@@ -102,6 +102,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
       }
       await services.networkFees.settled();
       await feed.stop();
+      await services.rateLimitStores.close();
       await database.close();
       log.info({ ms: Date.now() - started, inTime }, 'shutdown complete');
       return inTime;

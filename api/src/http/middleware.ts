@@ -33,7 +33,7 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
 
 /**
  * Requests per client address (req.ip, which follows TRUST_PROXY) and minute. `store`: where the counts
- * live (PostgreSQL in the app, so that every replica counts against one limit; memory without one).
+ * live (services/rate-limit-store.ts: shared by the replicas when Redis is configured).
  */
 function perAddressRateLimit(opts: { perMinute: number; message: string; store?: Store; skip?: (req: Request) => boolean }): RequestHandler {
   return rateLimit({

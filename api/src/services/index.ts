@@ -28,7 +28,8 @@ import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
 import { ReadinessService } from './readiness';
 import { RecipientService } from './recipients';
-import { PgRateLimitStore } from './rate-limit-store';
+import type { Store } from 'express-rate-limit';
+import { rateLimitStores, type RateLimitStores } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
 import { chainMismatchMessage } from '../chain/watcher';
@@ -59,8 +60,10 @@ export interface Services {
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
-  /** A rate limiter's counts in PostgreSQL (one store per limiter). */
-  rateLimitStore(prefix: string): PgRateLimitStore;
+  /** A rate limiter's counts: in memory, or shared through Redis when configured (one store per limiter). */
+  rateLimitStore(limiter: string): Store;
+  /** All limiters' stores (close() ends the connection to the shared one). */
+  rateLimitStores: RateLimitStores;
 }
 
 /** Wires the domain services; the adapters (provider, price feed) are chosen by the caller. */
@@ -70,6 +73,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   metrics.useDatabase(db);
   const provider = instrumentProvider(deps.provider, metrics);
   const alerts = new AlertService(db, deps.log);
+  const limitStores = rateLimitStores({ ...config.rateLimitStore, log: deps.log });
   const catalog = new CatalogService(db, provider, deps.log);
   const chains = Chains.fromConfig(config, {
     metrics,
@@ -129,6 +133,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
-    rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
+    rateLimitStore: (limiter) => limitStores.forLimiter(limiter),
+    rateLimitStores: limitStores,
   };
 }
