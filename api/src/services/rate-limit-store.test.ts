@@ -22,6 +22,7 @@ const opened: { stores: RateLimitStores; server: http.Server }[] = [];
 /** One API process's worth of limiter: its own store set (its own Redis connection) and HTTP server. */
 async function apiProcess(opts: { redisUrl?: string; keyPrefix: string; keyBy?: string }): Promise<string> {
   const stores = rateLimitStores({ redisUrl: opts.redisUrl, keyPrefix: opts.keyPrefix, log });
+  await stores.connected(1_000);
   const app = express();
   const keyBy = opts.keyBy;
   app.post(
@@ -81,16 +82,10 @@ describe('rate limits without a shared store', () => {
 });
 
 describe.runIf(await reachable(REDIS_URL))('rate limits in Redis', () => {
-  const waitReady = async (url: string) => {
-    // The client connects in the background; until then the process counts in memory.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return url;
-  };
-
   it('hold once across two API processes', async () => {
     const keyPrefix = `test:${crypto.randomUUID()}:`;
-    const a = await waitReady(await apiProcess({ redisUrl: REDIS_URL, keyPrefix }));
-    const b = await waitReady(await apiProcess({ redisUrl: REDIS_URL, keyPrefix }));
+    const a = await apiProcess({ redisUrl: REDIS_URL, keyPrefix });
+    const b = await apiProcess({ redisUrl: REDIS_URL, keyPrefix });
     const statuses = [];
     for (const url of [a, b, a, b, a]) statuses.push(await post(url));
     // A limit of 3 for the client, not 3 per process.
@@ -99,8 +94,8 @@ describe.runIf(await reachable(REDIS_URL))('rate limits in Redis', () => {
 
   it('keep each limiter’s own key function (e.g. per Telegram user)', async () => {
     const keyPrefix = `test:${crypto.randomUUID()}:`;
-    const a = await waitReady(await apiProcess({ redisUrl: REDIS_URL, keyPrefix, keyBy: 'x-user' }));
-    const b = await waitReady(await apiProcess({ redisUrl: REDIS_URL, keyPrefix, keyBy: 'x-user' }));
+    const a = await apiProcess({ redisUrl: REDIS_URL, keyPrefix, keyBy: 'x-user' });
+    const b = await apiProcess({ redisUrl: REDIS_URL, keyPrefix, keyBy: 'x-user' });
     const ann = { 'x-user': '1001' };
     const bob = { 'x-user': '1002' };
     expect([await post(a, ann), await post(b, ann), await post(a, ann), await post(b, ann)]).toEqual([201, 201, 201, 429]);

@@ -13,11 +13,13 @@ import type { Logger } from 'pino';
  */
 export interface RateLimitStores {
   forLimiter(limiter: string): Store;
+  /** Resolves once the shared store is connected, or after `ms` (then counts stay local until it is). */
+  connected(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export function rateLimitStores(opts: { redisUrl?: string; keyPrefix: string; log: Logger }): RateLimitStores {
-  if (!opts.redisUrl) return { forLimiter: () => new MemoryStore(), close: async () => undefined };
+  if (!opts.redisUrl) return { forLimiter: () => new MemoryStore(), connected: async () => undefined, close: async () => undefined };
 
   const log = opts.log.child({ component: 'rate-limits' });
   const client = createClient({
@@ -34,8 +36,13 @@ export function rateLimitStores(opts: { redisUrl?: string; keyPrefix: string; lo
     if (warned) log.info('rate-limit store reachable again: limits count across replicas');
     warned = false;
   });
-  void client.connect().catch(() => undefined);
+  const connecting = client.connect().catch(() => undefined);
   return {
+    connected: async (ms) => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+      clearTimeout(timer);
+    },
     forLimiter: (limiter) => new SharedWhenReachable(new RedisStore({ sendCommand: (...args: string[]) => client.sendCommand(args), prefix: `${opts.keyPrefix}${limiter}:` }), () => client.isReady),
     close: async () => {
       if (client.isReady) await client.close();
