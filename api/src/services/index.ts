@@ -32,7 +32,7 @@ import type { Store } from 'express-rate-limit';
 import { rateLimitStores, type RateLimitStores } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
-import { chainMismatchMessage } from '../chain/watcher';
+import { chainMismatchMessage, rpcNodeHealthMessage } from '../chain/watcher';
 
 export interface Services {
   catalog: CatalogService;
@@ -75,12 +75,14 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const alerts = new AlertService(db, deps.log);
   const limitStores = rateLimitStores({ ...config.rateLimitStore, log: deps.log });
   const catalog = new CatalogService(db, provider, deps.log);
+  const raise = (kind: string, message: string) => alerts.raise(kind, message).catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
   const chains = Chains.fromConfig(config, {
     metrics,
-    onWrongChain: (network, endpoint, actual) => {
-      alerts
-        .raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId))
-        .catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
+    onWrongChain: (network, endpoint, actual) => void raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)),
+    onNodeHealth: (network, endpoint, up, error) => {
+      const message = rpcNodeHealthMessage(network.network, endpoint, up, error);
+      deps.log.warn({ network: network.network, endpoint, up, error }, message);
+      void raise(`rpc_node_${up ? 'up' : 'down'}:${network.network}:${endpoint}`, message);
     },
   });
   const pricing = new PricingService(deps.priceFeed, {
