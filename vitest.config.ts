@@ -40,6 +40,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      { test: { name: 'docs', include: ['scripts/**/*.test.ts'] } },
       { test: { name: 'api-pglite', ...api, exclude: [...configDefaults.exclude, ...pgliteExclude], env: { TEST_DB: 'pglite' } } },
       ...(postgresUrl
         ? [{ test: { name: 'api-postgres', ...api, include: ['api/src/**/*.db.test.ts', 'api/test/**/*.db.test.ts'], env: { TEST_DB: 'postgres' } } }]

@@ -15,5 +15,6 @@ export * from '../../shared/src/order-status';
 export * from '../../shared/src/order-display';
 export * from '../../shared/src/support';
 export * from '../../shared/src/client/errors';
+export * from '../../shared/src/client/answer';
 export * from '../../shared/src/client/request';
 export * from '../../shared/src/i18n';

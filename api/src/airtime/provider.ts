@@ -46,13 +46,15 @@ export interface ProviderOperator {
   logoUrls: string[];
 }
 
+/**
+ * An operator's promotion as its provider announces it: a bonus the operator adds to the top-up
+ * (more airtime, free data), never a cut in what the customer pays, which is always the quote.
+ */
 export interface ProviderPromotion {
   id: number;
   operatorId: string;
   title: string;
   description: string;
-  /** Percent, when the promotion states one. */
-  discount: number | null;
   startDate: string | null;
   endDate: string | null;
 }

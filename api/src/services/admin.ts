@@ -8,6 +8,7 @@ import {
   type TAdminStats,
   type TAdminUser,
   type TOrderStatus,
+  ZIntId,
 } from '@topup/shared';
 import type { Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments } from '../db/schema';
@@ -97,7 +98,8 @@ export class AdminService {
     if (f.q) {
       const q = f.q.trim();
       const byTx = sql`${orders.id} in (select ${payments.orderId} from ${payments} where lower(${payments.txHash}) = ${q.toLowerCase()})`;
-      where.push(or(...(/^\d+$/.test(q) ? [eq(orders.id, Number(q))] : []), eq(orders.paymentId, q), eq(orders.providerTransactionId, q), byTx)!);
+      const id = ZIntId.safeParse(q);
+      where.push(or(...(id.success ? [eq(orders.id, id.data)] : []), eq(orders.paymentId, q), eq(orders.providerTransactionId, q), byTx)!);
     }
     const condition = where.length ? and(...where) : undefined;
     const [{ total } = { total: 0 }] = await this.deps.db

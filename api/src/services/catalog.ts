@@ -117,7 +117,7 @@ export class CatalogService {
 
   async promotions(): Promise<Entry<TPromotion[]>> {
     return this.cached('promotions', CATALOG_FRESH_MS.promotions, async () =>
-      (await this.provider.listPromotions()).map((p) => ({ ...p, operatorId: wireOperatorId(p.operatorId) })),
+      (await this.provider.listPromotions()).map((p) => ({ ...p, operatorId: wireOperatorId(p.operatorId), discount: null })),
     );
   }
 

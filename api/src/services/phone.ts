@@ -3,14 +3,30 @@ import { PHONE_ERROR_MESSAGES } from '@topup/shared';
 
 type PhoneCheck = { valid: true; e164: string; nationalNumber: string; countryCode: string } | { valid: false; error: string };
 
+/** The marks a phone puts around a copied contact's number to keep its direction (LRM, RLM, embeddings, overrides, isolates). */
+const DIRECTION_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * What was pasted, as the number it carries: direction marks dropped, a `tel:` link's scheme and
+ * parameters dropped (RFC 3966), and a country code in brackets opened ("(+237) 677…" is "+237 677…").
+ */
+function pastedNumber(input: string): string {
+  return input
+    .replace(DIRECTION_MARKS, '')
+    .trim()
+    .replace(/^tel:([^;]*).*$/i, '$1')
+    .replace(/^\((\+?\d{1,4})\)/, '$1');
+}
+
 /**
  * A full international number as people paste or type it, in E.164 form: spaces, dashes, dots and
  * brackets dropped; "00" (the international prefix of most countries) or nothing before the country
- * code reads as "+": "+237 6 77 12 34 56", "00237677123456" and "237-677-123-456" are one number.
+ * code reads as "+": "+237 6 77 12 34 56", "00237677123456" and "237-677-123-456" are one number, and
+ * so are "(+237) 677 12 34 56" and "tel:+237677123456" (see pastedNumber).
  * Null when it cannot be one (a local number starting with 0, letters, too few digits).
  */
 export function internationalForm(input: string): string | null {
-  const text = input.trim();
+  const text = pastedNumber(input);
   if (!/^\+?[\d\s\-.()/]+$/.test(text)) return null;
   const digits = text.replace(/\D/g, '');
   const national = text.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : digits;
@@ -29,7 +45,7 @@ export function countryOfNumber(input: string): string | null {
  * a number with '+' must belong to it. Messages are the spec's where it has them.
  */
 export function checkMobileNumber(input: string, countryCode: string): PhoneCheck {
-  const text = input.trim();
+  const text = pastedNumber(input);
   if (!text) return { valid: false, error: PHONE_ERROR_MESSAGES.required };
   const phone = parsePhoneNumberFromString(text, countryCode as CountryCode);
   if (!phone || !phone.isValid()) return { valid: false, error: PHONE_ERROR_MESSAGES.invalidFormat };

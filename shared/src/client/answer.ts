@@ -1,5 +1,4 @@
 import { ApiError } from './errors';
-import type { Parser } from './request';
 
 /**
  * Reading an answer: the second half of a call. The web app loads it with its schemas (it only ever
@@ -28,6 +27,11 @@ export function errorFromAnswer(status: number, statusText: string, body: string
   return new ApiError(status, typeof nested.code === 'string' ? nested.code : 'HTTP_ERROR', serverMessage ?? null, `${status}: ${shown || statusText}`, {
     details: nested.details,
   });
+}
+
+/** Anything with a zod-like parse. */
+export interface Parser<T> {
+  parse(data: unknown): T;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { readAnswer } from './answer';
+import { readAnswer, type Parser } from './answer';
 import { ApiError } from './errors';
 
 /**
@@ -11,11 +11,6 @@ import { ApiError } from './errors';
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Anything with a zod-like parse. */
-export interface Parser<T> {
-  parse(data: unknown): T;
-}
 
 export interface Endpoint<Params, Body, Out> {
   readonly method: Method;

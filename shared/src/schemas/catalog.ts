@@ -50,7 +50,11 @@ export const ZPromotion = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
-  discount: z.number().nullable(),
+  /**
+   * The spec's percentage off, always null: a promotion is the operator's bonus (more airtime, free
+   * data), and what the customer pays is always the quote. Kept for the clients that read it.
+   */
+  discount: z.null(),
   operatorId: z.number().int(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),

@@ -8,11 +8,12 @@ import type { PaymentView } from '../wizard/PaymentScreen';
 import { paymentIdFromStartParam } from '../../../shared/src/links';
 import { Maintenance } from '../wizard/Maintenance';
 import { useI18n } from '../i18n/I18n';
-import { AppRoot, Banner, Spinner } from '@telegram-apps/telegram-ui';
+import { AppRoot, Spinner } from '@telegram-apps/telegram-ui';
 import { WizardScreen } from './WizardScreen';
 import { rememberInBrowser } from '../api/recipients';
 import { Recents, recipientOf, useRepeat } from '../wizard/Recents';
 import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
+import { SITE_NAME } from '../site/meta';
 
 const loadPaymentScreen = () => import('../wizard/PaymentScreen');
 const PaymentScreen = lazy(loadPaymentScreen);
@@ -140,8 +141,12 @@ export function App({ env }: { env: TelegramEnv }) {
       data-appearance={dark ? 'dark' : 'light'}
     >
       <main className="tma wz">
+        <h1 className="wz-visually-hidden">{SITE_NAME}</h1>
         {env.user && (
-          <Banner className="tma-banner" type="section" header={t.web.tma.welcome({ name: env.user.firstName })} description={t.web.rechargeSubtitle} />
+          <section className="tma-banner">
+            <p className="tma-banner-title">{t.web.tma.welcome({ name: env.user.firstName })}</p>
+            <p>{t.web.rechargeSubtitle}</p>
+          </section>
         )}
         <nav className="wz-segments tma-tabs" aria-label={t.web.tma.sections}>
           <button type="button" role="radio" aria-checked={!showOrders} onClick={() => setShowOrders(false)}>

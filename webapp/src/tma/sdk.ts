@@ -1,5 +1,8 @@
 import { backButton, closingBehavior, hapticFeedback, init, initData, mainButton, miniApp, openLink, themeParams, viewport } from '@telegram-apps/sdk-react';
-import { HEADER_COLOR, LIGHT_BACKGROUND } from './telegram';
+
+/** Spec: the Telegram wizard sets a dark grey header and a white background. */
+const HEADER_COLOR = '#2d2d2d';
+const LIGHT_BACKGROUND = '#ffffff';
 
 /**
  * The Telegram SDK half of the mini-app (./telegram.ts), loaded on demand right after the start: the

@@ -28,10 +28,6 @@ export interface TelegramEnv {
   startParam: string | null;
 }
 
-/** Spec: the Telegram wizard sets a dark grey header and a white background. */
-export const HEADER_COLOR = '#2d2d2d';
-export const LIGHT_BACKGROUND = '#ffffff';
-
 const LAUNCH_KEY = 'topup/tg-launch';
 
 type Sdk = typeof SdkModule;

@@ -78,8 +78,7 @@ export function CountryStep({ countries, loading, error, selectedId, onSelect, h
               onFocus={() => setOpen(true)}
               autoComplete="off"
               enterKeyHint="search"
-              aria-expanded={open || query !== ''}
-              aria-controls="wz-country-list"
+              aria-controls={open || query ? 'wz-country-list' : undefined}
             />
           </div>
           {!open && !query ? null : matches.length === 0 ? (

@@ -118,8 +118,6 @@ export function toPromotion(p: z.infer<typeof ZPromotion>): ProviderPromotion {
     // `title2` is the headline ("Bonus 3X"); `title` repeats operator and dates, which have fields of their own.
     title: p.title2 || p.title,
     description: p.description ?? '',
-    // Reloadly states no percentage, only free text ("Bonus 2x").
-    discount: null,
     // As Reloadly sends them: the formats vary from one promotion to the next.
     startDate: p.startDate ?? null,
     endDate: p.endDate ?? null,

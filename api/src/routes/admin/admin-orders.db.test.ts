@@ -80,6 +80,12 @@ describe('GET /api/admin/orders', () => {
     expect(ids(await list('q=nothing-like-this'))).toEqual([]);
   });
 
+  it('finds nothing, rather than failing, for a number beyond any order id', async () => {
+    const res = await list('q=99999999999999999999');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
   it('pages', async () => {
     const page1 = await list('phone=6710011&pageSize=2&page=1');
     const page2 = await list('phone=6710011&pageSize=2&page=2');

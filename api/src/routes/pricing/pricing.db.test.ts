@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCryptoPriceResponse, ZPricingSettings, ZQuote } from '@topup/shared';
+import { ZCryptoPriceResponse, ZPricingSettings, ZPromotion, ZQuote } from '@topup/shared';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { startTestApi, type TestApi } from '../../../test/harness';
@@ -85,6 +85,17 @@ describe('GET /api/quote', () => {
     expect((await quote('amount=10&coin=ETH')).body.crypto).toMatchObject({ symbol: 'ETH', cryptoAmount: '0.00366667', price: 3000 });
     // Without a coin: the dollars only.
     expect((await quote('amount=12.5')).body).toEqual({ kind: 'recharge', amount: 12.5, serviceFee: 1, totalAmount: 13.5, crypto: null, local: null });
+  });
+
+  it('charges what every promotion shown says: a promotion is the operator bonus, never a price the quote does not charge', async () => {
+    const promotions = ZPromotion.array().parse((await api.call('GET', '/api/promotions')).body);
+    expect(promotions.length).toBeGreaterThan(0);
+    for (const p of promotions) {
+      expect(p.discount, `promotion ${p.id}`).toBeNull();
+      expect(`${p.title} ${p.description}`, `promotion ${p.id}`).not.toMatch(/% off|discount/i);
+      // The operator's own quote is the plain one: $10 + the $1 fee.
+      expect((await quote(`amount=10&operatorId=${p.operatorId}`)).body, `promotion ${p.id}`).toMatchObject({ amount: 10, serviceFee: 1, totalAmount: 11 });
+    }
   });
 
   it('prices a balance top-up without a service fee', async () => {

@@ -284,7 +284,6 @@ export const pages = {
 
   promotions: {
     title: 'Promotions',
-    percentOff: (p: { percent: number }) => `${p.percent}% OFF`,
     show: (p: { n: number }) => `Show promotion ${p.n}`,
   },
 };

@@ -245,7 +245,6 @@ export const pages: WebPagesMessages = {
 
   promotions: {
     title: 'Promociones',
-    percentOff: (p) => `${p.percent}% DE DESCUENTO`,
     show: (p) => `Ver la promoción ${p.n}`,
   },
 };

@@ -251,7 +251,6 @@ export const pages: WebPagesMessages = {
 
   promotions: {
     title: 'Promotions',
-    percentOff: (p) => `-${p.percent}${NB}%`,
     show: (p) => `Afficher la promotion ${p.n}`,
   },
 };

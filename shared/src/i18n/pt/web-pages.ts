@@ -245,7 +245,6 @@ export const pages: WebPagesMessages = {
 
   promotions: {
     title: 'Promoções',
-    percentOff: (p) => `${p.percent}% de desconto`,
     show: (p) => `Ver a promoção ${p.n}`,
   },
 };

@@ -41,7 +41,6 @@ export function Promotions({ promotions, operators }: { promotions: TPromotion[]
               <strong>{promo.title || t.web.compact.specialPromotion}</strong>
               <p>{promo.description}</p>
             </div>
-            {promo.discount !== null && <span className="promo-off">{p.percentOff({ percent: promo.discount })}</span>}
           </div>
           {promotions.length > 1 && (
             <div className="promo-dots">
