@@ -43,7 +43,12 @@ describe('npm start', () => {
       expect(tree.length).toBeGreaterThanOrEqual(3);
       expect(tree.some((p) => p.command.includes('hardhat-node.mjs'))).toBe(true);
       send(running);
-      expect(await leftAfter(tree.map((p) => p.pid), 10_000)).toEqual([]);
+      expect(
+        await leftAfter(
+          tree.map((p) => p.pid),
+          10_000,
+        ),
+      ).toEqual([]);
       expect(running.output()).toContain('shutdown complete');
       expect(running.output()).not.toContain('second signal');
     }, 240_000);

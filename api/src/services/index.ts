@@ -78,7 +78,8 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
   const raise = (kind: string, message: string) => alerts.raise(kind, message).catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
   const chains = Chains.fromConfig(config, {
     metrics,
-    onWrongChain: (network, endpoint, actual) => void raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)),
+    onWrongChain: (network, endpoint, actual) =>
+      void raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)),
     onNodeHealth: (network, endpoint, up, error) => {
       const message = rpcNodeHealthMessage(network.network, endpoint, up, error);
       deps.log.warn({ network: network.network, endpoint, up, error }, message);

@@ -43,7 +43,11 @@ export function rateLimitStores(opts: { redisUrl?: string; keyPrefix: string; lo
       await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
       clearTimeout(timer);
     },
-    forLimiter: (limiter) => new SharedWhenReachable(new RedisStore({ sendCommand: (...args: string[]) => client.sendCommand(args), prefix: `${opts.keyPrefix}${limiter}:` }), () => client.isReady),
+    forLimiter: (limiter) =>
+      new SharedWhenReachable(
+        new RedisStore({ sendCommand: (...args: string[]) => client.sendCommand(args), prefix: `${opts.keyPrefix}${limiter}:` }),
+        () => client.isReady,
+      ),
     close: async () => {
       if (client.isReady) await client.close();
       // Not connected: commands queued for the connection would never finish; drop them.

@@ -18,5 +18,4 @@ for (const { port, chainId } of JSON.parse(process.env.DEVNET_CHAINS)) {
   const provider = await createProvider({ ...hre.config, networks: { ...hre.config.networks, hardhat } }, 'hardhat', hre.artifacts);
   const server = new JsonRpcServer({ hostname, port, provider });
   await server.listen();
-  console.log(`chain ${chainId} on http://${hostname}:${port}`);
 }

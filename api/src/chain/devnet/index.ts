@@ -81,7 +81,10 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
       const plan = planDeployment(registry, network);
       await deployContracts(network.rpcUrl, network.chainId, plan, await artifacts);
       const node = nodeOf(network, plan, false);
-      log.info({ network: network.network, rpcUrl: network.rpcUrl, chainId: network.chainId, tokens: node.tokens, pid: proc.pid, ms: Date.now() - started }, 'devnet: node started');
+      log.info(
+        { network: network.network, rpcUrl: network.rpcUrl, chainId: network.chainId, tokens: node.tokens, pid: proc.pid, ms: Date.now() - started },
+        'devnet: node started',
+      );
       return node;
     }),
   );
@@ -112,7 +115,8 @@ async function reusedNode(network: NetworkConfig, registry: ChainRegistry, log: 
   const probe = await probeRpc(rpcUrl);
   if (probe.kind === 'other') throw new Error(`${network.network}: port of ${rpcUrl} is taken by something that is not an EVM node (${probe.detail})`);
   if (probe.kind === 'nothing') return undefined;
-  if (probe.chainId !== chainId) throw new Error(`${network.network}: port of ${rpcUrl} is taken by a node of chain ${probe.chainId}, not the devnet's ${chainId}`);
+  if (probe.chainId !== chainId)
+    throw new Error(`${network.network}: port of ${rpcUrl} is taken by a node of chain ${probe.chainId}, not the devnet's ${chainId}`);
   const plan = planDeployment(registry, network);
   await waitForForeignTokens(network, plan);
   log.info({ network: network.network, rpcUrl }, 'devnet: reusing the node already running');
