@@ -91,7 +91,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(cookieParser());
   api.use(refuseCrossOriginCookieWrites(SESSION_COOKIE));
   api.use(identifyCustomer(services.customers, services.customerAuth, config));
-  // Rate limits are counted in PostgreSQL: one limit across every replica.
+  // Rate limits count in memory, or across every replica in Redis when one is configured.
   api.use(
     authRouter({
       auth: services.customerAuth,

@@ -134,6 +134,13 @@ export const EnvSchema = z.object({
   PHONE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Messages to the support inbox per client address per minute. */
   SUPPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6),
+  /**
+   * Redis or Valkey (redis://host:6379) where the rate limits count, so that a limit holds once across
+   * API replicas. Unset: each process counts in its own memory (one process needs nothing more).
+   */
+  RATE_LIMIT_REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of the rate limits' keys in that store (several deployments may share one server). */
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('topup:rl:'),
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),

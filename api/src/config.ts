@@ -214,6 +214,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     phoneCheckRateLimitPerMinute: e.PHONE_CHECK_RATE_LIMIT_PER_MINUTE,
     supportRateLimitPerMinute: e.SUPPORT_RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: { redisUrl: e.RATE_LIMIT_REDIS_URL, keyPrefix: e.RATE_LIMIT_KEY_PREFIX },
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
     runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,

@@ -57,6 +57,8 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     });
     if (config.production) await refuseUnsafeDatabase(config, { hasAdmin: () => services.adminAuth.hasAdmin() });
     await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
+    // The first requests count across replicas too, unless the shared store is down.
+    await services.rateLimitStores.connected(3_000);
   } catch (err) {
     await database.close();
     throw err;
@@ -101,6 +103,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
       }
       await services.networkFees.settled();
       await feed.stop();
+      await services.rateLimitStores.close();
       await database.close();
       log.info({ ms: Date.now() - started, inTime }, 'shutdown complete');
       return inTime;

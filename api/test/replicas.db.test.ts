@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +16,8 @@ import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type Reloa
 
 /**
  * Several API replicas on one database, as docker-compose.yml runs them (issue 17 points 5 and 6): two
- * servers (server.ts, workers on in both) share one PostgreSQL database. A rate limit holds across
- * both; one of them scans the chain (advisory lock); every paid order is delivered once whichever
+ * servers (server.ts, workers on in both) share one PostgreSQL database and one Redis (TEST_REDIS_URL,
+ * default the local server, under a key prefix of this run). A rate limit holds across both; one of them scans the chain (advisory lock); every paid order is delivered once whichever
  * worker takes it (FOR UPDATE SKIP LOCKED); and the watcher reaches its chain through the second of
  * its RPC URLs when the first is dead.
  */
@@ -74,6 +75,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
       JOB_POLL_MS: '100',
       TOPUP_POLL_MS: '100',
       ORDER_RATE_LIMIT_PER_MINUTE: '4',
+      RATE_LIMIT_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      RATE_LIMIT_KEY_PREFIX: `test:${crypto.randomUUID()}:`,
     });
     a = await startServer(config, { log: createLogger('silent') });
     b = await startServer(config, { log: createLogger('silent') });

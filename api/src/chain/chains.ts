@@ -21,7 +21,7 @@ export interface ChainsOptions {
   devnet?: boolean;
   /** The families known (default: chain/families.ts); tests add their own. */
   families?: Readonly<Record<string, ChainFamily>>;
-  hooks?: Pick<FamilyContext, 'metrics' | 'onWrongChain'>;
+  hooks?: Pick<FamilyContext, 'metrics' | 'onWrongChain' | 'onNodeHealth'>;
 }
 
 type WatcherDeps = Omit<WatcherOptions, 'network' | 'nativeCoin' | 'familyNetworks' | 'log'> & { log: Logger };

@@ -62,6 +62,8 @@ export interface FamilyContext {
   metrics?: Metrics;
   /** One of a network's nodes answered for another chain (the family leaves it out meanwhile). */
   onWrongChain?: (network: NetworkConfig, endpoint: string, actualChainId: number) => void;
+  /** One of a network's nodes stopped answering (`up` false) or answers again (`up` true). */
+  onNodeHealth?: (network: NetworkConfig, endpoint: string, up: boolean, error?: string) => void;
 }
 
 /**

@@ -33,7 +33,8 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
 
 /**
  * Requests per client and minute: per address (req.ip, which follows TRUST_PROXY) unless `keyOf` names
- * the client otherwise. `store`: where the counts live (memory without one).
+ * the client otherwise. `store`: where the counts live (services/rate-limit-store.ts: in memory, shared by
+ * the replicas when Redis is configured).
  */
 function perAddressRateLimit(opts: {
   perMinute: number;

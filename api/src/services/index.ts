@@ -30,10 +30,11 @@ import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
 import { ReadinessService } from './readiness';
 import { RecipientService } from './recipients';
-import { PgRateLimitStore } from './rate-limit-store';
+import type { Store } from 'express-rate-limit';
+import { rateLimitStores, type RateLimitStores } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
-import { chainMismatchMessage } from '../chain/evm/watcher';
+import { chainMismatchMessage, rpcNodeHealthMessage } from '../chain/evm/watcher';
 import { DatabaseOutage } from '../http/database-outage';
 import { sql } from 'drizzle-orm';
 import { SweepService } from './treasury/sweeps';
@@ -74,8 +75,10 @@ export interface Services {
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
-  /** A rate limiter's counts in PostgreSQL (one store per limiter). */
-  rateLimitStore(prefix: string): PgRateLimitStore;
+  /** A rate limiter's counts: in memory, or shared through Redis when configured (one store per limiter). */
+  rateLimitStore(limiter: string): Store;
+  /** All limiters' stores (close() ends the connection to the shared one). */
+  rateLimitStores: RateLimitStores;
 }
 
 /** Wires the domain services; the adapters (provider, price feed) are chosen by the caller. */
@@ -89,13 +92,17 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     : new LocalOutboxMailer(path.join(config.dataDir, 'mail-outbox'), config.mail.from);
   const alertChannels = alertChannelsOf(config.alerts, mailer);
   const alerts = new AlertService(db, deps.log, { channels: alertChannels.map((c) => c.name), remindMs: config.alerts.remindMs });
+  const limitStores = rateLimitStores({ ...config.rateLimitStore, log: deps.log });
   const catalog = new CatalogService(db, provider, deps.log);
+  const raise = (kind: string, message: string) => alerts.raise(kind, message).catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
   const chains = Chains.fromConfig(config, {
     metrics,
-    onWrongChain: (network, endpoint, actual) => {
-      alerts
-        .raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId))
-        .catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
+    onWrongChain: (network, endpoint, actual) =>
+      void raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)),
+    onNodeHealth: (network, endpoint, up, error) => {
+      const message = rpcNodeHealthMessage(network.network, endpoint, up, error);
+      deps.log.warn({ network: network.network, endpoint, up, error }, message);
+      void raise(`rpc_node_${up ? 'up' : 'down'}:${network.network}:${endpoint}`, message);
     },
   });
   const pricing = new PricingService(deps.priceFeed, {
@@ -151,7 +158,8 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     reconciliation: new ReconciliationService({ db, provider, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
-    rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
+    rateLimitStore: (limiter) => limitStores.forLimiter(limiter),
+    rateLimitStores: limitStores,
     databaseOutage: new DatabaseOutage(() => db.execute(sql`select 1`), deps.log),
   };
 }

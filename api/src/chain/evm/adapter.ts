@@ -23,6 +23,8 @@ export interface EvmAdapterHooks {
   metrics?: Metrics;
   /** One of a network's nodes answered another chain (it is left out meanwhile). */
   onWrongChain?: (network: NetworkConfig, endpoint: string, actualChainId: number) => void;
+  /** One of a network's nodes stopped answering (`up` false) or answers again (`up` true). */
+  onNodeHealth?: (network: NetworkConfig, endpoint: string, up: boolean, error?: string) => void;
 }
 
 /**
@@ -70,7 +72,7 @@ export class EvmAdapter implements ChainAdapter {
   rpc(network: NetworkConfig): JsonRpcClient {
     let client = this.clients.get(network.network);
     if (!client) {
-      const { metrics, onWrongChain } = this.hooks;
+      const { metrics, onWrongChain, onNodeHealth } = this.hooks;
       client = new JsonRpcClient(network.rpcUrls, {
         chainId: network.chainId,
         onRequest: metrics
@@ -81,6 +83,8 @@ export class EvmAdapter implements ChainAdapter {
             }
           : undefined,
         onWrongChain: onWrongChain && ((endpoint, actual) => onWrongChain(network, endpoint, actual)),
+        onEndpointDown: onNodeHealth && ((endpoint, error) => onNodeHealth(network, endpoint, false, error)),
+        onEndpointUp: onNodeHealth && ((endpoint) => onNodeHealth(network, endpoint, true)),
       });
       this.clients.set(network.network, client);
     }

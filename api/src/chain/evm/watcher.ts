@@ -203,6 +203,13 @@ export function chainMismatchMessage(network: string, host: string, actual: numb
   return `${network} watcher refuses to scan: the node at ${host} is chain ${actual}, the configuration says ${expected}. Payments on ${network} are not seen until this is fixed.`;
 }
 
+/** For the operator: a node of a network stopped answering, or answers again. */
+export function rpcNodeHealthMessage(network: string, host: string, up: boolean, error?: string): string {
+  return up
+    ? `${network} RPC node ${host} answers again.`
+    : `${network} RPC node ${host} is down (${error ?? 'no answer'}): calls go to the network's other nodes meanwhile, if it has any.`;
+}
+
 function heldOf(b: RpcBlock): scan.HeldBlock {
   return { number: Number(b.number), hash: b.hash, parentHash: b.parentHash };
 }
