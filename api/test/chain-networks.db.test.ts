@@ -5,7 +5,7 @@ import { evmTransferFees } from '../src/chain/evm/fees';
 import { startChainTest, type ChainTest } from './chain-harness';
 
 /**
- * Issue 15 on the devnet: the stablecoins of Polygon, Base and Arbitrum (and the ether of Base and
+ * On the devnet: the stablecoins of Polygon, Base and Arbitrum (and the ether of Base and
  * Arbitrum) paid end to end on nodes of their own, POL where MATIC was, the typical fee of each
  * network from its node's fee data, and the "open in wallet" links of the payment answers. Ethereum
  * and BSC are switched off here (their coins are chain-payments.db.test.ts'): three nodes, started once.
@@ -126,7 +126,7 @@ describe('typical network fees, from the nodes', () => {
 describe('each new coin: order -> payment on its own node -> paid -> completed', () => {
   const added = CHAINS.coins.filter((c) => ['polygon', 'base', 'arbitrum'].includes(c.network) && c.symbol !== 'POL').map((c) => c.symbol);
 
-  it('covers the coins of issue 15', () => {
+  it('covers the coins added to the six of the spec', () => {
     expect(added).toEqual(['USDT-POLYGON', 'USDC-POLYGON', 'USDC-BASE', 'ETH-BASE', 'USDC-ARBITRUM', 'USDT-ARBITRUM', 'ETH-ARBITRUM']);
   });
 

@@ -4,7 +4,7 @@ import type { AirtimeProvider } from '../src/airtime/provider';
 import { lastSignInCode, signInByEmail, startTestApi, type TestApi } from './harness';
 
 /**
- * The smaller doors of issue 11 point 7: anonymous phone checks cost a bounded number of provider
+ * The smaller doors: anonymous phone checks cost a bounded number of provider
  * calls; profile pictures cannot be listed by customer id; sign-out needs a JSON POST from this site;
  * the +tag spellings of one mailbox share its sign-in code limit; only the mini-app may be framed.
  */

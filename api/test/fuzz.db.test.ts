@@ -19,7 +19,7 @@ import { sandboxRouter } from '../src/routes/sandbox/sandbox.router';
 import { supportRouter } from '../src/routes/support/support.router';
 
 /**
- * Bad input on every route of the API gets a 4xx, never a 5xx (issue 11 point 4): malformed
+ * Bad input on every route of the API gets a 4xx, never a 5xx: malformed
  * percent-encoding, NUL bytes, lone UTF-16 surrogates, integers beyond the database's columns, bodies
  * that claim gzip and are not, broken JSON. Requests go out authenticated as an admin, the bot and a
  * Telegram user, so that they get past the guards to the services and the database.

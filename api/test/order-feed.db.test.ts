@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from './harness';
 import { sseReader } from './sse';
 
 /**
- * The live status of an order survives a dropped database connection (issue 11 point 5): the feed's
+ * The live status of an order survives a dropped database connection: the feed's
  * LISTEN connection is killed on the server, an order then changes, and its open stream still gets
  * the change. PGlite has no connection to lose: this runs on the PostgreSQL server only.
  */

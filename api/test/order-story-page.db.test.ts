@@ -6,7 +6,7 @@ import { signInByEmail } from './customers';
 import { api, arrive, balanceCents, bot, confirmAll, logs, miniApp, newOrder, startOrderStory, story, usdt, worker } from './order-story-fixture';
 
 /**
- * Issue 13, points 1-4: every customer sees what arrived, where its value went, and what to do next.
+ * Every customer sees what arrived, where its value went, and what to do next.
  * Payments enter through the payment service as the chain watcher hands them over (record, confirm,
  * settle); deliveries run on the sandbox provider. Ethereum counts 3 confirmations here.
  * This file: the order story (point 1).
@@ -128,7 +128,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     expect(partly.display).toMatchObject({ state: 'partly_paid', sub: 'in_window', due: '11', received: '5', remaining: '6' });
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(partly.display.deadline).toBe(row!.watchUntil!.toISOString());
-    // Issue 13: the QR code and the amount asked for the full 11 USDT after 5 had arrived.
+    // The QR code and the amount asked for the full 11 USDT after 5 had arrived.
     expect(partly.toPay).toMatchObject({ amount: '6', amountBaseUnits: '6000000', address: order.walletAddress, deadline: row!.watchUntil!.toISOString() });
     expect(partly.toPay!.paymentUri).toBe(`ethereum:${order.tokenContract}@31337/transfer?address=${order.walletAddress}&uint256=6000000`);
     expect(partly.toPay!.walletLinks.metamask).toContain('uint256=6000000');
@@ -150,7 +150,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     ]);
     expect(s.timeline[2]!.received).toEqual({ amount: '5', baseUnits: '5000000' });
 
-    // The window passes: the order still takes the rest, and says so (issue 13: it showed "Pending Crypto Payment").
+    // The window passes: the order still takes the rest, and says so (it showed "Pending Crypto Payment").
     await endWindow(order);
     await api.services.orders.expire(order.orderId);
     const after = (await status(order)).display;

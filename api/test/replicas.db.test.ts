@@ -15,7 +15,7 @@ import { createScratchDatabase } from './db';
 import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type ReloadlyDouble } from './reloadly-double';
 
 /**
- * Several API replicas on one database, as docker-compose.yml runs them (issue 17 points 5 and 6): two
+ * Several API replicas on one database, as docker-compose.yml runs them: two
  * servers (server.ts, workers on in both) share one PostgreSQL database and one Redis (TEST_REDIS_URL,
  * default the local server, under a key prefix of this run). A rate limit holds across both; one of them scans the chain (advisory lock); every paid order is delivered once whichever
  * worker takes it (FOR UPDATE SKIP LOCKED); and the watcher reaches its chain through the second of

@@ -9,7 +9,7 @@ import { startTestApi } from './harness';
 import { TcpGate } from './tcp-gate';
 
 /**
- * Several RPC URLs per network (issue 17 point 6), against real Hardhat nodes: a dead first node costs
+ * Several RPC URLs per network, against real Hardhat nodes: a dead first node costs
  * one failed request and then rests; a node of another chain is never used; a node that comes back
  * is used again after its chain is checked once more.
  */

@@ -17,7 +17,7 @@ import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type Recor
 
 /**
  * SIGTERM to a real API process (`node api/src/main.ts`, as the image runs it under an init) in the
- * middle of a payment and in the middle of a delivery (issue 17 point 1): the request under way is
+ * middle of a payment and in the middle of a delivery: the request under way is
  * answered, the live stream ends with a retry hint, the top-up under way is recorded before the
  * process exits, and after a restart every order ends completed with one payment, one top-up and
  * one event per status: nothing lost, nothing done twice. The devnet node and the Reloadly double

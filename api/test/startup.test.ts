@@ -12,7 +12,7 @@ import { startConfig } from '../src/startup-checks';
 import { productionEnv } from './production-env';
 
 /**
- * What the server checks and says when it starts (issue 11 point 3): in production it refuses a chain
+ * What the server checks and says when it starts: in production it refuses a chain
  * node whose eth_chainId is not the configured chain; it always prints the first deposit address.
  */
 

@@ -8,7 +8,7 @@ import { orderMessage, type OrderMessage } from './views/order-message';
 import { statusImagePng } from './views/status-image';
 
 /**
- * Keeps each order's message in the chat true (issue 13 point 6). A status change comes through the
+ * Keeps each order's message in the chat true. A status change comes through the
  * outbox (notifications.ts); what is not a status change (a partial payment, the rest to send, the
  * confirmations counting up, a credit) is found by reading the order's story again: on "Check payment",
  * and every few seconds for the payment messages this process sent and that still wait for something

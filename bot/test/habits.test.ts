@@ -4,7 +4,7 @@ import { formatLocalAmount, formatUsdIn } from '@topup/shared';
 import { rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
- * Issue 16 in the bot: number first (typed, pasted or a shared contact), local money first, per-locale
+ * In the bot: number first (typed, pasted or a shared contact), local money first, per-locale
  * money and no English inside another language, a repeat in two taps (recent recipients on /start,
  * "🔁 Top up again"), renaming and removing a recipient, the inline "top me up" card.
  */

@@ -13,7 +13,7 @@ import { catalogFor, LOCALE_CODES } from '@topup/shared';
 import { chooseCoin, rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
- * Issue 13 in the chat: the order's one message tells what arrived, what is left (with a QR code and
+ * In the chat: the order's one message tells what arrived, what is left (with a QR code and
  * wallet buttons for the rest only), the confirmations as they count, and where value went, through the
  * paths off the happy one. Payments enter as the chain watcher hands them over (record, confirm,
  * settle: api/test/order-story.db.test.ts does the same); Ethereum counts 3 confirmations here.
@@ -108,7 +108,7 @@ async function balance(from: User): Promise<number> {
   return (await h.client.as(from).balance()).balance;
 }
 
-describe("the order's message through issue 13's paths", () => {
+describe("the order's message through the off-path cases", () => {
   it('partly paid: the rest with its own QR and wallet link, Cancel refused with why; the rest arrives and the confirmations count 1/3, 2/3; delivered, Top up again', async () => {
     const ana = user(8101, 'Ana');
     const o = await order(ana);

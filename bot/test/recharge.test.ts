@@ -120,7 +120,7 @@ describe('the recharge conversation', () => {
     expect(caption).toContain(`<code>${order!.cryptoAmount}</code> USDT`);
     expect(caption).toContain(`<code>${order!.walletAddress}</code>`);
     expect(caption).toContain('Network: <b>Ethereum · Tether USDT (ERC-20)</b>');
-    // Internal transfers are found; tokens sent to the token contract are not (issue 14 point 9).
+    // Internal transfers are found; tokens sent to the token contract are not.
     expect(caption).toContain('Send to this address, from a wallet.');
     expect(caption).toMatch(/Expires at \d\d:\d\d UTC \(6 min left\)/);
     expect(caption).toContain('Waiting for Payment...');

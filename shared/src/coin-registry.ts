@@ -1,7 +1,7 @@
 import type { TCoin, TRegistry } from './coin-types';
 
 /**
- * The network and coin registry (DESIGN.md sections 5 and 9): every network we watch and every coin
+ * The network and coin registry (docs/design.md sections 5 and 9): every network we watch and every coin
  * we accept, written once. It drives the API's configuration (the environment variable names of each
  * network), the devnet (one local node per network, its tokens), the chain watchers, the price feed's
  * coin list, and what `GET /api/coins` offers every client. Adding USDC on another EVM network is one

@@ -34,7 +34,7 @@ export interface TNetworkSpec {
   confirmations: number;
   /** Average block time in seconds: the watcher polls at about half of it. */
   blockSeconds: number;
-  /** Roughly how long a payment takes to count, for people (README, payment screens). */
+  /** Roughly how long a payment takes to count, for people (docs/payments.md, payment screens). */
   timeToCount: string;
   /** The same as a typical number of seconds, to compare networks. */
   countSeconds: number;

@@ -14,7 +14,7 @@ export const ERROR_CODES = {
   INVALID_STATE: 409,
   INSUFFICIENT_FUNDS: 409,
   /**
-   * The number belongs to another operator the catalog knows (issue 13 point 5); the error's `details`
+   * The number belongs to another operator the catalog knows; the error's `details`
    * name it (ZOperatorMismatchDetails) so a client can offer to switch.
    */
   OPERATOR_MISMATCH: 422,

@@ -1,5 +1,5 @@
 /**
- * What an order is, said the same on every surface (issue 13 point 3). The API derives a display state
+ * What an order is, said the same on every surface. The API derives a display state
  * from the order's status, its payments and the ledger (`display` in the order list, the status calls
  * and the order story); this module gives each state and sub-state its label, sentence and colour, once,
  * for every client. It has no zod, so the web app's first load can carry it.

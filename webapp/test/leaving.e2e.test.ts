@@ -5,9 +5,9 @@ import { closeBrowserStack, startBrowserStack } from './browser-stack';
 import type { Stack } from './stack';
 
 /**
- * Leaving is not cancelling (issue 13 point 2, DESIGN.md section 9): Back and closing the page are
+ * Leaving is not cancelling (docs/design.md section 9): Back and closing the page are
  * answered (the site still sends its release and its beacon, with the order token or the cookie as
- * proof of ownership, issue 11 point 1) and the order stays payable until its window ends; CANCEL
+ * proof of ownership) and the order stays payable until its window ends; CANCEL
  * cancels. The mini-app's back button and beacon are in tma.e2e.test.ts, /recharge's BACK, CANCEL and
  * navigation in site-recharge.e2e.test.ts.
  */

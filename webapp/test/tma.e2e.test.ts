@@ -182,7 +182,7 @@ describe('the mini-app in Telegram', () => {
     }
   });
 
-  it('leaving an unpaid payment does not cancel it (issue 13 point 2): the back button, then closing the page', async () => {
+  it('leaving an unpaid payment does not cancel it: the back button, then closing the page', async () => {
     const { context, page } = await openInTelegram();
     try {
       await page.getByRole('button', { name: 'Nigeria', exact: true }).click();

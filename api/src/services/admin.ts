@@ -48,7 +48,7 @@ export class AdminService {
   constructor(private readonly deps: { db: Db; orders: OrderService; balances: BalanceService; settings: SettingsService }) {}
 
   /**
-   * The spec's four figures, with the admin-granted top-ups apart (README "The admin console"). Each
+   * The spec's four figures, with the admin-granted top-ups apart (docs/admin.md). Each
    * completed recharge is paid by the customer or granted by an admin (`paidBySql`). totalRevenue: the
    * customers' part, less what admins refunded; adminGranted: the rest. A balance top-up is neither:
    * its money counts when the balance pays a recharge. successRate:

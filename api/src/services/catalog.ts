@@ -99,7 +99,7 @@ export class CatalogService {
   }
 
   /**
-   * The operator's amount options that the settings' limits allow (issue 13 point 8): an option the
+   * The operator's amount options that the settings' limits allow: an option the
    * order would refuse is never offered, in any flow.
    */
   async amounts(operatorId: number, serviceType: TServiceType, limits: { minAmountCents: number; maxAmountCents: number }): Promise<Entry<TAmountOption[]>> {

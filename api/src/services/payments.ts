@@ -31,7 +31,7 @@ type PaymentRow = typeof payments.$inferSelect;
 type Prices = Map<string, bigint>;
 
 /**
- * What money received means for an order (DESIGN.md section 5). The chain watcher records what it
+ * What money received means for an order (docs/design.md section 5). The chain watcher records what it
  * sees; this service decides, per order, under a row lock:
  *  - a payment of the order's coin moves it to `confirming`; at the required depth the confirmed total
  *    decides: enough (within the tolerance) -> `paid`, the excess of an overpayment credited; short ->

@@ -11,7 +11,7 @@ import type { OrderTokens } from './order-tokens';
 import { isOwner } from './orders/ownership';
 
 /**
- * The support inbox (README "Support"). A customer's messages are kept in one conversation: the
+ * The support inbox (docs/web.md "Support"). A customer's messages are kept in one conversation: the
  * signed-in customer's (web session, mini-app, bot), or, for a visitor without an account, the one whose
  * random token their browser keeps. Admins read the conversations and answer; an answer is shown in
  * the chat when the customer opens it again and is also sent by e-mail or in the Telegram bot (the

@@ -211,7 +211,7 @@ const ZOrderTokenField = z.string().trim().max(200).optional();
 
 /**
  * POST /api/release-wallet (Back) and /api/auto-cancel-order (the page hidden or unloaded): the customer
- * leaves the payment screen. Leaving is not cancelling: the order stays payable (README).
+ * leaves the payment screen. Leaving is not cancelling: the order stays payable (docs/design.md section 9).
  */
 export const ZReleaseRequest = z.object({
   paymentId: ZPaymentId,

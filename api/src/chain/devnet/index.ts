@@ -17,7 +17,7 @@ export { devnetForwarderAddress } from './addresses';
  * devnet entry, each on the port of that network's rpcUrl, all in one child process, with the tokens
  * deployed where the configuration expects them; and for the other families' networks, the family's own
  * double (chain/families.ts: `double`)
- * and a forwarder for internal transfers (DESIGN.md
+ * and a forwarder for internal transfers (docs/design.md
  * section 3: a real chain in development and tests).
  */
 

@@ -60,7 +60,7 @@ function payment(p: Partial<WalletPayment> = {}): WalletPayment {
   return { chainId: 1, tokenContract: null, address, units: 10n ** 18n, decimals: 18, trustWalletCoin: 60, ...p };
 }
 
-describe('EIP-681 payment links for large amounts (issue 14 point 10)', () => {
+describe('EIP-681 payment links for large amounts', () => {
   // Wallets that parse with eth-url-parser get 10^21 base units and more back in exponent form; with
   // every digit in the link, bignumber.js still turns it into the exact amount. Trust Wallet reads the
   // plain integer. So the link carries the plain integer, never an exponent.

@@ -7,7 +7,7 @@ import { adminLoginLimits, admins, auditLog } from '../../db/schema';
 import { ACCOUNT_FREE_ATTEMPTS, ADDRESS_FREE_ATTEMPTS, DEVICE_FREE_ATTEMPTS, LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED } from '../../services/admin-auth';
 
 /**
- * Admin sign-in under attack (issue 11 point 2): attempts are counted before the slow password check,
+ * Admin sign-in under attack: attempts are counted before the slow password check,
  * per client address and per account; sign-ins, failures and lockouts are audited; an admin can turn
  * on a TOTP second factor. The API trusts one proxy here, so each test speaks from its own address.
  */

@@ -6,7 +6,7 @@ import { signInByEmail } from '../../../test/customers';
 import { idempotencyKeys } from '../../db/schema';
 
 /**
- * Issue 11, point 7: an Idempotency-Key belongs to its caller. A key another caller used must not
+ * An Idempotency-Key belongs to its caller. A key another caller used must not
  * replay that caller's order (and with it the order token, which proves ownership).
  */
 

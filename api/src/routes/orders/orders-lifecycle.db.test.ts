@@ -78,7 +78,7 @@ describe('GET /api/orders', () => {
 });
 
 /**
- * Issue 13 point 2: leaving is not cancelling. The spec's client cancelled when the page was hidden or
+ * Leaving is not cancelling. The spec's client cancelled when the page was hidden or
  * unloaded and on Back, so a customer who reloaded or switched to the wallet app and then paid lost the
  * order. Now those calls answer and leave the order payable; only the explicit Cancel cancels.
  */

@@ -93,7 +93,7 @@ export function ordersRouter(
   });
 
   /**
-   * The order page (issue 13 point 1): for its owner, or with `?token=` (the receipt's read-only link).
+   * The order page: for its owner, or with `?token=` (the receipt's read-only link).
    * Registered before the other /orders/:x routes only for readability: the paths do not overlap.
    */
   router.get('/orders/:ref/story', async (req, res) => {
@@ -107,7 +107,7 @@ export function ordersRouter(
     res.json(await orders.lookup.openOrder(ownerProof(req)));
   });
 
-  /** Back on the payment screen: leaving is not cancelling (README), the order stays payable. */
+  /** Back on the payment screen: leaving is not cancelling (docs/design.md section 9), the order stays payable. */
   router.post('/release-wallet', async (req, res) => {
     const { paymentId, orderToken } = parse(ZReleaseRequest, req.body);
     res.json(await orders.leaveByCustomer({ paymentId, proof: ownerProof(req, orderToken) }));

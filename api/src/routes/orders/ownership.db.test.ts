@@ -7,7 +7,7 @@ import { signInByEmail } from '../../../test/customers';
 import { orders } from '../../db/schema';
 
 /**
- * Issue 11, point 1: the status calls are public and name the payment id, so the payment id cannot be
+ * The status calls are public and name the payment id, so the payment id cannot be
  * what lets someone leave (cancel) an order. Cancelling needs the order token, the signed-in customer
  * who owns the order, or the Telegram user who made it (mini-app init data, or the bot acting for them).
  */
@@ -91,7 +91,7 @@ describe('a stranger', () => {
 
 /**
  * The owner's calls are answered on every surface. Leaving (Back, the page hidden: release-wallet,
- * auto-cancel-order) leaves the order payable (issue 13 point 2); the explicit Cancel cancels it.
+ * auto-cancel-order) leaves the order payable; the explicit Cancel cancels it.
  */
 describe('the owner leaves or cancels, on every surface', () => {
   it('the web site, anonymous (/recharge, /app): the order tokens it holds in X-Order-Token', async () => {

@@ -21,7 +21,7 @@ export interface CancelRequest extends LeaveRequest {
 
 /**
  * The customer leaves the payment screen (release-wallet on Back, auto-cancel-order when the page is
- * hidden or unloaded). Leaving is not cancelling (DESIGN.md section 9): a customer who reloads, or
+ * hidden or unloaded). Leaving is not cancelling (docs/design.md section 9): a customer who reloads, or
  * switches to the wallet app and pays, must find the order still payable, so nothing changes. Only the
  * owner may ask (403 otherwise), so the answer tells nobody else anything.
  */

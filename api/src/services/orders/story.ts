@@ -19,7 +19,7 @@ import { orderTimeline, type TimelineEntry } from './story-timeline';
 import { orderValue, storyCredit, type Value } from './story-value';
 
 /**
- * The order story (issue 13 point 1): what an order is and what happened to it, read from its events,
+ * The order story: what an order is and what happened to it, read from its events,
  * its payments and the ledger. One builder for every reader: the customer's order page, the display
  * state of every list and status answer, and the admin's order page, which adds what only admins see
  * (each timeline entry's recorded cause and source, the ledger entries themselves: `OrderFacts`).
