@@ -1,5 +1,5 @@
 import type { ChainRegistry } from '@topup/shared';
-import type { NetworkConfig } from './config';
+import type { NetworkConfig } from './network-config';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_BOT_API_SECRET, DEV_DEPOSIT_XPUB, DEV_ORDER_TOKEN_SECRET, envPrefix } from './config-env';
 
 /** What a production check reads: the settings that can take money without delivering it. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
+import { CHAINS, type ChainRegistry } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
 import { FAMILIES } from './chain/families';
 import type { ChainFamily } from './chain/port';
@@ -27,29 +27,9 @@ export { MIN_PRODUCTION_ADMIN_PASSWORD, PRODUCTION_CHECKS, rpcUrlsSharedByNetwor
 /** Where the repository lives: relative paths in the environment are taken from where npm was run. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface NetworkConfig {
-  network: string;
-  label: string;
-  /** Its chain family: the adapter that watches it (chain/families.ts). */
-  family: string;
-  enabled: boolean;
-  /** The first of rpcUrls. */
-  rpcUrl: string;
-  /** Every node of the network, in order of preference (failover: chain/evm/json-rpc.ts). */
-  rpcUrls: string[];
-  /** A node provider's key, for a family whose provider takes it in a header (TronGrid's TRON-PRO-API-KEY); unset: none. */
-  apiKey?: string;
-  chainId: number;
-  /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
-  finality: TFinalityTag | null;
-  /** Blocks to wait where the node offers no finality tag. */
-  confirmations: number;
-  pollMs: number;
-  /** A rollup's way of charging for its Ethereum data (the fee estimate asks it); null: none. */
-  rollup: TRollup | null;
-  /** Token contract per coin symbol on this network. */
-  tokens: Record<string, string>;
-}
+import type { NetworkConfig } from './network-config';
+
+export type { NetworkConfig };
 
 export type Config = ReturnType<typeof readConfig>['config'];
 
@@ -264,7 +244,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     const named = new Set(issues.map(variableOf));
     problems.push(
       ...[
-        ...missingKeys.map((name) => `${name}: required for the enabled networks of its chain family (the key their deposits are derived from or attributed to)`),
+        ...missingKeys.map(
+          (name) => `${name}: required for the enabled networks of its chain family (the key their deposits are derived from or attributed to)`,
+        ),
         ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
         ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
       ].filter((p) => !named.has(variableOf(p))),

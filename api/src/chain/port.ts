@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ChainRegistry, TNetworkSpec, WalletLinks } from '@topup/shared';
-import type { NetworkConfig } from '../config';
+import type { NetworkConfig } from '../network-config';
 import type { Database } from '../db/client';
 import type { Metrics } from '../metrics';
 import type { AlertService } from '../services/alerts';
