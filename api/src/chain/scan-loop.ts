@@ -88,4 +88,33 @@ export abstract class ScanLoop implements NetworkWatcher {
     this.unsettled = false;
     await this.settle(await scan.ordersToResettle(this.opts.database.db, this.opts.network.network));
   }
+
+  /** After a reorganisation: forget what is above `common` (the newest block held that the chain still has), and settle the orders it touched. */
+  protected async rewindTo(common: scan.HeldBlock): Promise<void> {
+    const net = this.opts.network.network;
+    this.opts.log.warn({ network: net, keptBlock: common.number }, 'chain reorganisation: rescanning');
+    const touched = await this.opts.database.db.transaction(async (tx) => {
+      await scan.rewindScan(tx, net, common.number);
+      return this.opts.payments.removeAbove(tx, net, common.number);
+    });
+    await this.settle(touched);
+  }
+
+  /**
+   * Watches again from `from` (the chain's head), forgetting unconfirmed payments: the chain they were
+   * on is gone. With a `reason` (the chain holds none of our blocks) only a devnet or a local double may
+   * do so; elsewhere the watcher stops for an operator to look.
+   */
+  protected async restartFrom(from: scan.HeldBlock | { number: number }, reason?: string): Promise<void> {
+    const net = this.opts.network.network;
+    if (reason) {
+      if (!this.opts.devnet) throw new Error(`${net} watcher stopped: ${reason}; an operator must look at it`);
+      this.opts.log.warn({ network: net, reason }, 'local chain restarted: watching from its head');
+    }
+    const touched = await this.opts.database.db.transaction(async (tx) => {
+      await scan.restartScan(tx, net, this.opts.network.chainId, from);
+      return this.opts.payments.removeAbove(tx, net, -1);
+    });
+    await this.settle(touched);
+  }
 }

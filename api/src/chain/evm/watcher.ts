@@ -173,28 +173,13 @@ export class ChainWatcher extends ScanLoop {
       await this.startOver(await this.rpc.blockNumber(), 'no block in common with the chain (reorganisation deeper than we keep)');
       return;
     }
-    this.opts.log.warn({ network: net, keptBlock: common.number }, 'chain reorganisation: rescanning');
-    const touched = await this.opts.database.db.transaction(async (tx) => {
-      await scan.rewindScan(tx, net, common.number);
-      return this.opts.payments.removeAbove(tx, net, common.number);
-    });
-    await this.settle(touched);
+    await this.rewindTo(common);
   }
 
   private async startOver(head: number, reason?: string): Promise<void> {
-    const net = this.network.network;
-    if (reason) {
-      if (!this.opts.devnet) throw new Error(`${net} watcher stopped: ${reason}; an operator must look at it`);
-      this.opts.log.warn({ network: net, reason }, 'devnet restarted: watching from its head');
-    }
     const start = Math.max(0, head - 1);
     const block = await this.rpc.getBlock(start, false);
-    const touched = await this.opts.database.db.transaction(async (tx) => {
-      await scan.restartScan(tx, net, this.network.chainId, block ? heldOf(block) : { number: start });
-      // Unconfirmed payments were on the chain that is gone.
-      return this.opts.payments.removeAbove(tx, net, -1);
-    });
-    await this.settle(touched);
+    await this.restartFrom(block ? heldOf(block) : { number: start }, reason);
   }
 }
 

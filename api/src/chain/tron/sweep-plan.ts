@@ -1,3 +1,4 @@
+import type { PlannedTransfer } from '../../scripts/sweep/planner';
 import type { TronHttpClient } from './http';
 import { sweepCosts, type AddressSweepCost } from './sweep-cost';
 
@@ -16,23 +17,10 @@ export interface SweepSource {
   addresses: { address: string; derivationIndex: number; orderId: number; sweepable: boolean }[];
 }
 
-export interface TronPlannedTransfer {
-  kind: 'gas' | 'token' | 'native';
-  from: string;
-  derivationIndex: number | null;
-  to: string;
-  coin: string;
-  amount: bigint;
-  /** The most it may cost, in sun. */
-  fee: bigint;
-  /** Tron's own limit of a transfer: the energy a token transfer may use (0 for TRX). */
-  limit: bigint;
-}
-
 export interface TronSweepPlan {
   network: string;
   nativeCoin: string;
-  transfers: TronPlannedTransfer[];
+  transfers: PlannedTransfer[];
   dust: { address: string; coin: string; amount: bigint }[];
   skipped: { address: string; orderId: number }[];
   totalFee: bigint;
@@ -65,9 +53,9 @@ export async function planTronSweep(client: TronHttpClient, source: SweepSource,
   });
   plan.costs = costs;
   const signerTrxFee = BigInt(TRX_TRANSFER_BYTES * prices.transactionFee);
-  const gas: TronPlannedTransfer[] = [];
-  const tokens: TronPlannedTransfer[] = [];
-  const natives: TronPlannedTransfer[] = [];
+  const gas: PlannedTransfer[] = [];
+  const tokens: PlannedTransfer[] = [];
+  const natives: PlannedTransfer[] = [];
   for (const [i, cost] of costs.entries()) {
     const { derivationIndex } = sweepable[i]!;
     if (cost.token) {

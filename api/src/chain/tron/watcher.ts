@@ -158,27 +158,13 @@ export class TronWatcher extends ScanLoop {
       await this.startOver(blockNumber(await nowBlock(this.client)), 'no block in common with the chain (a fork deeper than we keep)');
       return;
     }
-    this.opts.log.warn({ network: net, keptBlock: common.number }, 'tron fork: rescanning');
-    const touched = await this.opts.database.db.transaction(async (tx) => {
-      await scan.rewindScan(tx, net, common.number);
-      return this.opts.payments.removeAbove(tx, net, common.number);
-    });
-    await this.settle(touched);
+    await this.rewindTo(common);
   }
 
   private async startOver(head: number, reason?: string): Promise<void> {
-    const net = this.network.network;
-    if (reason) {
-      if (!this.opts.devnet) throw new Error(`${net} watcher stopped: ${reason}; an operator must look at it`);
-      this.opts.log.warn({ network: net, reason }, 'tron double restarted: watching from its head');
-    }
     const start = Math.max(0, head - 1);
     const block = await blockByNum(this.client, start);
-    const touched = await this.opts.database.db.transaction(async (tx) => {
-      await scan.restartScan(tx, net, this.network.chainId, block ? heldOf(block) : { number: start });
-      return this.opts.payments.removeAbove(tx, net, -1);
-    });
-    await this.settle(touched);
+    await this.restartFrom(block ? heldOf(block) : { number: start }, reason);
   }
 }
 
