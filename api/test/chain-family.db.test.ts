@@ -97,7 +97,7 @@ async function createOrder(coin: string, amount = 10): Promise<TPaymentCreated> 
 }
 
 async function status(order: TPaymentCreated) {
-  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${order.orderId}`)).body);
+  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } })).body);
 }
 
 /** The transfer a wallet makes from the order's links: to the shared address, with the order's memo. */

@@ -101,7 +101,8 @@ describe('docker-compose.yml', () => {
     expect(services.postgres!.volumes).toContain('pgdata:/var/lib/postgresql/data');
     expect(services.backup!.volumes).toEqual(expect.arrayContaining(['./scripts/backup.sh:/scripts/backup.sh:ro', 'backups:/backups']));
     expect(services.backup!.command).toEqual(['bash', '/scripts/backup.sh', 'loop']);
-    for (const name of apis) expect(services[name]!.volumes).toEqual(['apidata:/data']);
+    // The API reads the backups (read-only) to alert when the newest is older than two intervals.
+    for (const name of apis) expect(services[name]!.volumes).toEqual(['apidata:/data', 'backups:/backups:ro']);
     expect(services.caddy!.volumes).toEqual(expect.arrayContaining(['./deploy/Caddyfile:/etc/caddy/Caddyfile:ro', 'caddy_data:/data']));
   });
 

@@ -52,7 +52,7 @@ export async function startTestApi(
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ORDER_RATE_LIMIT_PER_MINUTE: '100000',
       PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000',
       SUPPORT_RATE_LIMIT_PER_MINUTE: '100000',

@@ -70,7 +70,13 @@ beforeAll(async () => {
     apiUrl: providerGate.in(double.url),
   });
   api = await startTestApi({
-    env: { ETHEREUM_RPC_URL: nodeGate.in(networks.ethereum!.rpcUrl), BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', READINESS_CACHE_MS: '0' },
+    env: {
+      ETHEREUM_RPC_URL: nodeGate.in(networks.ethereum!.rpcUrl),
+      BSC_ENABLED: 'false',
+      POLYGON_ENABLED: 'false',
+      TRON_ENABLED: 'false',
+      READINESS_CACHE_MS: '0',
+    },
     provider,
     database,
     log: createLogger('info', logs),

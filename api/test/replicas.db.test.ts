@@ -71,6 +71,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
       ETHEREUM_RPC_URL: `${dead},${networks.ethereum!.rpcUrl}`,
       BSC_ENABLED: 'false',
       POLYGON_ENABLED: 'false',
+      TRON_ENABLED: 'false',
       ETHEREUM_POLL_MS: '100',
       JOB_POLL_MS: '100',
       TOPUP_POLL_MS: '100',

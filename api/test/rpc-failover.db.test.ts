@@ -75,7 +75,10 @@ describe('RPC failover', () => {
     const gate = await TcpGate.start(eth);
     const lines: { level: number; msg: string }[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
-    const api = await startTestApi({ log, env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${eth}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false' } });
+    const api = await startTestApi({
+      log,
+      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${eth}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false' },
+    });
     const host = new URL(gate.in(eth)).host;
     const alerts = async () => (await api.services.alerts.open()).map((a) => a.kind).sort();
     const warnings = () => lines.filter((l) => l.level === 40 && l.msg.includes(host)).map((l) => l.msg);
@@ -106,7 +109,9 @@ describe('RPC failover', () => {
   it('raises the chain id alert for admins when a network’s failover node is on another chain', async () => {
     const gate = await TcpGate.start(eth);
     await gate.close();
-    const api = await startTestApi({ env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${bsc}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false' } });
+    const api = await startTestApi({
+      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${bsc}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false' },
+    });
     try {
       const health = await api.services.chains.health('ethereum');
       expect(health.head).toBeNull();

@@ -81,6 +81,7 @@ describe('the server build', () => {
         ETHEREUM_ENABLED: 'false',
         BSC_ENABLED: 'false',
         POLYGON_ENABLED: 'false',
+        TRON_ENABLED: 'false',
         RUN_WORKERS: 'false',
         RUN_BOT: 'false',
       },

@@ -98,7 +98,7 @@ async function confirm() {
 }
 
 async function status(order: TPaymentCreated) {
-  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${order.orderId}`)).body);
+  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } })).body);
 }
 
 const ledger = (orderId: number) => api.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id));
