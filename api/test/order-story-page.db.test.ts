@@ -74,6 +74,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
         network: 'ethereum',
         networkLabel: 'Ethereum',
         address: order.walletAddress,
+        memo: null,
         amount: '11',
         amountBaseUnits: '11000000',
         paymentUri: order.paymentUri,

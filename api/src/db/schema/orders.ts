@@ -13,7 +13,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LOCALE_CODES, ORDER_STATUSES, type TPin } from '@topup/shared';
@@ -107,8 +106,10 @@ export const orders = pgTable(
     uniqueIndex('orders_retry_of_uq').on(t.retryOf),
     index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_watch_idx').on(t.watchUntil),
-    // One order per address, or per address and memo.
-    unique('orders_deposit_uq').on(t.depositAddress, t.depositMemo).nullsNotDistinct(),
+    // One order per address, or per address and memo; orders paid otherwise (a balance, an admin) have none.
+    uniqueIndex('orders_deposit_uq')
+      .on(t.depositAddress, sql`coalesce(${t.depositMemo}, '')`)
+      .where(sql`${t.depositAddress} is not null`),
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
     check(
       'orders_payment_columns',
