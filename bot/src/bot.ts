@@ -83,24 +83,6 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const orderMessages = deps.orderMessages ?? new OrderMessages({ api: deps.api, log, links: orderLinks });
   const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks, orderMessages };
 
-  const rate = deps.rateLimit ?? USER_RATE_LIMIT;
-  // Counted as updates arrive, before they queue per chat: counted after the queue, a flood would be
-  // let through at whatever pace Telegram lets the replies out (one a second when it throttles).
-  if (rate) {
-    bot.chatType('private').use(
-      limit<BotContext, never>({
-        timeFrame: rate.windowMs,
-        limit: rate.limit,
-        keyGenerator: (ctx) => ctx.from?.id.toString(),
-        // Called once per window for a user over the limit: one notice, not one per message.
-        onLimitExceeded: (ctx) => {
-          const text = catalogFor(localeFromTag(ctx.from?.language_code) ?? DEFAULT_LOCALE).bot.tooFast;
-          const notice: Promise<unknown> = ctx.callbackQuery ? ctx.answerCallbackQuery({ text }) : ctx.reply(text);
-          notice.catch((err: unknown) => log.warn({ err }, 'could not send the rate limit notice'));
-        },
-      }),
-    );
-  }
   // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.use((ctx, next) => {
@@ -114,6 +96,22 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
 
   // The bot works in private chats; elsewhere it stays silent.
   const pm = bot.chatType('private');
+  const rate = deps.rateLimit ?? USER_RATE_LIMIT;
+  if (rate) {
+    pm.use(
+      limit<BotContext, never>({
+        timeFrame: rate.windowMs,
+        limit: rate.limit,
+        keyGenerator: (ctx) => ctx.from?.id.toString(),
+        // Called once per window for a user over the limit: one notice, not one per message.
+        onLimitExceeded: (ctx) => {
+          const text = catalogFor(localeFromTag(ctx.from?.language_code) ?? DEFAULT_LOCALE).bot.tooFast;
+          const notice: Promise<unknown> = ctx.callbackQuery ? ctx.answerCallbackQuery({ text }) : ctx.reply(text);
+          notice.catch((err: unknown) => log.warn({ err }, 'could not send the rate limit notice'));
+        },
+      }),
+    );
+  }
   const sessions = new SessionStore<SessionData>(new ApiStorage<SessionData>(deps.api), log);
   pm.use(
     lazySession<SessionData, BotContext>({

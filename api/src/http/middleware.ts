@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import type { AdminAuthService, AdminIdentity } from '../services/admin-auth';
 import { errorBody } from './errors';
-import { isServiceCall, vouchedTelegramUser } from './identity';
+import { isServiceCall } from './identity';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -32,18 +32,10 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
 }
 
 /**
- * Requests per client and minute: per address (req.ip, which follows TRUST_PROXY) unless `keyOf` names
- * the client otherwise. `store`: where the counts live (services/rate-limit-store.ts: in memory, shared by
- * the replicas when Redis is configured).
+ * Requests per client address (req.ip, which follows TRUST_PROXY) and minute. `store`: where the counts
+ * live (PostgreSQL in the app, so that every replica counts against one limit; memory without one).
  */
-function perAddressRateLimit(opts: {
-  perMinute: number;
-  message: string;
-  store?: Store;
-  skip?: (req: Request) => boolean;
-  keyOf?: (req: Request) => string | null;
-}): RequestHandler {
-  const keyOf = opts.keyOf;
+function perAddressRateLimit(opts: { perMinute: number; message: string; store?: Store; skip?: (req: Request) => boolean }): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: opts.perMinute,
@@ -51,7 +43,6 @@ function perAddressRateLimit(opts: {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     ...(opts.skip ? { skip: opts.skip } : {}),
-    ...(keyOf ? { keyGenerator: (req: Request) => keyOf(req) ?? ipKeyGenerator(req.ip ?? '') } : {}),
     handler: (_req, res) => {
       res.status(429).json(errorBody('RATE_LIMITED', opts.message));
     },
@@ -64,19 +55,15 @@ export function orderRateLimit(perMinute: number, store?: Store): RequestHandler
 }
 
 /**
- * Phone checks per client and minute: each may cost a provider call. The bot calls for all its users
- * from one address, so a check it makes for a Telegram user (its service credential vouching for the
- * user it names) counts against that user, not against the address every bot user shares.
+ * Anonymous phone checks per client address: each may cost a provider call. The bot calls for all its
+ * users from one address with its service credential; it limits each of its users itself.
  */
 export function phoneCheckRateLimit(perMinute: number, opts: { botApiSecret: string; store?: Store }): RequestHandler {
   return perAddressRateLimit({
     perMinute,
     store: opts.store,
     message: 'Too many phone number checks. Please wait a minute and try again.',
-    keyOf: (req) => {
-      const user = vouchedTelegramUser(req, opts.botApiSecret);
-      return user === null ? null : `tg:${user}`;
-    },
+    skip: (req) => isServiceCall(req, opts.botApiSecret),
   });
 }
 

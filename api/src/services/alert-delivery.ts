@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Mailer } from './mailer';
-import type { AlertChannelName, AlertRow, AlertService } from './alerts';
+import type { AlertRow, AlertService } from './alerts';
+
+export type AlertChannelName = 'telegram' | 'email' | 'webhook';
 
 /** One way an alert reaches a person. `send` throws when the alert did not get through (the job tries again). */
 export interface AlertChannel {

@@ -4,9 +4,7 @@ import type { Db } from '../db/client';
 import { adminAlerts } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
-
-/** Where an alert can be sent (alert-delivery.ts has one channel of each). */
-export type AlertChannelName = 'telegram' | 'email' | 'webhook';
+import type { AlertChannelName } from './alert-delivery';
 
 export type AlertRow = typeof adminAlerts.$inferSelect;
 

@@ -7,7 +7,6 @@ import { recipientsQuery, removeRecipient, renameRecipient, type RecipientsSourc
 import { useI18n } from '../i18n/I18n';
 import { centsOf, dialPrefix, localFirst } from './format';
 import { isReadyToPay, type WizardAction, type WizardState } from './state';
-import { centsToDollars } from '@topup/shared';
 
 export interface RepeatOptions {
   countries: TCountry[] | undefined;
@@ -45,7 +44,7 @@ export function useRepeat({ countries, wizard, choose, proceed }: RepeatOptions)
       type: 'selectAmount',
       amount: {
         id: `repeat-${r.lastAmountCents}`,
-        amount: centsToDollars(r.lastAmountCents),
+        amount: r.lastAmountCents / 100,
         localAmount: r.lastLocalAmount,
         currencyCode: r.localCurrency,
         currencySymbol: null,

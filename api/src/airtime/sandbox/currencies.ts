@@ -1,5 +1,3 @@
-import { centsToDollars } from '@topup/shared';
-
 /**
  * Local currencies of the countries where the sandbox has operators, with a fixed exchange rate.
  * No installed library maps countries to currencies, so only these countries carry one; the rates are
@@ -43,5 +41,5 @@ export function sandboxCurrency(countryCode: string): SandboxCurrency | null {
  * shown (what the phone receives), never added up or charged, so a number is enough here.
  */
 export function toLocalAmount(amountCents: number, rate: number): number {
-  return centsToDollars(Math.round(amountCents * rate));
+  return Math.round(amountCents * rate) / 100;
 }

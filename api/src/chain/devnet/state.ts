@@ -10,10 +10,7 @@ import { z } from 'zod';
 const ZDevnetState = z.object({
   api: z.url(),
   pid: z.number().int(),
-  networks: z.record(
-    z.string(),
-    z.object({ rpcUrl: z.url(), chainId: z.number().int(), tokens: z.record(z.string(), z.string()), forwarder: z.string().optional() }),
-  ),
+  networks: z.record(z.string(), z.object({ rpcUrl: z.url(), chainId: z.number().int(), tokens: z.record(z.string(), z.string()), forwarder: z.string() })),
 });
 export type DevnetState = z.infer<typeof ZDevnetState>;
 

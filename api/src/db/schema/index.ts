@@ -10,4 +10,3 @@ export * from './notifications';
 export * from './support';
 export * from './admins';
 export * from './system';
-export * from './treasury';

@@ -131,13 +131,12 @@ export class OrderCheckout {
     }
     const { coin, network, tokenContract } = offer;
     const quote = await this.deps.pricing.quote(coin.symbol, charges.totalCents);
-    // The network is chosen first: its family says how a payment is told to be this order's.
-    const deposit = this.deps.chains.depositIdentity(network.network, await this.deps.depositSequence.next());
+    const deposit = await this.deps.addresses.next();
     const createdAt = new Date(this.now());
     const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
 
     const newOrder: NewOrder = {
-      derived: deposit.derivationIndex === null ? null : { family: network.family, index: deposit.derivationIndex },
+      derivationIndex: deposit.index,
       cause: `order created (${ctx.source})`,
       expiry: { queue: QUEUES.expireOrder, runAt: expiresAt },
       row: {
@@ -164,7 +163,6 @@ export class OrderCheckout {
         cryptoAmount: quote.units.toString(),
         priceUsdE8: quote.usdE8.toString(),
         depositAddress: deposit.address,
-        depositMemo: deposit.memo,
         email: spec.email,
         locale: ctx.locale ?? null,
         expiresAt,

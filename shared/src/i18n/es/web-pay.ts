@@ -1,5 +1,4 @@
 import type { WebPayMessages } from '../en/web-pay';
-import { formatUsdIn } from '../format';
 
 export const pay: WebPayMessages = {
   cancel: 'Cancelar',
@@ -36,7 +35,6 @@ export const pay: WebPayMessages = {
   loadingCoins: 'Cargando las criptomonedas',
   cheapestFirst: 'de la más barata a la más cara',
   choiceWords: {
-    usd: (cents) => formatUsdIn('es', cents),
     fee: (amount) => `≈ ${amount} de comisión de red`,
     feeUnknown: 'comisión de red desconocida',
     underAMinute: 'menos de un minuto',
