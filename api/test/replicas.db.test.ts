@@ -169,7 +169,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
 
   it('answers the same readiness on either replica (the watcher’s lag is read from the database)', async () => {
     const [ra, rb] = await Promise.all([a, b].map(async (s) => (await fetch(`${s.url}/api/ready`)).json() as Promise<{ status: string }>));
-    expect(ra).toMatchObject({ status: 'ready' });
+    expect(ra, JSON.stringify(ra)).toMatchObject({ status: 'ready' });
     expect(rb).toMatchObject({ status: 'ready' });
   });
 });
