@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Frameworks and storage a package may not reach for: the arrows of DESIGN.md section 4. */
+/** Frameworks and storage a package may not reach for: the arrows of docs/design.md section 4. */
 const SERVER_ONLY = ['express', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', 'ethers', 'pino', 'grammy', '@grammyjs/*'];
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 

@@ -18,8 +18,8 @@ import { createScratchDatabase } from '../api/test/db';
 import pino from 'pino';
 import { ZCreatePaymentRequest, type TCoinSymbol } from '@topup/shared';
 import { freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '../api/src/chain/devnet';
-import { JsonRpcClient, hex } from '../api/src/chain/json-rpc';
-import { ChainWatcher } from '../api/src/chain/watcher';
+import { JsonRpcClient, hex } from '../api/src/chain/evm/json-rpc';
+import { ChainWatcher } from '../api/src/chain/evm/watcher';
 import { loadConfig, type NetworkConfig } from '../api/src/config';
 import { openDatabase, type Database } from '../api/src/db/client';
 import { orders } from '../api/src/db/schema';
@@ -229,6 +229,7 @@ async function main() {
     const watcher = new ChainWatcher({
       network: config.networks.ethereum!,
       nativeCoin: 'ETH',
+      familyNetworks: config.registry.networks.filter((n) => n.family === 'evm').map((n) => n.id),
       database: db.database,
       payments: services.payments,
       alerts: services.alerts,

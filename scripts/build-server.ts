@@ -39,7 +39,14 @@ const devnetStub: Plugin = {
   },
 };
 
-export async function buildServer(outdir = path.join(REPO_ROOT, 'dist')): Promise<{ outdir: string; files: string[] }> {
+/** What the devnet reads beside its code at run time (node.ts, compile.ts), copied beside a bundle that carries it. */
+const DEVNET_FILES = ['hardhat-node.mjs', 'hardhat.config.cjs', 'contracts'];
+
+/**
+ * `devnet`: keep the local devnet in the bundle (`npm start` runs such a build, see scripts/start.mjs);
+ * production builds carry the stub.
+ */
+export async function buildServer(outdir = path.join(REPO_ROOT, 'dist'), opts: { devnet?: boolean } = {}): Promise<{ outdir: string; files: string[] }> {
   fs.rmSync(path.join(outdir, 'api'), { recursive: true, force: true });
   fs.rmSync(path.join(outdir, 'bot'), { recursive: true, force: true });
   const common = {
@@ -49,13 +56,16 @@ export async function buildServer(outdir = path.join(REPO_ROOT, 'dist')): Promis
     target: 'node22',
     sourcemap: true,
     logLevel: 'warning' as const,
-    plugins: [externalPackages, devnetStub],
+    plugins: opts.devnet ? [externalPackages] : [externalPackages, devnetStub],
     // Bundled ESM has no `require`; a few packages are loaded through createRequire, which needs none.
     banner: { js: '// Built by scripts/build-server.ts: edit the sources in api/src, bot/src and shared/src.' },
   };
   await build({ ...common, entryPoints: [path.join(REPO_ROOT, 'api/src/main.ts')], outfile: path.join(outdir, 'api/main.js') });
   await build({ ...common, entryPoints: [path.join(REPO_ROOT, 'bot/src/main.ts')], outfile: path.join(outdir, 'bot/main.js') });
   fs.cpSync(path.join(REPO_ROOT, 'api/src/db/migrations'), path.join(outdir, 'api/migrations'), { recursive: true });
+  if (opts.devnet) {
+    for (const file of DEVNET_FILES) fs.cpSync(path.join(REPO_ROOT, 'api/src/chain/devnet', file), path.join(outdir, 'api', file), { recursive: true });
+  }
   // ESM for Node without a "type" field above it.
   fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n');
   const files = fs

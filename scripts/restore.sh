@@ -6,7 +6,7 @@
 #   restore.sh --replace <file.dump>  over an existing one: its tables are dropped and restored
 #
 # One transaction: a restore that fails leaves the database as it was. Stop every API replica and
-# the bot first (README "Restore"), so nothing writes while the tables are replaced.
+# the bot first (docs/operations.md "Restore"), so nothing writes while the tables are replaced.
 set -euo pipefail
 
 replace=false

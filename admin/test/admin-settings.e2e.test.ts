@@ -127,7 +127,7 @@ describe('admin console in Chromium', () => {
     expect((await server.call('GET', '/api/pricing')).body).toMatchObject({ maintenanceMode: true, minAmount: 10, serviceFee: 2 });
 
     // Maintenance off: the new minimum and fee apply. Registrations off never block Telegram checkout
-    // (issue 13 point 8): a Telegram user never seen goes on without an account, a known one as before.
+    // A Telegram user never seen goes on without an account, a known one as before.
     await maintenance.uncheck();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast('Settings Saved');

@@ -59,7 +59,7 @@ export async function createOrder(
   server: ConsoleServer,
   overrides: Record<string, unknown> = {},
   headers: Record<string, string> = {},
-): Promise<{ orderId: number; paymentId: string; walletAddress: string }> {
+): Promise<{ orderId: number; paymentId: string; walletAddress: string; orderToken: string }> {
   const res = await server.call('POST', '/api/crypto-payment', { body: { ...RECHARGE, ...overrides }, headers });
   if (res.status !== 201) throw new Error(`order not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;

@@ -91,7 +91,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(cookieParser());
   api.use(refuseCrossOriginCookieWrites(SESSION_COOKIE));
   api.use(identifyCustomer(services.customers, services.customerAuth, config));
-  // Rate limits are counted in PostgreSQL: one limit across every replica.
+  // Rate limits count in memory, or across every replica in Redis when one is configured.
   api.use(
     authRouter({
       auth: services.customerAuth,
@@ -104,11 +104,12 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   api.use(
     ordersRouter(services.orders, feed, services.adminAuth, {
       rateLimitPerMinute: config.orderRateLimitPerMinute,
+      botApiSecret: config.botApiSecret,
       rateLimitStore: services.rateLimitStore('orders'),
       closing: deps.closing,
     }),
   );
-  api.use(balanceRouter(services.balances, services.orders));
+  api.use(balanceRouter(services.balances, services.orders, services.payouts));
   api.use(recipientsRouter(services.recipients));
   api.use('/bot', botRouter(services.telegramOutbox, services.botState, config));
   api.use(
@@ -128,6 +129,10 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       payments: services.payments,
       alerts: services.alerts,
       readiness: services.readiness,
+      secureCookies: config.production,
+      sweeps: services.sweeps,
+      payouts: services.payouts,
+      reconciliation: services.reconciliation,
     }),
   );
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
@@ -148,6 +153,6 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
 
   // Our own 404, not Express's: it keeps the security headers set above.
   app.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, services.databaseOutage));
   return app;
 }

@@ -19,7 +19,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
-/** One URL, or several separated by commas (tried in that order, with failover: chain/json-rpc.ts). */
+/** One URL, or several separated by commas (tried in that order, with failover: chain/evm/json-rpc.ts). */
 const urlList = z.string().transform((value, ctx) => {
   const urls = value
     .split(',')
@@ -41,6 +41,8 @@ export const NetworkEnvSchema = z.object({
   /** Default: the registry's (networks added later start switched off). */
   ENABLED: bool.optional(),
   RPC_URL: urlList.optional(),
+  /** A node provider's key where the family sends one in a header (Tron: TronGrid's); EVM providers take theirs in the URL. */
+  API_KEY: z.string().trim().min(1).optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   /** Blocks a payment waits where the node offers no finality tag (or FINALITY=blocks). */
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
@@ -75,7 +77,8 @@ export const EnvSchema = z.object({
     .string()
     .transform((v): number | boolean | string => (/^\d+$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v))
     .optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The site's address (links in e-mails, the order pages): a web address, https in production. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** The mini-app's t.me link (the bot reads it too): the site's order page opens the order in Telegram with it. */
   MINI_APP_LINK: ZMiniAppLink.optional(),
 
@@ -131,6 +134,13 @@ export const EnvSchema = z.object({
   PHONE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Messages to the support inbox per client address per minute. */
   SUPPORT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6),
+  /**
+   * Redis or Valkey (redis://host:6379) where the rate limits count, so that a limit holds once across
+   * API replicas. Unset: each process counts in its own memory (one process needs nothing more).
+   */
+  RATE_LIMIT_REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of the rate limits' keys in that store (several deployments may share one server). */
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('topup:rl:'),
   /** How often the job worker looks for due jobs, in milliseconds. */
   JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
   RUN_WORKERS: bool.default(true),
@@ -152,6 +162,8 @@ export const EnvSchema = z.object({
   DEVNET: bool.optional(),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** A request (headers and body) must arrive within this; a slower client gets a 408 and is disconnected. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long a round of readiness checks is reused (the provider is asked at most every 6 rounds). */
   READINESS_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(5000),
   /** Operator alerts (services/alerts.ts): the Telegram chat the bot writes them to (needs TELEGRAM_BOT_TOKEN). */

@@ -159,6 +159,78 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses weak production values, each named: uniform or shared secrets, non-https addresses, shallow confirmations', () => {
+    const refusal = (env: Record<string, string | undefined>) => {
+      try {
+        loadConfig({ ...productionEnv, ...env });
+        return 'accepted';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+    };
+    expect(refusal({ ADMIN_PASSWORD: ' '.repeat(12) })).toMatch(/ADMIN_PASSWORD: use at least 8 different characters/);
+    expect(refusal({ ADMIN_PASSWORD: 'a'.repeat(12) })).toMatch(/ADMIN_PASSWORD: use at least 8 different characters/);
+    expect(refusal({ ADMIN_PASSWORD: 'abcabcabcabcabc' })).toMatch(/ADMIN_PASSWORD/);
+    expect(refusal({ ORDER_TOKEN_SECRET: 'a'.repeat(32) })).toMatch(/ORDER_TOKEN_SECRET: use a random secret with at least 8 different characters/);
+    expect(refusal({ BOT_API_SECRET: productionEnv.ORDER_TOKEN_SECRET })).toMatch(/BOT_API_SECRET: must differ from ORDER_TOKEN_SECRET/);
+    expect(refusal({ METRICS_TOKEN: productionEnv.BOT_API_SECRET })).toMatch(/METRICS_TOKEN: must differ from BOT_API_SECRET/);
+    expect(refusal({ PUBLIC_URL: 'javascript:alert(1)' })).toMatch(/PUBLIC_URL: must be an http\(s\) URL/);
+    expect(refusal({ PUBLIC_URL: 'http://topup.example.org' })).toMatch(/PUBLIC_URL: must be an https:\/\/ address/);
+    expect(refusal({ ETHEREUM_RPC_URL: 'http://eth.example.com/v3/KEY' })).toMatch(
+      /ETHEREUM_RPC_URL: must be an https:\/\/ address \(http:\/\/eth\.example\.com travels/,
+    );
+    expect(refusal({ ETHEREUM_RPC_URL: 'http://eth.example.com/v3/KEY' })).not.toContain('KEY');
+    expect(refusal({ RELOADLY_API_URL: 'http://reloadly.example.com' })).toMatch(/RELOADLY_API_URL: must be an https/);
+    expect(refusal({ ETHEREUM_CONFIRMATIONS: '1' })).toMatch(/ETHEREUM_CONFIRMATIONS: 1 is below Ethereum's safe depth of 64 blocks/);
+    // A node on this machine may speak plain http; a deep enough count is accepted.
+    expect(refusal({ ETHEREUM_RPC_URL: 'http://127.0.0.1:8545', ETHEREUM_CONFIRMATIONS: '64' })).toBe('accepted');
+    expect(refusal({ PUBLIC_URL: 'https://topup.example.org', ADMIN_PASSWORD: 'correct horse battery' })).toBe('accepted');
+    // Outside production the development values stay usable, but never a non-web PUBLIC_URL.
+    expect(() => loadConfig({ PUBLIC_URL: 'http://localhost:3000' })).not.toThrow();
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('names every problem of a production start at once, refused values and production refusals together', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        ADMIN_PASSWORD: 'short',
+        AIRTIME_PROVIDER: 'reloadly',
+        ETHEREUM_CHAIN_ID: 'one',
+        ETHEREUM_RPC_URL: 'http://eth.example.com',
+        PUBLIC_URL: 'javascript:alert(1)',
+        BOT_API_SECRET: 'too short',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { message, problems } = error as ConfigError;
+    expect(message).toMatch(/^Refusing to start in production:\n {2}/);
+    const named = problems.map((p) => p.slice(0, p.indexOf(':')));
+    for (const name of [
+      'ADMIN_PASSWORD',
+      'RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET',
+      'ETHEREUM_CHAIN_ID',
+      'ETHEREUM_RPC_URL',
+      'PUBLIC_URL',
+      'BOT_API_SECRET',
+      'DEPOSIT_XPUB',
+      'ORDER_TOKEN_SECRET',
+      'PRICE_FEED',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'BSC_RPC_URL',
+    ]) {
+      expect(named).toContain(name);
+    }
+    // One line per variable: a value refused by its format is not refused again as missing.
+    expect(named.filter((n) => n === 'PUBLIC_URL')).toHaveLength(1);
+    expect(named.filter((n) => n === 'BOT_API_SECRET')).toHaveLength(1);
+  });
+
   it('a copied .env.example with the production secrets filled in is not the Reloadly sandbox', () => {
     const example = fs.readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
     const copied = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { CHAINS, type ChainRegistry, type TFinalityTag, type TRollup } from '@topup/shared';
+import { CHAINS, type ChainRegistry } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
+import { FAMILIES } from './chain/families';
+import type { ChainFamily } from './chain/port';
 import { PRODUCTION_CHECKS } from './config-checks';
-import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, address, envPrefix, tokenContractVariable } from './config-env';
+import { DEV_ADMIN_PASSWORD, EnvSchema, NetworkEnvSchema, envPrefix, tokenContractVariable } from './config-env';
 
 /**
  * One zod schema over the environment (config-env.ts). Defaults give the embedded development mode
@@ -25,36 +27,66 @@ export { MIN_PRODUCTION_ADMIN_PASSWORD, PRODUCTION_CHECKS, rpcUrlsSharedByNetwor
 /** Where the repository lives: relative paths in the environment are taken from where npm was run. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export interface NetworkConfig {
-  network: string;
-  label: string;
-  family: 'evm';
-  enabled: boolean;
-  /** The first of rpcUrls. */
-  rpcUrl: string;
-  /** Every node of the network, in order of preference (failover: chain/json-rpc.ts). */
-  rpcUrls: string[];
-  chainId: number;
-  /** A payment counts once its block is final by this tag where the node offers it; null: by count only. */
-  finality: TFinalityTag | null;
-  /** Blocks to wait where the node offers no finality tag. */
-  confirmations: number;
-  pollMs: number;
-  /** A rollup's way of charging for its Ethereum data (the fee estimate asks it); null: none. */
-  rollup: TRollup | null;
-  /** Token contract per coin symbol on this network. */
-  tokens: Record<string, string>;
+import type { NetworkConfig } from './network-config';
+
+export type { NetworkConfig };
+
+export type Config = ReturnType<typeof readConfig>['config'];
+
+/** A network of the registry is on unless it says otherwise; 'devnet': on the devnet only, until switched on. */
+function enabledByDefault(value: boolean | 'devnet' | undefined, devnet: boolean): boolean {
+  return value === 'devnet' ? devnet : (value ?? true);
 }
 
-export type Config = ReturnType<typeof loadConfig>;
+/** A configuration refused: every problem found, each naming its variable, in one message. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[] = [],
+  ) {
+    super(message);
+  }
+}
 
-export class ConfigError extends Error {}
+/** The refusal's message: production's, or the development one's. */
+export function configRefusal(problems: string[], production: boolean): ConfigError {
+  const head = production ? 'Refusing to start in production:' : 'Invalid configuration:';
+  return new ConfigError(`${head}\n  ${problems.join('\n  ')}`, problems);
+}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS) {
+/** The variable a problem names (its text before the first colon). */
+const variableOf = (problem: string) => problem.slice(0, problem.indexOf(':'));
+
+/**
+ * Parses with `schema`, leaving out the variables it refuses (their defaults are used instead), so
+ * that the checks after it still run: a start names every problem at once, not one per attempt.
+ */
+function parseLeniently<T>(schema: z.ZodType<T>, vars: Record<string, unknown>, name: (key: string) => string, issues: string[]): T {
+  let rest = vars;
+  for (;;) {
+    const result = schema.safeParse(rest);
+    if (result.success) return result.data;
+    const refused = new Set(result.error.issues.map((i) => String(i.path[0] ?? '')));
+    issues.push(...result.error.issues.map((i) => `${name(i.path.join('.')) || '(environment)'}: ${i.message}`));
+    const kept = Object.fromEntries(Object.entries(rest).filter(([k]) => !refused.has(k)));
+    // Nothing left to leave out: the schema refuses its own defaults (a programming error).
+    if (Object.keys(kept).length === Object.keys(rest).length) throw configRefusal(issues, false);
+    rest = kept;
+  }
+}
+
+/** `families`: the chain families known (chain/families.ts); a test adds its own. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS, families: Readonly<Record<string, ChainFamily>> = FAMILIES) {
+  const { config, problems } = readConfig(env, registry, families);
+  if (problems.length) throw configRefusal(problems, config.production);
+  return config;
+}
+
+/** The configuration, and every problem with it (production's refusals included), without throwing. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: ChainRegistry = CHAINS, families: Readonly<Record<string, ChainFamily>> = FAMILIES) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const issues: string[] = [];
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) issues.push(...parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`));
+  const e = parseLeniently(EnvSchema, cleaned, (k) => k, issues);
   const networkEnv: Record<string, z.infer<typeof NetworkEnvSchema>> = {};
   for (const { id } of registry.networks) {
     const prefix = envPrefix(id);
@@ -63,21 +95,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
         .filter(([k]) => k.startsWith(prefix))
         .map(([k, v]) => [k.slice(prefix.length), v]),
     );
-    const result = NetworkEnvSchema.safeParse(vars);
-    if (result.success) networkEnv[id] = result.data;
-    else issues.push(...result.error.issues.map((i) => `  ${prefix}${i.path.join('.')}: ${i.message}`));
+    networkEnv[id] = parseLeniently(NetworkEnvSchema, vars, (k) => `${prefix}${k}`, issues);
   }
   const contractEnv: Record<string, string> = {};
   for (const coin of registry.coins.filter((c) => c.token)) {
     const name = tokenContractVariable(coin);
     const value = cleaned[name];
     if (value === undefined) continue;
-    const result = address.safeParse(value);
-    if (result.success) contractEnv[coin.symbol] = result.data;
-    else issues.push(`  ${name}: ${result.error.issues[0]!.message}`);
+    // A contract is an address of its network's family (a family the registry names without one is refused by Chains).
+    const problem = families[registry.network(coin.network)!.family]?.checkAddress(value) ?? null;
+    if (problem) issues.push(`${name}: ${problem}`);
+    else contractEnv[coin.symbol] = value;
   }
-  if (!parsed.success || issues.length) throw new ConfigError(`Invalid configuration:\n${issues.join('\n')}`);
-  const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const devnet = e.DEVNET ?? !production;
   const base = env.INIT_CWD ?? process.cwd();
@@ -85,28 +114,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
   const networks = Object.fromEntries(
     registry.networks.map((spec): [string, NetworkConfig] => {
       const n = networkEnv[spec.id]!;
-      const devTokens = devnetTokenAddresses(registry, spec.id);
+      // On the devnet a network is served by its local double; one without a double needs a node of its own.
+      const local = devnet && spec.devnet ? spec.devnet : null;
+      const double = families[spec.family]?.double;
+      const devTokens = double ? double.tokens(registry, spec.id) : devnetTokenAddresses(registry, spec.id);
       // A token without a contract (none by default, none set) is not offered.
       const tokens = Object.fromEntries(
         registry
           .coinsOn(spec.id)
           .filter((c) => c.token)
           .flatMap((c) => {
-            const contract = contractEnv[c.symbol] ?? (devnet ? devTokens[c.symbol] : c.token!.contract);
+            const contract = contractEnv[c.symbol] ?? (local ? devTokens[c.symbol] : c.token!.contract);
             return contract ? [[c.symbol, contract]] : [];
           }),
       );
       const finality = n.FINALITY ?? (devnet ? 'blocks' : (spec.finality ?? 'blocks'));
+      const rpcUrls = n.RPC_URL ?? (spec.devnet ? [`http://127.0.0.1:${spec.devnet.port}`] : []);
       return [
         spec.id,
         {
           network: spec.id,
           label: spec.label,
           family: spec.family,
-          enabled: n.ENABLED ?? spec.enabledByDefault ?? true,
-          rpcUrl: n.RPC_URL?.[0] ?? `http://127.0.0.1:${spec.devnet.port}`,
-          rpcUrls: n.RPC_URL ?? [`http://127.0.0.1:${spec.devnet.port}`],
-          chainId: n.CHAIN_ID ?? (devnet ? spec.devnet.chainId : spec.chainId),
+          enabled: (n.ENABLED ?? enabledByDefault(spec.enabledByDefault, devnet)) && (!devnet || local !== null || n.RPC_URL !== undefined),
+          rpcUrl: rpcUrls[0] ?? '',
+          rpcUrls,
+          apiKey: n.API_KEY,
+          chainId: n.CHAIN_ID ?? local?.chainId ?? spec.chainId,
           finality: finality === 'blocks' ? null : finality,
           confirmations: n.CONFIRMATIONS ?? (devnet ? 1 : spec.confirmations),
           // Half a block, but not more often than once a second: a pass fetches every new block in one batch.
@@ -131,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     publicUrl: e.PUBLIC_URL,
     miniAppLink: e.MINI_APP_LINK ?? null,
     depositXpub: e.DEPOSIT_XPUB,
+    /** Each chain family's key setting (ChainFamily.keySetting), by family id. */
+    chainKeys: Object.fromEntries(Object.values(families).map((f) => [f.id, { ...cleaned, DEPOSIT_XPUB: e.DEPOSIT_XPUB }[f.keySetting]])),
     orderTokenSecret: e.ORDER_TOKEN_SECRET,
     botApiSecret: e.BOT_API_SECRET,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
@@ -158,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     orderRateLimitPerMinute: e.ORDER_RATE_LIMIT_PER_MINUTE,
     phoneCheckRateLimitPerMinute: e.PHONE_CHECK_RATE_LIMIT_PER_MINUTE,
     supportRateLimitPerMinute: e.SUPPORT_RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: { redisUrl: e.RATE_LIMIT_REDIS_URL, keyPrefix: e.RATE_LIMIT_KEY_PREFIX },
     jobPollMs: e.JOB_POLL_MS,
     runWorkers: e.RUN_WORKERS,
     runBot: e.RUN_BOT && e.TELEGRAM_BOT_TOKEN !== undefined,
@@ -167,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     topupPollMs: e.TOPUP_POLL_MS,
     chain: { maxBlockRange: e.CHAIN_MAX_BLOCK_RANGE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     readinessCacheMs: e.READINESS_CACHE_MS,
     metricsToken: e.METRICS_TOKEN,
     alerts: {
@@ -186,21 +224,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     },
     networks,
     registry,
+    families,
     repoRoot: REPO_ROOT,
   };
-  if (production) {
-    const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
-    const problems = [
-      ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
-      ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
-    ];
-    if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
-  }
+  const problems = [...issues];
   if (config.prices.feed === 'coingecko' && config.prices.coingecko.plan === 'pro' && !config.prices.coingecko.apiKey) {
-    throw new ConfigError('Invalid configuration:\n  COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
+    problems.push('COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
   }
   if (config.airtime.provider === 'reloadly' && !(config.airtime.reloadly.clientId && config.airtime.reloadly.clientSecret)) {
-    throw new ConfigError('Invalid configuration:\n  RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');
+    problems.push('RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET: required when AIRTIME_PROVIDER=reloadly');
   }
-  return config;
+  if (production) {
+    const missingRpc = registry.networks.filter((n) => networks[n.id]!.enabled && !networkEnv[n.id]!.RPC_URL).map((n) => `${envPrefix(n.id)}RPC_URL`);
+    // A variable already refused above is not refused again for the default that replaced it.
+    // Each enabled network's family needs its key setting (EVM's has a development default, refused by PRODUCTION_CHECKS).
+    const missingKeys = [...new Set(registry.networks.filter((n) => networks[n.id]!.enabled).map((n) => families[n.family]?.keySetting))].filter(
+      (name): name is string => name !== undefined && cleaned[name] === undefined && name !== 'DEPOSIT_XPUB',
+    );
+    const named = new Set(issues.map(variableOf));
+    problems.push(
+      ...[
+        ...missingKeys.map(
+          (name) => `${name}: required for the enabled networks of its chain family (the key their deposits are derived from or attributed to)`,
+        ),
+        ...missingRpc.map((name) => `${name}: required for an enabled network (or set ${name.replace('_RPC_URL', '_ENABLED')}=false)`),
+        ...Object.values(PRODUCTION_CHECKS).flatMap((check) => check(config) ?? []),
+      ].filter((p) => !named.has(variableOf(p))),
+    );
+  }
+  return { config, problems };
 }

@@ -2,26 +2,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, DEV_ADMIN_PASSWORD, DEV_DEPOSIT_XPUB, loadConfig, REPO_ROOT, type Config } from './config';
+import { ConfigError, configRefusal, DEV_ADMIN_PASSWORD, DEV_DEPOSIT_XPUB, REPO_ROOT, type Config } from './config';
+import { createLogger } from './logging';
+import { startConfig } from './startup-checks';
 import { startServer, type RunningServer } from './server';
 import { removeDevnetState, writeDevnetState } from './chain/devnet/state';
 
 /**
- * The API process: `node dist/api/main.js` in the image (built by scripts/build-server.ts), `npm start`
- * from the sources. It runs as PID 1's only child (compose's `init: true`), never under npm, so SIGTERM
- * reaches it: see shutdown() in server.ts for what happens then. A second signal exits at once.
+ * The API process: `node dist/api/main.js` in the image (built by scripts/build-server.ts); `npm start`
+ * runs a build of it with the devnet (scripts/start.mjs) in the process npm starts, which npm passes
+ * SIGTERM and SIGINT on to. See shutdown() in server.ts for what happens then. A second signal, later
+ * than a moment after the first, exits at once.
  */
 async function main() {
   // A .env beside the README, if present; variables already set in the environment win.
   const envFile = path.join(REPO_ROOT, '.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    exitOnConfigError(err);
-    throw err;
-  }
+  const { config, problems } = await startConfig(process.env, { log: createLogger('warn') });
+  if (problems.length) exitOnConfigError(configRefusal(problems, config.production));
   // Dynamic: hardhat, solc and OpenZeppelin are development dependencies, absent from a production install.
   const devnet = config.devnet
     ? await (await import('./chain/devnet')).startDevnet({ networks: config.networks, registry: config.registry, dataDir: config.dataDir })
@@ -58,12 +56,16 @@ async function main() {
   if (!config.production) console.log(banner(config, running, devnet !== undefined));
   const bot = config.runBot ? startBot(running.url) : undefined;
 
-  let signals = 0;
+  let firstSignalAt: number | undefined;
   const shutdown = async (signal: string) => {
-    if (++signals > 1) {
+    if (firstSignalAt !== undefined) {
+      // A signal to the process group arrives twice (directly, and passed on by npm): only a later one
+      // is somebody asking again, and it gets no drain.
+      if (Date.now() - firstSignalAt < REPEATED_SIGNAL_MS) return;
       log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
+    firstSignalAt = Date.now();
     log.info({ signal }, 'shutting down');
     const botStopped = bot ? stopChild(bot, config.shutdownTimeoutMs) : Promise.resolve();
     const inTime = await running.shutdown(config.shutdownTimeoutMs);
@@ -77,6 +79,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
+
+/** Signals closer together than this are one request to stop. */
+const REPEATED_SIGNAL_MS = 2_000;
 
 /** What a newcomer needs after `npm start`: where everything is, how to sign in, how to pay. */
 function banner(config: Config, running: RunningServer, withDevnet: boolean): string {

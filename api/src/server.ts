@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { createHttpServer } from './http/http-server';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -14,7 +14,7 @@ import { OrderFeed } from './services/order-feed';
 import { createApp } from './app';
 import { createLogger } from './logging';
 import { Metrics } from './metrics';
-import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/addresses';
+import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/evm/deposit-key';
 import { refuseUnsafeDatabase, refuseUnsafeEnvironment } from './startup-checks';
 
 export interface RunningServer {
@@ -57,6 +57,8 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
     });
     if (config.production) await refuseUnsafeDatabase(config, { hasAdmin: () => services.adminAuth.hasAdmin() });
     await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
+    // The first requests count across replicas too, unless the shared store is down.
+    await services.rateLimitStores.connected(3_000);
   } catch (err) {
     await database.close();
     throw err;
@@ -68,8 +70,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   await feed.start();
 
   const closing = new AbortController();
-  const server = http.createServer(createApp({ config, services, feed, log, closing: closing.signal }));
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(createApp({ config, services, feed, log, closing: closing.signal }), { requestTimeoutMs: config.requestTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -102,6 +103,7 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
       }
       await services.networkFees.settled();
       await feed.stop();
+      await services.rateLimitStores.close();
       await database.close();
       log.info({ ms: Date.now() - started, inTime }, 'shutdown complete');
       return inTime;

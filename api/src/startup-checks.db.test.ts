@@ -20,7 +20,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('production refusals that need the disk and the database (issue 17 point 3)', () => {
+describe('production refusals that need the disk and the database', () => {
   it('refuses a data folder it cannot write to', async () => {
     expect(await dataDirNotWritable({ dataDir: path.join(tmp, 'data') })).toEqual([]);
     const file = path.join(tmp, 'a-file');

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { ConfigError, type Config } from './config';
-import { JsonRpcClient } from './chain/json-rpc';
+import { ConfigError, readConfig, type Config } from './config';
+import { JsonRpcClient } from './chain/evm/json-rpc';
 
 /** How long a start-up check waits for a node before leaving the question to the watcher. */
 const RPC_TIMEOUT_MS = 5_000;
@@ -67,9 +67,25 @@ function refuse(problems: string[]): void {
   if (problems.length) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
 }
 
+/** What the nodes and the data folder say. */
+async function environmentProblems(config: Config, deps: Pick<StartDeps, 'log'>): Promise<string[]> {
+  return (await Promise.all([nodesOnAnotherChain(config, deps), dataDirNotWritable(config)])).flat();
+}
+
 /** Before anything is opened: what the nodes and the data folder say. */
 export async function refuseUnsafeEnvironment(config: Config, deps: Pick<StartDeps, 'log'>): Promise<void> {
-  refuse((await Promise.all([nodesOnAnotherChain(config, deps), dataDirNotWritable(config)])).flat());
+  refuse(await environmentProblems(config, deps));
+}
+
+/**
+ * The configuration of a start, and every problem with it at once: the environment's values and, in
+ * production, also what the nodes and the data folder say (checked even when the values are refused,
+ * so that an operator fixes everything in one round, not one refusal per start).
+ */
+export async function startConfig(env: NodeJS.ProcessEnv, deps: Pick<StartDeps, 'log'>): Promise<{ config: Config; problems: string[] }> {
+  const { config, problems } = readConfig(env);
+  if (problems.length && config.production) problems.push(...(await environmentProblems(config, deps)));
+  return { config, problems };
 }
 
 /** Once the database is open: what it holds. */

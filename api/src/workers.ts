@@ -7,7 +7,8 @@ import type { Services } from './services';
 import { QUEUES } from './jobs/queues';
 import { RetryLater } from './jobs/queue';
 import { deliverEmail } from './services/receipts';
-import { deliverAlert, type AlertChannelName } from './services/alert-delivery';
+import { deliverAlert } from './services/alert-delivery';
+import type { AlertChannelName } from './services/alerts';
 import { enqueue } from './jobs/queue';
 
 const orderIdOf = (payload: unknown) => (payload as { orderId: number }).orderId;

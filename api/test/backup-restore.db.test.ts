@@ -10,7 +10,7 @@ import { createScratchDatabase } from './db';
 import { startTestApi, type TestApi } from './harness';
 
 /**
- * The backup and restore of the runbook (issue 17 point 5), with the very scripts the compose `backup`
+ * The backup and restore of the runbook, with the very scripts the compose `backup`
  * service runs, against the PostgreSQL server: a live database with orders is dumped, restored into an
  * empty database and over a used one, and the API serves the same orders from the copy. Old dumps are
  * removed after BACKUP_KEEP_DAYS, the newest never; the health check reads the newest dump's age.

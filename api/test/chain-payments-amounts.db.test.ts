@@ -10,7 +10,7 @@ import { QUEUES } from '../src/jobs/queues';
 import { lastEvent, paymentRows, startChainPayments, t, usdt } from './chain-payments-fixture';
 
 /**
- * On-chain payments end to end (DESIGN.md section 5) on the local devnet: real nodes, real tokens, the
+ * On-chain payments end to end (docs/design.md section 5) on the local devnet: real nodes, real tokens, the
  * real API, database and watchers. Confirmations: Ethereum 3, BSC 2, Polygon 2; tolerance 0.5%.
  * This file: each coin, the amounts paid (short, over, late, wrong coin) and failed transactions.
  */
@@ -102,7 +102,7 @@ describe('underpayment', () => {
     await t.confirm('ethereum');
     const partly = await t.status(order);
     expect(partly).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5.5', remainingAmount: '5.5' });
-    // Issue 13: the display says so, and the payment screen asks for the rest only, its link carrying exactly that.
+    // The display says so, and the payment screen asks for the rest only, its link carrying exactly that.
     expect(partly.display).toMatchObject({ state: 'partly_paid', sub: 'in_window', received: '5.5', remaining: '5.5', due: '11' });
     expect(partly.toPay).toMatchObject({ amount: '5.5', amountBaseUnits: '5500000' });
     expect(partly.toPay!.paymentUri).toMatch(/uint256=5500000$/);

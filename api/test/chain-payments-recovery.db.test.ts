@@ -7,7 +7,7 @@ import { FailingRpcClient, until } from './chain-harness';
 import { lastEvent, paymentRows, startChainPayments, t, usdt } from './chain-payments-fixture';
 
 /**
- * On-chain payments end to end (DESIGN.md section 5) on the local devnet: real nodes, real tokens, the
+ * On-chain payments end to end (docs/design.md section 5) on the local devnet: real nodes, real tokens, the
  * real API, database and watchers. Confirmations: Ethereum 3, BSC 2, Polygon 2; tolerance 0.5%.
  * This file: chain reorganisations, a watcher killed mid-scan, and two watchers on one network.
  */
@@ -29,7 +29,7 @@ class CrashingPayments extends PaymentService {
     }
   }
 
-  override async settle(orderId: number): Promise<void> {
+  override async settle(orderId: number): Promise<boolean> {
     // After the pass committed, before the order is settled.
     if (this.crashAt === 'settle' && orderId === this.orderId) {
       this.crashAt = null;

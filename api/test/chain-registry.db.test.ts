@@ -3,7 +3,7 @@ import { ChainRegistry, REGISTRY, ZCoinsResponse, ZPaymentOptionsResponse } from
 import { startChainTest, type ChainTest } from './chain-harness';
 
 /**
- * Issue 12's "done when": adding USDC on a new EVM network is one registry entry (its network and its
+ * Adding USDC on a new EVM network is one registry entry (its network and its
  * coin) plus its contract and RPC settings. This test adds one that ships nowhere, on a devnet node of
  * its own, and follows an order in it from GET /api/coins to `completed` with no other code.
  */

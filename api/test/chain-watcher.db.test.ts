@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { TPaymentCreated } from '@topup/shared';
 import { orders } from '../src/db/schema';
-import { JsonRpcClient, RpcError } from '../src/chain/json-rpc';
+import { JsonRpcClient, RpcError } from '../src/chain/evm/json-rpc';
 import { startChainTest, type ChainTest } from './chain-harness';
 
 /**
- * What the watcher does beyond scanning (issues 11 and 14): it checks its node's chain id, waits for
+ * What the watcher does beyond scanning: it checks its node's chain id, waits for
  * the chain's own finality, and finds native coins that arrive by internal transfers.
  */
 
@@ -48,7 +48,7 @@ async function alerts() {
   return (await t.api.services.alerts.open()).map((a) => a.kind);
 }
 
-describe('chain id check (issue 11 point 3)', () => {
+describe('chain id check', () => {
   it('refuses to scan a node of another chain, at start and after a reconnect, with an admin alert', async () => {
     const rpc = new SwitchableRpc(t.rpc('ethereum'));
     const watcher = t.watcher('ethereum', { rpc });
@@ -73,7 +73,7 @@ describe('chain id check (issue 11 point 3)', () => {
   });
 });
 
-describe('finality (issue 14 point 8)', () => {
+describe('finality', () => {
   const finalityWatcher = (rpc: JsonRpcClient) => t.watcher('ethereum', { rpc, network: { ...t.networks.ethereum!, finality: 'finalized', confirmations: 3 } });
 
   it('a payment counts once the node says its block is finalized, not at a block count', async () => {
@@ -111,7 +111,7 @@ describe('finality (issue 14 point 8)', () => {
   });
 });
 
-describe('native coins sent by a contract (issue 14 point 9)', () => {
+describe('native coins sent by a contract', () => {
   /** Moves the order's window (or its watch) to end within the balance check's lead. */
   async function endsSoon(order: TPaymentCreated, what: 'window' | 'watch') {
     const soon = new Date(Date.now() + 10_000);

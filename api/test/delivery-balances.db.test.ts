@@ -50,7 +50,7 @@ describe('delivery on the sandbox provider', () => {
       await worker.drain();
       expect((await orderRow(api, orderId)).status).toBe('completed');
       expect(await statusesOf(api, orderId)).toEqual(['paid', 'processing', 'completed']);
-      const status = await api.call('GET', `/api/payment-status/${orderId}`);
+      const status = await api.call('GET', `/api/payment-status/${orderId}`, { headers: botHeaders(api, user) });
       expect(status.body).toMatchObject({ status: 'completed', paymentMethod: 'balance', cryptocurrency: null });
       expect(status.body.reloadlyTransactionId).toMatch(/^SBX-/);
       const customerId = await customerIdOf(api, user);

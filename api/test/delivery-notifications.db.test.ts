@@ -148,7 +148,7 @@ describe('delivery on the sandbox provider', () => {
       expect(mailsTo(api, email)).toHaveLength(2);
     });
 
-    it('sends a receipt when a delivery failed, naming the credit and where it is (issue 13: kept for whoever signs in with the address)', async () => {
+    it('sends a receipt when a delivery failed, naming the credit and where it is (kept for whoever signs in with the address)', async () => {
       const email = 'ben.receipts@gmail.com';
       const created = await createOrder(api, { amount: 10, phoneNumber: '670000001', operatorId: 53, email });
       await markPaid(api, created.orderId);

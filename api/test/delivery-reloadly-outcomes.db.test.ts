@@ -44,7 +44,7 @@ describe('delivery on the Reloadly adapter (local double)', () => {
       operatorTransactionId: `OP-${transaction!.transactionId}`,
     });
     expect(await fulfilJob(api, orderId)).toBeNull();
-    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({
+    expect((await api.call('GET', `/api/orders/${paymentId}/status`)).body).toMatchObject({
       status: 'completed',
       reloadlyTransactionId: String(transaction!.transactionId),
     });

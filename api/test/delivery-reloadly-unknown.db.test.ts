@@ -15,7 +15,7 @@ describe('delivery on the Reloadly adapter (local double)', () => {
 
   it('unknown outcome, a timeout: the next run finds the top-up by customIdentifier and adopts it; sent once', async () => {
     // The number checked first, as every client does: order creation then finds its operator known
-    // (issue 13 checks it) and the next call to Reloadly is the top-up.
+    // (the order checks do) and the next call to Reloadly is the top-up.
     expect((await api.call('POST', '/api/validate/phone', { body: { phoneNumber: '8031230008', countryCode: 'NG' } })).body.detectedOperatorId).toBe(341);
     double.state.delayNext(1500); // the answer to the top-up comes after the adapter's 500 ms timeout
     const { orderId, paymentId, row } = await paidAndRun('8031230008');

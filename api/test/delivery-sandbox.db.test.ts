@@ -47,7 +47,7 @@ describe('delivery on the sandbox provider', () => {
     const known = await api.provider.findTopup(paymentId);
     expect(known).toMatchObject({ kind: 'delivered', transactionId: row.providerTransactionId });
 
-    const status = await api.call('GET', `/api/payment-status/${orderId}`);
+    const status = await api.call('GET', `/api/orders/${row.paymentId}/status`);
     expect(status.status).toBe(200);
     // The spec's field for old clients, and the provider-neutral one our clients read.
     expect(status.body).toMatchObject({
@@ -89,7 +89,7 @@ describe('delivery on the sandbox provider', () => {
       .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'failed')));
     expect(failed?.cause).toContain('rejected');
     expect(await fulfilJob(api, orderId)).toBeNull();
-    const status = await api.call('GET', `/api/payment-status/${orderId}`);
+    const status = await api.call('GET', `/api/orders/${row.paymentId}/status`);
     expect(status.body).toMatchObject({ status: 'failed', reloadlyTransactionId: row.providerTransactionId });
   });
 
@@ -120,7 +120,7 @@ describe('delivery on the sandbox provider', () => {
     const job = await fulfilJob(api, orderId);
     expect(job!.inSeconds).toBeGreaterThan(0);
     expect(job!.inSeconds).toBeLessThanOrEqual(0.2);
-    expect((await api.call('GET', `/api/payment-status/${orderId}`)).body).toMatchObject({
+    expect((await api.call('GET', `/api/orders/${row.paymentId}/status`)).body).toMatchObject({
       status: 'processing',
       reloadlyTransactionId: row.providerTransactionId,
     });

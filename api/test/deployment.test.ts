@@ -39,8 +39,8 @@ const apis = Object.keys(services).filter((name) => /^api-\d+$/.test(name));
 const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1]);
 
 describe('docker-compose.yml', () => {
-  it('runs the proxy, the database, two API replicas, the bot and the backups', () => {
-    expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'backup', 'bot', 'caddy', 'postgres']);
+  it('runs the proxy, the database, the rate limits’ store, two API replicas, the bot and the backups', () => {
+    expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'backup', 'bot', 'caddy', 'postgres', 'valkey']);
     expect(apis).toHaveLength(2);
   });
 
@@ -56,7 +56,8 @@ describe('docker-compose.yml', () => {
     const healthy = (name: string) => Object.fromEntries(Object.entries(services[name]!.depends_on ?? {}).map(([dep, d]) => [dep, d.condition]));
     expect(healthy('bot')).toEqual({ 'api-1': 'service_healthy', 'api-2': 'service_healthy', caddy: 'service_healthy' });
     expect(healthy('caddy')).toEqual({ 'api-1': 'service_healthy', 'api-2': 'service_healthy' });
-    for (const name of [...apis, 'backup']) expect(healthy(name)).toEqual({ postgres: 'service_healthy' });
+    for (const name of apis) expect(healthy(name)).toEqual({ postgres: 'service_healthy', valkey: 'service_healthy' });
+    expect(healthy('backup')).toEqual({ postgres: 'service_healthy' });
   });
 
   it('runs the API and the bot as node under an init, with time to drain before Docker kills them', () => {
@@ -71,7 +72,7 @@ describe('docker-compose.yml', () => {
     for (const name of apis) {
       const env = services[name]!.environment!;
       expect(seconds(services[name]!.stop_grace_period!) * 1000).toBeGreaterThan(Number(env.SHUTDOWN_TIMEOUT_MS) + 5000);
-      expect(env).toMatchObject({ NODE_ENV: 'production', RUN_BOT: 'false', TRUST_PROXY: '1' });
+      expect(env).toMatchObject({ NODE_ENV: 'production', RUN_BOT: 'false', TRUST_PROXY: '1', RATE_LIMIT_REDIS_URL: 'redis://valkey:6379' });
       expect(env.DATABASE_URL).toMatch(/^postgres:\/\/topup:\$\{POSTGRES_PASSWORD:\?.*\}@postgres:5432\/topup$/);
       // The configuration accepts what compose sets.
       expect(() =>

@@ -4,7 +4,7 @@ import type { AirtimeProvider } from '../src/airtime/provider';
 import { lastSignInCode, signInByEmail, startTestApi, type TestApi } from './harness';
 
 /**
- * The smaller doors of issue 11 point 7: anonymous phone checks cost a bounded number of provider
+ * The smaller doors: anonymous phone checks cost a bounded number of provider
  * calls; profile pictures cannot be listed by customer id; sign-out needs a JSON POST from this site;
  * the +tag spellings of one mailbox share its sign-in code limit; only the mini-app may be framed.
  */
@@ -59,10 +59,22 @@ describe('anonymous phone validation', () => {
     expect(provider.detections - before).toBe(300);
   });
 
-  it('does not count the bot, which checks for all its users from one address', async () => {
-    const bot = { 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': '5151', ...from('203.0.113.50') };
-    const res = await api.call('POST', '/api/validate/phone', { body: { phoneNumber: '671234568', countryCode: 'CM' }, headers: bot });
-    expect(res.status).toBe(200);
+  it("counts the bot's checks per Telegram user it vouches for, not against the one address all its users share", async () => {
+    const asBot = (userId: string, token = api.config.botApiSecret) => ({ 'x-service-token': token, 'x-telegram-user-id': userId, ...from('203.0.113.70') });
+    const check = (headers: Record<string, string>, i: number) =>
+      api
+        .call('POST', '/api/validate/phone', { body: { phoneNumber: `6713${String(10000 + i).slice(-5)}`, countryCode: 'CM' }, headers })
+        .then((r) => r.status);
+    // 100 users at once, one check each, from the bot's one address: none is refused.
+    const many = await Promise.all(Array.from({ length: 100 }, (_, i) => check(asBot(String(6_000 + i)), i)));
+    expect(many.filter((s) => s === 200)).toHaveLength(100);
+    // One user past the limit is refused; the next user is not.
+    const one = await Promise.all(Array.from({ length: 31 }, (_, i) => check(asBot('6500'), 200 + i)));
+    expect(one.filter((s) => s === 429)).toHaveLength(1);
+    expect(await check(asBot('6501'), 300)).toBe(200);
+    // Without the bot's credential the user id vouches for nothing: the address counts (past its 30 by now).
+    const forged = await Promise.all(Array.from({ length: 31 }, (_, i) => check(asBot(String(7_000 + i), 'not-the-secret'), 400 + i)));
+    expect(forged.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 });
 

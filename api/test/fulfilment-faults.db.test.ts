@@ -18,7 +18,7 @@ import { runTable, sleep, until, WorkerProcesses, type Run, type RunResult, type
 import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type ReloadlyDouble } from './reloadly-double';
 
 /**
- * Exactly-once delivery (DESIGN.md section 5) with real crashes: fulfilment worker PROCESSES
+ * Exactly-once delivery (docs/design.md section 5) with real crashes: fulfilment worker PROCESSES
  * (fulfilment-worker.ts) on the PostgreSQL server kill themselves with SIGKILL at each step of a
  * delivery (before submitting, after submitting but before saving, while polling), and are started
  * again. The Reloadly double runs in this process, so it outlives every worker and counts every top-up

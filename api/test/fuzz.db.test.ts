@@ -19,7 +19,7 @@ import { sandboxRouter } from '../src/routes/sandbox/sandbox.router';
 import { supportRouter } from '../src/routes/support/support.router';
 
 /**
- * Bad input on every route of the API gets a 4xx, never a 5xx (issue 11 point 4): malformed
+ * Bad input on every route of the API gets a 4xx, never a 5xx: malformed
  * percent-encoding, NUL bytes, lone UTF-16 surrogates, integers beyond the database's columns, bodies
  * that claim gzip and are not, broken JSON. Requests go out authenticated as an admin, the bot and a
  * Telegram user, so that they get past the guards to the services and the database.
@@ -67,20 +67,30 @@ function everyRoute(): Route[] {
       pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, miniAppLink: null, emailDelivery: 'local-outbox', support: api.config.support }),
     ],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],
-    ['', ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, { rateLimitPerMinute: 100_000 })],
-    ['', balanceRouter(s.balances, s.orders)],
+    [
+      '',
+      ordersRouter(s.orders, { subscribe: () => () => undefined } as never, s.adminAuth, {
+        rateLimitPerMinute: 100_000,
+        botApiSecret: api.config.botApiSecret,
+      }),
+    ],
+    ['', balanceRouter(s.balances, s.orders, s.payouts)],
     ['', recipientsRouter(s.recipients)],
     ['/bot', botRouter(s.telegramOutbox, s.botState, api.config)],
     ['', supportRouter(s.support, { rateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
     [
       '/admin',
       adminRouter({
+        secureCookies: false,
         auth: s.adminAuth,
         admin: s.admin,
         adminOrders: s.adminOrders,
         support: s.support,
         payments: s.payments,
         alerts: s.alerts,
+        sweeps: s.sweeps,
+        payouts: s.payouts,
+        reconciliation: s.reconciliation,
         readiness: s.readiness,
       }),
     ],

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import { createHttpServer } from '../src/http/http-server';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import type { ChainRegistry } from '@topup/shared';
 import { loadConfig, type Config } from '../src/config';
 import { createApp } from '../src/app';
 import { createServices, type Services } from '../src/services';
+import type { ChainFamily } from '../src/chain/port';
 import type { AirtimeProvider } from '../src/airtime/provider';
 import { SandboxProvider } from '../src/airtime/sandbox';
 import { FixedPriceFeed, type PriceFeed } from '../src/services/price-feed';
@@ -36,13 +37,22 @@ export interface TestApi {
 
 /** The real API (routes, services, database) on 127.0.0.1 with a fresh test database. */
 export async function startTestApi(
-  opts: { env?: Record<string, string>; provider?: AirtimeProvider; priceFeed?: PriceFeed; registry?: ChainRegistry; database?: Database; log?: Logger } = {},
+  opts: {
+    env?: Record<string, string>;
+    provider?: AirtimeProvider;
+    priceFeed?: PriceFeed;
+    registry?: ChainRegistry;
+    /** The chain families known (default: chain/families.ts). */
+    families?: Readonly<Record<string, ChainFamily>>;
+    database?: Database;
+    log?: Logger;
+  } = {},
 ): Promise<TestApi> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
   const config = loadConfig(
     {
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ORDER_RATE_LIMIT_PER_MINUTE: '100000',
       PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000',
       SUPPORT_RATE_LIMIT_PER_MINUTE: '100000',
@@ -50,6 +60,7 @@ export async function startTestApi(
       ...opts.env,
     },
     opts.registry,
+    opts.families,
   );
   const database = opts.database ?? (await openTestDatabase());
   const log = opts.log ?? pino({ level: 'silent' });
@@ -58,7 +69,7 @@ export async function startTestApi(
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
   const feed = new OrderFeed(database, log);
   await feed.start();
-  const server = http.createServer(createApp({ config, services, feed, log }));
+  const server = createHttpServer(createApp({ config, services, feed, log }), { requestTimeoutMs: config.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -21,7 +21,7 @@ import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type Reloa
 import { TcpGate } from './tcp-gate';
 
 /**
- * What an operator sees (issue 17 point 2): readiness per dependency, turning red when the database,
+ * What an operator sees: readiness per dependency, turning red when the database,
  * a node or the provider cannot be reached and green again when they are back; the Prometheus series;
  * access logs whose request id is on every line of the request; a log line for failures customers see.
  * Real parts behind TCP gates the test opens and shuts: a Hardhat node, the Reloadly double and (on
@@ -70,7 +70,13 @@ beforeAll(async () => {
     apiUrl: providerGate.in(double.url),
   });
   api = await startTestApi({
-    env: { ETHEREUM_RPC_URL: nodeGate.in(networks.ethereum!.rpcUrl), BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', READINESS_CACHE_MS: '0' },
+    env: {
+      ETHEREUM_RPC_URL: nodeGate.in(networks.ethereum!.rpcUrl),
+      BSC_ENABLED: 'false',
+      POLYGON_ENABLED: 'false',
+      TRON_ENABLED: 'false',
+      READINESS_CACHE_MS: '0',
+    },
     provider,
     database,
     log: createLogger('info', logs),

@@ -8,7 +8,7 @@ import { orders } from '../src/db/schema';
 import { adminToken, startTestApi, type TestApi } from './harness';
 
 /**
- * Issue 13, points 5 and 8: the operator matches the number, and every limit the server enforces is
+ * The operator matches the number, and every limit the server enforces is
  * known before the customer works for it.
  */
 

@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from './harness';
 import { sseReader } from './sse';
 
 /**
- * The live status of an order survives a dropped database connection (issue 11 point 5): the feed's
+ * The live status of an order survives a dropped database connection: the feed's
  * LISTEN connection is killed on the server, an order then changes, and its open stream still gets
  * the change. PGlite has no connection to lose: this runs on the PostgreSQL server only.
  */
@@ -23,7 +23,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('order feed', () => {
       (await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body,
     );
     const controller = new AbortController();
-    const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { signal: controller.signal });
+    const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { headers: { 'x-order-token': created.orderToken }, signal: controller.signal });
     const next = sseReader(res.body!);
     expect((await next()).data).toMatchObject({ status: 'pending_crypto_payment' });
 

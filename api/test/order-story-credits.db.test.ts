@@ -8,7 +8,7 @@ import { ledgerOf, mailsTo, markPaid, orderRow } from './delivery-helpers';
 import { api, arrive, balanceCents, bot, miniApp, newOrder, startOrderStory, story, usdt, worker } from './order-story-fixture';
 
 /**
- * Issue 13, points 1-4: every customer sees what arrived, where its value went, and what to do next.
+ * Every customer sees what arrived, where its value went, and what to do next.
  * Payments enter through the payment service as the chain watcher hands them over (record, confirm,
  * settle); deliveries run on the sandbox provider. Ethereum counts 3 confirmations here.
  * This file: credits reach the person who paid (point 4), a payment in progress survives the browser (point 2).

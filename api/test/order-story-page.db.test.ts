@@ -6,7 +6,7 @@ import { signInByEmail } from './customers';
 import { api, arrive, balanceCents, bot, confirmAll, logs, miniApp, newOrder, startOrderStory, story, usdt, worker } from './order-story-fixture';
 
 /**
- * Issue 13, points 1-4: every customer sees what arrived, where its value went, and what to do next.
+ * Every customer sees what arrived, where its value went, and what to do next.
  * Payments enter through the payment service as the chain watcher hands them over (record, confirm,
  * settle); deliveries run on the sandbox provider. Ethereum counts 3 confirmations here.
  * This file: the order story (point 1).
@@ -14,8 +14,8 @@ import { api, arrive, balanceCents, bot, confirmAll, logs, miniApp, newOrder, st
 
 startOrderStory();
 
-async function status(orderId: number) {
-  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body);
+async function status(order: Pick<TPaymentCreated, 'orderId' | 'orderToken'>) {
+  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } })).body);
 }
 
 const owner = (order: TPaymentCreated) => ({ 'x-order-token': order.orderToken });
@@ -74,6 +74,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
         network: 'ethereum',
         networkLabel: 'Ethereum',
         address: order.walletAddress,
+        memo: null,
         amount: '11',
         amountBaseUnits: '11000000',
         paymentUri: order.paymentUri,
@@ -113,8 +114,9 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     expect(refused[0]!.body.error.code).toBe('FORBIDDEN');
     expect((await api.call('GET', '/api/orders/pay_unknownunknownunknown1/story')).status).toBe(404);
     expect((await api.call('GET', '/api/orders/424242/story', { headers: bot(771001) })).status).toBe(404);
-    // The status call by id stays public and carries no secret.
-    const open = await api.call('GET', `/api/payment-status/${anonymous.orderId}`);
+    // The status call by id answers its owner only, and carries no secret.
+    expect((await api.call('GET', `/api/payment-status/${anonymous.orderId}`)).status).toBe(403);
+    const open = await api.call('GET', `/api/payment-status/${anonymous.orderId}`, { headers: owner(anonymous) });
     expect(open.status).toBe(200);
     expect(JSON.stringify(open.body)).not.toContain(anonymous.orderToken.split('.')[1]);
   });
@@ -122,12 +124,12 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
   it('partly paid: received against due, the rest (not the whole) to pay with its own link and deadline; after the window the truth in one sentence; Cancel explains why not; the rest arrives', async () => {
     const order = await newOrder();
     const first = await arrive(order, usdt('5'));
-    const partly = await status(order.orderId);
+    const partly = await status(order);
     expect(partly).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '5', remainingAmount: '6' });
     expect(partly.display).toMatchObject({ state: 'partly_paid', sub: 'in_window', due: '11', received: '5', remaining: '6' });
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, order.orderId));
     expect(partly.display.deadline).toBe(row!.watchUntil!.toISOString());
-    // Issue 13: the QR code and the amount asked for the full 11 USDT after 5 had arrived.
+    // The QR code and the amount asked for the full 11 USDT after 5 had arrived.
     expect(partly.toPay).toMatchObject({ amount: '6', amountBaseUnits: '6000000', address: order.walletAddress, deadline: row!.watchUntil!.toISOString() });
     expect(partly.toPay!.paymentUri).toBe(`ethereum:${order.tokenContract}@31337/transfer?address=${order.walletAddress}&uint256=6000000`);
     expect(partly.toPay!.walletLinks.metamask).toContain('uint256=6000000');
@@ -149,10 +151,10 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     ]);
     expect(s.timeline[2]!.received).toEqual({ amount: '5', baseUnits: '5000000' });
 
-    // The window passes: the order still takes the rest, and says so (issue 13: it showed "Pending Crypto Payment").
+    // The window passes: the order still takes the rest, and says so (it showed "Pending Crypto Payment").
     await endWindow(order);
     await api.services.orders.expire(order.orderId);
-    const after = (await status(order.orderId)).display;
+    const after = (await status(order)).display;
     expect(after).toMatchObject({ state: 'partly_paid', sub: 'after_window' });
     expect(displaySentence(after)).toBe(
       `Underpaid: 5 of 11 USDT received; send the rest until ${utcTime(row!.watchUntil!.toISOString())} or it is credited to your balance.`,
@@ -168,7 +170,7 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
 
     // The rest: seen (confirming 1/3), then final.
     await arrive(order, usdt('6'), { final: false });
-    expect((await status(order.orderId)).display).toMatchObject({ state: 'confirming', confirmations: { n: 1, m: 3 }, received: '11', remaining: '0' });
+    expect((await status(order)).display).toMatchObject({ state: 'confirming', confirmations: { n: 1, m: 3 }, received: '11', remaining: '0' });
     expect((await story(order.paymentId, { headers: owner(order) })).next).toEqual({ action: 'wait' });
     await confirmAll(order);
     const paid = await story(order.paymentId, { headers: owner(order) });
@@ -224,6 +226,19 @@ describe('the order story: GET /api/orders/{ref}/story (point 1)', () => {
     expect(expired.next).toMatchObject({ action: 'sign_in', amount: 700 });
     const listed = ZOrderView.parse((await api.call('GET', '/api/orders', { headers: owner(order) })).body[0]);
     expect(listed.display.flags.wrongCoin).toBe(true);
+  });
+
+  it('only a wrong coin arrived, confirmed or not: Cancel cancels (nothing counted toward the order) and the credit stays', async () => {
+    for (const final of [true, false]) {
+      const order = await newOrder();
+      await arrive(order, 7_000_000n, { coin: 'USDC', final });
+      const cancel = await api.call('POST', '/api/cancel-transaction', { body: { paymentId: order.paymentId }, headers: owner(order) });
+      expect([cancel.status, cancel.body.status]).toEqual([200, 'cancelled']);
+      if (!final) await confirmAll(order);
+      const s = await story(order.paymentId, { headers: owner(order) });
+      expect(s.display).toMatchObject({ state: 'cancelled', credit: { amount: 700, reasons: ['wrong_coin'] } });
+      expect(s.payments).toEqual([expect.objectContaining({ coin: 'USDC', use: 'credited' })]);
+    }
   });
 
   it('an over-payment: paid, delivered, and the excess credited (flag on the order); a customer finds it on the balance', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +15,9 @@ import { createScratchDatabase } from './db';
 import { DOUBLE_CLIENT_ID, DOUBLE_CLIENT_SECRET, startReloadlyDouble, type ReloadlyDouble } from './reloadly-double';
 
 /**
- * Several API replicas on one database, as docker-compose.yml runs them (issue 17 points 5 and 6): two
- * servers (server.ts, workers on in both) share one PostgreSQL database. A rate limit holds across
- * both; one of them scans the chain (advisory lock); every paid order is delivered once whichever
+ * Several API replicas on one database, as docker-compose.yml runs them: two
+ * servers (server.ts, workers on in both) share one PostgreSQL database and one Redis (TEST_REDIS_URL,
+ * default the local server, under a key prefix of this run). A rate limit holds across both; one of them scans the chain (advisory lock); every paid order is delivered once whichever
  * worker takes it (FOR UPDATE SKIP LOCKED); and the watcher reaches its chain through the second of
  * its RPC URLs when the first is dead.
  */
@@ -70,10 +71,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
       ETHEREUM_RPC_URL: `${dead},${networks.ethereum!.rpcUrl}`,
       BSC_ENABLED: 'false',
       POLYGON_ENABLED: 'false',
+      TRON_ENABLED: 'false',
       ETHEREUM_POLL_MS: '100',
       JOB_POLL_MS: '100',
       TOPUP_POLL_MS: '100',
       ORDER_RATE_LIMIT_PER_MINUTE: '4',
+      RATE_LIMIT_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      RATE_LIMIT_KEY_PREFIX: `test:${crypto.randomUUID()}:`,
     });
     a = await startServer(config, { log: createLogger('silent') });
     b = await startServer(config, { log: createLogger('silent') });

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeDevnetNetworks, startDevnet, type Devnet } from '../src/chain/devnet';
-import { JsonRpcClient, WrongChainError, type RpcRequestRecord } from '../src/chain/json-rpc';
+import { JsonRpcClient, WrongChainError, type RpcRequestRecord } from '../src/chain/evm/json-rpc';
 import { startTestApi } from './harness';
 import { TcpGate } from './tcp-gate';
 
 /**
- * Several RPC URLs per network (issue 17 point 6), against real Hardhat nodes: a dead first node costs
+ * Several RPC URLs per network, against real Hardhat nodes: a dead first node costs
  * one failed request and then rests; a node of another chain is never used; a node that comes back
  * is used again after its chain is checked once more.
  */
@@ -70,10 +71,47 @@ describe('RPC failover', () => {
     await gate.close();
   });
 
+  it('warns and raises an alert when a node is marked down, and again when it answers again', async () => {
+    const gate = await TcpGate.start(eth);
+    const lines: { level: number; msg: string }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+    const api = await startTestApi({
+      log,
+      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${eth}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false' },
+    });
+    const host = new URL(gate.in(eth)).host;
+    const alerts = async () => (await api.services.alerts.open()).map((a) => a.kind).sort();
+    const warnings = () => lines.filter((l) => l.level === 40 && l.msg.includes(host)).map((l) => l.msg);
+    try {
+      const rpc = { blockNumber: () => api.services.chains.health('ethereum') };
+      await rpc.blockNumber();
+      expect(await alerts()).toEqual([]);
+
+      // Down: the call fails over to the second node; the operator hears of it once.
+      await gate.close();
+      await rpc.blockNumber();
+      await rpc.blockNumber();
+      await expect.poll(alerts, { timeout: 5_000 }).toEqual([`rpc_node_down:ethereum:${host}`]);
+      expect(warnings()).toEqual([expect.stringMatching(/ethereum RPC node .* is down/)]);
+
+      // Back: once its rest is over, a call probes it in the background and finds it answering.
+      await gate.open();
+      await new Promise((resolve) => setTimeout(resolve, 5_100));
+      await rpc.blockNumber();
+      await expect.poll(alerts, { timeout: 5_000 }).toEqual([`rpc_node_down:ethereum:${host}`, `rpc_node_up:ethereum:${host}`]);
+      expect(warnings()).toEqual([expect.stringMatching(/is down/), expect.stringMatching(/answers again/)]);
+    } finally {
+      await gate.close();
+      await api.close();
+    }
+  }, 120_000);
+
   it('raises the chain id alert for admins when a network’s failover node is on another chain', async () => {
     const gate = await TcpGate.start(eth);
     await gate.close();
-    const api = await startTestApi({ env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${bsc}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false' } });
+    const api = await startTestApi({
+      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${bsc}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false' },
+    });
     try {
       const health = await api.services.chains.health('ethereum');
       expect(health.head).toBeNull();
@@ -82,6 +120,7 @@ describe('RPC failover', () => {
         .poll(async () => (await api.services.alerts.open()).map((a) => [a.kind, a.message]), { timeout: 10_000 })
         .toEqual([
           ['chain_id_mismatch:ethereum', expect.stringMatching(new RegExp(`node at ${new URL(bsc).host} is chain 31338, the configuration says 31337`))],
+          [`rpc_node_down:ethereum:${new URL(gate.in(eth)).host}`, expect.stringMatching(/is down/)],
         ]);
     } finally {
       await api.close();

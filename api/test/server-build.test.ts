@@ -10,7 +10,7 @@ import { buildServer } from '../../scripts/build-server';
 import { startApiProcess } from './api-process';
 
 /**
- * The production build (issue 17 point 4): the API and the bot as plain JavaScript that `node` runs
+ * The production build: the API and the bot as plain JavaScript that `node` runs
  * without tsx, importing only the packages their workspaces list as runtime dependencies (what the
  * image installs with `npm ci --omit=dev --omit=optional -w api -w bot`): no Hardhat, no React, no
  * TypeScript, and PGlite only as the optional embedded database.
@@ -81,6 +81,7 @@ describe('the server build', () => {
         ETHEREUM_ENABLED: 'false',
         BSC_ENABLED: 'false',
         POLYGON_ENABLED: 'false',
+        TRON_ENABLED: 'false',
         RUN_WORKERS: 'false',
         RUN_BOT: 'false',
       },

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HDNodeWallet } from 'ethers';
 import { ConfigError, DEV_DEPOSIT_XPUB, loadConfig } from '../src/config';
 import { startServer } from '../src/server';
+import { startConfig } from '../src/startup-checks';
 import { productionEnv } from './production-env';
 
 /**
- * What the server checks and says when it starts (issue 11 point 3): in production it refuses a chain
+ * What the server checks and says when it starts: in production it refuses a chain
  * node whose eth_chainId is not the configured chain; it always prints the first deposit address.
  */
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => node?.close());
 
-const oneNetwork = { BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', PORT: '0', LOG_LEVEL: 'silent' };
+const oneNetwork = { BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false', PORT: '0', LOG_LEVEL: 'silent' };
 
 describe('production start', () => {
   it('refuses a node on another chain than the configured one, naming the setting, before opening anything', async () => {
@@ -44,6 +45,17 @@ describe('production start', () => {
     const started = startServer(config, { log: pino({ level: 'silent' }) });
     await expect(started).rejects.toThrow(ConfigError);
     await expect(started).rejects.toThrow(`ETHEREUM_RPC_URL: the node at 127.0.0.1:${new URL(nodeUrl).port} is chain 31337, but ETHEREUM_CHAIN_ID is 1`);
+  });
+
+  it('names the node on another chain together with the refused values, in one round', async () => {
+    const { problems } = await startConfig(
+      { ...productionEnv, ...oneNetwork, ETHEREUM_RPC_URL: nodeUrl, ADMIN_PASSWORD: 'short', RELOADLY_CLIENT_SECRET: undefined },
+      { log: pino({ level: 'silent' }) },
+    );
+    expect(problems.map((p) => p.slice(0, p.indexOf(':')))).toEqual(
+      expect.arrayContaining(['ADMIN_PASSWORD', 'RELOADLY_CLIENT_ID, RELOADLY_CLIENT_SECRET', 'ETHEREUM_RPC_URL']),
+    );
+    expect(problems.join('\n')).toContain('is chain 31337, but ETHEREUM_CHAIN_ID is 1');
   });
 
   it('passes the chain check when the node is on the configured chain (then needs its database)', async () => {

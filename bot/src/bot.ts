@@ -83,22 +83,11 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
   const orderMessages = deps.orderMessages ?? new OrderMessages({ api: deps.api, log, links: orderLinks });
   const services = { api: deps.api, log, webAppUrl: deps.webAppUrl, support: deps.supportContacts, orderLinks, orderMessages };
 
-  // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
-  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
-  bot.use((ctx, next) => {
-    ctx.services = services;
-    ctx.userApi = () => deps.api.as(ctx.from!);
-    return next();
-  });
-
-  // Inline mode: a "top me up" card, sent from any chat (no chat of the bot's own: no session).
-  bot.use(inlineFeature());
-
-  // The bot works in private chats; elsewhere it stays silent.
-  const pm = bot.chatType('private');
   const rate = deps.rateLimit ?? USER_RATE_LIMIT;
+  // Counted as updates arrive, before they queue per chat: counted after the queue, a flood would be
+  // let through at whatever pace Telegram lets the replies out (one a second when it throttles).
   if (rate) {
-    pm.use(
+    bot.chatType('private').use(
       limit<BotContext, never>({
         timeFrame: rate.windowMs,
         limit: rate.limit,
@@ -112,6 +101,19 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
       }),
     );
   }
+  // One update at a time per chat (the runner processes updates concurrently; so may a webhook).
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.use((ctx, next) => {
+    ctx.services = services;
+    ctx.userApi = () => deps.api.as(ctx.from!);
+    return next();
+  });
+
+  // Inline mode: a "top me up" card, sent from any chat (no chat of the bot's own: no session).
+  bot.use(inlineFeature());
+
+  // The bot works in private chats; elsewhere it stays silent.
+  const pm = bot.chatType('private');
   const sessions = new SessionStore<SessionData>(new ApiStorage<SessionData>(deps.api), log);
   pm.use(
     lazySession<SessionData, BotContext>({

@@ -8,7 +8,7 @@ import { orderMessage, type OrderMessage } from './views/order-message';
 import { statusImagePng } from './views/status-image';
 
 /**
- * Keeps each order's message in the chat true (issue 13 point 6). A status change comes through the
+ * Keeps each order's message in the chat true. A status change comes through the
  * outbox (notifications.ts); what is not a status change (a partial payment, the rest to send, the
  * confirmations counting up, a credit) is found by reading the order's story again: on "Check payment",
  * and every few seconds for the payment messages this process sent and that still wait for something
@@ -97,11 +97,14 @@ export class OrderMessages {
   /** Draws the order's message from its story and edits it where it changed; 'gone' when there is no such message to edit. */
   async show(tg: Api, chatId: number, messageId: number, story: TOrderStory, locale: Locale): Promise<ShowOutcome> {
     const orderId = story.order.orderId;
-    const view = orderMessage(catalogFor(locale), locale, story, this.opts.links);
+    const view = orderMessage(catalogFor(locale), locale, story, this.opts.links, this.now);
     const markup = JSON.stringify(view.keyboard.inline_keyboard);
     const media = mediaKey(view);
     const before = this.shown.get(orderId);
     const known = before && before.messageId === messageId ? before : null;
+    // After a restart the picture is not known; while the whole amount is still due it is the QR code the
+    // message was sent with (the same payment link), so it is not uploaded again.
+    if (known && known.media === null && story.next.action === 'pay') known.media = media;
     let shownMedia = known?.media === TEXT ? TEXT : media;
     const remember = () => {
       if (stillOpen(story)) this.shown.set(orderId, { chatId, messageId, media: shownMedia, caption: view.caption, markup, since: known?.since ?? this.now });
@@ -127,6 +130,8 @@ export class OrderMessages {
         shownMedia = TEXT;
         return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
       }
+      // A message known to be text has no caption to edit: its text is edited at once.
+      if (known?.media === TEXT) return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
       try {
         await tg.editMessageCaption(chatId, messageId, { caption: view.caption, ...options });
         return (remember(), 'edited');

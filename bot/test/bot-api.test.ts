@@ -10,7 +10,7 @@ import { botVariableNames, loadConfig } from '../src/config';
 import { BOT_INFO, BOT_TOKEN, startHarness, user, WEBAPP_URL, type Harness } from './harness';
 
 /**
- * What the bot costs the API and where it reaches Telegram (issue 17 point 7): the session is read
+ * What the bot costs the API and where it reaches Telegram: the session is read
  * only when this process does not know the chat yet, the conversation's state only for updates that
  * may be the conversation's; and the Bot API root and Telegram's test environment are settings.
  */

@@ -4,7 +4,7 @@ import { formatLocalAmount, formatUsdIn } from '@topup/shared';
 import { rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
- * Issue 16 in the bot: number first (typed, pasted or a shared contact), local money first, per-locale
+ * In the bot: number first (typed, pasted or a shared contact), local money first, per-locale
  * money and no English inside another language, a repeat in two taps (recent recipients on /start,
  * "🔁 Top up again"), renaming and removing a recipient, the inline "top me up" card.
  */
@@ -72,6 +72,20 @@ describe('number first, local money first', () => {
     await press(kofi, 'r:coin:USDT');
     const review = sent(await press(kofi, 'r:network:USDT'))[0]!;
     expect(textOf(review)).toMatch(/Airtime amount: <b>6,000\sXAF · \$10\.00<\/b>/);
+  });
+
+  it('a typed local amount the price in whole cents cannot give exactly is said, not silently changed', async () => {
+    const efua = user(8205, 'Efua');
+    await say(efua, '/recharge');
+    await say(efua, '+237 677 12 34 56');
+    const replies = sent(await say(efua, '5000 XAF')).map(textOf);
+    expect(replies[0]).toMatch(/^ℹ️ The operator sends 5,004\sXAF, not exactly 5,000\sXAF: the nearest amount for a price in whole cents \(\$8\.34\)\.$/);
+    expect(replies[1]).toContain('Step 5 of 6');
+    // An amount given exactly says nothing more.
+    const kwame = user(8206, 'Kwame');
+    await say(kwame, '/recharge');
+    await say(kwame, '+237 677 12 34 56');
+    expect(sent(await say(kwame, '6000 XAF')).map(textOf)).toEqual([expect.stringContaining('Step 5 of 6')]);
   });
 
   it('a number the API refuses is told in the user’s language, not in English', async () => {

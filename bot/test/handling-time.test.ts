@@ -3,7 +3,7 @@ import { formatReport, measureHandlingTime } from '../bench/handling-time';
 
 /**
  * The handling-time figure (bot/bench/handling-time.ts), on a short run: printed, not asserted
- * (timings belong to benchmarks, DESIGN.md section 8). The test checks the measurement itself: every
+ * (timings belong to benchmarks, docs/design.md section 8). The test checks the measurement itself: every
  * step of the recharge was measured and no update needed the real API.
  */
 it('measures the handling time per update with the API excluded', async () => {

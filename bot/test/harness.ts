@@ -55,8 +55,12 @@ export class TelegramDouble {
   private readonly messages = new Map<string, 'text' | 'photo'>();
   private readonly failures: { method: string; chatId?: number; failure: TelegramFailure }[] = [];
 
+  /** How long each call takes to be answered (ms): Telegram slowing the bot's replies down. */
+  paceMs = 0;
+
   readonly transformer: Transformer = async (_prev, method, payload) => {
     const p = payload as Payload;
+    if (this.paceMs > 0) await new Promise((resolve) => setTimeout(resolve, this.paceMs));
     const failure = this.takeFailure(method, p.chat_id);
     const outcome = failure ? { error: failure } : this.answer(method, p);
     const result = 'error' in outcome ? outcome.error : outcome.result;
@@ -266,10 +270,16 @@ export interface Harness {
 
 /** The per-user rate limit is off unless a test asks for it: tests send updates faster than people. */
 export async function startHarness(
-  opts: { apiEnv?: Record<string, string>; rateLimit?: BotDeps['rateLimit']; orderLinks?: BotDeps['orderLinks'] } = {},
+  opts: {
+    apiEnv?: Record<string, string>;
+    rateLimit?: BotDeps['rateLimit'];
+    orderLinks?: BotDeps['orderLinks'];
+    /** The bot's wait for an API answer (default 15 s): many chats at once queue on the embedded database's one connection. */
+    apiTimeoutMs?: number;
+  } = {},
 ): Promise<Harness> {
   const api = await startTestApi({ env: opts.apiEnv });
-  const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret });
+  const client = new TopupApi({ baseUrl: api.url, serviceToken: api.config.botApiSecret, timeoutMs: opts.apiTimeoutMs });
   const tg = new TelegramDouble();
   const orderMessages = new OrderMessages({ api: client, log: pino({ level: 'silent' }), links: opts.orderLinks ?? { miniApp: null, site: null } });
   const bot = createBot({

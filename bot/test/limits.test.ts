@@ -7,7 +7,7 @@ import { MAX_ANSWER_CHARS } from '../src/conversations/io';
 import { chooseCoin, startHarness, user, type Harness } from './harness';
 
 /**
- * A conversation cannot get stuck, and one user cannot flood the bot (issue 11 point 6): refused
+ * A conversation cannot get stuck, and one user cannot flood the bot: refused
  * answers leave the stored state as it was, so hundreds of them (or long pasted texts) leave the
  * recharge working with its progress saved; a save names the version it read; a flood of messages
  * is answered a bounded number of times.

@@ -9,10 +9,11 @@ import { deliveryWorker } from '../../api/test/delivery-helpers';
 import pino from 'pino';
 import { NotificationPoller } from '../src/features/notifications';
 import { OrderMessages } from '../src/order-messages';
+import { catalogFor, LOCALE_CODES } from '@topup/shared';
 import { chooseCoin, rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
- * Issue 13 in the chat: the order's one message tells what arrived, what is left (with a QR code and
+ * In the chat: the order's one message tells what arrived, what is left (with a QR code and
  * wallet buttons for the rest only), the confirmations as they count, and where value went, through the
  * paths off the happy one. Payments enter as the chain watcher hands them over (record, confirm,
  * settle: api/test/order-story.db.test.ts does the same); Ethereum counts 3 confirmations here.
@@ -28,6 +29,7 @@ afterAll(async () => {
   await h?.close();
 });
 
+const t = catalogFor('en');
 const EDITS = new Set(['editMessageCaption', 'editMessageMedia', 'editMessageText']);
 const captionOf = (c: Call | undefined) => (c?.payload.caption ?? c?.payload.media?.caption ?? c?.payload.text ?? '') as string;
 const buttonsOf = (c: Call | undefined) =>
@@ -106,7 +108,7 @@ async function balance(from: User): Promise<number> {
   return (await h.client.as(from).balance()).balance;
 }
 
-describe("the order's message through issue 13's paths", () => {
+describe("the order's message through the off-path cases", () => {
   it('partly paid: the rest with its own QR and wallet link, Cancel refused with why; the rest arrives and the confirmations count 1/3, 2/3; delivered, Top up again', async () => {
     const ana = user(8101, 'Ana');
     const o = await order(ana);
@@ -126,7 +128,8 @@ describe("the order's message through issue 13's paths", () => {
     const mark = h.tg.calls.length;
     await h.send(h.updates.press(ana, { messageId: o.messageId, data: `pay:x:${o.paymentId}`, kind: 'photo' }));
     const answer = h.tg.since(mark).find((c) => c.method === 'answerCallbackQuery')!;
-    expect(answer.payload).toMatchObject({ show_alert: true, text: expect.stringContaining('cannot be cancelled: a payment for it has already arrived') });
+    // Said once, whole (an alert holds 200 characters).
+    expect(answer.payload).toMatchObject({ show_alert: true, text: t.bot.cancelRefusedFunds });
     const [row] = await h.api.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, o.orderId));
     expect(row!.status).toBe('pending_crypto_payment');
 
@@ -301,10 +304,128 @@ describe('a restarted bot', () => {
     expect(orderMessages.messageOf(open.orderId)).toEqual({ chatId: eva.id, messageId: open.messageId });
     expect(orderMessages.messageOf(done.orderId)).toBeNull();
 
+    // Nothing paid yet: the picture is the QR code it was sent with; only the caption is drawn again.
+    const first = h.tg.calls.length;
+    await poller.watchOnce();
+    expect(editsOf(first, open.messageId).map((c) => c.method)).toEqual(['editMessageCaption']);
+
     await arrive(open, usdt(5));
     const mark = h.tg.calls.length;
     await poller.watchOnce();
     const [partly] = editsOf(mark, open.messageId);
     expect(captionOf(partly)).toContain('Send the rest:\n<code>6</code> USDT');
+  });
+});
+
+describe('the payment message while a payment is expected', () => {
+  /** The lines that keep a payment safe: the exact amount on this network only, never to the token contract. */
+  const safe = (caption: string, locale: 'en' | 'fr' = 'en') => {
+    const tr = catalogFor(locale);
+    return caption.includes(tr.bot.payImportant) && caption.includes(tr.bot.payFromWallet);
+  };
+
+  it('keeps its safety lines in every version: sent, after a wrong coin, on Check payment, after a partial payment, after a restart', async () => {
+    for (const [locale, from] of [
+      ['en', user(8301, 'Ivy')],
+      ['fr', user(8302, 'Jo', 'fr')],
+    ] as const) {
+      const o = await order(from);
+      expect(safe(o.caption, locale)).toBe(true);
+      const mark = h.tg.calls.length;
+      await arrive(o, 7_000_000n, { coin: 'USDC' });
+      await refresh(o.messageId);
+      await h.send(h.updates.press(from, { messageId: o.messageId, data: `pay:c:${o.orderId}`, kind: 'photo' }));
+      await arrive(o, usdt(5));
+      await refresh(o.messageId);
+      const restarted = new OrderMessages({ api: h.client, log: pino({ level: 'silent' }), links: { miniApp: null, site: null } });
+      await restarted.resume();
+      await restarted.watchOnce(h.bot.api, async () => locale);
+      const edits = editsOf(mark, o.messageId);
+      expect(edits.length).toBeGreaterThanOrEqual(3);
+      for (const edit of edits) {
+        expect(safe(captionOf(edit), locale)).toBe(true);
+        // A photo's caption holds 1024 characters.
+        expect(captionOf(edit).length).toBeLessThanOrEqual(1024);
+      }
+      expect(captionOf(edits.at(-1))).toContain(catalogFor(locale).bot.payRest);
+    }
+  });
+
+  it('counts the time left down as it passes', async () => {
+    const liv = user(8304, 'Liv');
+    const o = await order(liv);
+    expect(o.caption).toContain('(6 min left)');
+    await h.api.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() + 150_000) })
+      .where(eq(orders.id, o.orderId));
+    const mark = h.tg.calls.length;
+    await h.poller.watchOnce();
+    expect(captionOf(editsOf(mark, o.messageId).at(-1))).toContain('(3 min left)');
+  });
+
+  it('drops them once nothing is to be sent', async () => {
+    const kim = user(8303, 'Kim');
+    const o = await order(kim);
+    await arrive(o, usdt(11), { final: false });
+    const seen = (await refresh(o.messageId)).at(-1);
+    expect(captionOf(seen)).toContain('confirming');
+    expect(safe(captionOf(seen))).toBe(false);
+  });
+});
+
+describe('Cancel after a payment in another coin', () => {
+  it('cancels the order, for nothing counted toward it; the other coin stays on the balance', async () => {
+    const lou = user(8311, 'Lou');
+    const o = await order(lou);
+    await arrive(o, 7_000_000n, { coin: 'USDC' });
+    await refresh(o.messageId);
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.press(lou, h.tg.messageWithButton(`pay:x:${o.paymentId}`, lou.id)));
+    expect(h.tg.since(mark).find((c) => c.method === 'answerCallbackQuery')!.payload.text).toBe(t.bot.paymentCancelled);
+    const cancelled = editsOf(mark, o.messageId).at(-1)!;
+    expect(captionOf(cancelled)).toContain('Payment cancelled');
+    expect(captionOf(cancelled)).toContain('$7.00 was credited to your balance (/balance): another coin was sent to the address.');
+    expect(await balance(lou)).toBe(700);
+  });
+
+  it('every language says why a paid order cannot be cancelled in one alert, whole', () => {
+    for (const locale of LOCALE_CODES) {
+      const tr = catalogFor(locale);
+      for (const text of [tr.bot.cancelRefusedFunds, tr.bot.cancelRefusedPaid]) expect(text.length).toBeLessThanOrEqual(200);
+    }
+  });
+});
+
+describe('/start order_<paymentId> (the "Open in Telegram" links of the site and the mini-app)', () => {
+  it("shows the order, kept up to date; another user's order is not found", async () => {
+    const max = user(8321, 'Max');
+    // Made outside the chat (as in the mini-app): the chat has no message of it yet.
+    const ng = (await h.client.countries()).find((c) => c.code === 'NG')!;
+    const payment = await h.client
+      .as(max)
+      .createPayment(
+        { amountCents: 1000, phoneNumber: '8031234567', operatorId: 141, countryId: ng.id, cryptoCurrency: 'USDT', locale: 'en' },
+        'tg-start-link',
+      );
+    const o = { orderId: payment.orderId, address: payment.walletAddress };
+    const mark = h.tg.calls.length;
+    await h.send(h.updates.text(max, `/start order_${payment.paymentId}`));
+    const shown = h.tg.since(mark).find((c) => c.method === 'sendMessage')!;
+    expect(shown.payload.text).toContain(`order #${o.orderId}`);
+    expect(shown.payload.text).toContain('Send exactly:');
+    expect(shown.payload.text).toContain(t.bot.payImportant);
+    const messageId = (shown.result as { message_id: number }).message_id;
+    await arrive(o, usdt(5));
+    const watched = h.tg.calls.length;
+    await h.poller.watchOnce();
+    expect(captionOf(editsOf(watched, messageId).at(-1))).toContain('Send the rest:');
+    // A text message: its text is edited, never first tried as a caption.
+    expect(h.tg.since(watched).some((c) => c.method === 'editMessageCaption' && c.payload.message_id === messageId)).toBe(false);
+
+    const ned = user(8322, 'Ned');
+    const other = h.tg.calls.length;
+    await h.send(h.updates.text(ned, `/start order_${payment.paymentId}`));
+    expect(h.tg.textsSince(other)).toEqual([t.bot.orderNotFound]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parse } from 'eth-url-parser';
 import type { InlineKeyboardButton, InlineKeyboardMarkup, User } from 'grammy/types';
-import { CATALOGS, CHAINS, feeText, parseUnits, walletLinks, ZOrderView, ZPaymentOptionsResponse, type TPaymentOptionsResponse } from '@topup/shared';
+import { CATALOGS, CHAINS, feeText, parseUnits, ZOrderView, type WalletLinks, ZPaymentOptionsResponse, type TPaymentOptionsResponse } from '@topup/shared';
 import { freeDevnetNetworks, startDevnet, type Devnet } from '../../api/src/chain/devnet';
 import { NO_ORDER_LINKS, pendingPaymentKeyboard } from '../src/keyboards';
 import { startHarness, user, type Call, type Harness } from './harness';
@@ -19,7 +19,9 @@ let options: TPaymentOptionsResponse;
 
 beforeAll(async () => {
   const nodes = await freeDevnetNetworks();
-  h = await startHarness({ apiEnv: { ETHEREUM_RPC_URL: nodes.ethereum!.rpcUrl, POLYGON_RPC_URL: nodes.polygon!.rpcUrl, BSC_ENABLED: 'false' } });
+  h = await startHarness({
+    apiEnv: { ETHEREUM_RPC_URL: nodes.ethereum!.rpcUrl, POLYGON_RPC_URL: nodes.polygon!.rpcUrl, BSC_ENABLED: 'false', TRON_ENABLED: 'false' },
+  });
   devnet = await startDevnet({ networks: h.api.config.networks, dataDir: h.api.config.dataDir, log: pino({ level: 'silent' }) });
   // The first answer starts the fee estimates; the bot asks once they are in.
   await h.api.call('GET', '/api/payment-options');
@@ -144,8 +146,8 @@ describe('coin, then network', () => {
     await say(bea, '10');
     await say(bea, '803 123 4567');
     const networkStep = sent(await press(bea, 'r:coin:USDC'))[0]!;
-    expect(networkStep.payload.text).toContain('≈ $0.01 de frais de réseau · moins d’une minute');
-    expect(buttons(networkStep)[0]).toEqual(['Polygon · ≈ $0.01 de frais de réseau', 'r:network:USDC-POLYGON']);
+    expect(networkStep.payload.text).toContain('≈ 0,01\u00a0$US de frais de réseau · moins d’une minute');
+    expect(buttons(networkStep)[0]).toEqual(['Polygon · ≈ 0,01\u00a0$US de frais de réseau', 'r:network:USDC-POLYGON']);
   });
 });
 
@@ -181,25 +183,33 @@ describe('the payment message opens the wallet', () => {
 
   it('offers Trust Wallet where the network has a Trust Wallet id, and only https links', () => {
     const t = CATALOGS.en;
-    const links = walletLinks({
-      chainId: 137,
-      tokenContract: CHAINS.requireCoin('USDT-POLYGON').token!.contract,
-      address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
-      units: 11_000_000n,
-      decimals: 6,
-      trustWalletCoin: 966,
-    });
+    // As the API's EVM adapter builds them for 11 USDT on Polygon.
+    const token = CHAINS.requireCoin('USDT-POLYGON').token!.contract!;
+    const to = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+    const metamask = `https://link.metamask.io/send/${token}@137/transfer?address=${to}&uint256=11000000`;
+    const trust = `https://link.trustwallet.com/send?asset=c966_t${token}&address=${to}&amount=11`;
+    const links: WalletLinks = {
+      uri: `ethereum:${token}@137/transfer?address=${to}&uint256=11000000`,
+      apps: [
+        { id: 'metamask', name: 'MetaMask', url: metamask },
+        { id: 'trust', name: 'Trust Wallet', url: trust },
+      ],
+    };
     const rows = pendingPaymentKeyboard(t, { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: links }, NO_ORDER_LINKS).inline_keyboard;
     expect(rows.map((row) => row.map((b) => [b.text, 'url' in b ? b.url : 'callback_data' in b ? b.callback_data : '']))).toEqual([
-      [['👛 Open in MetaMask', links.metamask]],
-      [['👛 Open in Trust Wallet', links.trust]],
+      [['👛 Open in MetaMask', metamask]],
+      [['👛 Open in Trust Wallet', trust]],
       [['🔄 Check payment', 'pay:c:7']],
       [['✖️ Cancel payment', 'pay:x:pay_0123456789abcdef']],
     ]);
     // Telegram refuses a URL button that is not HTTP(S) or tg://: a link of another scheme is left out.
     const odd = pendingPaymentKeyboard(
       t,
-      { orderId: 7, paymentId: 'pay_0123456789abcdef', walletLinks: { ...links, trust: 'trust://send?asset=c966' } },
+      {
+        orderId: 7,
+        paymentId: 'pay_0123456789abcdef',
+        walletLinks: { ...links, apps: [links.apps[0]!, { id: 'trust', name: 'Trust Wallet', url: 'trust://send?asset=c966' }] },
+      },
       NO_ORDER_LINKS,
     ).inline_keyboard;
     expect(odd.flat().map((b) => b.text)).toEqual(['👛 Open in MetaMask', '🔄 Check payment', '✖️ Cancel payment']);

@@ -81,9 +81,9 @@ describe('the recharge conversation', () => {
     const coin = await say(ada, '671 23 45 67');
     expect(texts(coin)[0]).toContain('Step 5 of 6');
     // The coin first (payment-choice.test.ts has the networks, their order and their fees).
-    expect(buttons(coin[0])).toEqual([...['USDT', 'USDC', 'ETH', 'BNB', 'POL'].map((s) => `r:coin:${s}`), 'r:coin:back']);
+    expect(buttons(coin[0])).toEqual([...['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX'].map((s) => `r:coin:${s}`), 'r:coin:back']);
     const networks = (await press(ada, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
-    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON', 'back'].map((s) => `r:network:${s}`));
+    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON', 'USDT-TRON', 'back'].map((s) => `r:network:${s}`));
 
     const review = (await press(ada, 'r:network:USDT')).find((c) => c.method === 'sendMessage')!;
     const reviewText = review.payload.text as string;
@@ -120,9 +120,9 @@ describe('the recharge conversation', () => {
     expect(caption).toContain(`<code>${order!.cryptoAmount}</code> USDT`);
     expect(caption).toContain(`<code>${order!.walletAddress}</code>`);
     expect(caption).toContain('Network: <b>Ethereum · Tether USDT (ERC-20)</b>');
-    // Internal transfers are found; tokens sent to the token contract are not (issue 14 point 9).
+    // Internal transfers are found; tokens sent to the token contract are not.
     expect(caption).toContain('Send to this address, from a wallet.');
-    expect(caption).toMatch(/Expires at \d\d:\d\d UTC \(6 min\)/);
+    expect(caption).toMatch(/Expires at \d\d:\d\d UTC \(6 min left\)/);
     expect(caption).toContain('Waiting for Payment...');
     expect(buttons(photo)).toEqual(['👛 Open in MetaMask', `pay:c:${order!.id}`, `pay:x:${order!.paymentId}`]);
 
@@ -233,6 +233,18 @@ describe('the recharge conversation', () => {
     expect(answers(stale)[0]!.payload).toMatchObject({ text: expect.stringContaining('no longer works'), show_alert: true });
     expect(texts(await say(cy, '/cancel'))).toEqual(['There is nothing to cancel. Send /recharge to top up a phone.']);
     expect(texts(await say(cy, 'hello'))[0]).toContain("I didn't get that");
+  });
+
+  it("takes the buttons off a step's message once one of them answered it", async () => {
+    const eve = user(5007, 'Eve');
+    await say(eve, '/recharge');
+    const country = h.tg.messageWithButton('r:country:NG', eve.id);
+    const pressed = await press(eve, 'r:country:NG');
+    const dropped = pressed.find((c) => c.method === 'editMessageReplyMarkup')!;
+    expect(dropped.payload).toMatchObject({ chat_id: eve.id, message_id: country.messageId });
+    expect(dropped.payload.reply_markup).toBeUndefined();
+    // The next step's message has its own buttons.
+    expect(texts(pressed).at(-1)).toContain('Step 2 of 6');
   });
 
   it('starts over on /recharge in the middle of a recharge', async () => {

@@ -1,7 +1,7 @@
 import type { TCoin, TRegistry } from './coin-types';
 
 /**
- * The network and coin registry (DESIGN.md sections 5 and 9): every network we watch and every coin
+ * The network and coin registry (docs/design.md sections 5 and 9): every network we watch and every coin
  * we accept, written once. It drives the API's configuration (the environment variable names of each
  * network), the devnet (one local node per network, its tokens), the chain watchers, the price feed's
  * coin list, and what `GET /api/coins` offers every client. Adding USDC on another EVM network is one
@@ -19,6 +19,8 @@ import type { TCoin, TRegistry } from './coin-types';
  *   2 minutes, "effectively 0% probability of a reorg"; final with Ethereum after about 20) and
  *   Arbitrum's "Finality and chain reorganizations" (docs.arbitrum.io: `safe` and `finalized` follow the
  *   Ethereum block that carries the batch).
+ * - USDT on Tron: TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t (hex 41a614f803b6fd780986a42c78ec9c7f77e6ded13c), 6
+ *   decimals, as Tether's transparency page and Tronscan list it and wallet SDKs pin it.
  * - Trust Wallet's coin ids: wallet-core's registry.json (Ethereum 60, Smart Chain 20000714, Polygon 966,
  *   Base 8453, Arbitrum 10042221).
  */
@@ -48,6 +50,7 @@ export const REGISTRY: TRegistry = {
     { symbol: 'ETH', name: 'Ethereum (ETH)' },
     { symbol: 'BNB', name: 'Binance Coin (BNB)' },
     { symbol: 'POL', name: 'Polygon (POL)' },
+    { symbol: 'TRX', name: 'Tron (TRX)' },
   ],
   networks: [
     {
@@ -128,6 +131,24 @@ export const REGISTRY: TRegistry = {
       explorer: 'https://arbiscan.io',
       enabledByDefault: false,
     },
+    {
+      // Tron: a payment counts once its block is solidified (confirmed by two thirds of the 27 super
+      // representatives: 19 blocks of 3 s). Its chain id is the last four bytes of the genesis block's
+      // id, as its JSON-RPC eth_chainId answers (0x2b6653dc). The devnet is the Tron double (api/src/chain/tron/double.ts).
+      id: 'tron',
+      label: 'Tron',
+      family: 'tron',
+      chainId: 0x2b6653dc,
+      finality: null,
+      confirmations: 19,
+      blockSeconds: 3,
+      timeToCount: 'about a minute',
+      countSeconds: 60,
+      devnet: { port: 8590, chainId: 31342 },
+      trustWalletCoin: 195,
+      // On in the embedded defaults; a deployment made before Tron keeps starting until TRON_ENABLED=true.
+      enabledByDefault: 'devnet',
+    },
   ],
   coins: [
     stablecoin('USDT', 'USDT', 'Tether USDT (ERC-20)', 'ethereum', 'Ethereum ERC-20', 6, 'Tether USD', '0xdAC17F958D2ee523a2206206994597C13D831ec7'),
@@ -172,5 +193,8 @@ export const REGISTRY: TRegistry = {
       decimals: 18,
       stable: false,
     },
+    // Tether's TRC-20 USDT (6 decimals), the Tron token most customers hold.
+    stablecoin('USDT', 'USDT-TRON', 'Tether USDT (TRC-20)', 'tron', 'Tron TRC-20', 6, 'Tether USD', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+    { symbol: 'TRX', name: 'Tron (TRX)', asset: 'TRX', network: 'tron', networkText: 'Tron Network', kind: 'native', decimals: 6, stable: false },
   ],
 };

@@ -1,7 +1,10 @@
 /** The shapes of the network and coin registry (coin-registry.ts holds the built-in one). */
 
-/** A chain family: each is one ChainAdapter in the API (api/src/chain). */
-export type TChainFamily = 'evm';
+/**
+ * A chain family ('evm', …): each is one adapter in the API, in its own folder under api/src/chain and
+ * one line of api/src/chain/families.ts; the API refuses a registry that names a family it lacks.
+ */
+export type TChainFamily = string;
 
 /** A block tag a node answers for the chain's own finality (Ethereum's, Polygon's milestones, BSC's fast finality). */
 export type TFinalityTag = 'finalized' | 'safe';
@@ -31,12 +34,16 @@ export interface TNetworkSpec {
   confirmations: number;
   /** Average block time in seconds: the watcher polls at about half of it. */
   blockSeconds: number;
-  /** Roughly how long a payment takes to count, for people (README, payment screens). */
+  /** Roughly how long a payment takes to count, for people (docs/payments.md, payment screens). */
   timeToCount: string;
   /** The same as a typical number of seconds, to compare networks. */
   countSeconds: number;
-  /** The devnet's local node for this network: its port and chain id. */
-  devnet: { port: number; chainId: number };
+  /**
+   * The network's local double for development and tests (the EVM devnet: a Hardhat node on this port
+   * with this chain id). Absent: the network has none, and in development it is offered only when its
+   * RPC URL is set (a testnet, say).
+   */
+  devnet?: { port: number; chainId: number };
   /** Set for a rollup whose fee includes the data it posts to Ethereum. */
   rollup?: TRollup;
   /** Trust Wallet's id of the network (its "UAI" coin), for its payment link; absent: no such link. */
@@ -46,8 +53,9 @@ export interface TNetworkSpec {
   /**
    * False: offered only once switched on (<NETWORK>_ENABLED=true), so that adding a network to the
    * registry never stops a running deployment (production needs an RPC URL for every enabled network).
+   * 'devnet': offered on the devnet (the embedded defaults), off elsewhere until switched on.
    */
-  enabledByDefault?: boolean;
+  enabledByDefault?: boolean | 'devnet';
 }
 
 export interface TCoin {

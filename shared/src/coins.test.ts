@@ -30,13 +30,16 @@ describe('the network and coin registry', () => {
       ['USDC-ARBITRUM', 'USDC', 'arbitrum', 6],
       ['USDT-ARBITRUM', 'USDT', 'arbitrum', 6],
       ['ETH-ARBITRUM', 'ETH', 'arbitrum', 18],
+      ['USDT-TRON', 'USDT', 'tron', 6],
+      ['TRX', 'TRX', 'tron', 6],
     ]);
-    for (const [symbol, asset, network] of added) expect(symbol).toBe(`${asset}-${String(network).toUpperCase()}`);
+    // A network's own coin that is an asset of its own (TRX) keeps its ticker, as BNB and POL do.
+    for (const [symbol, asset, network] of added.filter(([, asset]) => asset !== 'TRX')) expect(symbol).toBe(`${asset}-${String(network).toUpperCase()}`);
   });
 
   it('prices each asset once, however many networks carry it', () => {
-    expect(CHAINS.pricedAssets()).toEqual(['ETH', 'BNB', 'POL']);
-    expect(CHAINS.assets.map((a) => a.symbol)).toEqual(['USDT', 'USDC', 'ETH', 'BNB', 'POL']);
+    expect(CHAINS.pricedAssets()).toEqual(['ETH', 'BNB', 'POL', 'TRX']);
+    expect(CHAINS.assets.map((a) => a.symbol)).toEqual(['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX']);
   });
 
   it('refuses a symbol used twice, an unknown asset, and an asset both stable and priced', () => {

@@ -4,7 +4,7 @@
 export const SITE_NAME = 'CRYPTO TOP-UPS';
 
 export const PAYMENT_WINDOW_MS = 6 * 60 * 1000;
-/** Addresses stay watched this long after the payment window (DESIGN.md section 5). */
+/** Addresses stay watched this long after the payment window (docs/design.md section 5). */
 export const WATCH_AFTER_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const STATUS_POLL_MS = 5000;
 export const DEFAULT_COUNTRY_CODE = 'CM';
@@ -27,7 +27,7 @@ export const CATALOG_FRESH_MS = {
 } as const;
 
 /**
- * What the payment screens say about how to pay (issue 14 point 9): the watcher sees payments to the
+ * What the payment screens say about how to pay: the watcher sees payments to the
  * deposit address, also those a contract makes; tokens sent to the token contract itself are lost.
  */
 export const SEND_FROM_WALLET_NOTE = 'Send to this address, from a wallet. Never send to the token contract: tokens sent there cannot be recovered.';

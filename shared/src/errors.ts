@@ -14,7 +14,7 @@ export const ERROR_CODES = {
   INVALID_STATE: 409,
   INSUFFICIENT_FUNDS: 409,
   /**
-   * The number belongs to another operator the catalog knows (issue 13 point 5); the error's `details`
+   * The number belongs to another operator the catalog knows; the error's `details`
    * name it (ZOperatorMismatchDetails) so a client can offer to switch.
    */
   OPERATOR_MISMATCH: 422,
@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   MAINTENANCE: 503,
   PRICE_UNAVAILABLE: 503,
   NETWORK_DISABLED: 503,
+  /** The database cannot be reached: send the request again after Retry-After (with the same Idempotency-Key). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

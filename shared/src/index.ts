@@ -32,3 +32,4 @@ export * from './schemas/recipients';
 export * from './recipients-storage';
 export * from './i18n';
 export * from './i18n/catalogs';
+export * from './schemas/treasury';

@@ -31,6 +31,14 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/**
+ * Cents (1250) -> dollars as an answer on the wire carries them (12.5): the one place cents become a
+ * dollar number (ZUsd encodes with it). For text, centsToDecimal or formatUsd.
+ */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 function numberToPlainString(value: number): string | null {
   if (!Number.isFinite(value) || value < 0) return null;
   // toString gives exponent notation for tiny or huge numbers; fixed with 10 places is exact enough
@@ -54,7 +62,15 @@ const usdFormatter = new Intl.NumberFormat('en-US', {
 
 /** $1,234.50 (spec: US dollars, en-US, always 2 decimals). */
 export function formatUsd(cents: number): string {
-  return usdFormatter.format(cents / 100);
+  return usdFormatter.format(centsToDollars(cents));
+}
+
+/**
+ * Whether `received` pays `due` within a shortfall of `toleranceBps` basis points of it (50 = 0.5%):
+ * the payment tolerance, for base units and for cents alike.
+ */
+export function coversWithinTolerance(received: bigint, due: bigint, toleranceBps: number): boolean {
+  return received * 10_000n >= due * BigInt(10_000 - toleranceBps);
 }
 
 /** The most decimals we ever show for a crypto amount (spec section 9). */

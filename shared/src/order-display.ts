@@ -1,5 +1,5 @@
 /**
- * What an order is, said the same on every surface (issue 13 point 3). The API derives a display state
+ * What an order is, said the same on every surface. The API derives a display state
  * from the order's status, its payments and the ledger (`display` in the order list, the status calls
  * and the order story); this module gives each state and sub-state its label, sentence and colour, once,
  * for every client. It has no zod, so the web app's first load can carry it.
@@ -238,6 +238,7 @@ export const TIMELINE_KINDS = [
   'credited',
   'claimed',
   'resent',
+  'paid_out',
 ] as const;
 export type TTimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -255,6 +256,7 @@ export const TIMELINE_LABELS: Record<TTimelineKind, string> = {
   credited: 'Credited',
   claimed: 'Moved to your balance',
   resent: 'Sent again by support',
+  paid_out: 'Paid out to your wallet',
 };
 
 export const CREDIT_REASON_LABELS: Record<TCreditReason, string> = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canTransition, isFinalStatus, ORDER_STATUSES } from './order-status';
 
 describe('order status guards', () => {
-  it('follows the life of an order (DESIGN.md section 5)', () => {
+  it('follows the life of an order (docs/design.md section 5)', () => {
     expect(canTransition('pending_crypto_payment', 'confirming')).toBe(true);
     expect(canTransition('confirming', 'paid')).toBe(true);
     expect(canTransition('paid', 'processing')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Order statuses and the only transitions allowed between them (DESIGN.md section 5). The names are
+ * Order statuses and the only transitions allowed between them (docs/design.md section 5). The names are
  * the spec's, so clients of the earlier product keep working.
  */
 

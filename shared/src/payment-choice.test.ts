@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { asksNetwork, assetOf, chooseAsset, countText, feeText, networkOf, networkSummary, preselectedCoin, type PaymentChoiceWords } from './payment-choice';
+import { asksNetwork, assetOf, chooseAsset, countText, feeText, networkOf, networkSummary, preselectedCoin } from './payment-choice';
+import { formatUsdIn } from './i18n';
+import { catalogFor } from './i18n/catalogs';
 import type { TPaymentNetworkOption, TPaymentOptionsResponse } from './schemas/coins';
 
 const network = (symbol: string, networkLabel: string, typicalFee: number | null, timeToCountSeconds: number): TPaymentNetworkOption => ({
@@ -52,15 +54,15 @@ describe('the coin-then-network choice', () => {
     expect(networkSummary(OPTIONS.assets[0]!.networks[0]!)).toBe('Polygon · ≈ $0.01 network fee · under a minute');
   });
 
-  it('speaks the words it is given (the bot’s languages)', () => {
-    const fr: PaymentChoiceWords = {
-      fee: (a) => `≈ ${a} de frais de réseau`,
-      feeUnknown: 'frais de réseau inconnus',
-      underAMinute: 'moins d’une minute',
-      aboutMinutes: (m) => `environ ${m} minutes`,
-    };
-    expect(networkSummary(OPTIONS.assets[0]!.networks[2]!, fr)).toBe('Ethereum · ≈ $0.87 de frais de réseau · environ 15 minutes');
+  it('speaks the words it is given (the bot’s languages), dollars written as the language writes them', () => {
+    const fr = catalogFor('fr').bot.choiceWords;
+    expect(networkSummary(OPTIONS.assets[0]!.networks[2]!, fr)).toBe('Ethereum · ≈ 0,87\u00a0$US de frais de réseau · environ 15 minutes');
     expect(feeText(null, fr)).toBe('frais de réseau inconnus');
+    for (const locale of ['es', 'pt'] as const) {
+      const fee = feeText(87, catalogFor(locale).bot.choiceWords);
+      expect(fee).toContain(formatUsdIn(locale, 87));
+      expect(fee).not.toContain('$0.87');
+    }
   });
 
   it('preselects the default coin’s asset on its cheapest network, not the default coin’s own network', () => {

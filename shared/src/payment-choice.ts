@@ -17,6 +17,8 @@ import type { TPaymentAsset, TPaymentNetworkOption, TPaymentOptionsResponse } fr
 
 /** The words of the choice in one language: the web's are these English ones, the bot's per locale. */
 export interface PaymentChoiceWords {
+  /** US cents as the language writes dollars ("$0.01", "0,01 $US"). */
+  usd(cents: number): string;
   /** The typical network fee of one transfer, e.g. "≈ $0.01 network fee". */
   fee(amount: string): string;
   /** The fee while the server cannot estimate it. */
@@ -26,6 +28,7 @@ export interface PaymentChoiceWords {
 }
 
 export const PAYMENT_CHOICE_WORDS: PaymentChoiceWords = {
+  usd: formatUsd,
   fee: (amount) => `≈ ${amount} network fee`,
   feeUnknown: 'network fee unknown',
   underAMinute: 'under a minute',
@@ -34,7 +37,7 @@ export const PAYMENT_CHOICE_WORDS: PaymentChoiceWords = {
 
 /** The typical fee (US cents, null while unknown), e.g. "≈ $0.01 network fee". */
 export function feeText(typicalFee: number | null, words: PaymentChoiceWords = PAYMENT_CHOICE_WORDS): string {
-  return typicalFee === null ? words.feeUnknown : words.fee(formatUsd(typicalFee));
+  return typicalFee === null ? words.feeUnknown : words.fee(words.usd(typicalFee));
 }
 
 /** How long a payment takes to count, from the network's typical seconds. */

@@ -5,9 +5,9 @@ import { closeBrowserStack, startBrowserStack } from './browser-stack';
 import type { Stack } from './stack';
 
 /**
- * Leaving is not cancelling (issue 13 point 2, DESIGN.md section 9): Back and closing the page are
+ * Leaving is not cancelling (docs/design.md section 9): Back and closing the page are
  * answered (the site still sends its release and its beacon, with the order token or the cookie as
- * proof of ownership, issue 11 point 1) and the order stays payable until its window ends; CANCEL
+ * proof of ownership) and the order stays payable until its window ends; CANCEL
  * cancels. The mini-app's back button and beacon are in tma.e2e.test.ts, /recharge's BACK, CANCEL and
  * navigation in site-recharge.e2e.test.ts.
  */
@@ -27,19 +27,21 @@ afterAll(() => closeBrowserStack({ stack, browser }));
 /** The beacon of a page that went away cannot be awaited: give it time to arrive, then look. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
-async function statusOf(orderId: number): Promise<string> {
-  return ((await (await fetch(`${stack.url}/api/payment-status/${orderId}`)).json()) as { status: string }).status;
+/** An order the page created: its number and its order token (the status by number answers only its owner). */
+type Created = { orderId: number; orderToken: string };
+
+async function statusOf(order: Created): Promise<string> {
+  const res = await fetch(`${stack.url}/api/payment-status/${order.orderId}`, { headers: { 'x-order-token': order.orderToken } });
+  return ((await res.json()) as { status: string }).status;
 }
 
-/** Resolves with the order id of the next order the page creates. */
-function nextOrder(page: Page, route: string): Promise<number> {
-  return page
-    .waitForResponse((r) => r.url().endsWith(route) && r.request().method() === 'POST')
-    .then(async (r) => ((await r.json()) as { orderId: number }).orderId);
+/** Resolves with the next order the page creates. */
+function nextOrder(page: Page, route: string): Promise<Created> {
+  return page.waitForResponse((r) => r.url().endsWith(route) && r.request().method() === 'POST').then(async (r) => (await r.json()) as Created);
 }
 
 /** /app from step 1 to the payment of step 6. */
-async function compactToPayment(page: Page): Promise<number> {
+async function compactToPayment(page: Page): Promise<Created> {
   await page.getByLabel('Phone number').fill('671234567');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Choose Operator' }).waitFor();
@@ -56,7 +58,7 @@ async function compactToPayment(page: Page): Promise<number> {
 }
 
 /** /recharge from step 1 to the payment overlay. */
-async function rechargeToPayment(page: Page): Promise<number> {
+async function rechargeToPayment(page: Page): Promise<Created> {
   await page.getByPlaceholder('Search country...').fill('Nigeria');
   await page
     .getByRole('list', { name: 'Countries' })

@@ -12,7 +12,7 @@ import { LIGHT_THEME, launchHash, signedInitData, telegramClientScript } from '.
 import type { Stack } from './stack';
 
 /**
- * Money off the happy path (issue 13), in the browser at phone size: each path ends on the order page
+ * Money off the happy path, in the browser at phone size: each path ends on the order page
  * (/orders/{paymentId}) with the right story, and the balance right to the cent. One server (API,
  * workers, chain watchers on the local devnet) and one browser for the file; a context per customer.
  * Windows are shortened by moving an order's deadline into the past, as the expiry and close-watch

@@ -7,7 +7,7 @@ import { expectMainButton, openInTelegram, PHONE_390, pressMainButton, rechargeT
 import type { Stack } from './stack';
 
 /**
- * Issue 15 on every web surface, on a phone (Chromium 390x844): the coin first (what the server offers:
+ * On every web surface, on a phone (Chromium 390x844): the coin first (what the server offers:
  * BSC is switched off here, so no BNB), then the coin's networks cheapest first with the typical fee of
  * one transfer and the time to count, as GET /api/payment-options says them (estimated from the devnet's
  * nodes for Ethereum and Polygon); and beside the QR code, "Open in wallet" and the wallets' own links,

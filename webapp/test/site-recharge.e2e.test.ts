@@ -88,7 +88,7 @@ describe('/recharge, the five-step wizard', () => {
       );
       const coins = page.getByRole('radiogroup', { name: 'Cryptocurrency' }).getByRole('radio');
       await coins.first().waitFor();
-      // Coin, then network (issue 15): the coins, then the chosen coin's networks, each with the spec's
+      // Coin, then network: the coins, then the chosen coin's networks, each with the spec's
       // symbol, name and network (payment-choice.e2e.test.ts has several networks and their fees).
       expect(await coins.allInnerTexts()).toEqual([
         expect.stringMatching(/USDT\s+Tether USDT$/),
@@ -163,9 +163,9 @@ describe('/recharge, the five-step wizard', () => {
       const paymentId = async () => {
         const res = page.waitForResponse((r) => r.url().endsWith('/api/crypto-payment'));
         await page.getByRole('button', { name: /^Create .* Payment$/ }).click();
-        return ((await (await res).json()) as { orderId: number }).orderId;
+        return ((await (await res).json()) as { paymentId: string }).paymentId;
       };
-      const statusOf = async (orderId: number) => (await api<{ status: string }>(`/api/payment-status/${orderId}`)).status;
+      const statusOf = async (paymentId: string) => (await api<{ status: string }>(`/api/orders/${paymentId}/status`)).status;
 
       // CANCEL (the one call that cancels): the order is cancelled, and the payment, QR and amount are cleared.
       await page.getByRole('radio', { name: /^USDC/ }).click();
@@ -190,7 +190,7 @@ describe('/recharge, the five-step wizard', () => {
       await expect.poll(() => statusOf(first), { timeout: 10_000 }).toBe('cancelled');
       await page.getByRole('button', { name: 'Create USDC Payment' }).waitFor();
 
-      // BACK: back on step 4; leaving is not cancelling (issue 13 point 2): the order stays payable.
+      // BACK: back on step 4; leaving is not cancelling: the order stays payable.
       const second = await paymentId();
       await page.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
       const released = page.waitForResponse((r) => r.url().endsWith('/api/release-wallet'));

@@ -32,6 +32,9 @@ export const KEYS = {
   settings: ['/api/admin/settings'],
   audit: ['/api/admin/audit'],
   unmatched: ['/api/admin/payments/unmatched'],
+  sweeps: ['/api/admin/sweeps'],
+  payouts: ['/api/admin/payouts'],
+  reconciliation: ['/api/admin/reconciliation'],
   alerts: ['/api/admin/alerts'],
   system: ['/api/admin/system'],
   countries: ['/api/countries'],
@@ -98,6 +101,12 @@ export const useAuditLog = (page: number, pageSize: number) =>
   useQuery({ queryKey: [...KEYS.audit, page, pageSize], queryFn: () => api.request(ADMIN_API.audit, { params: { page, pageSize } }) });
 
 export const useUnmatchedPayments = () => useQuery({ queryKey: KEYS.unmatched, queryFn: () => api.request(ADMIN_API.unmatchedPayments) });
+
+export const useSweeps = () => useQuery({ queryKey: KEYS.sweeps, queryFn: () => api.request(ADMIN_API.sweeps) });
+export const usePayouts = () => useQuery({ queryKey: KEYS.payouts, queryFn: () => api.request(ADMIN_API.payouts, { params: {} }) });
+/** Each report reads the provider's balance: made when asked, not on every visit. */
+export const useReconciliation = (enabled: boolean) =>
+  useQuery({ queryKey: KEYS.reconciliation, queryFn: () => api.request(ADMIN_API.reconciliation, { params: {} }), enabled });
 
 export const useAlerts = () => useQuery({ queryKey: KEYS.alerts, queryFn: () => api.request(ADMIN_API.alerts) });
 

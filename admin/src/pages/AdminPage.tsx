@@ -12,14 +12,16 @@ import { DashboardTab } from './tabs/DashboardTab';
 import { ManualTopupTab } from './tabs/ManualTopupTab';
 import { OrdersTab } from './tabs/OrdersTab';
 import { SettingsTab } from './tabs/SettingsTab';
+import { TreasuryTab } from './tabs/TreasuryTab';
 import { UsersTab } from './tabs/UsersTab';
 
-/** The spec's five tabs. The audit log and unmatched payments are sections of the Dashboard (admin/README.md). */
+/** The spec's five tabs, and Treasury (sweeps, payouts, reconciliation). The audit log and unmatched payments are sections of the Dashboard (admin/README.md). */
 const TABS = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'orders', label: 'Orders' },
   { id: 'users', label: 'Users' },
   { id: 'manual-topup', label: 'Manual Top-up' },
+  { id: 'treasury', label: 'Treasury' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -149,6 +151,7 @@ function AdminTabs() {
         {tab === 'orders' && <OrdersTab />}
         {tab === 'users' && <UsersTab />}
         {tab === 'manual-topup' && <ManualTopupTab key={topupOrderId ?? 'none'} initialOrderId={topupOrderId} />}
+        {tab === 'treasury' && <TreasuryTab />}
         {tab === 'settings' && <SettingsTab />}
       </main>
     </>

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import { DEFAULT_COIN, type ChainRegistry, type TChainFamily, type TCoin, type TOfferedCoin, type WalletLinks, type WalletPayment } from '@topup/shared';
+import { DEFAULT_COIN, type ChainRegistry, type TCoin, type TOfferedCoin, type WalletLinks } from '@topup/shared';
 import type { Config, NetworkConfig } from '../config';
-import { EvmAdapter, type EvmAdapterHooks } from './evm-adapter';
-import type { ChainAdapter, NetworkWatcher, WatcherOptions } from './port';
+import { FAMILIES } from './families';
+import type { ChainAdapter, ChainFamily, DepositIdentity, FamilyContext, NetworkWatcher, PaymentRequest, WatcherOptions } from './port';
 
 /** A coin the server takes now, with where it is paid. */
 interface Offer {
@@ -12,24 +12,49 @@ interface Offer {
   tokenContract: string | null;
 }
 
+export interface ChainsOptions {
+  registry: ChainRegistry;
+  networks: Readonly<Record<string, NetworkConfig>>;
+  /** Each family's key setting by family id (ChainFamily.keySetting's value). */
+  keys: Readonly<Record<string, string | undefined>>;
+  production?: boolean;
+  devnet?: boolean;
+  /** The families known (default: chain/families.ts); tests add their own. */
+  families?: Readonly<Record<string, ChainFamily>>;
+  hooks?: Pick<FamilyContext, 'metrics' | 'onWrongChain' | 'onNodeHealth'>;
+}
+
+type WatcherDeps = Omit<WatcherOptions, 'network' | 'nativeCoin' | 'familyNetworks' | 'log'> & { log: Logger };
+
 /**
  * The networks and coins in force: the registry as configured (a network switched off, or a token
- * without a contract, is not offered) and the adapter of each chain family.
+ * without a contract, is not offered) and the adapter of each chain family in use.
  */
 export class Chains {
-  private readonly adapters: Record<TChainFamily, ChainAdapter>;
+  readonly registry: ChainRegistry;
+  readonly networks: Readonly<Record<string, NetworkConfig>>;
+  private readonly adapters = new Map<string, ChainAdapter>();
 
-  constructor(
-    readonly registry: ChainRegistry,
-    readonly networks: Readonly<Record<string, NetworkConfig>>,
-    depositXpub: string,
-    hooks: EvmAdapterHooks = {},
-  ) {
-    this.adapters = { evm: new EvmAdapter(depositXpub, hooks) };
+  constructor(opts: ChainsOptions) {
+    this.registry = opts.registry;
+    this.networks = opts.networks;
+    const families = opts.families ?? FAMILIES;
+    for (const id of new Set(opts.registry.networks.map((n) => n.family))) {
+      const family = families[id];
+      if (!family) throw new Error(`the registry names chain family "${id}", which has no adapter (chain/families.ts)`);
+      this.adapters.set(
+        id,
+        family.create({ ...opts.hooks, key: opts.keys[id], production: opts.production ?? false, devnet: opts.devnet ?? false, registry: opts.registry }),
+      );
+    }
   }
 
-  static fromConfig(config: Pick<Config, 'registry' | 'networks' | 'depositXpub'>, hooks: EvmAdapterHooks = {}): Chains {
-    return new Chains(config.registry, config.networks, config.depositXpub, hooks);
+  static fromConfig(
+    config: Pick<Config, 'registry' | 'networks' | 'families' | 'chainKeys' | 'production' | 'devnet'>,
+    hooks: ChainsOptions['hooks'] = {},
+  ): Chains {
+    const { registry, networks, families, chainKeys: keys, production, devnet } = config;
+    return new Chains({ registry, networks, families, keys, production, devnet, hooks });
   }
 
   /** The coin if it is offered now. */
@@ -74,23 +99,17 @@ export class Chains {
   adapter(network: string): ChainAdapter {
     const spec = this.registry.network(network);
     if (!spec) throw new Error(`network ${network} is not in the registry`);
-    return this.adapters[spec.family];
+    return this.adapters.get(spec.family)!;
   }
 
-  /**
-   * The links that open a wallet with a payment on a network. Trust Wallet's only where the network is
-   * the real chain: it knows no devnet.
-   */
-  walletLinks(network: string, payment: Omit<WalletPayment, 'trustWalletCoin'>): WalletLinks {
-    const adapter = this.adapter(network);
-    const spec = this.registry.network(network)!;
-    const trustWalletCoin = spec.trustWalletCoin !== undefined && payment.chainId === spec.chainId ? spec.trustWalletCoin : null;
-    return adapter.walletLinks({ ...payment, trustWalletCoin });
+  /** The deposit identity of a new order on `network`, from a fresh number of the deposit sequence. */
+  depositIdentity(network: string, index: number): DepositIdentity {
+    return this.adapter(network).depositIdentity(this.networks[network]!, index);
   }
 
-  /** The deposit addresses of every family come from one index sequence; EVM's derivation is the only one yet. */
-  depositAddress(index: number): string {
-    return this.adapters.evm.depositAddress(index);
+  /** The links that open a wallet with a payment on a network; `chainId`: the order's (a devnet's may differ from the mainnet's). */
+  walletLinks(network: string, { chainId, ...payment }: Omit<PaymentRequest, 'network' | 'spec'> & { chainId: number }): WalletLinks {
+    return this.adapter(network).walletLinks({ ...payment, network: { ...this.networks[network]!, chainId }, spec: this.registry.network(network)! });
   }
 
   /** The enabled networks. */
@@ -104,15 +123,17 @@ export class Chains {
   }
 
   /** One watcher per enabled network, as the workers run them. */
-  watchers(deps: Omit<WatcherOptions, 'network' | 'nativeCoin' | 'log'> & { log: Logger }): NetworkWatcher[] {
+  watchers(deps: WatcherDeps): NetworkWatcher[] {
     return this.enabled().map((n) => this.watcher(n.network, deps));
   }
 
-  watcher(network: string, deps: Omit<WatcherOptions, 'network' | 'nativeCoin' | 'log'> & { log: Logger }): NetworkWatcher {
+  watcher(network: string, deps: WatcherDeps): NetworkWatcher {
+    const family = this.registry.network(network)!.family;
     return this.adapter(network).watcher({
       ...deps,
       network: this.networks[network]!,
       nativeCoin: this.registry.nativeCoin(network).symbol,
+      familyNetworks: this.registry.networks.filter((n) => n.family === family).map((n) => n.id),
       log: deps.log.child({ watcher: network }),
     });
   }

@@ -151,3 +151,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
   return { db, kind: 'pglite', tryLock, listen, close: () => client.close() };
 }
+
+/**
+ * The rows of a raw `db.execute(sql…)`, as the query's author types them: both drivers (pg and PGlite)
+ * answer with `rows`, which drizzle's shared type does not name. The one place such a result is cast.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -42,7 +42,9 @@ export function requestLogging(log: Logger, metrics: Metrics): RequestHandler {
       return id;
     },
     autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0]!) },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // A 503 is a refusal said on purpose (the database or the provider out, maintenance): its cause is
+    // logged once where it is known, not as an error per request.
+    customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     customSuccessMessage: (req, res, ms) => `${req.method} ${loggedUrl((req as Request).originalUrl ?? req.url ?? '')} ${res.statusCode} ${ms} ms`,
     customErrorMessage: (req, res) => `${req.method} ${loggedUrl((req as Request).originalUrl ?? req.url ?? '')} ${res.statusCode}`,
     customSuccessObject: (_req, res, value: object) => withAnsweredError(res as Response, value),

@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { ERRORS_WITH_DETAILS, httpStatusOf, type TErrorBody, type TErrorCode } from '@topup/shared';
+import { catalogFor, DEFAULT_LOCALE, ERRORS_WITH_DETAILS, httpStatusOf, type TErrorBody, type TErrorCode } from '@topup/shared';
 import type { Logger } from 'pino';
 import { AppError } from '../services/errors';
 import { loggedUrl } from './access-log';
+import { isConnectionError, RETRY_AFTER_SECONDS, type DatabaseOutage } from './database-outage';
 
 /** The error body; `details` only for the codes whose details are for clients (ERRORS_WITH_DETAILS). */
 export function errorBody(code: TErrorCode, message: string, details?: unknown): TErrorBody {
@@ -86,7 +87,12 @@ function clientStatus(err: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-export function errorHandler(log: Logger): ErrorRequestHandler {
+/**
+ * The one place an error becomes an answer. A request that failed because the database could not be
+ * reached is answered 503 with Retry-After (the client sends it again; an Idempotency-Key makes that
+ * safe), and `outage` logs the outage once instead of each request's stack trace.
+ */
+export function errorHandler(log: Logger, outage?: DatabaseOutage): ErrorRequestHandler {
   return (err, req, res, _next) => {
     let code: TErrorCode = 'INTERNAL';
     let message = 'Something went wrong on our side. Please try again.';
@@ -113,6 +119,11 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       if (res.headersSent) return;
       res.status(status).json(errorBody(code, message));
       return;
+    } else if (outage && isConnectionError(err)) {
+      outage.failed(err);
+      code = 'SERVICE_UNAVAILABLE';
+      message = catalogFor(DEFAULT_LOCALE).common.errors.SERVICE_UNAVAILABLE;
+      if (!res.headersSent) res.set('retry-after', String(RETRY_AFTER_SECONDS));
     } else {
       log.error({ err, method: req.method, url: loggedUrl(req.originalUrl) }, 'unhandled error');
     }

@@ -61,6 +61,22 @@ describe('who is calling', () => {
     expect(expired.body.error.message).toContain('expired');
   });
 
+  it('refuses init data dated in the future beyond a small clock skew, on every mini-app call', async () => {
+    const ahead = initData(new Date(Date.now() + 3600_000));
+    for (const [method, path, body] of [
+      ['GET', '/api/orders'],
+      ['GET', '/api/orders/open'],
+      ['POST', '/api/crypto-payment', order],
+      ['GET', '/api/balance'],
+      ['GET', '/api/support/messages'],
+    ] as const) {
+      const res = await api.call(method, path, { body, headers: { authorization: `tma ${ahead}` } });
+      expect([path, res.status, res.body.error?.message]).toEqual([path, 401, 'Telegram data is dated in the future. Please reopen the app.']);
+    }
+    // A clock a few seconds ahead is no reason to refuse.
+    expect((await api.call('GET', '/api/orders', { headers: { authorization: `tma ${initData(new Date(Date.now() + 20_000))}` } })).status).toBe(200);
+  });
+
   it('refuses a wrong service credential and a malformed user id', async () => {
     expect((await api.call('GET', '/api/orders', { headers: { 'x-service-token': 'nope', 'x-telegram-user-id': '1' } })).status).toBe(401);
     expect((await api.call('GET', '/api/orders', { headers: { 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': 'abc' } })).status).toBe(400);

@@ -6,6 +6,7 @@ import type { Customer, CustomerService } from '../services/customers';
 import type { CustomerAuthService } from '../services/customer-auth';
 import { parse } from './errors';
 import { AppError } from '../services/errors';
+import { datedInFuture } from '../services/telegram-auth-date';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -119,7 +120,9 @@ function miniAppUser(initData: string, opts: IdentityOptions) {
     const expired = err instanceof Error && /expired/i.test(err.name + err.message);
     throw new AppError('UNAUTHORIZED', expired ? 'Telegram data has expired. Please reopen the app.' : 'Invalid Telegram data.');
   }
-  const user = ZInitDataUser.safeParse(jsonOrNull(new URLSearchParams(initData).get('user')));
+  const params = new URLSearchParams(initData);
+  if (datedInFuture(Number(params.get('auth_date')))) throw new AppError('UNAUTHORIZED', 'Telegram data is dated in the future. Please reopen the app.');
+  const user = ZInitDataUser.safeParse(jsonOrNull(params.get('user')));
   if (!user.success) throw new AppError('UNAUTHORIZED', 'Telegram data names no user.');
   return { id: user.data.id, firstName: user.data.first_name ?? null, lastName: user.data.last_name ?? null, languageCode: user.data.language_code };
 }
@@ -150,6 +153,17 @@ export const requireCustomer: RequestHandler = (req, _res, next) => {
 export function isServiceCall(req: Request, botApiSecret: string): boolean {
   const token = req.get('x-service-token');
   return token !== undefined && sameSecret(token, botApiSecret);
+}
+
+/**
+ * The Telegram user the bot names on a call carrying its service credential (`x-telegram-user-id`);
+ * null for any other call, or a malformed id. Usable before identifyCustomer (no database read).
+ */
+export function vouchedTelegramUser(req: Request, botApiSecret: string): number | null {
+  const id = req.get('x-telegram-user-id');
+  if (id === undefined || !isServiceCall(req, botApiSecret)) return null;
+  const parsed = ZTelegramHeaders.shape['x-telegram-user-id'].safeParse(id);
+  return parsed.success ? parsed.data : null;
 }
 
 /** For routes only the bot calls (its service credential, with or without a user). */

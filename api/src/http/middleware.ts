@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import type { AdminAuthService, AdminIdentity } from '../services/admin-auth';
 import { errorBody } from './errors';
-import { isServiceCall } from './identity';
+import { isServiceCall, vouchedTelegramUser } from './identity';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -32,10 +32,18 @@ export function requireAdmin(auth: AdminAuthService): RequestHandler {
 }
 
 /**
- * Requests per client address (req.ip, which follows TRUST_PROXY) and minute. `store`: where the counts
- * live (PostgreSQL in the app, so that every replica counts against one limit; memory without one).
+ * Requests per client and minute: per address (req.ip, which follows TRUST_PROXY) unless `keyOf` names
+ * the client otherwise. `store`: where the counts live (services/rate-limit-store.ts: in memory, shared by
+ * the replicas when Redis is configured).
  */
-function perAddressRateLimit(opts: { perMinute: number; message: string; store?: Store; skip?: (req: Request) => boolean }): RequestHandler {
+function perAddressRateLimit(opts: {
+  perMinute: number;
+  message: string;
+  store?: Store;
+  skip?: (req: Request) => boolean;
+  keyOf?: (req: Request) => string | null;
+}): RequestHandler {
+  const keyOf = opts.keyOf;
   return rateLimit({
     windowMs: 60_000,
     limit: opts.perMinute,
@@ -43,6 +51,7 @@ function perAddressRateLimit(opts: { perMinute: number; message: string; store?:
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     ...(opts.skip ? { skip: opts.skip } : {}),
+    ...(keyOf ? { keyGenerator: (req: Request) => keyOf(req) ?? ipKeyGenerator(req.ip ?? '') } : {}),
     handler: (_req, res) => {
       res.status(429).json(errorBody('RATE_LIMITED', opts.message));
     },
@@ -55,15 +64,19 @@ export function orderRateLimit(perMinute: number, store?: Store): RequestHandler
 }
 
 /**
- * Anonymous phone checks per client address: each may cost a provider call. The bot calls for all its
- * users from one address with its service credential; it limits each of its users itself.
+ * Phone checks per client and minute: each may cost a provider call. The bot calls for all its users
+ * from one address, so a check it makes for a Telegram user (its service credential vouching for the
+ * user it names) counts against that user, not against the address every bot user shares.
  */
 export function phoneCheckRateLimit(perMinute: number, opts: { botApiSecret: string; store?: Store }): RequestHandler {
   return perAddressRateLimit({
     perMinute,
     store: opts.store,
     message: 'Too many phone number checks. Please wait a minute and try again.',
-    skip: (req) => isServiceCall(req, opts.botApiSecret),
+    keyOf: (req) => {
+      const user = vouchedTelegramUser(req, opts.botApiSecret);
+      return user === null ? null : `tg:${user}`;
+    },
   });
 }
 

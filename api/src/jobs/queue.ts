@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database, Db, DbOrTx } from '../db/client';
+import { rowsOf, type Database, type Db, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 
 /**
@@ -188,7 +188,7 @@ export class JobWorker {
         claim_token = md5(random()::text || clock_timestamp()::text)
       from due where ${jobs.id} = due.id
       returning ${jobs.id} as id, ${jobs.claimToken} as "claimToken", ${jobs.queue} as queue, ${jobs.payload} as payload, ${jobs.attempts} as attempts, ${jobs.maxAttempts} as "maxAttempts"`);
-    return (result as unknown as { rows: ClaimedJob[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
+    return rowsOf<ClaimedJob>(result).map((r) => ({ ...r, id: Number(r.id) }));
   }
 
   /**
@@ -201,7 +201,7 @@ export class JobWorker {
       update ${jobs} set locked_until = now() + make_interval(secs => ${leaseSeconds})
       where id = ${job.id} and claim_token = ${job.claimToken}
       returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return rowsOf<unknown>(result).length > 0;
   }
 
   private async run(job: ClaimedJob): Promise<void> {

@@ -13,8 +13,8 @@ let double: PriceDouble;
 
 beforeEach(async () => {
   double = await startPriceDouble();
-  double.coingecko = { ethereum: '3012.34', binancecoin: '612.5', 'polygon-ecosystem-token': '0.4321' };
-  double.coinbase = { 'ETH-USD': '3013.10', 'BNB-USD': '611.95', 'POL-USD': '0.4318' };
+  double.coingecko = { ethereum: '3012.34', binancecoin: '612.5', 'polygon-ecosystem-token': '0.4321', tron: '0.2834' };
+  double.coinbase = { 'ETH-USD': '3013.10', 'BNB-USD': '611.95', 'POL-USD': '0.4318', 'TRX-USD': '0.2836' };
 });
 afterEach(() => double.close());
 
@@ -35,11 +35,12 @@ describe('CoinGecko', () => {
       ETH: { usdE8: 301_212_345_678n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
       BNB: { usdE8: 61_250_000_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
       POL: { usdE8: 43_210_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
+      TRX: { usdE8: 28_340_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
     });
     const [request] = double.requests;
     expect(request).toMatchObject({
       path: '/api/v3/simple/price',
-      query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token', vs_currencies: 'usd', include_last_updated_at: 'true' },
+      query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token,tron', vs_currencies: 'usd', include_last_updated_at: 'true' },
     });
     expect(request!.headers['x-cg-demo-api-key']).toBeUndefined();
     expect(request!.headers['x-cg-pro-api-key']).toBeUndefined();
@@ -89,16 +90,17 @@ describe('Coinbase', () => {
       ETH: 301_310_000_000n,
       BNB: 61_195_000_000n,
       POL: 43_180_000n,
+      TRX: 28_360_000n,
     });
-    expect(urls.sort()).toEqual(['ETH-USD', 'BNB-USD', 'POL-USD'].map((pair) => `${COINBASE_BASE_URL}/v2/prices/${pair}/spot`).sort());
+    expect(urls.sort()).toEqual(['ETH-USD', 'BNB-USD', 'POL-USD', 'TRX-USD'].map((pair) => `${COINBASE_BASE_URL}/v2/prices/${pair}/spot`).sort());
     for (const request of double.requests) expect(request.headers.authorization).toBeUndefined();
   });
 
   it('leaves out only the coin it cannot price, and throws when it can price none', async () => {
     delete double.coinbase['BNB-USD'];
     const feed = new CoinbasePriceFeed({ baseUrl: double.url });
-    expect(Object.keys((await feed.fetchPrices(VOLATILE_COINS)).prices).sort()).toEqual(['ETH', 'POL']);
-    double.failNext(503, 3);
+    expect(Object.keys((await feed.fetchPrices(VOLATILE_COINS)).prices).sort()).toEqual(['ETH', 'POL', 'TRX']);
+    double.failNext(503, VOLATILE_COINS.length);
     await expect(feed.fetchPrices(VOLATILE_COINS)).rejects.toThrow(/Coinbase answered 503/);
   });
 });
@@ -111,6 +113,7 @@ describe('two sources', () => {
     const answer = await agreed().fetchPrices(VOLATILE_COINS);
     expect(answer.prices.ETH?.usdE8).toBe(301_234_000_000n); // CoinGecko 3012.34 < Coinbase 3013.10
     expect(answer.prices.BNB?.usdE8).toBe(61_195_000_000n); // Coinbase 611.95 < CoinGecko 612.5
+    expect(answer.prices.TRX?.usdE8).toBe(28_340_000n); // CoinGecko 0.2834 < Coinbase 0.2836
     expect(answer.refused).toEqual({});
   });
 

@@ -6,7 +6,8 @@
  * By default it sends the order's exact amount in the order's coin to the order's deposit address.
  * --amount pays another amount (under- and over-payments); --coin pays in another supported coin to
  * the same address; --via-contract sends a native coin through the devnet's forwarder contract, an
- * internal transfer as an exchange's withdrawal makes it. The API and its devnet are found in the file
+ * internal transfer as an exchange's withdrawal makes it (on a family's own double, such as Tron's, a
+ * token transfer made by another contract). The API and its devnet are found in the file
  * the running API wrote (DATA_DIR/devnet.json), whatever ports they took; without it, from the same
  * configuration as the API.
  */
@@ -15,6 +16,7 @@ import { ZPaymentStatus, formatUnits, parseUnits, type TCoin, type TPaymentStatu
 import { loadConfig, type Config } from '../config';
 import { DEFAULT_PAYER_INDEX, devnetForwarderAddress, payFromDevnet } from '../chain/devnet';
 import { readDevnetState } from '../chain/devnet/state';
+import { FAMILIES } from '../chain/families';
 
 class UsageError extends Error {}
 
@@ -41,7 +43,7 @@ async function main() {
   const running = readDevnetState(config.dataDir);
   const api = (values.api ?? running?.api ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 
-  const order = await fetchPaymentStatus(api, orderId);
+  const order = await fetchPaymentStatus(api, orderId, config.botApiSecret);
   const coin = chooseCoin(config, values.coin, order);
   const units = chooseUnits(config, values.amount, coin, order);
   const node = running?.networks[coin.network];
@@ -49,8 +51,20 @@ async function main() {
     ? { ...config.networks[coin.network]!, rpcUrl: node.rpcUrl, chainId: node.chainId, tokens: node.tokens }
     : config.networks[coin.network]!;
   const viaContract = values['via-contract'] === true;
-  if (viaContract && coin.kind !== 'native') throw new UsageError(`--via-contract sends a native coin; ${coin.symbol} is a token`);
   const tokenContract = coin.symbol === order.cryptocurrency ? order.tokenContract : (network.tokens[coin.symbol] ?? null);
+  const double = FAMILIES[config.registry.network(coin.network)!.family]?.double;
+  if (double) {
+    // A family's own double: its transfer call, as a customer's wallet would pay; --via-contract: a token transfer made by another contract.
+    if (viaContract && coin.kind !== 'token')
+      throw new UsageError(`--via-contract on ${coin.network} sends a token through another contract; ${coin.symbol} is its native coin`);
+    const sent = await double.pay(network.rpcUrl, { to: order.walletAddress, tokenContract, units, viaContract });
+    console.log(
+      `Paid order ${orderId}: ${formatUnits(units, coin.decimals)} ${coin.symbol} (${units} base units) on ${coin.network}'s double${viaContract ? ' through another contract' : ''}\n` +
+        `  from ${sent.from} to ${order.walletAddress}\n  tx ${sent.txHash} in block ${sent.blockNumber}`,
+    );
+    return;
+  }
+  if (viaContract && coin.kind !== 'native') throw new UsageError(`--via-contract sends a native coin; ${coin.symbol} is a token`);
   const sent = await payFromDevnet({
     rpcUrl: network.rpcUrl,
     chainId: coin.network === order.network ? order.chainId : network.chainId,
@@ -76,11 +90,12 @@ type CryptoPaymentStatus = TPaymentStatus & {
   cryptoAmountBaseUnits: string;
 };
 
-async function fetchPaymentStatus(api: string, orderId: string): Promise<CryptoPaymentStatus> {
+/** The status by order number answers only the order's owner, or the service credential this tool shares with the API's configuration. */
+async function fetchPaymentStatus(api: string, orderId: string, serviceToken: string): Promise<CryptoPaymentStatus> {
   const url = `${api}/api/payment-status/${orderId}`;
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, { headers: { 'x-service-token': serviceToken }, signal: AbortSignal.timeout(10_000) });
   } catch (err) {
     throw new UsageError(
       `cannot reach the API at ${api} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message}); is it running (npm start)?`,

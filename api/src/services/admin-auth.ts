@@ -25,6 +25,14 @@ const FIRST_LOCK_MS = 60_000;
 const MAX_LOCK_MS = 24 * 60 * 60 * 1000;
 /** Attempts older than this are forgotten (a typo a month ago does not count towards a lock today). */
 const FORGET_AFTER_MS = MAX_LOCK_MS;
+/**
+ * A browser an admin signed in from keeps a signed device cookie this long. An account lock (guesses
+ * from many addresses) does not stop a sign-in from such a device: it has its own limit instead, as an
+ * address has, so a copied cookie buys no more guesses than a new address would.
+ */
+export const ADMIN_DEVICE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+export const ADMIN_DEVICE_COOKIE = 'admin_device';
+export const DEVICE_FREE_ATTEMPTS = ADDRESS_FREE_ATTEMPTS;
 
 /** The spec's single failure message: it never says which of email or password was wrong. */
 export const LOGIN_FAILED = ADMIN_MESSAGES.loginFailed;
@@ -38,7 +46,8 @@ export interface AdminIdentity {
 }
 
 export type LoginResult =
-  | { ok: true; token: string; admin: AdminIdentity }
+  /** `device`: the signed device cookie to keep (it lets this browser in under an account lock). */
+  | { ok: true; token: string; admin: AdminIdentity; device: string }
   /** The password is right and the account has a second factor: ask for its code. */
   | { ok: false; reason: 'totp-required' | 'totp-failed' | 'credentials' };
 
@@ -52,10 +61,41 @@ const totpFor = (secret: string, email: string) => new OTPAuth.TOTP({ issuer: TO
 
 /** Admin sign-in: argon2id password hashes, an optional TOTP second factor, random session tokens stored only as hashes. */
 export class AdminAuthService {
+  /** Signs device cookies; without one given, a random key (devices are then forgotten at a restart). */
+  private readonly deviceKey: Buffer;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
-  ) {}
+    deviceSecret: string = crypto.randomBytes(32).toString('hex'),
+  ) {
+    // Its own key, derived for this purpose only: the secret it comes from signs other things too.
+    this.deviceKey = crypto.createHmac('sha256', deviceSecret).update('admin-device-cookie').digest();
+  }
+
+  /** A device cookie for an admin: `<adminId>.<issued, seconds>.<signature>`. */
+  private issueDevice(adminId: number): string {
+    const body = `${adminId}.${Math.floor(this.now() / 1000)}`;
+    return `${body}.${crypto.createHmac('sha256', this.deviceKey).update(body).digest('base64url')}`;
+  }
+
+  /** The device's own limit key when `cookie` is one this server signed for `adminId`, recent enough; else null. */
+  private knownDevice(cookie: string | undefined, adminId: number): string | null {
+    const match = /^(\d+)\.(\d+)\.([\w-]{43})$/.exec(cookie ?? '');
+    if (!match || Number(match[1]) !== adminId || this.now() - Number(match[2]) * 1000 > ADMIN_DEVICE_MAX_AGE_MS) return null;
+    const expected = Buffer.from(crypto.createHmac('sha256', this.deviceKey).update(`${match[1]}.${match[2]}`).digest('base64url'));
+    const given = Buffer.from(match[3]!);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? `device:${sha256(cookie!).slice(0, 32)}` : null;
+  }
+
+  /** Whether the account is locked now (guesses from several addresses). */
+  private async accountLocked(email: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ lockedUntil: adminLoginLimits.lockedUntil })
+      .from(adminLoginLimits)
+      .where(eq(adminLoginLimits.key, `account:${email}`));
+    return row?.lockedUntil != null && row.lockedUntil.getTime() > this.now();
+  }
 
   async hasAdmin(): Promise<boolean> {
     const [any] = await this.db.select({ id: admins.id }).from(admins).limit(1);
@@ -76,15 +116,22 @@ export class AdminAuthService {
    * A session for the right email, password and (when enrolled) TOTP code. The attempt takes its slots
    * (client address, then account) before anything slow runs: a locked key is refused (429) without a
    * password check, so a burst of parallel guesses gets no more checks than the free attempts.
-   * Sign-ins, failures and lockouts are audited.
+   * From a device the admin signed in from before (`device`, its signed cookie) the attempt takes the
+   * device's slot instead of the account's: guesses from many addresses lock the account, never its
+   * owner's own browser. Sign-ins (with the device, and whether they passed an account lock), failures
+   * and lockouts are audited.
    */
-  async login(input: { email: string; password: string; totp?: string; address: string }): Promise<LoginResult> {
+  async login(input: { email: string; password: string; totp?: string; address: string; device?: string }): Promise<LoginResult> {
     const email = input.email.trim().toLowerCase();
+    const [admin] = await this.db.select().from(admins).where(eq(admins.email, email));
+    const device = admin ? this.knownDevice(input.device, admin.id) : null;
+    const pastAccountLock = device !== null && (await this.accountLocked(email));
     const slots: { key: string; attempts: number; lockedUntil: Date | null }[] = [];
-    for (const [key, free] of [
+    const limits: [string, number][] = [
       [`address:${input.address}`, ADDRESS_FREE_ATTEMPTS],
-      [`account:${email}`, ACCOUNT_FREE_ATTEMPTS],
-    ] as const) {
+      device ? [device, DEVICE_FREE_ATTEMPTS] : [`account:${email}`, ACCOUNT_FREE_ATTEMPTS],
+    ];
+    for (const [key, free] of limits) {
       const slot = await this.takeSlot(key, free);
       if (!slot.granted) {
         const minutes = Math.max(1, Math.ceil((slot.lockedUntil.getTime() - this.now()) / 60_000));
@@ -92,7 +139,6 @@ export class AdminAuthService {
       }
       slots.push({ key, ...slot });
     }
-    const [admin] = await this.db.select().from(admins).where(eq(admins.email, email));
     // Verify against a hash even for an unknown email, so timing does not tell which accounts exist.
     const passwordOk = await argon2.verify(admin?.passwordHash ?? DUMMY_HASH, input.password);
     let result: LoginResult = { ok: false, reason: 'credentials' };
@@ -113,7 +159,11 @@ export class AdminAuthService {
             slots.map((s) => s.key),
           ),
         );
-        await recordAudit(tx, { ...audit, action: 'admin.sign-in', after: { address: input.address } });
+        await recordAudit(tx, {
+          ...audit,
+          action: 'admin.sign-in',
+          after: { address: input.address, ...(device ? { device: 'known', pastAccountLock } : {}) },
+        });
         return;
       }
       // The right password without the code is a step, not a failure: its slots are given back (unless
@@ -130,7 +180,11 @@ export class AdminAuthService {
       await recordAudit(tx, {
         ...audit,
         action: 'admin.sign-in-failed',
-        after: { address: input.address, reason: result.reason === 'totp-failed' ? 'wrong TOTP code' : 'wrong email or password' },
+        after: {
+          address: input.address,
+          reason: result.reason === 'totp-failed' ? 'wrong TOTP code' : 'wrong email or password',
+          ...(device ? { device: 'known', pastAccountLock } : {}),
+        },
       });
       for (const slot of slots.filter((s) => s.lockedUntil)) {
         await recordAudit(tx, { ...audit, action: 'admin.sign-in-locked', after: { key: slot.key, attempts: slot.attempts, lockedUntil: slot.lockedUntil } });
@@ -171,7 +225,7 @@ export class AdminAuthService {
   private async startSession(admin: AdminIdentity): Promise<LoginResult> {
     const token = crypto.randomBytes(32).toString('base64url');
     await this.db.insert(adminSessions).values({ tokenHash: sha256(token), adminId: admin.id, expiresAt: new Date(this.now() + SESSION_MS) });
-    return { ok: true, token, admin: { id: admin.id, email: admin.email } };
+    return { ok: true, token, admin: { id: admin.id, email: admin.email }, device: this.issueDevice(admin.id) };
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   type TOrderStatus,
   ZIntId,
 } from '@topup/shared';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import { auditLog, customers, ledgerEntries, orders, payments, type OrderRow } from '../db/schema';
 import { paidBySql, resentAs } from './admin-orders';
 import { AppError } from './errors';
@@ -23,6 +23,7 @@ import { insertPaidOrder, transition } from './order-state';
 import type { PricingSetting, SettingsService, SystemSetting } from './settings';
 import { newPaymentId } from './order-tokens';
 import { ORDER_EXPORT_COLUMNS, orderExportRows } from './order-export';
+import { chargesFor } from './quote';
 
 /** Orders in one export at most (the filter narrows a larger set). */
 const EXPORT_LIMIT = 100_000;
@@ -47,7 +48,7 @@ export class AdminService {
   constructor(private readonly deps: { db: Db; orders: OrderService; balances: BalanceService; settings: SettingsService }) {}
 
   /**
-   * The spec's four figures, with the admin-granted top-ups apart (README "The admin console"). Each
+   * The spec's four figures, with the admin-granted top-ups apart (docs/admin.md). Each
    * completed recharge is paid by the customer or granted by an admin (`paidBySql`). totalRevenue: the
    * customers' part, less what admins refunded; adminGranted: the rest. A balance top-up is neither:
    * its money counts when the balance pays a recharge. successRate:
@@ -80,7 +81,7 @@ export class AdminService {
       failed: number;
       active: number;
     };
-    const r = (result as unknown as { rows: Row[] }).rows[0]!;
+    const r = rowsOf<Row>(result)[0]!;
     const settled = r.completed + r.failed;
     const receivedBeforeMark = await this.receivedBeforeMarkedPaid();
     return {
@@ -218,6 +219,7 @@ export class AdminService {
       { phoneNumber: input.phoneNumber, operatorId: input.operatorId, countryRef: input.countryId },
       input.amountCents,
     );
+    const charges = chargesFor('manual_topup', input.amountCents, await this.deps.settings.get('pricing'));
     return this.deps.db.transaction(async (tx) => {
       const createdAt = new Date();
       const order = await insertPaidOrder(
@@ -229,9 +231,7 @@ export class AdminService {
           kind: 'recharge',
           source: 'admin',
           ...recharge,
-          amountCents: input.amountCents,
-          feeCents: 0,
-          totalCents: input.amountCents,
+          ...charges,
           email: null,
           expiresAt: createdAt,
           createdAt,

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type { Mailer } from './mailer';
-import type { AlertRow, AlertService } from './alerts';
-
-export type AlertChannelName = 'telegram' | 'email' | 'webhook';
+import type { AlertChannelName, AlertRow, AlertService } from './alerts';
 
 /** One way an alert reaches a person. `send` throws when the alert did not get through (the job tries again). */
 export interface AlertChannel {

@@ -4,7 +4,9 @@ import type { Db } from '../db/client';
 import { adminAlerts } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
-import type { AlertChannelName } from './alert-delivery';
+
+/** Where an alert can be sent (alert-delivery.ts has one channel of each). */
+export type AlertChannelName = 'telegram' | 'email' | 'webhook';
 
 export type AlertRow = typeof adminAlerts.$inferSelect;
 

@@ -7,7 +7,7 @@ import { AppError } from './errors';
 import { balanceOf, credit, debit, lockBalance, transfer, type LedgerReason } from './ledger';
 
 /**
- * Balances (DESIGN.md section 5): what moves money on a balance and why, written to the ledger
+ * Balances (docs/design.md section 5): what moves money on a balance and why, written to the ledger
  * (ledger.ts). A customer's balance is their entries; an anonymous order's held credits are the entries
  * on that order with no customer, until someone holding the order token claims them. No balance ever
  * goes below zero: every debit locks the balance's owner and checks the sum in its transaction.
@@ -133,7 +133,7 @@ export class BalanceService {
   }
 
   /**
-   * What becomes a customer's when they sign in (issue 13 point 4): the orders of their Telegram account
+   * What becomes a customer's when they sign in: the orders of their Telegram account
    * (proven by Telegram) become theirs, so later credits land on the balance; and the credits held on
    * anonymous orders of their Telegram account, of their e-mail address (the failure e-mail promised
    * it to that address) and of the orders they brought (`orderIds`: the order tokens of the browser)

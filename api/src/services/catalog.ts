@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
+  centsToDollars,
   dollarsToCents,
   PHONE_ERROR_MESSAGES,
   QUICK_AMOUNTS_USD,
@@ -98,7 +99,7 @@ export class CatalogService {
   }
 
   /**
-   * The operator's amount options that the settings' limits allow (issue 13 point 8): an option the
+   * The operator's amount options that the settings' limits allow: an option the
    * order would refuse is never offered, in any flow.
    */
   async amounts(operatorId: number, serviceType: TServiceType, limits: { minAmountCents: number; maxAmountCents: number }): Promise<Entry<TAmountOption[]>> {
@@ -286,8 +287,8 @@ function toOperator(o: ProviderOperator): TOperator {
     logo: o.logoUrls[0] ?? null,
     serviceType: o.serviceType,
     denominationType: o.denominationType,
-    minAmount: o.minAmountCents / 100,
-    maxAmount: o.maxAmountCents / 100,
+    minAmount: centsToDollars(o.minAmountCents),
+    maxAmount: centsToDollars(o.maxAmountCents),
     localCurrencyCode: o.localCurrencyCode,
     localCurrencySymbol: o.localCurrencySymbol,
     localMinAmount: localAmountFor(o, o.minAmountCents),
@@ -302,7 +303,7 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
     return o.fixedAmountsCents.map((cents, i) => ({
       ...base,
       id: `${o.operatorId}-${cents}`,
-      amount: cents / 100,
+      amount: centsToDollars(cents),
       localAmount: localAmountFor(o, cents),
       description: o.fixedAmountDescriptions[i] ?? null,
     }));
@@ -314,7 +315,7 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
     .map((cents) => ({
       ...base,
       id: `${o.operatorId}-${cents}`,
-      amount: cents / 100,
+      amount: centsToDollars(cents),
       localAmount: localAmountFor(o, cents),
       description: null,
     }));
@@ -327,7 +328,7 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
  */
 export function localAmountFor(o: ProviderOperator, cents: number): number | null {
   if (o.denominationType === 'FIXED') return o.localFixedAmounts[o.fixedAmountsCents.indexOf(cents)] ?? null;
-  return o.fxRate === null ? null : Math.round(cents * o.fxRate) / 100;
+  return o.fxRate === null ? null : centsToDollars(Math.round(cents * o.fxRate));
 }
 
 /**

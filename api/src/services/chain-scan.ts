@@ -41,14 +41,22 @@ export function heldBlocksDownFrom(db: Db, network: string, below: number): Prom
     .orderBy(desc(chainBlocks.number));
 }
 
-/** The open deposit addresses (lower-case) and their orders: watched until 24 h after the window. */
-export async function watchedAddresses(db: Db): Promise<Map<string, number>> {
+/**
+ * The open deposits of orders on `networks` (a family's networks: a payment on any of them to the
+ * address counts, as another coin if not the order's), watched until 24 h after the window.
+ */
+export async function watchedDeposits(db: Db, networks: string[]): Promise<{ orderId: number; address: string; memo: string | null }[]> {
   const rows = await db
-    .select({ id: orders.id, address: orders.depositAddress })
+    .select({ orderId: orders.id, address: orders.depositAddress, memo: orders.depositMemo })
     .from(orders)
-    .where(gt(orders.watchUntil, sql`now()`));
+    .where(and(gt(orders.watchUntil, sql`now()`), inArray(orders.network, networks)));
   // Only crypto orders have a watch period, and all of them have an address.
-  return new Map(rows.map((r) => [r.address!.toLowerCase(), r.id]));
+  return rows.map((r) => ({ ...r, address: r.address! }));
+}
+
+/** The open deposit addresses (lower-case) of orders on `networks` and their orders: where the address alone names the order. */
+export async function watchedAddresses(db: Db, networks: string[]): Promise<Map<string, number>> {
+  return new Map((await watchedDeposits(db, networks)).map((d) => [d.address.toLowerCase(), d.orderId]));
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { catalogFor, DEFAULT_LOCALE, type Locale, type TTelegramLogin } from '@topup/shared';
 import type { Db } from '../db/client';
 import { customerImages, customerSessions, customers, emailCodeSends, emailCodes, orders } from '../db/schema';
+import { datedInFuture } from './telegram-auth-date';
 import { AppError } from './errors';
 import type { BalanceService } from './balances';
 import type { Mailer } from './mailer';
@@ -124,6 +125,7 @@ export class CustomerAuthService {
     }
     if (this.now() / 1000 - data.auth_date > TELEGRAM_LOGIN_MAX_AGE_S)
       throw new AppError('UNAUTHORIZED', 'Telegram sign-in data has expired. Please sign in again.');
+    if (datedInFuture(data.auth_date, this.now())) throw new AppError('UNAUTHORIZED', 'Telegram sign-in data is dated in the future. Please sign in again.');
     const { allowNewRegistrations } = await this.deps.settings.get('system');
     const customer = await this.deps.db.transaction((tx) =>
       this.findOrCreate(

@@ -49,7 +49,7 @@ export function customIdentifier(order: Pick<OrderRow, 'paymentId' | 'topupAttem
 }
 
 /**
- * Sends a paid order's top-up exactly once (DESIGN.md section 5), speaking only the provider port's
+ * Sends a paid order's top-up exactly once (docs/design.md section 5), speaking only the provider port's
  * outcomes (delivered, failed-final, retry-later, unknown):
  *
  *   paid --mark processing--> processing --submit--> (transaction id saved) --poll--> completed | failed

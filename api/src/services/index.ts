@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { AirtimeProvider } from '../airtime/provider';
-import { DepositAddressAllocator } from '../chain/addresses';
+import { DepositSequence } from '../chain/deposit-sequence';
 import { Chains } from '../chain/chains';
 import { AdminAuthService } from './admin-auth';
 import { CatalogService } from './catalog';
@@ -30,12 +30,20 @@ import { CustomerAuthService } from './customer-auth';
 import { NetworkFees } from './network-fees';
 import { ReadinessService } from './readiness';
 import { RecipientService } from './recipients';
-import { PgRateLimitStore } from './rate-limit-store';
+import type { Store } from 'express-rate-limit';
+import { rateLimitStores, type RateLimitStores } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
-import { chainMismatchMessage } from '../chain/watcher';
+import { chainMismatchMessage, rpcNodeHealthMessage } from '../chain/evm/watcher';
+import { DatabaseOutage } from '../http/database-outage';
+import { sql } from 'drizzle-orm';
+import { SweepService } from './treasury/sweeps';
+import { PayoutService } from './treasury/payouts';
+import { ReconciliationService } from './treasury/reconciliation';
 
 export interface Services {
+  /** The database out: one log line per change, 503 answers meanwhile (http/errors.ts). */
+  databaseOutage: DatabaseOutage;
   catalog: CatalogService;
   pricing: PricingService;
   settings: SettingsService;
@@ -57,15 +65,20 @@ export interface Services {
   customerAuth: CustomerAuthService;
   recipients: RecipientService;
   adminAuth: AdminAuthService;
-  addresses: DepositAddressAllocator;
+  depositSequence: DepositSequence;
   chains: Chains;
   networkFees: NetworkFees;
   readiness: ReadinessService;
+  sweeps: SweepService;
+  payouts: PayoutService;
+  reconciliation: ReconciliationService;
   metrics: Metrics;
   /** How the e-mails link an order's page on the site. */
   orderPages: OrderPageLinks;
-  /** A rate limiter's counts in PostgreSQL (one store per limiter). */
-  rateLimitStore(prefix: string): PgRateLimitStore;
+  /** A rate limiter's counts: in memory, or shared through Redis when configured (one store per limiter). */
+  rateLimitStore(limiter: string): Store;
+  /** All limiters' stores (close() ends the connection to the shared one). */
+  rateLimitStores: RateLimitStores;
 }
 
 /** Wires the domain services; the adapters (provider, price feed) are chosen by the caller. */
@@ -79,13 +92,17 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     : new LocalOutboxMailer(path.join(config.dataDir, 'mail-outbox'), config.mail.from);
   const alertChannels = alertChannelsOf(config.alerts, mailer);
   const alerts = new AlertService(db, deps.log, { channels: alertChannels.map((c) => c.name), remindMs: config.alerts.remindMs });
+  const limitStores = rateLimitStores({ ...config.rateLimitStore, log: deps.log });
   const catalog = new CatalogService(db, provider, deps.log);
+  const raise = (kind: string, message: string) => alerts.raise(kind, message).catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
   const chains = Chains.fromConfig(config, {
     metrics,
-    onWrongChain: (network, endpoint, actual) => {
-      alerts
-        .raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId))
-        .catch((err: unknown) => deps.log.error({ err }, 'could not raise an alert'));
+    onWrongChain: (network, endpoint, actual) =>
+      void raise(`chain_id_mismatch:${network.network}`, chainMismatchMessage(network.network, endpoint, actual, network.chainId)),
+    onNodeHealth: (network, endpoint, up, error) => {
+      const message = rpcNodeHealthMessage(network.network, endpoint, up, error);
+      deps.log.warn({ network: network.network, endpoint, up, error }, message);
+      void raise(`rpc_node_${up ? 'up' : 'down'}:${network.network}:${endpoint}`, message);
     },
   });
   const pricing = new PricingService(deps.priceFeed, {
@@ -95,10 +112,10 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     log: deps.log,
   });
   const settings = new SettingsService(db);
-  const addresses = new DepositAddressAllocator(db, (index) => chains.depositAddress(index));
+  const depositSequence = new DepositSequence(db);
   const balances = new BalanceService(db);
   const tokens = new OrderTokens(config.orderTokenSecret);
-  const orders = new OrderService({ db, catalog, pricing, settings, addresses, balances, tokens, chains });
+  const orders = new OrderService({ db, catalog, pricing, settings, depositSequence, balances, tokens, chains });
   const payments = new PaymentService({ db, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps });
   const fulfilment = new FulfilmentService({ db, provider, balances, alerts, log: deps.log, pollMs: config.topupPollMs });
   const readiness = new ReadinessService({
@@ -126,19 +143,24 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     botState: new BotStateService(db),
     admin: new AdminService({ db, orders, balances, settings }),
     adminOrders: new AdminOrderService({ db, balances, stories: orders.stories }),
-    support: new SupportService(db),
+    support: new SupportService(db, tokens),
     customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     recipients: new RecipientService(db),
-    adminAuth: new AdminAuthService(db),
-    addresses,
+    adminAuth: new AdminAuthService(db, Date.now, config.orderTokenSecret),
+    depositSequence,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),
     readiness,
     alertChannels,
     alertChecks: new AlertChecks({ db, alerts, readiness, thresholds: config.alerts }),
+    sweeps: new SweepService({ db, registry: config.registry, networks: config.networks }),
+    payouts: new PayoutService({ db, chains, pricing }),
+    reconciliation: new ReconciliationService({ db, provider, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps }),
     metrics,
     orderPages: { siteUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}`, tokens },
-    rateLimitStore: (prefix) => new PgRateLimitStore(db, prefix),
+    rateLimitStore: (limiter) => limitStores.forLimiter(limiter),
+    rateLimitStores: limitStores,
+    databaseOutage: new DatabaseOutage(() => db.execute(sql`select 1`), deps.log),
   };
 }
 

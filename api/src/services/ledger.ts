@@ -5,7 +5,7 @@ import { customers, ledgerEntries, orders, type LEDGER_REASONS } from '../db/sch
 import { AppError } from './errors';
 
 /**
- * The ledger (DESIGN.md section 5): the one module that writes `ledger_entries`. Money moves as
+ * The ledger (docs/design.md section 5): the one module that writes `ledger_entries`. Money moves as
  * credits (added once per reason and reference) and debits (checked against the balance under a lock,
  * so no balance goes below zero); a balance is the sum of its entries.
  */
@@ -27,7 +27,7 @@ interface LedgerEntry {
   amountCents: number;
   reason: LedgerReason;
   /** What the money moved for: unique per reason, so the same movement is never written twice. */
-  referenceType: 'payment' | 'order' | 'admin';
+  referenceType: 'payment' | 'order' | 'admin' | 'payout';
   referenceId: string;
   note?: string | null;
 }

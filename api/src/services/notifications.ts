@@ -8,7 +8,7 @@ import {
   type TOutboxPayload,
   type TSupportReplyPayload,
 } from '@topup/shared';
-import type { Db, DbOrTx } from '../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { customers, notifications, telegramMessages, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
@@ -118,7 +118,7 @@ export class TelegramOutbox {
       from due where n.id = due.id
       returning n.id, n.recipient, n.payload,
         (select m.message_id from ${telegramMessages} m where m.order_id = n.order_id) as message_id`);
-    const rows = (result as unknown as { rows: { id: number | string; recipient: string; payload: TOutboxPayload; message_id: number | null }[] }).rows;
+    const rows = rowsOf<{ id: number | string; recipient: string; payload: TOutboxPayload; message_id: number | null }>(result);
     return rows.map((r) => ({ id: Number(r.id), chatId: r.recipient, messageId: r.message_id, payload: r.payload })).sort((a, b) => a.id - b.id);
   }
 

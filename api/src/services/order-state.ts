@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { depositAddresses, jobs, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from './errors';
 import { enqueue } from '../jobs/queue';
@@ -23,7 +23,8 @@ export interface NewOrder {
     cryptoAmount: string;
     priceUsdE8: string;
   };
-  derivationIndex: number;
+  /** The address was derived for the order (recorded for sweeping); null for a shared address and memo. */
+  derived: { family: string; index: number } | null;
   cause: string;
   /** The job that expires the order if nothing arrives in its window. */
   expiry: { queue: string; runAt: Date };
@@ -36,7 +37,8 @@ export interface NewOrder {
  */
 export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<CryptoOrderRow[]> {
   const status: TOrderStatus = 'pending_crypto_payment';
-  const addresses = db.insert(depositAddresses).values(list.map((o) => ({ address: o.row.depositAddress, derivationIndex: o.derivationIndex })));
+  const derived = list.flatMap((o) => (o.derived ? [{ address: o.row.depositAddress, family: o.derived.family, derivationIndex: o.derived.index }] : []));
+  const addresses = derived.length ? sql`address as (${db.insert(depositAddresses).values(derived).getSQL()}),` : sql``;
   const created = db
     .insert(orders)
     .values(list.map((o) => ({ ...o.row, status, updatedAt: o.row.createdAt })))
@@ -47,7 +49,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     sql`, `,
   );
   const result = await db.execute(sql`
-    with address as (${addresses.getSQL()}),
+    with ${addresses}
     created as (${created.getSQL()}),
     extra (payment_id, cause, queue, run_at) as (values ${extras}),
     event as (
@@ -59,7 +61,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
       select e.queue, e.queue || ':' || c.id, jsonb_build_object('orderId', c.id), e.run_at from created c join extra e on e.payment_id = c.payment_id
     )
     select id, payment_id from created`);
-  const ids = new Map((result as unknown as { rows: { id: number | string; payment_id: string }[] }).rows.map((r) => [r.payment_id, Number(r.id)]));
+  const ids = new Map(rowsOf<{ id: number | string; payment_id: string }>(result).map((r) => [r.payment_id, Number(r.id)]));
   return list.map((o) => ({
     customerId: null,
     telegramUserId: null,
@@ -73,6 +75,7 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     localAmount: null,
     localCurrency: null,
     tokenContract: null,
+    depositMemo: null,
     email: null,
     locale: null,
     providerTransactionId: null,

@@ -1,9 +1,10 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TUnmatchedPayment } from '@topup/shared';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { coversWithinTolerance, cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TUnmatchedPayment } from '@topup/shared';
+import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
+import { AppError } from './errors';
 import { credit, type LedgerReason } from './ledger';
 import { notifyOrderChanged, transition } from './order-state';
 import type { PricingService } from './pricing';
@@ -26,9 +27,11 @@ export interface ObservedPayment {
 }
 
 type PaymentRow = typeof payments.$inferSelect;
+/** USD per whole coin × 1e8 by coin symbol, as asked before a settlement; a coin without a price now is absent. */
+type Prices = Map<string, bigint>;
 
 /**
- * What money received means for an order (DESIGN.md section 5). The chain watcher records what it
+ * What money received means for an order (docs/design.md section 5). The chain watcher records what it
  * sees; this service decides, per order, under a row lock:
  *  - a payment of the order's coin moves it to `confirming`; at the required depth the confirmed total
  *    decides: enough (within the tolerance) -> `paid`, the excess of an overpayment credited; short ->
@@ -56,7 +59,7 @@ export class PaymentService {
   }
 
   /**
-   * Records payments once each (chain + transaction + log index). A payment seen again in another block
+   * Records payments once each (network + transaction + position in it). A payment seen again in another block
    * (re-included after a reorganisation) takes the new block and is live again; so is a removed one
    * whose very block is canonical again (the chain switched back to the fork that holds it).
    */
@@ -81,7 +84,7 @@ export class PaymentService {
         })),
       )
       .onConflictDoUpdate({
-        target: [payments.chainId, payments.txHash, payments.logIndex],
+        target: [payments.network, payments.txHash, payments.logIndex],
         set: {
           blockNumber: sql`excluded.block_number`,
           blockHash: sql`excluded.block_hash`,
@@ -122,37 +125,43 @@ export class PaymentService {
     return unique(counted.map((r) => r.orderId));
   }
 
-  /** Applies the order's payments to it. Idempotent: run it whenever its payments change. */
-  async settle(orderId: number): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
+  /**
+   * Applies the order's payments to it. Idempotent: run it whenever its payments change. Prices are
+   * asked before the order is locked (never a network call under a row lock); a payment that cannot be
+   * valued now (its coin's price is unavailable) waits for a later settlement, and nothing else waits for it.
+   */
+  async settle(orderId: number): Promise<boolean> {
+    const prices = await this.pricesFor(orderId);
+    return this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       // Payments only ever reach orders with a deposit address, that is orders paid in crypto.
-      if (!order || !isCryptoOrder(order)) return;
+      if (!order || !isCryptoOrder(order)) return true;
       const live = await tx
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, orderId), ne(payments.status, 'removed')))
         .orderBy(payments.id);
       const open = live.filter((p) => p.disposition === null);
-      for (const p of open.filter((p) => p.coin !== order.coin && p.status === 'confirmed')) {
-        await this.creditPayment(tx, order, p, 'wrong_coin');
-      }
-      await this.settleOwnCoin(
+      const others = open.filter((p) => p.coin !== order.coin && p.status === 'confirmed');
+      const othersDone = await this.creditAll(tx, order, others, 'wrong_coin', prices);
+      const ownDone = await this.settleOwnCoin(
         tx,
         order,
         open.filter((p) => p.coin === order.coin),
+        prices,
       );
       // Confirmations and amounts changed even when the status did not: live views refresh.
       await notifyOrderChanged(tx, orderId);
+      return othersDone && ownDone;
     });
   }
 
-  private async settleOwnCoin(tx: Tx, order: CryptoOrderRow, open: PaymentRow[]): Promise<void> {
+  private async settleOwnCoin(tx: Tx, order: CryptoOrderRow, open: PaymentRow[], prices: Prices): Promise<boolean> {
     const confirmed = open.filter((p) => p.status === 'confirmed');
     const unconfirmed = open.length > confirmed.length;
     const expected = BigInt(order.cryptoAmount);
     const received = confirmed.reduce((sum, p) => sum + BigInt(p.amount), 0n);
-    const enough = received * 10_000n >= expected * BigInt(10_000 - this.deps.toleranceBps);
+    const enough = coversWithinTolerance(received, expected, this.deps.toleranceBps);
     const coin = this.deps.registry.requireCoin(order.coin);
     let status = order.status;
 
@@ -163,7 +172,7 @@ export class PaymentService {
         if (status === 'pending_crypto_payment' && confirmed.length > 0) {
           await enqueue(tx, { queue: QUEUES.closeWatch, key: `${QUEUES.closeWatch}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
         }
-        return;
+        return true;
       }
       const p = open[open.length - 1]!;
       await transition(tx, order.id, 'confirming', {
@@ -177,9 +186,9 @@ export class PaymentService {
       if (open.length === 0) {
         const back = order.expiresAt.getTime() <= this.now() ? 'payment_expired' : 'pending_crypto_payment';
         await transition(tx, order.id, back, { cause: 'payment removed by a chain reorganisation' });
-        return;
+        return true;
       }
-      if (unconfirmed) return;
+      if (unconfirmed) return true;
       const detail = { received: received.toString(), expected: expected.toString() };
       if (!enough) {
         await transition(tx, order.id, 'pending_crypto_payment', {
@@ -187,13 +196,17 @@ export class PaymentService {
           detail,
         });
         await enqueue(tx, { queue: QUEUES.closeWatch, key: `${QUEUES.closeWatch}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
-        return;
+        return true;
       }
       const late = confirmed.some((p) => p.blockTime > order.expiresAt);
-      if (late && !(await this.coversFreshQuote(order, received))) {
-        await transition(tx, order.id, 'payment_expired', { cause: 'late payment no longer covers the price: credited to the balance', detail });
-        for (const p of confirmed) await this.creditPayment(tx, order, p, 'late_payment');
-        return;
+      if (late) {
+        const covers = this.coversFreshQuote(order, received, prices);
+        // No price now: the late payment waits, confirming, for one.
+        if (covers === null) return false;
+        if (!covers) {
+          await transition(tx, order.id, 'payment_expired', { cause: 'late payment no longer covers the price: credited to the balance', detail });
+          return this.creditAll(tx, order, confirmed, 'late_payment', prices);
+        }
       }
       await transition(tx, order.id, 'paid', { cause: late ? 'late payment confirmed and still covers the price' : 'payment confirmed', detail });
       await tx
@@ -215,12 +228,12 @@ export class PaymentService {
           referenceId: String(order.id),
         });
       }
-      return;
+      return true;
     }
 
     // Cancelled, or already paid: whatever else arrives belongs to the customer's balance.
     const reason: LedgerReason = status === 'cancelled' ? 'late_payment' : 'overpayment';
-    for (const p of confirmed) await this.creditPayment(tx, order, p, reason);
+    return this.creditAll(tx, order, confirmed, reason, prices);
   }
 
   /**
@@ -228,6 +241,7 @@ export class PaymentService {
    * the order expires.
    */
   async closeWatch(orderId: number): Promise<void> {
+    const prices = await this.pricesFor(orderId);
     await this.deps.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order || !['pending_crypto_payment', 'payment_expired'].includes(order.status)) return;
@@ -235,7 +249,10 @@ export class PaymentService {
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, orderId), eq(payments.status, 'confirmed'), sql`${payments.disposition} is null`));
-      for (const p of open) await this.creditPayment(tx, order, p, p.coin === order.coin ? 'underpayment' : 'wrong_coin');
+      let valued = true;
+      for (const p of open) valued = (await this.creditPayment(tx, order, p, p.coin === order.coin ? 'underpayment' : 'wrong_coin', prices)) && valued;
+      // A payment that cannot be valued now: the job is tried again later, the order unchanged meanwhile.
+      if (!valued) throw new Error(`order ${orderId}: a payment cannot be valued now (no price); its watch closes on a later try`);
       if (order.status === 'pending_crypto_payment') {
         await transition(tx, orderId, 'payment_expired', { cause: 'watch period ended short of the amount due: received funds credited' });
       }
@@ -265,7 +282,7 @@ export class PaymentService {
         or exists (select 1 from ${ledgerEntries} l where l.reference_type = 'order' and l.reference_id = o.id::text and l.reason = 'overpayment'))
       order by p.id desc
       limit ${limit}`);
-    return (result as unknown as { rows: UnmatchedPayment[] }).rows.map((r) => ({
+    return rowsOf<UnmatchedPayment>(result).map((r) => ({
       ...r,
       id: Number(r.id),
       blockNumber: Number(r.blockNumber),
@@ -274,16 +291,49 @@ export class PaymentService {
     }));
   }
 
-  /** True when the order's coin received is still worth the order's total at today's price. */
-  private async coversFreshQuote(order: CryptoOrderRow, received: bigint): Promise<boolean> {
-    const coin = this.deps.registry.requireCoin(order.coin);
-    const value = cryptoUnitsToCents(received, await this.deps.pricing.usdE8(coin.symbol), coin.decimals);
-    return value * 10_000 >= order.totalCents * (10_000 - this.deps.toleranceBps);
+  /**
+   * The price now of every coin the order's payments (and the order itself) are in, asked before any
+   * lock is taken. A coin whose price is unavailable is absent.
+   */
+  private async pricesFor(orderId: number): Promise<Prices> {
+    const rows = await this.deps.db
+      .selectDistinct({ coin: payments.coin })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, 'removed'), isNull(payments.disposition)));
+    const [order] = await this.deps.db.select({ coin: orders.coin }).from(orders).where(eq(orders.id, orderId));
+    const coins = new Set([...rows.map((r) => r.coin), ...(order?.coin ? [order.coin] : [])]);
+    const prices: Prices = new Map();
+    for (const coin of coins) {
+      try {
+        prices.set(coin, await this.deps.pricing.usdE8(coin));
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'PRICE_UNAVAILABLE')) throw err;
+      }
+    }
+    return prices;
   }
 
-  private async creditPayment(tx: DbOrTx, order: OrderRow, p: PaymentRow, reason: LedgerReason): Promise<void> {
+  /** Whether the order's coin received is still worth the order's total at today's price; null when there is no price now. */
+  private coversFreshQuote(order: CryptoOrderRow, received: bigint, prices: Prices): boolean | null {
+    const coin = this.deps.registry.requireCoin(order.coin);
+    const usdE8 = prices.get(order.coin);
+    if (usdE8 === undefined) return null;
+    const value = cryptoUnitsToCents(received, usdE8, coin.decimals);
+    return coversWithinTolerance(BigInt(value), BigInt(order.totalCents), this.deps.toleranceBps);
+  }
+
+  /** Credits each payment (creditPayment); false when one of them cannot be valued now. */
+  private async creditAll(tx: DbOrTx, order: OrderRow, list: PaymentRow[], reason: LedgerReason, prices: Prices): Promise<boolean> {
+    let all = true;
+    for (const p of list) all = (await this.creditPayment(tx, order, p, reason, prices)) && all;
+    return all;
+  }
+
+  /** Credits the payment's value at today's price; false (nothing done) when there is no price now. */
+  private async creditPayment(tx: DbOrTx, order: OrderRow, p: PaymentRow, reason: LedgerReason, prices: Prices): Promise<boolean> {
     const coin = this.deps.registry.requireCoin(p.coin);
-    const usdE8 = await this.deps.pricing.usdE8(coin.symbol);
+    const usdE8 = prices.get(p.coin);
+    if (usdE8 === undefined) return false;
     await credit(tx, {
       customerId: order.customerId,
       orderId: order.id,
@@ -294,6 +344,7 @@ export class PaymentService {
       note: `${formatUnits(BigInt(p.amount), coin.decimals)} ${coin.symbol} in ${p.txHash}`,
     });
     await tx.update(payments).set({ disposition: 'credited' }).where(eq(payments.id, p.id));
+    return true;
   }
 }
 

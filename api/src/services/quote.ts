@@ -13,10 +13,11 @@ export interface Charges {
 }
 
 /**
- * The fee rule, written once: a recharge pays the settings' flat service fee, a balance top-up pays
- * none. Order creation and the quote every client shows both come from here.
+ * The fee rule, written once: a recharge pays the settings' flat service fee; a balance top-up and an
+ * admin's manual top-up (no customer pays for it) pay none. Order creation, the admin's top-up and the
+ * quote every client shows all come from here.
  */
-export function chargesFor(kind: TOrderKind, amountCents: number, pricing: PricingSetting): Charges {
+export function chargesFor(kind: TOrderKind | 'manual_topup', amountCents: number, pricing: PricingSetting): Charges {
   const feeCents = kind === 'recharge' ? pricing.serviceFeeCents : 0;
   return { amountCents, feeCents, totalCents: amountCents + feeCents };
 }

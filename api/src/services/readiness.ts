@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { formatUsd, type TReadiness, type TSystemCheck, type TSystemStatus } from '@topup/shared';
+import { centsToDecimal, formatUsd, type TReadiness, type TSystemCheck, type TSystemStatus } from '@topup/shared';
 import type { Db } from '../db/client';
 import type { AirtimeProvider } from '../airtime/provider';
 import type { Chains } from '../chain/chains';
@@ -139,7 +139,7 @@ export class ReadinessService {
       const result = provider.getBalance().then(
         (b): TSystemCheck => ({
           ok: true,
-          detail: `${provider.name} answers; balance ${b.currencyCode === 'USD' ? formatUsd(b.balanceCents) : `${(b.balanceCents / 100).toFixed(2)} ${b.currencyCode}`}`,
+          detail: `${provider.name} answers; balance ${b.currencyCode === 'USD' ? formatUsd(b.balanceCents) : `${centsToDecimal(b.balanceCents)} ${b.currencyCode}`}`,
           data: { ...b },
         }),
         (err: unknown): TSystemCheck => ({ ok: false, detail: `${provider.name} does not answer: ${(err as Error).message}` }),

@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { SUPPORT_TEXTS, type TSupportConversation, type TSupportReplyRoute, type TSupportThread, type TSupportThreadSummary } from '@topup/shared';
-import type { Db, DbOrTx } from '../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../db/client';
 import { admins, customers, notifications, orders, supportMessages, supportThreads } from '../db/schema';
 import { recordAudit } from './audit';
 import { customerNames, type Customer } from './customers';
 import { AppError } from './errors';
 import { isPlaceholderEmail, recordSupportReply } from './notifications';
+import type { OrderTokens } from './order-tokens';
+import { isOwner } from './orders/ownership';
 
 /**
- * The support inbox (README "Support"). A customer's messages are kept in one conversation: the
+ * The support inbox (docs/web.md "Support"). A customer's messages are kept in one conversation: the
  * signed-in customer's (web session, mini-app, bot), or, for a visitor without an account, the one whose
  * random token their browser keeps. Admins read the conversations and answer; an answer is shown in
  * the chat when the customer opens it again and is also sent by e-mail or in the Telegram bot (the
@@ -19,11 +21,16 @@ import { isPlaceholderEmail, recordSupportReply } from './notifications';
 type ThreadRow = typeof supportThreads.$inferSelect;
 type ThreadCustomer = Pick<typeof customers.$inferSelect, 'id' | 'email' | 'firstName' | 'lastName' | 'telegramUserId'>;
 
-/** Who writes: the customer the request names (if any), how they came, and the token their browser holds. */
+/**
+ * Who writes: the customer the request names (if any), how they came, the conversation token their
+ * browser holds, and what proves they own an order they name (the Telegram user, order tokens).
+ */
 export interface SupportCaller {
   customer?: Customer;
   channel?: 'web' | 'telegram' | 'bot';
   token?: string;
+  telegramUserId?: number;
+  orderTokens?: string[];
 }
 
 /** A reply route, with the chat id the Telegram outbox needs. */
@@ -57,8 +64,20 @@ const preview = (text: string) => {
   return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH - 1)}…` : line;
 };
 
+/**
+ * Whether an answer sent by `route` reaches the order's own owner: its e-mail address, or its Telegram
+ * user's chat. Only then may the answer carry the order's page link (it opens the customer's data).
+ */
+function reachesOrderOwner(route: Route, order: { email: string | null; telegramUserId: number | null }): boolean {
+  if (route.channel === 'telegram') return order.telegramUserId !== null && route.chatId === order.telegramUserId;
+  return order.email !== null && order.email.trim().toLowerCase() === route.address.trim().toLowerCase();
+}
+
 export class SupportService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: OrderTokens,
+  ) {}
 
   // The customer's side.
 
@@ -70,20 +89,27 @@ export class SupportService {
 
   /**
    * Stores a customer's message in their conversation, starting one when they have none: a visitor
-   * without an account must give an e-mail address, or nobody could answer them but the chat.
+   * without an account must give an e-mail address, or nobody could answer them but the chat (a
+   * signed-in customer reads the answer in the chat from any browser). The order named is linked only
+   * when the writer owns it: a payment id is no proof (anyone may have read it), and a linked order's
+   * page is what an answer would point to.
    */
   async send(caller: SupportCaller, input: { text: string; email?: string; paymentId?: string }): Promise<TSupportConversation> {
     return this.db.transaction(async (tx) => {
       let orderId: number | null = null;
       if (input.paymentId) {
-        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, input.paymentId));
+        const [order] = await tx
+          .select({ id: orders.id, paymentId: orders.paymentId, customerId: orders.customerId, telegramUserId: orders.telegramUserId })
+          .from(orders)
+          .where(eq(orders.paymentId, input.paymentId));
         if (!order) throw new AppError('VALIDATION_ERROR', SUPPORT_TEXTS.unknownOrder);
-        orderId = order.id;
+        const proof = { customerId: caller.customer?.id, telegramUserId: caller.telegramUserId, orderTokens: caller.orderTokens ?? [] };
+        if (isOwner(order, proof, this.tokens)) orderId = order.id;
       }
       const found = await this.findThread(tx, caller);
       const customer = caller.customer ?? null;
       const channel = caller.channel ?? 'web';
-      if (!found && !input.email && !replyRouteOf({ contactEmail: null, channel }, customer)) {
+      if (!found && !customer && !input.email) {
         throw new AppError('VALIDATION_ERROR', SUPPORT_TEXTS.emailNeeded);
       }
       const newToken = found ? null : crypto.randomBytes(32).toString('base64url');
@@ -169,7 +195,7 @@ export class SupportService {
       select count(distinct m.thread_id)::int as threads, count(*)::int as messages
       from ${supportMessages} m join ${supportThreads} t on t.id = m.thread_id
       where m.author = 'customer' and m.id > coalesce(t.admin_read_through, 0)`);
-    const row = (result as unknown as { rows: { threads: number; messages: number }[] }).rows[0];
+    const row = rowsOf<{ threads: number; messages: number }>(result)[0];
     return { unreadThreads: row?.threads ?? 0, unreadMessages: row?.messages ?? 0 };
   }
 
@@ -247,7 +273,7 @@ export class SupportService {
         .orderBy(desc(supportMessages.id))
         .limit(1);
       const [about] = await tx
-        .select({ orderId: orders.id, paymentId: orders.paymentId, locale: orders.locale })
+        .select({ orderId: orders.id, paymentId: orders.paymentId, locale: orders.locale, email: orders.email, telegramUserId: orders.telegramUserId })
         .from(supportMessages)
         .innerJoin(orders, eq(orders.id, supportMessages.orderId))
         .where(eq(supportMessages.threadId, threadId))
@@ -270,7 +296,8 @@ export class SupportService {
             text,
             question: question?.body ?? null,
             orderId: about?.orderId ?? null,
-            paymentId: about?.paymentId ?? null,
+            // The page link only to the order's own address or chat: the conversation's may be anyone's.
+            paymentId: about && reachesOrderOwner(route, about) ? about.paymentId : null,
             locale: about?.locale ?? undefined,
           },
         );
@@ -313,7 +340,7 @@ export class SupportService {
       last_author: 'customer' | 'admin' | null;
       unread: number;
     };
-    return (result as unknown as { rows: Row[] }).rows.map((r) => {
+    return rowsOf<Row>(result).map((r) => {
       const customer =
         r.customer_id === null
           ? null

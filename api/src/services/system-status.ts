@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 
 /**
  * What the database says about the running system: the data behind the readiness checks, the
@@ -32,9 +32,6 @@ export interface WatcherCursor {
   lastBlock: number;
   secondsSinceUpdate: number;
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 export async function ordersByStatus(db: Db): Promise<Record<string, number>> {
   const rows = rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from orders group by status`));

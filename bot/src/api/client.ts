@@ -146,14 +146,6 @@ export class TopupApi {
     return this.cached('pricing', PRICING_FRESH_MS, () => this.client.request(API.pricing));
   }
 
-  validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
-    return this.client.request(API.validatePhone, { body: { phoneNumber, countryCode } });
-  }
-
-  detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
-    return this.client.request(API.detectPhone, { body: { phoneNumber } });
-  }
-
   /** The server's price of a recharge of `amountCents` (fee, total), with the total in `coin` when given. */
   quote(amountCents: number, coin?: TCoinSymbol): Promise<TQuote> {
     return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin } });
@@ -162,10 +154,6 @@ export class TopupApi {
   /** The recharge that gives the recipient `localAmount` (decimal text in the operator's currency) on a range operator. */
   quoteLocal(localAmount: string, operatorId: number): Promise<TQuote> {
     return this.client.request(API.quote, { params: { localAmount, operatorId } });
-  }
-
-  paymentStatus(orderId: number): Promise<TPaymentStatus> {
-    return this.client.request(API.paymentStatus, { params: { orderId } });
   }
 
   // The bot's own routes (service credential only).
@@ -234,6 +222,18 @@ export class UserApi {
     private readonly headers: Record<string, string>,
   ) {}
 
+  /**
+   * Phone checks are limited per client: the service credential and the user's id make the API count
+   * them per Telegram user, not against the one address every user of the bot shares.
+   */
+  validatePhone(phoneNumber: string, countryCode: string): Promise<TValidatePhoneResponse> {
+    return this.client.request(API.validatePhone, { body: { phoneNumber, countryCode }, headers: this.headers });
+  }
+
+  detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
+    return this.client.request(API.detectPhone, { body: { phoneNumber }, headers: this.headers });
+  }
+
   /** POST /api/crypto-payment; the same idempotency key always gives the same order. */
   createPayment(input: CreatePaymentInput, idempotencyKey: string): Promise<TPaymentCreated> {
     return this.client.request(API.createPayment, { body: paymentBody(input), headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
@@ -243,6 +243,11 @@ export class UserApi {
   payFromBalance(input: CreatePaymentInput, idempotencyKey: string): Promise<TBalanceOrderCreated> {
     const body = { ...paymentBody(input), paymentMethod: 'balance' as const };
     return this.client.request(PAY_FROM_BALANCE, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+  }
+
+  /** The status of one of this user's orders by its number (the API answers only the order's owner). */
+  paymentStatus(orderId: number): Promise<TPaymentStatus> {
+    return this.client.request(API.paymentStatus, { params: { orderId }, headers: this.headers });
   }
 
   /** The order story (what arrived, where its value went, the next action) of one of this user's orders. */

@@ -101,6 +101,10 @@ async function localAmount(io: ConversationIo, draft: Draft, typed: string, curr
   const got = quoted.value.local
     ? formatLocalAmount(locale, quoted.value.local.amount, quoted.value.local.currencyCode)
     : formatLocalAmount(locale, Number(value), currency);
+  // The price is in whole cents, so the recipient may get a little more or less than typed: said, never silent.
+  if (quoted.value.local && quoted.value.local.amount !== Number(value)) {
+    await io.send(t.bot.localAmountAdjusted({ typed: formatLocalAmount(locale, Number(value), currency), got, usd: formatUsdIn(locale, usd) }));
+  }
   draft.amount = { cents: usd, label: t.common.amountChoice({ local: got, usd: formatUsdIn(locale, usd) }) };
   return 'done';
 }

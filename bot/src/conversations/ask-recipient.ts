@@ -32,7 +32,7 @@ export async function askCountry(io: ConversationIo, draft: Draft): Promise<Step
   if (number) {
     type Detected = { error: string } | { country: CountryChoice; phone: string; operator: OperatorChoice | null };
     const detected = await io.call(async (o): Promise<Detected> => {
-      const r = await o.services.api.detectPhone(number);
+      const r = await o.userApi().detectPhone(number);
       if (!r.valid || !r.country || !r.phoneNumber) return { error: r.error ?? t.bot.countryNotFound };
       const operator = await findOperator(o.services.api, r.country.code, r.detectedOperatorId);
       return { country: toChoice(r.country), phone: r.phoneNumber, operator };
@@ -131,7 +131,7 @@ export async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOu
   const answer = await io.answerTo('phone', prompts, t);
   if (isBack(answer)) return goBack(draft, 'phone');
   if (answer.kind === 'button') return io.reject();
-  const checked = await io.call((o) => o.services.api.validatePhone(answer.text, country.code));
+  const checked = await io.call((o) => o.userApi().validatePhone(answer.text, country.code));
   if (!checked.ok) {
     await io.send(
       t.bot.phoneInvalid({ error: checked.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, checked.error, locale === 'en') }),

@@ -33,7 +33,7 @@ export async function review(io: ConversationIo, draft: Draft): Promise<{ action
   });
   const charges = quote.ok ? quote.value : null;
   const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.bot.priceUnavailable;
-  const line = (label: string, value: string) => `${h(label)}: <b>${value}</b>`;
+  const line = (label: string, value: string) => `${h(label)}${t.common.colon} <b>${value}</b>`;
   const text = [
     t.bot.reviewTitle,
     line(t.common.labels.country, h(`${countryLabel(locale, country)}`)),

@@ -67,6 +67,17 @@ export class ConversationIo {
     });
   }
 
+  /**
+   * Takes the buttons off a step's message once one of them answered it, so the chat does not show past
+   * steps as if they still waited; a message that cannot be edited any more keeps them (a press there is
+   * answered as a past step's).
+   */
+  async dropKeyboard(messageId: number): Promise<void> {
+    await this.conv.external(async (o) => {
+      await o.api.editMessageReplyMarkup(this.chatId, messageId).catch(() => undefined);
+    });
+  }
+
   /** Runs `task` once with the outside context; an error becomes a stored value, never a lost throw. */
   async call<T>(task: (o: BotContext) => Promise<T>): Promise<Result<T>> {
     return this.conv.external(async (o): Promise<Result<T>> => {
@@ -107,6 +118,7 @@ export class ConversationIo {
       const [, s, ...rest] = data.split(':');
       if (s === step && query.message && query.message.message_id >= since) {
         await this.answer(query.id);
+        await this.dropKeyboard(query.message.message_id);
         return { kind: 'button', value: rest.join(':') };
       }
       await this.answer(query.id, t.bot.staleStep);

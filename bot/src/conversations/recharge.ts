@@ -69,7 +69,7 @@ async function fill(io: ConversationIo, draft: Draft, p: RechargePrefill): Promi
     let phone = p.phone;
     let operatorId = p.operatorId;
     if (!countryCode) {
-      const detected = await api.detectPhone(p.phone);
+      const detected = await o.userApi().detectPhone(p.phone);
       if (!detected.valid || !detected.country || !detected.phoneNumber) return null;
       countryCode = detected.country.code;
       phone = detected.phoneNumber;

@@ -186,7 +186,10 @@ export class NotificationPoller {
   private async deliverPlain(chatId: number, p: TNotificationPayload, messageId: number | null, t: Catalog): Promise<Outcome | 'blocked'> {
     let confirmations: { n: number; m: number } | undefined;
     if (p.status === 'confirming') {
-      const status = await this.opts.api.paymentStatus(p.orderId).catch(() => null);
+      const status = await this.opts.api
+        .as({ id: chatId })
+        .paymentStatus(p.orderId)
+        .catch(() => null);
       if (status) confirmations = { n: Math.min(status.confirmations, status.requiredConfirmations), m: status.requiredConfirmations };
     }
     const text = statusCaption(t, p, confirmations);

@@ -41,14 +41,14 @@ export function ordersFeature(): Composer<BotContext> {
 }
 
 /**
- * One of the customer's orders (deep link /start order_<id>): its story, as its payment message tells it
+ * One of the customer's orders (deep link /start order_<id> or order_<paymentId>): its story, as its payment message tells it
  * (what arrived, what is left to pay, where value went, its next actions), kept up to date while it is
  * open. Someone else's order is "not found".
  */
-export async function showOrder(ctx: BotContext, orderId: number): Promise<void> {
+export async function showOrder(ctx: BotContext, orderRef: number | string): Promise<void> {
   let story;
   try {
-    story = await ctx.userApi().orderStory(orderId);
+    story = await ctx.userApi().orderStory(orderRef);
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return void (await ctx.reply(ctx.t.bot.orderNotFound));
     ctx.services.log.warn({ err }, 'order story failed');
@@ -56,7 +56,7 @@ export async function showOrder(ctx: BotContext, orderId: number): Promise<void>
   }
   const view = orderMessage(ctx.t, ctx.locale, story, ctx.services.orderLinks);
   const sent = await ctx.reply(view.caption, { parse_mode: 'HTML', reply_markup: view.keyboard, link_preview_options: { is_disabled: true } });
-  if (stillOpen(story)) ctx.services.orderMessages.track(orderId, ctx.chat!.id, sent.message_id, TEXT);
+  if (stillOpen(story)) ctx.services.orderMessages.track(story.order.orderId, ctx.chat!.id, sent.message_id, TEXT);
 }
 
 /** The customer's orders; null (and the customer told) when the API cannot give them. */

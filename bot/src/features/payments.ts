@@ -5,13 +5,19 @@ import type { BotContext } from '../context';
 import { sendPaymentMessage } from '../views/payment';
 import { supportText } from './support';
 
+/** Why Cancel was refused, when the API said it in one of its own words (they say "cannot be cancelled" themselves). */
+function cancelRefusal(t: Catalog, err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  if (err.message === CANCEL_REFUSED_FUNDS_MESSAGE) return t.bot.cancelRefusedFunds;
+  if (err.message === CANCEL_REFUSED_PAID_MESSAGE) return t.bot.cancelRefusedPaid;
+  return null;
+}
+
 /** An API refusal in the user's language (never an English sentence inside a translated one). */
 export function refusalText(ctx: BotContext, err: unknown): string {
   const t = ctx.t;
   if (!(err instanceof ApiError) || err.status === 0) return t.bot.serviceUnavailable;
-  if (err.message === CANCEL_REFUSED_FUNDS_MESSAGE) return t.bot.cancelRefusedFunds;
-  if (err.message === CANCEL_REFUSED_PAID_MESSAGE) return t.bot.cancelRefusedPaid;
-  return apiErrorText(t.common, err, ctx.locale === 'en');
+  return cancelRefusal(t, err) ?? apiErrorText(t.common, err, ctx.locale === 'en');
 }
 
 const alert = (text: string) => ({ text: text.replace(/<[^>]+>/g, '').slice(0, 200), show_alert: true });
@@ -50,7 +56,7 @@ export function paymentsFeature(): Composer<BotContext> {
     } catch (err) {
       // Funds arrived (or it is paid): the message shows why, and what to do, from the story.
       await redraw(ctx, ctx.match[1]!).catch(() => undefined);
-      return void (await ctx.answerCallbackQuery(alert(t.bot.cancelRefused({ error: refusalText(ctx, err) }))));
+      return void (await ctx.answerCallbackQuery(alert(cancelRefusal(t, err) ?? t.bot.cancelRefused({ error: refusalText(ctx, err) }))));
     }
     if (cancelled.status !== 'cancelled') return void (await ctx.answerCallbackQuery(alert(t.bot.newPaymentNotPossible)));
     await ctx.answerCallbackQuery({ text: t.bot.paymentCancelled });

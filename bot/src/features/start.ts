@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { formatUsdIn, type TRecipient } from '@topup/shared';
+import { formatUsdIn, paymentIdFromStartParam, type TRecipient } from '@topup/shared';
 import type { BotContext } from '../context';
 import { welcomeKeyboard } from '../keyboards';
 import { showOrder } from './orders';
@@ -32,7 +32,8 @@ async function recentsOf(ctx: BotContext): Promise<TRecipient[]> {
 
 /**
  * /start: the welcome, with the recent recipients (a repeat in two taps: the recipient, then Confirm on
- * the review), the mini-app and the in-chat recharge. Deep links: /start order_<id> shows that order;
+ * the review), the mini-app and the in-chat recharge. Deep links: /start order_<id> and
+ * /start order_<paymentId> show that order;
  * /start topup_<digits> (a friend's "top me up" card) starts a recharge of that number.
  */
 export function startFeature(): Composer<BotContext> {
@@ -41,6 +42,9 @@ export function startFeature(): Composer<BotContext> {
     const param = ctx.match.trim();
     const deepLink = /^order_(\d{1,10})$/.exec(param);
     if (deepLink) return showOrder(ctx, Number(deepLink[1]));
+    // The links of the site and the mini-app ("Open in Telegram") name the order by its payment id.
+    const paymentId = paymentIdFromStartParam(param);
+    if (paymentId) return showOrder(ctx, paymentId);
     const friend = /^topup_(\d{6,15})$/.exec(param);
     if (friend) return startRecharge(ctx, { phone: `+${friend[1]}`, countryCode: null, operatorId: null, amountCents: null, coin: null });
     await ctx.conversation.exitAll();

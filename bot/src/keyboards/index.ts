@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import { CATALOGS, LOCALE_CODES, miniAppOrderLink, orderPageUrl, WALLET_APPS, type Catalog, type TWalletLinks } from '@topup/shared';
+import { CATALOGS, LOCALE_CODES, miniAppOrderLink, orderPageUrl, type Catalog, type TWalletLinks } from '@topup/shared';
 
 /**
  * Inline keyboards and their callback data (at most 64 bytes):
@@ -151,9 +151,8 @@ export function pendingPaymentKeyboard(
 
 /** One button a row per wallet that has an https payment link (the amount to send filled in). */
 export function walletButtons(kb: InlineKeyboard, t: Catalog, walletLinks: TWalletLinks | null): InlineKeyboard {
-  for (const { link, name } of WALLET_APPS) {
-    const url = walletLinks?.[link];
-    if (url?.startsWith('https://')) kb.url(t.bot.btnOpenIn({ wallet: name }), url).row();
+  for (const { name, url } of walletLinks?.apps ?? []) {
+    if (url.startsWith('https://')) kb.url(t.bot.btnOpenIn({ wallet: name }), url).row();
   }
   return kb;
 }

@@ -11,7 +11,7 @@ import {
   escapeHtml as h,
 } from '@topup/shared';
 import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
-import { coinName } from './payment';
+import { paymentInstructionLines } from './payment';
 import { displayStatusLine } from './status-line';
 
 /**
@@ -51,7 +51,10 @@ function creditLines(t: Catalog, locale: Locale, s: TOrderStory): string[] {
   return lines;
 }
 
-export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: OrderLinks): OrderMessage {
+/** Whole minutes left until `deadline`, rounded up (the message is drawn again as they pass: the count goes down). */
+const minutesLeft = (deadline: string, now: number) => Math.max(1, Math.ceil((Date.parse(deadline) - now) / 60_000));
+
+export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: OrderLinks, now = Date.now()): OrderMessage {
   const o = s.order;
   const d = s.display;
   const next = s.next;
@@ -72,19 +75,19 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
     lines.push(t.bot.received({ received: a.received.amount, due: a.due.amount, coin: a.coin }));
   }
   if (payable) {
+    const rest = next.action === 'pay_rest';
     lines.push(
       '',
-      next.action === 'pay_rest' ? t.bot.payRest : t.bot.paySend,
-      `<code>${h(payable.amount)}</code> ${h(payable.coin)}`,
-      t.bot.payTo,
-      `<code>${h(payable.address)}</code>`,
-      t.bot.payNetwork({ network: `${payable.networkLabel} · ${coinName(payable.coin)}` }),
-      next.action === 'pay_rest'
-        ? t.bot.payRestUntil({ time: hhmm(locale, payable.deadline) })
-        : t.bot.payExpires({
-            time: hhmm(locale, payable.deadline),
-            minutes: Math.max(1, Math.round((Date.parse(payable.deadline) - Date.parse(o.createdAt)) / 60_000)),
-          }),
+      ...paymentInstructionLines(t, {
+        rest,
+        amount: payable.amount,
+        coin: payable.coin,
+        address: payable.address,
+        networkLabel: payable.networkLabel,
+        deadline: rest
+          ? t.bot.payRestUntil({ time: hhmm(locale, payable.deadline) })
+          : t.bot.payExpires({ time: hhmm(locale, payable.deadline), minutes: minutesLeft(payable.deadline, now) }),
+      }),
     );
   }
   if (d.state === 'completed' && o.phoneNumber) lines.push(t.bot.completedTo({ phone: o.phoneNumber, amount: usd(o.amount) }));

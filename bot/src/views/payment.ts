@@ -26,6 +26,37 @@ function summary(t: Catalog, p: { phoneNumber: string | null; operatorName: stri
   return t.bot.orderSummary({ phone: p.phoneNumber, operator: p.operatorName ?? '', amount: p.amount, total: p.total });
 }
 
+/** What to send where, with the lines that keep a payment safe (right amount, right network, never the token contract). */
+export interface PaymentInstructions {
+  /** Only the rest of a partial payment is asked for. */
+  rest: boolean;
+  amount: string;
+  coin: string;
+  address: string;
+  networkLabel: string;
+  /** The deadline's line (payExpires or payRestUntil), already in the user's language. */
+  deadline: string;
+}
+
+/**
+ * The payment block of every version of a payment message (the one sent, and each edit while a payment
+ * is expected): the safety lines stay for as long as anything is to be sent.
+ */
+export function paymentInstructionLines(t: Catalog, p: PaymentInstructions): string[] {
+  return [
+    p.rest ? t.bot.payRest : t.bot.paySend,
+    `<code>${h(p.amount)}</code> ${h(p.coin)}`,
+    t.bot.payTo,
+    `<code>${h(p.address)}</code>`,
+    t.bot.payNetwork({ network: `${p.networkLabel} · ${coinName(p.coin)}` }),
+    p.deadline,
+    '',
+    t.bot.payScan({ coin: p.coin }),
+    t.bot.payImportant,
+    t.bot.payFromWallet,
+  ];
+}
+
 /** Caption of the payment photo while the order waits for the payment (at most 1024 characters). */
 export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, details: OrderDetails, locale: Locale = 'en'): string {
   const minutes = Math.max(1, Math.round((Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)) / 60_000));
@@ -34,18 +65,16 @@ export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, deta
     t.bot.payTitle({ orderId: payment.orderId }),
     summary(t, { ...details, ...amounts }),
     '',
-    t.bot.paySend,
-    `<code>${h(payment.cryptoAmount)}</code> ${h(payment.cryptocurrency)}`,
-    t.bot.payTo,
-    `<code>${h(payment.walletAddress)}</code>`,
-    t.bot.payNetwork({ network: `${payment.networkLabel} · ${coinName(payment.cryptocurrency)}` }),
-    t.bot.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
+    ...paymentInstructionLines(t, {
+      rest: false,
+      amount: payment.cryptoAmount,
+      coin: payment.cryptocurrency,
+      address: payment.walletAddress,
+      networkLabel: payment.networkLabel,
+      deadline: t.bot.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
+    }),
     '',
-    t.bot.payScan({ coin: payment.cryptocurrency }),
-    t.bot.payImportant,
-    t.bot.payFromWallet,
-    '',
-    `${t.common.labels.status}: ${t.bot.statusWaiting}`,
+    `${h(t.common.labels.status)}${t.common.colon} ${t.bot.statusWaiting}`,
   ].join('\n');
 }
 
@@ -74,7 +103,7 @@ export function statusCaption(t: Catalog, p: TNotificationPayload, confirmations
   if (p.cryptoAmount && p.cryptocurrency && (p.status === 'confirming' || p.status === 'paid')) {
     lines.push(`🪙 <code>${h(p.cryptoAmount)}</code> ${h(p.cryptocurrency)}`);
   }
-  lines.push('', `${t.common.labels.status}: <b>${statusLine(t, p.status, confirmations)}</b>`);
+  lines.push('', `${h(t.common.labels.status)}${t.common.colon} <b>${statusLine(t, p.status, confirmations)}</b>`);
   if (p.status === 'completed') {
     if (p.phoneNumber) lines.push(t.bot.completedTo({ phone: p.phoneNumber, amount: p.amount }));
     if (p.transactionId) lines.push(t.bot.transactionId({ id: p.transactionId }));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TCoinSymbol } from '../coins';
 import * as admin from '../schemas/admin';
 import * as adminSupport from '../schemas/admin-support';
+import * as treasury from '../schemas/treasury';
 import {
   ZBalance,
   ZNotifications,
@@ -104,6 +105,8 @@ export const API = {
     response: ZOrderStory,
   }),
   balance: endpoint({ method: 'GET', path: '/api/balance', response: ZBalance }),
+  /** A payout on chain of the balance (signed in) or of an anonymous order's held credit (its order token); an admin approves it. */
+  requestPayout: endpoint({ method: 'POST', path: '/api/payouts', body: treasury.ZPayoutRequest, response: treasury.ZPayoutDone }),
   /** The caller's recent recipients (a signed-in customer, the mini-app's or the bot's Telegram user). */
   recipients: endpoint({ method: 'GET', path: '/api/recipients', response: ZRecipients }),
   /** Names one of them ("Mum"); `id` is the number's digits. */
@@ -165,6 +168,37 @@ export const ADMIN_API = {
   /** The readiness checks with their details (the same round as GET /api/ready). */
   system: endpoint({ method: 'GET', path: '/api/admin/system', response: ZSystemStatus }),
   unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
+  /** Per network and coin: received, swept, pending and dust; the fees the sweeps paid. */
+  sweeps: endpoint({ method: 'GET', path: '/api/admin/sweeps', response: treasury.ZSweepSummary }),
+  /** The sweep tool's calls: what to plan from, and the record of each transaction it signs. */
+  sweepSources: endpoint({ method: 'GET', path: (q: { network?: string }) => withQuery('/api/admin/sweeps/sources', q), response: treasury.ZSweepSources }),
+  recordTransfer: endpoint({
+    method: 'POST',
+    path: '/api/admin/sweeps/transfers',
+    body: treasury.ZRecordTransferRequest,
+    response: treasury.ZTransferRecorded,
+  }),
+  settleTransfer: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/sweeps/transfers/${p.id}/settle`,
+    body: treasury.ZSettleTransferRequest,
+    response: treasury.ZTransferRecorded,
+  }),
+  sweepLeftovers: endpoint({ method: 'POST', path: '/api/admin/sweeps/leftovers', body: treasury.ZLeftoversRequest, response: treasury.ZTreasuryDone }),
+  payouts: endpoint({ method: 'GET', path: (q: { status?: treasury.TPayout['status'] }) => withQuery('/api/admin/payouts', q), response: treasury.ZPayouts }),
+  requestPayoutFor: endpoint({ method: 'POST', path: '/api/admin/payouts', body: treasury.ZAdminPayoutRequest, response: treasury.ZPayoutDone }),
+  decidePayout: endpoint({
+    method: 'POST',
+    path: (p: { id: number; decision: 'approve' | 'reject' }) => `/api/admin/payouts/${p.id}/${p.decision}`,
+    body: treasury.ZPayoutDecision,
+    response: treasury.ZPayoutDone,
+  }),
+  /** The reconciliation report; `format: 'csv'` downloads it as a table. */
+  reconciliation: endpoint({
+    method: 'GET',
+    path: (q: { format?: 'csv' }) => withQuery('/api/admin/reconciliation', q),
+    response: treasury.ZReconciliation,
+  }),
   /** One order with its payments, ledger entries and the actions it allows. */
   order: endpoint({ method: 'GET', path: (p: { id: number }) => `/api/admin/orders/${p.id}`, response: admin.ZAdminOrderDetail }),
   markPaid: endpoint({

@@ -1,4 +1,4 @@
-import { formatCryptoAmount, formatUsd } from '../money';
+import { centsToDollars, formatCryptoAmount, formatUsd } from '../money';
 import type { Locale } from './locale';
 
 /**
@@ -34,7 +34,7 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 /** US dollars from integer cents: "$1,234.50" (en, the spec's), "1 234,50 $US" (fr), "US$ 1.234,50" (pt). */
 export function formatUsdIn(locale: Locale, cents: number): string {
   if (locale === 'en') return formatUsd(cents);
-  return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return numberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(centsToDollars(cents));
 }
 
 /** US dollars without their cents when they are round ("$20", "20 $US", "US$ 20"; "$12.50"): quick amounts, fees and limits. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUsd } from './common';
+import type { WalletLinks } from '../wallet-links';
 import { ZCoinSymbol, ZOfferedCoin } from './pricing';
 
 /**
@@ -39,12 +40,21 @@ export const ZPaymentOptionsResponse = z.object({
 });
 export type TPaymentOptionsResponse = z.infer<typeof ZPaymentOptionsResponse>;
 
-/** Links that open a wallet with the payment filled in (shared/src/wallet-links.ts builds them). */
+/** Links that open a wallet with the payment filled in (each chain family's adapter builds them). */
 export const ZWalletLinks = z.object({
-  /** EIP-681: the QR code's payload, and the link for any wallet registered for `ethereum:`. */
-  eip681: z.string(),
-  metamask: z.string(),
-  /** Null where Trust Wallet does not know the network (the devnet). */
-  trust: z.string().nullable(),
-});
+  /** The payment URI (EIP-681 `ethereum:`, `ton://transfer`, …): the QR code's payload, and the link for any wallet registered for its scheme. */
+  uri: z.string(),
+  /** Wallets with a payment link of their own, in the order to offer them. */
+  apps: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  /** EVM networks only, the names of the first API: the EIP-681 link (as `uri`), MetaMask's and Trust Wallet's (null where it does not know the network). */
+  eip681: z.string().optional(),
+  metamask: z.string().optional(),
+  trust: z.string().nullable().optional(),
+}) satisfies z.ZodType<WalletLinks>;
 export type TWalletLinks = z.infer<typeof ZWalletLinks>;
+
+/**
+ * What a payment must carry to be attributed to its order where the address is the operator's, shared
+ * by many orders (a TON comment); absent or null where the address is the order's own.
+ */
+export const ZDepositMemo = z.string().nullable().optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH } from '../email';
-import { dollarsToCents, formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
+import { centsToDollars, dollarsToCents, formatUsd, MAX_USD_CENTS, usdToCents } from '../money';
 
 /** A whole number sent as a number or as digits in a string (path parameters, legacy clients). */
 export const ZIntId = z
@@ -15,7 +15,7 @@ export const ZIntId = z
  */
 export const ZUsd = z.codec(z.number(), z.number().int(), {
   decode: dollarsToCents,
-  encode: (cents) => cents / 100,
+  encode: centsToDollars,
 });
 
 /** A moment: ISO 8601 text on the wire, a Date in code (written with `encode`, read with `parse`). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_REASONS, DISPLAY_STATES, DISPLAY_SUBS, type TOrderDisplay } from '../order-display';
 import { ZUsd } from './common';
-import { ZWalletLinks } from './coins';
+import { ZDepositMemo, ZWalletLinks } from './coins';
 import { ZCoinSymbol } from './pricing';
 
 /**
@@ -38,6 +38,8 @@ export const ZPayable = z.object({
   network: z.string(),
   networkLabel: z.string(),
   address: z.string(),
+  /** The comment the payment must carry where `address` is shared by many orders (TON); absent or null: none. */
+  memo: ZDepositMemo,
   /** Display text, at most 8 decimals as the spec shows amounts (rounded up, never short). */
   amount: z.string(),
   amountBaseUnits: z.string(),

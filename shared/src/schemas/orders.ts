@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from '../order-status';
 import { DEFAULT_COIN } from '../coins';
 import { ZIntId, ZServiceType, ZUsdCents, zEmail } from './common';
 import { ZCoinSymbol } from './pricing';
-import { ZWalletLinks } from './coins';
+import { ZDepositMemo, ZWalletLinks } from './coins';
 import { ZOrderDisplay, ZPayable } from './display';
 
 /** An optional e-mail: empty text counts as absent (spec: "email optional; if given must be valid"). */
@@ -82,6 +82,8 @@ export const ZPaymentCreated = z.object({
   orderToken: z.string(),
   status: ZOrderStatus,
   walletAddress: z.string(),
+  /** The comment the payment must carry where `walletAddress` is shared by many orders (TON); absent or null: none. */
+  memo: ZDepositMemo,
   cryptoAmount: z.string(),
   cryptoAmountBaseUnits: z.string(),
   cryptocurrency: ZCoinSymbol,
@@ -120,8 +122,8 @@ export const ZBalanceOrderCreated = z.object({
 export type TBalanceOrderCreated = z.infer<typeof ZBalanceOrderCreated>;
 
 /**
- * GET /api/payment-status/{orderId} and /api/orders/{paymentId}/status. No personal data: ids are
- * enough to ask. The crypto fields are null for an order paid from a balance.
+ * GET /api/payment-status/{orderId} (for the order's owner only: order numbers are sequential) and
+ * /api/orders/{paymentId}/status. No personal data. The crypto fields are null for an order paid from a balance.
  */
 export const ZPaymentStatus = z.object({
   success: z.literal(true),
@@ -135,6 +137,8 @@ export const ZPaymentStatus = z.object({
   reloadlyTransactionId: z.string().nullable(),
   cryptocurrency: ZCoinSymbol.nullable(),
   walletAddress: z.string().nullable(),
+  /** The comment the payment must carry where `walletAddress` is shared by many orders (TON); absent or null: none. */
+  memo: ZDepositMemo,
   network: z.string().nullable(),
   chainId: z.number().int().nullable(),
   tokenContract: z.string().nullable(),
@@ -207,7 +211,7 @@ const ZOrderTokenField = z.string().trim().max(200).optional();
 
 /**
  * POST /api/release-wallet (Back) and /api/auto-cancel-order (the page hidden or unloaded): the customer
- * leaves the payment screen. Leaving is not cancelling: the order stays payable (README).
+ * leaves the payment screen. Leaving is not cancelling: the order stays payable (docs/design.md section 9).
  */
 export const ZReleaseRequest = z.object({
   paymentId: ZPaymentId,

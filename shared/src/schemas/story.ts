@@ -6,7 +6,7 @@ import { ZOrderStatus, ZPaymentCreated, ZPaymentStatus } from './orders';
 import { ZCoinSymbol, ZOrderKind } from './pricing';
 
 /**
- * GET /api/orders/{ref}/story: the one place that explains an order (issue 13 point 1). Labels and
+ * GET /api/orders/{ref}/story: the one place that explains an order. Labels and
  * sentences for every kind and state are in shared/src/order-display.ts. Dollars on the wire, cents
  * once parsed; crypto amounts as display text and exact base units; moments as ISO 8601 text.
  */

@@ -1,7 +1,7 @@
 /**
  * The one way the web app calls the API: the shared client (one ApiError, the spec's error rules) with
  * what is the web app's own: same origin with cookies, the mini-app's init data on every call
- * (`Authorization: tma <initData>`, DESIGN.md section 7), the site's order tokens, its log line, and
+ * (`Authorization: tma <initData>`, docs/design.md section 7), the site's order tokens, its log line, and
  * response schemas from a chunk loaded beside the first call.
  */
 

@@ -70,6 +70,7 @@ const status = (s: TPaymentStatus['status']): TPaymentStatus => ({
 });
 
 let polled: string[];
+let pollTokens: (string | undefined)[];
 let pollAnswer: TPaymentStatus;
 const seen: string[] = [];
 /** Lets the schemas chunk load and the callbacks run without moving the clock. */
@@ -84,11 +85,13 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   FakeEventSource.opened = [];
   polled = [];
+  pollTokens = [];
   seen.length = 0;
   pollAnswer = status('pending_crypto_payment');
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('fetch', async (url: string) => {
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     polled.push(url);
+    pollTokens.push((init?.headers as Record<string, string> | undefined)?.['x-order-token']);
     return new Response(JSON.stringify(pollAnswer), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -100,7 +103,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const watch = () => watchPayment({ orderId: 7, paymentId: 'pay_abcdefghijklmnop' }, (s) => seen.push(s.status));
+const watch = () => watchPayment({ orderId: 7, paymentId: 'pay_abcdefghijklmnop', orderToken: 'pay_abcdefghijklmnop.sig' }, (s) => seen.push(s.status));
 
 describe('live payment status', () => {
   it('reads the stream; its pings keep it open, without any polling', async () => {
@@ -136,6 +139,8 @@ describe('live payment status', () => {
     await settle();
     expect(first!.closed).toBe(true);
     expect(polled).toEqual(['/api/payment-status/7']);
+    // The status by number answers the order's owner only: the payment's own token goes along.
+    expect(pollTokens).toEqual(['pay_abcdefghijklmnop.sig']);
     pollAnswer = status('confirming');
     await vi.advanceTimersByTimeAsync(STATUS_POLL_MS);
     await settle();

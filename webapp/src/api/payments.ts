@@ -102,8 +102,12 @@ export function autoCancelBeacon(payment: LeavingPayment): void {
   }
 }
 
-export function paymentStatus(orderId: number, signal?: AbortSignal): Promise<TPaymentStatus> {
-  return apiRequest(`/api/payment-status/${orderId}`, (s) => s.ZPaymentStatus, { signal });
+/**
+ * The status by order number answers only the order's owner: the payment's own order token goes along
+ * (the mini-app's init data and the site's session ride on every call too).
+ */
+export function paymentStatus(ref: Pick<TPaymentCreated, 'orderId' | 'orderToken'>, signal?: AbortSignal): Promise<TPaymentStatus> {
+  return apiRequest(`/api/payment-status/${ref.orderId}`, (s) => s.ZPaymentStatus, { signal, headers: { 'x-order-token': ref.orderToken } });
 }
 
 /** How long a stream that went silent is replaced by polling before it is tried again. */
@@ -116,7 +120,7 @@ export const STREAM_RETRY_MS = 60_000;
  * stream tried again STREAM_RETRY_MS later; polling stops once a stream speaks again. Stops by itself
  * once the order is final.
  */
-export function watchPayment(ref: { orderId: number; paymentId: string }, onStatus: (status: TPaymentStatus) => void): () => void {
+export function watchPayment(ref: Pick<TPaymentCreated, 'orderId' | 'paymentId' | 'orderToken'>, onStatus: (status: TPaymentStatus) => void): () => void {
   let stopped = false;
   let source: EventSource | null = null;
   let silence: ReturnType<typeof setTimeout> | undefined;
@@ -148,7 +152,7 @@ export function watchPayment(ref: { orderId: number; paymentId: string }, onStat
 
   const poll = async (abort: AbortController) => {
     try {
-      deliver(await paymentStatus(ref.orderId, abort.signal));
+      deliver(await paymentStatus(ref, abort.signal));
     } catch (err) {
       if (!abort.signal.aborted) console.error('payment status poll failed', err);
     }

@@ -73,7 +73,7 @@ export const paymentOptionsQuery = () =>
     staleTime: MINUTE,
   });
 
-/** The service fee and amount limits of the API's settings (DESIGN.md section 6). */
+/** The service fee and amount limits of the API's settings (docs/design.md section 6). */
 export const pricingQuery = () =>
   queryOptions({
     queryKey: ['/api/pricing'],

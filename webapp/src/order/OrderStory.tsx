@@ -22,7 +22,7 @@ export interface OrderStoryProps {
 }
 
 /**
- * The one place that explains an order (issue 13 point 1), for the site's /orders/{paymentId} and the
+ * The one place that explains an order, for the site's /orders/{paymentId} and the
  * mini-app's order view: its state and sentence, what arrived against what was due, the rest to pay
  * (QR, copy, wallet buttons: only the remaining amount), where any value went, the one next action,
  * and its timeline. Everything comes from the order story (GET /api/orders/{ref}/story).

@@ -3,7 +3,7 @@ import { coinsQuery, countriesQuery } from '../api/queries';
 import { CHAINS } from '../../../shared/src/coins';
 
 /**
- * Every count the marketing pages show, computed (DESIGN.md section 2): countries from the live catalog,
+ * Every count the marketing pages show, computed (docs/design.md section 2): countries from the live catalog,
  * coins and networks from the coins actually offered. `countries` is null until the catalog answers.
  */
 export function useCatalogCounts() {

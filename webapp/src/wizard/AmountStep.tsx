@@ -5,6 +5,7 @@ import { MIN_LISTED_AMOUNT_USD } from '../shared';
 import { centsOf, localOf } from './format';
 import { CurrencyChoice, localAmountOption, localLimitsOf, localRange, localValue } from './LocalAmount';
 import { Notice, TileSkeleton } from './Notice';
+import { centsToDollars } from '@topup/shared';
 
 export interface AmountStepProps {
   operator: TOperator | null;
@@ -101,7 +102,7 @@ function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; lim
     const cents = Number.isFinite(value) ? centsOf(value) : NaN;
     if (!text.trim() || !(cents >= limits.min && cents <= limits.max)) return setError(t.web.amountBetween(usdRange));
     setError(null);
-    onSelect({ id: `custom-${cents}`, amount: cents / 100, localAmount: null, currencySymbol: null, currencyCode: null, description: null });
+    onSelect({ id: `custom-${cents}`, amount: centsToDollars(cents), localAmount: null, currencySymbol: null, currencyCode: null, description: null });
   };
   const range = local ? localRange(t, local) : usdRange;
   return (
@@ -120,8 +121,8 @@ function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; lim
         className="wz-input"
         type="number"
         inputMode="decimal"
-        min={local ? local.min : limits.min / 100}
-        max={local ? local.max : limits.max / 100}
+        min={local ? local.min : centsToDollars(limits.min)}
+        max={local ? local.max : centsToDollars(limits.max)}
         step={local ? 'any' : '0.01'}
         placeholder={t.web.customAmountRange(range)}
         aria-label={t.web.customAmountIn({ currency: local ? local.code : 'USD' })}

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TAmountOption, TOperator } from '@topup/shared';
 import { quoteLocalAmount } from '../api/local-amount';
 import { useI18n, type I18n } from '../i18n/I18n';
+import { centsToDollars } from '@topup/shared';
 
 /**
  * A range operator's custom amount typed in its own currency (issue "local money first"), for every
@@ -37,7 +38,7 @@ export async function localAmountOption(value: number, operatorId: number, code:
   const quote = await quoteLocalAmount(value, operatorId);
   return {
     id: `custom-local-${value}`,
-    amount: quote.amount / 100,
+    amount: centsToDollars(quote.amount),
     localAmount: quote.local?.amount ?? value,
     currencySymbol: null,
     currencyCode: code,

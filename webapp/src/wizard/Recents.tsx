@@ -7,6 +7,7 @@ import { recipientsQuery, removeRecipient, renameRecipient, type RecipientsSourc
 import { useI18n } from '../i18n/I18n';
 import { centsOf, dialPrefix, localFirst } from './format';
 import { isReadyToPay, type WizardAction, type WizardState } from './state';
+import { centsToDollars } from '@topup/shared';
 
 export interface RepeatOptions {
   countries: TCountry[] | undefined;
@@ -44,7 +45,7 @@ export function useRepeat({ countries, wizard, choose, proceed }: RepeatOptions)
       type: 'selectAmount',
       amount: {
         id: `repeat-${r.lastAmountCents}`,
-        amount: r.lastAmountCents / 100,
+        amount: centsToDollars(r.lastAmountCents),
         localAmount: r.lastLocalAmount,
         currencyCode: r.localCurrency,
         currencySymbol: null,

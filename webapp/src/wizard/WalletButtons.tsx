@@ -1,15 +1,14 @@
 import './wallets.css';
 import type { MouseEvent } from 'react';
 import type { TWalletLinks } from '@topup/shared';
-import { WALLET_APPS } from '../../../shared/src/wallet-links';
 import { useI18n } from '../i18n/I18n';
 
 /**
  * One tap to the wallet, beside the QR code (a phone cannot scan the code it shows): "Open in wallet"
- * with the payment link (EIP-681, for any wallet registered for `ethereum:` links), and the links of
- * the wallets that have their own (MetaMask; Trust Wallet where the network has one). Each opens the
- * wallet's send screen with the chain, token, address and amount of the order; the API builds them
- * (shared/src/wallet-links.ts), this only shows them. `open` replaces the browser's own way of
+ * with the network's payment link (EIP-681 on EVM networks, for any wallet registered for its scheme),
+ * and the links of the wallets that have their own (MetaMask; Trust Wallet where the network has one).
+ * Each opens the wallet's send screen with the chain, token, address and amount of the order; the
+ * API's chain adapter builds them, this only shows them. `open` replaces the browser's own way of
  * following a link (the mini-app opens them through Telegram).
  */
 export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((url: string) => void) | undefined }) {
@@ -22,26 +21,23 @@ export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((u
     });
   return (
     <div className="wz-wallets" role="group" aria-label={web.pay.openInWalletApp}>
-      <a className="wz-button" href={links.eip681} onClick={follow(links.eip681)} data-testid="open-in-wallet">
+      <a className="wz-button" href={links.uri} onClick={follow(links.uri)} data-testid="open-in-wallet">
         {web.pay.openInWallet}
       </a>
       <div className="wz-wallet-apps">
-        {WALLET_APPS.map(({ link, name }) => {
-          const url = links[link];
-          return url ? (
-            <a
-              key={link}
-              className="wz-button wz-button-secondary"
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={follow(url)}
-              aria-label={web.pay.openIn({ name })}
-            >
-              {name}
-            </a>
-          ) : null;
-        })}
+        {links.apps.map(({ id, name, url }) => (
+          <a
+            key={id}
+            className="wz-button wz-button-secondary"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={follow(url)}
+            aria-label={web.pay.openIn({ name })}
+          >
+            {name}
+          </a>
+        ))}
       </div>
     </div>
   );

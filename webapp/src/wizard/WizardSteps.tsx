@@ -34,7 +34,7 @@ export interface WizardStepsProps {
   details?(phone: ReactNode, amount: ReactNode): ReactNode;
 }
 
-/** The wizard's country, operator, amount and phone steps for the state's current step (DESIGN.md section 6). */
+/** The wizard's country, operator, amount and phone steps for the state's current step (docs/design.md section 6). */
 export function WizardSteps({ wizard, countries, operators, amounts, limits, onChoose, onPhoneChange, phoneError, onPhoneSubmit, details }: WizardStepsProps) {
   const { step, country, operator, amount } = wizard;
   const phoneStep = country && (

@@ -1,5 +1,5 @@
 /**
- * The step components and the checkout model, written once and composed per surface (DESIGN.md
+ * The step components and the checkout model, written once and composed per surface (docs/design.md
  * section 6): no Telegram SDK here; a surface passes its steps, data, callbacks and texts. The
  * checkout model (`checkout.ts`, run by `useCheckout`) owns the steps' checks, the server's quote,
  * creating the order under its idempotency key, the live status and leaving a payment. The payment

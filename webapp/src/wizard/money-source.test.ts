@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 12 point 2: the server's quote is the one source of a fee and a total. No client (the site,
+ * The server's quote is the one source of a fee and a total. No client (the site,
  * the mini-app, the bot, the admin console) adds or multiplies them: they show GET /api/quote (or the
  * fee of GET /api/pricing beside amount choices). Turning dollars into cents (`* 100`) is a unit, not
  * a price, and is not looked for here.

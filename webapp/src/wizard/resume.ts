@@ -2,7 +2,7 @@ import type { TCoinSymbol } from '@topup/shared';
 import type { WizardState } from './state';
 
 /**
- * The payment on screen, remembered in this browser (issue 13 point 2): a reload, a closed tab or a
+ * The payment on screen, remembered in this browser: a reload, a closed tab or a
  * trip to the wallet app brings its payment screen back. Only the explicit Back, Cancel or a new
  * payment forget it; GET /api/orders/open says whether it is still unfinished. The order token goes
  * with it (the mini-app keeps no other), the choices so that the screen shows what was bought.

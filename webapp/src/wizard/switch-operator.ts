@@ -5,7 +5,7 @@ import { centsOf } from './format';
 import type { WizardAction, WizardState } from './state';
 
 /**
- * The switch a refused order offers (OPERATOR_MISMATCH, issue 13 point 5): the operator the number
+ * The switch a refused order offers (OPERATOR_MISMATCH): the operator the number
  * belongs to, keeping the number, and the amount where that operator takes it (one of its
  * denominations, or within its range). Returns whether the amount was kept; null when the catalog no
  * longer lists that operator. Every web flow uses it: /recharge, /app, the mini-app.

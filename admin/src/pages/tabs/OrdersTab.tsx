@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, COIN_SYMBOLS, ORDER_STATUSES, formatDateTime, formatUsd } from '@topup/shared';
 import { api, messageOf } from '../../api/client';
 import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
+import { saveDownload } from '../../api/download';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, Link, LoadError, Pager, Spinner, StatusBadge, Table } from '../../components/ui';
 import { orderPath } from '../../router';
@@ -38,16 +39,7 @@ export function OrdersTab() {
   const exportCsv = useMutation({
     mutationFn: async () => {
       const res = await api.send(ADMIN_API.orders, { params: { ...ordersQuery(filter), format: 'csv' } });
-      const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return name;
+      return saveDownload(res, 'orders.csv');
     },
     onSuccess: (name) => toast({ title: 'Export Ready', description: `${name} has been downloaded.` }),
     onError: (err) => toast({ title: 'Export Failed', description: messageOf(err, 'Failed to export orders'), variant: 'destructive' }),

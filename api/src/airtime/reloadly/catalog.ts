@@ -4,6 +4,7 @@
  * local amounts are in the operator's currency. Schemas list only the fields we read.
  */
 import { z } from 'zod';
+import { centsToDollars } from '@topup/shared';
 import { ZDisplayNumber, ZIntegerText, ZNumberText } from '../../outbound/json';
 import { ProviderError, type ProviderCountry, type ProviderOperator, type ProviderPromotion } from '../provider';
 import { UNREADABLE } from './client';
@@ -152,5 +153,5 @@ export function amountToCents(amount: string, rounding: 'nearest' | 'up' | 'down
 /** Cents -> the decimal amount Reloadly takes; JSON prints it with at most two decimals. */
 export function centsToAmount(cents: number): number {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`amountCents must be a positive integer, got ${cents}`);
-  return cents / 100;
+  return centsToDollars(cents);
 }

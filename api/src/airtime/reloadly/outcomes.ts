@@ -2,7 +2,7 @@
  * Reloadly's answers about a top-up, in the port's words. Codes from Reloadly's Airtime error list
  * (docs: "Airtime Errors - Error Codes"), and those other integrations' production logs show on top-ups
  * (PROVIDER_INTERNAL_ERROR on a 500, RECIPIENT_HAS_PENDING_TRANSACTION, CUSTOM_IDENTIFIER_ALREADY_USED).
- * The README's production section repeats these tables; keep the two together.
+ * docs/operations.md ("Airtime: what each answer does") repeats these tables; keep the two together.
  */
 import type { AccountProblem, ProviderError, TopupLookup, TopupOutcome } from '../provider';
 import { NO_ANSWER, UNREADABLE } from './client';

@@ -116,7 +116,7 @@ describe('sending and asking', () => {
 
 /**
  * Every code the adapter handles on POST /topups-async, as the double answers it (Reloadly's error
- * shape), and the outcome it becomes. The README's production section holds the same table.
+ * shape), and the outcome it becomes. docs/operations.md holds the same table.
  */
 const REFUSALS: [status: number, errorCode: string | null, expected: Partial<TopupOutcome> & { kind: TopupOutcome['kind'] }][] = [
   [400, 'PHONE_RECENTLY_RECHARGED', { kind: 'retry-later', delayMs: 120_000, needs: null }],

@@ -1,3 +1,5 @@
+import { centsToDollars } from '@topup/shared';
+
 /**
  * Local currencies of the countries where the sandbox has operators, with a fixed exchange rate.
  * No installed library maps countries to currencies, so only these countries carry one; the rates are
@@ -41,5 +43,5 @@ export function sandboxCurrency(countryCode: string): SandboxCurrency | null {
  * shown (what the phone receives), never added up or charged, so a number is enough here.
  */
 export function toLocalAmount(amountCents: number, rate: number): number {
-  return Math.round(amountCents * rate) / 100;
+  return centsToDollars(Math.round(amountCents * rate));
 }

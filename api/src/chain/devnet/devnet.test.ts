@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORKS, type TNetwork } from '@topup/shared';
+import { CHAINS, type TNetwork } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import { FUNDED_ACCOUNT_INDEXES, devnetAccount, freeDevnetNetworks, payFromDevnet, startDevnet, type Devnet } from '.';
 import { probeRpc } from './rpc';
-import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm-fees';
+import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm/fees';
+
+/** The networks this devnet (Hardhat's EVM nodes) serves; other families bring their own double. */
+const NETWORKS = CHAINS.networks.filter((n) => n.family === 'evm').map((n) => n.id);
 
 const ERC20 = ['function balanceOf(address) view returns (uint256)', 'function decimals() view returns (uint8)', 'function symbol() view returns (string)'];
 const EXPECTED_TOKENS: Record<string, Record<string, { address: string; decimals: bigint; symbol: string }>> = {

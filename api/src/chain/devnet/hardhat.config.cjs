@@ -1,4 +1,4 @@
-// Hardhat Network for one devnet node; node.ts passes the values in the environment (one process per network).
+// Hardhat Network for the devnet; node.ts passes the values in the environment, hardhat-node.mjs sets each chain's id.
 /* global module -- Hardhat 2 loads its config with require(), so this file is CommonJS. */
 const dataDir = process.env.DEVNET_DATA_DIR;
 
@@ -8,7 +8,6 @@ module.exports = {
   paths: { artifacts: `${dataDir}/hardhat/artifacts`, cache: `${dataDir}/hardhat/cache` },
   networks: {
     hardhat: {
-      chainId: Number(process.env.DEVNET_CHAIN_ID),
       // One log line per JSON-RPC call would drown everything else.
       loggingEnabled: false,
       // Automine confirms a payment at once; the interval keeps adding blocks so confirmations grow.

@@ -1,8 +1,9 @@
 import pino, { type Logger } from 'pino';
 import { CHAINS, type ChainRegistry } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
-import { compileDevnetContracts, type DevnetContracts } from './compile';
-import { startHardhatNode, type NodeProcess } from './node';
+import { FAMILIES } from '../families';
+import { compileDevnetContracts } from './compile';
+import { startHardhatNode } from './node';
 import { probeRpc } from './rpc';
 import { contractsDeployed, deployContracts, planDeployment, type DeployPlan } from './tokens';
 
@@ -12,9 +13,11 @@ export { freeDevnetNetworks } from './networks';
 export { devnetForwarderAddress } from './addresses';
 
 /**
- * The local development chain: one Hardhat Network node per enabled network of the registry, each on
- * the port of that network's rpcUrl, with the tokens deployed where the configuration expects them
- * and a forwarder for internal transfers (DESIGN.md
+ * The local development chain: a Hardhat Network node per enabled EVM network of the registry that has a
+ * devnet entry, each on the port of that network's rpcUrl, all in one child process, with the tokens
+ * deployed where the configuration expects them; and for the other families' networks, the family's own
+ * double (chain/families.ts: `double`)
+ * and a forwarder for internal transfers (docs/design.md
  * section 3: a real chain in development and tests).
  */
 
@@ -35,8 +38,8 @@ export interface DevnetNode {
   chainId: number;
   /** Deployed token contracts by coin symbol. */
   tokens: Record<string, string>;
-  /** The forwarder contract (contracts/Forwarder.sol): sends the native coin by an internal call. */
-  forwarder: string;
+  /** The forwarder contract (contracts/Forwarder.sol): sends the native coin by an internal call. Absent on a family's own double. */
+  forwarder?: string;
   /** Another process started this node (e.g. a second `npm start`): stop() leaves it running. */
   reused: boolean;
 }
@@ -54,35 +57,71 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const log = opts.log ?? pino({ enabled: false });
-  let compiled: Promise<DevnetContracts> | undefined;
-  const context: StartContext = {
-    registry: opts.registry ?? CHAINS,
-    dataDir: opts.dataDir,
-    blockIntervalMs: opts.blockIntervalMs ?? DEFAULT_BLOCK_INTERVAL_MS,
-    log,
-    // Compiled once for all networks, and only when some node is new.
-    artifacts: () => (compiled ??= compileDevnetContracts(opts.dataDir)),
-  };
-  const local = Object.values(opts.networks).filter((n) => n.enabled && isLocal(n.rpcUrl, log));
-  const results = await Promise.allSettled(local.map((n) => startNetwork(n, context)));
-  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const stopAll = async () => {
-    await Promise.all(started.map((s) => s.proc?.stop()));
-  };
-  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+  const registry = opts.registry ?? CHAINS;
+  const served = (n: NetworkConfig) => n.enabled && registry.network(n.network)?.devnet !== undefined && isLocal(n.rpcUrl, log);
+  // The EVM family's networks: Hardhat nodes. Other families' networks: the family's own double.
+  const local = Object.values(opts.networks).filter((n) => served(n) && registry.network(n.network)!.family === 'evm');
+  const doubled = Object.values(opts.networks).filter((n) => served(n) && FAMILIES[registry.network(n.network)!.family]?.double !== undefined);
+  const doubles = await Promise.allSettled(doubled.map((n) => startFamilyDouble(n, registry, log)));
+  const stopDoubles = () => Promise.all(doubles.flatMap((r) => (r.status === 'fulfilled' ? [r.value.stop()] : [])));
+  // A node already serving a network (e.g. a second `npm start`) is reused; the others start together.
+  const probed = await Promise.allSettled(local.map((n) => reusedNode(n, registry, log)));
+  const failures = [...doubles, ...probed].flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
   if (failures.length) {
-    await stopAll();
+    await stopDoubles();
     throw new Error(`devnet did not start:\n  ${failures.map((e) => e.message).join('\n  ')}`);
   }
-  return { nodes: Object.fromEntries(started.map((s) => [s.node.network, s.node])), stop: stopAll };
+  const doubleNodes = doubles.flatMap((r) => (r.status === 'fulfilled' ? [r.value.node] : []));
+  const reused = probed.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+  const fresh = local.filter((n) => !reused.some((r) => r.network === n.network));
+  if (fresh.length === 0)
+    return { nodes: Object.fromEntries([...reused, ...doubleNodes].map((n) => [n.network, n])), stop: async () => void (await stopDoubles()) };
+
+  const started = Date.now();
+  // Compiling overlaps the nodes' start-up (a few seconds); a failure is reported when deployment needs the result.
+  const artifacts = compileDevnetContracts(opts.dataDir);
+  artifacts.catch(() => undefined);
+  const proc = await startHardhatNode({
+    chains: fresh.map((n) => ({ rpcUrl: n.rpcUrl, port: portOf(n.rpcUrl), chainId: n.chainId })),
+    blockIntervalMs: opts.blockIntervalMs ?? DEFAULT_BLOCK_INTERVAL_MS,
+    dataDir: opts.dataDir,
+    log,
+  }).catch(async (err: Error) => {
+    await stopDoubles();
+    throw new Error(`devnet did not start:\n  ${err.message}`);
+  });
+  const deployed = await Promise.allSettled(
+    fresh.map(async (network) => {
+      const plan = planDeployment(registry, network);
+      await deployContracts(network.rpcUrl, network.chainId, plan, await artifacts);
+      const node = nodeOf(network, plan, false);
+      log.info(
+        { network: network.network, rpcUrl: network.rpcUrl, chainId: network.chainId, tokens: node.tokens, pid: proc.pid, ms: Date.now() - started },
+        'devnet: node started',
+      );
+      return node;
+    }),
+  );
+  const deployFailures = deployed.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+  if (deployFailures.length) {
+    await Promise.all([proc.stop(), stopDoubles()]);
+    throw new Error(`devnet did not start:\n  ${deployFailures.map((e) => e.message).join('\n  ')}`);
+  }
+  const nodes = [...reused, ...doubleNodes, ...deployed.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))];
+  return { nodes: Object.fromEntries(nodes.map((n) => [n.network, n])), stop: async () => void (await Promise.all([proc.stop(), stopDoubles()])) };
 }
 
-interface StartContext {
-  registry: ChainRegistry;
-  dataDir: string;
-  blockIntervalMs: number;
-  log: Logger;
-  artifacts(): Promise<DevnetContracts>;
+async function startFamilyDouble(network: NetworkConfig, registry: ChainRegistry, log: Logger): Promise<{ node: DevnetNode; stop(): Promise<void> }> {
+  const double = FAMILIES[registry.network(network.network)!.family]!.double!;
+  const running = await double.start(network, registry);
+  log.info(
+    { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused },
+    'devnet: double started',
+  );
+  return {
+    node: { network: network.network, rpcUrl: running.rpcUrl, chainId: running.chainId, tokens: running.tokens, reused: running.reused },
+    stop: () => running.stop(),
+  };
 }
 
 function isLocal(rpcUrl: string, log: Logger): boolean {
@@ -92,41 +131,23 @@ function isLocal(rpcUrl: string, log: Logger): boolean {
   return local;
 }
 
-async function startNetwork(network: NetworkConfig, ctx: StartContext): Promise<{ node: DevnetNode; proc?: NodeProcess }> {
-  const plan = planDeployment(ctx.registry, network);
-  const { rpcUrl, chainId } = network;
+function nodeOf(network: NetworkConfig, plan: DeployPlan, reused: boolean): DevnetNode {
   const tokens = Object.fromEntries(plan.tokens.map((t) => [t.symbol, t.address]));
-  const node: DevnetNode = { network: network.network, rpcUrl, chainId, tokens, forwarder: plan.forwarder, reused: false };
+  return { network: network.network, rpcUrl: network.rpcUrl, chainId: network.chainId, tokens, forwarder: plan.forwarder, reused };
+}
+
+/** The node already serving this network's URL, if one does; an error if something else holds its port. */
+async function reusedNode(network: NetworkConfig, registry: ChainRegistry, log: Logger): Promise<DevnetNode | undefined> {
+  const { rpcUrl, chainId } = network;
   const probe = await probeRpc(rpcUrl);
   if (probe.kind === 'other') throw new Error(`${network.network}: port of ${rpcUrl} is taken by something that is not an EVM node (${probe.detail})`);
-  if (probe.kind === 'node') {
-    if (probe.chainId !== chainId)
-      throw new Error(`${network.network}: port of ${rpcUrl} is taken by a node of chain ${probe.chainId}, not the devnet's ${chainId}`);
-    await waitForForeignTokens(network, plan);
-    ctx.log.info({ network: network.network, rpcUrl }, 'devnet: reusing the node already running');
-    return { node: { ...node, reused: true } };
-  }
-  const started = Date.now();
-  // Compiling overlaps the node's start-up (a second or two each); the failure, if any, is reported
-  // when deployment needs the result.
-  const artifacts = ctx.artifacts();
-  artifacts.catch(() => undefined);
-  const proc = await startHardhatNode({
-    rpcUrl,
-    port: portOf(rpcUrl),
-    chainId,
-    blockIntervalMs: ctx.blockIntervalMs,
-    dataDir: ctx.dataDir,
-    log: ctx.log.child({ network: network.network }),
-  });
-  try {
-    await deployContracts(rpcUrl, chainId, plan, await artifacts);
-  } catch (err) {
-    await proc.stop();
-    throw err;
-  }
-  ctx.log.info({ network: network.network, rpcUrl, chainId, tokens: node.tokens, pid: proc.pid, ms: Date.now() - started }, 'devnet: node started');
-  return { node, proc };
+  if (probe.kind === 'nothing') return undefined;
+  if (probe.chainId !== chainId)
+    throw new Error(`${network.network}: port of ${rpcUrl} is taken by a node of chain ${probe.chainId}, not the devnet's ${chainId}`);
+  const plan = planDeployment(registry, network);
+  await waitForForeignTokens(network, plan);
+  log.info({ network: network.network, rpcUrl }, 'devnet: reusing the node already running');
+  return nodeOf(network, plan, true);
 }
 
 /** A node with the devnet's chain id but without its tokens: give a process that is deploying them a moment. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { probeRpc } from './rpc';
 
-/** A Hardhat Network node in a child process (hardhat-node.mjs), serving JSON-RPC over HTTP. */
+/** Hardhat Network nodes in one child process (hardhat-node.mjs), each chain's JSON-RPC on its own port. */
 export interface NodeProcess {
   pid: number;
   stop(): Promise<void>;
@@ -17,15 +17,13 @@ const STOP_GRACE_MS = 5_000;
 const OUTPUT_TAIL_LINES = 30;
 
 interface NodeOptions {
-  rpcUrl: string;
-  port: number;
-  chainId: number;
+  chains: { rpcUrl: string; port: number; chainId: number }[];
   blockIntervalMs: number;
   dataDir: string;
   log: Logger;
 }
 
-/** Starts the node and resolves once it answers eth_chainId with the expected chain id. */
+/** Starts the nodes and resolves once each answers eth_chainId with its expected chain id. */
 export async function startHardhatNode(opts: NodeOptions): Promise<NodeProcess> {
   const child = spawn(process.execPath, [RUNNER], {
     env: {
@@ -33,8 +31,7 @@ export async function startHardhatNode(opts: NodeOptions): Promise<NodeProcess> 
       HARDHAT_CONFIG: CONFIG,
       HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
       DEVNET_HOSTNAME: '127.0.0.1',
-      DEVNET_PORT: String(opts.port),
-      DEVNET_CHAIN_ID: String(opts.chainId),
+      DEVNET_CHAINS: JSON.stringify(opts.chains.map(({ port, chainId }) => ({ port, chainId }))),
       DEVNET_BLOCK_INTERVAL_MS: String(opts.blockIntervalMs),
       DEVNET_DATA_DIR: opts.dataDir,
     },
@@ -54,7 +51,7 @@ export async function startHardhatNode(opts: NodeOptions): Promise<NodeProcess> 
         if (!line.trim()) continue;
         tail.push(line);
         if (tail.length > OUTPUT_TAIL_LINES) tail.shift();
-        opts.log.debug({ port: opts.port }, line);
+        opts.log.debug(line);
       }
     });
   }
@@ -81,18 +78,22 @@ export async function startHardhatNode(opts: NodeOptions): Promise<NodeProcess> 
   };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (!running) throw new Error(`the Hardhat node for ${opts.rpcUrl} exited before serving:\n${tail.join('\n')}`);
-    const probe = await probeRpc(opts.rpcUrl, 1_000);
-    if (probe.kind === 'node') {
-      if (probe.chainId === opts.chainId) return node;
-      await node.stop();
-      throw new Error(`the node at ${opts.rpcUrl} answers chain id ${probe.chainId}, expected ${opts.chainId}`);
+  const urls = opts.chains.map((c) => c.rpcUrl).join(', ');
+  for (const { rpcUrl, chainId } of opts.chains) {
+    for (;;) {
+      if (!running) throw new Error(`the Hardhat nodes for ${urls} exited before serving:\n${tail.join('\n')}`);
+      const probe = await probeRpc(rpcUrl, 1_000);
+      if (probe.kind === 'node') {
+        if (probe.chainId === chainId) break;
+        await node.stop();
+        throw new Error(`the node at ${rpcUrl} answers chain id ${probe.chainId}, expected ${chainId}`);
+      }
+      if (Date.now() > deadline) {
+        await node.stop();
+        throw new Error(`the Hardhat nodes for ${urls} did not serve within ${READY_TIMEOUT_MS / 1000} s:\n${tail.join('\n')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (Date.now() > deadline) {
-      await node.stop();
-      throw new Error(`the Hardhat node for ${opts.rpcUrl} did not serve within ${READY_TIMEOUT_MS / 1000} s:\n${tail.join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return node;
 }

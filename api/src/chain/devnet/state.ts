@@ -10,7 +10,10 @@ import { z } from 'zod';
 const ZDevnetState = z.object({
   api: z.url(),
   pid: z.number().int(),
-  networks: z.record(z.string(), z.object({ rpcUrl: z.url(), chainId: z.number().int(), tokens: z.record(z.string(), z.string()), forwarder: z.string() })),
+  networks: z.record(
+    z.string(),
+    z.object({ rpcUrl: z.url(), chainId: z.number().int(), tokens: z.record(z.string(), z.string()), forwarder: z.string().optional() }),
+  ),
 });
 export type DevnetState = z.infer<typeof ZDevnetState>;
 

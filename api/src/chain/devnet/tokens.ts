@@ -4,7 +4,7 @@ import type { NetworkConfig } from '../../config';
 import { DEPLOYER_INDEX, FUNDED_ACCOUNT_INDEXES, devnetAccount } from './accounts';
 import { DEVNET_DEPLOYER, devnetForwarderAddress, devnetTokenAddresses } from './addresses';
 import type { DevnetContracts } from './compile';
-import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm-fees';
+import { ARBITRUM_NODE_INTERFACE, OP_GAS_PRICE_ORACLE } from '../evm/fees';
 
 /**
  * The devnet's stand-ins for the real tokens of a network (the registry's token coins, in registry

@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './support';
 export * from './admins';
 export * from './system';
+export * from './treasury';

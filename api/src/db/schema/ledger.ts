@@ -19,6 +19,8 @@ export const LEDGER_REASONS = [
   'manual_retry',
   /** An admin gave an order's value back to the balance (once per order). */
   'admin_refund',
+  /** Value paid out on chain to the customer, when an admin approved it (once per payout). */
+  'payout',
 ] as const;
 
 export const ledgerEntries = pgTable(
@@ -30,7 +32,7 @@ export const ledgerEntries = pgTable(
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
-    referenceType: text('reference_type', { enum: ['payment', 'order', 'admin'] }).notNull(),
+    referenceType: text('reference_type', { enum: ['payment', 'order', 'admin', 'payout'] }).notNull(),
     referenceId: text('reference_id').notNull(),
     note: text('note'),
     createdAt: createdAt(),

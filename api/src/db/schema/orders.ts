@@ -22,11 +22,14 @@ import { customers } from './customers';
 /** How an order reached us (OrderContext.source). */
 export const ORDER_SOURCES = ['web', 'compact', 'telegram', 'bot', 'admin'] as const;
 
-/** Derivation index i of m/44'/60'/0'/0/i: one number per deposit address, never reused. */
+/** The deposit sequence (chain/deposit-sequence.ts): one number per crypto order, never reused. */
 export const depositIndexSeq = pgSequence('deposit_index_seq', { startWith: 0, minValue: 0 });
 
+/** The addresses derived for orders, with their derivation index in their family's key: what a sweep needs. */
 export const depositAddresses = pgTable('deposit_addresses', {
   address: text('address').primaryKey(),
+  /** The chain family whose key derived it (its path: m/44'/60'/0'/0/i for EVM). */
+  family: text('family').notNull().default('evm'),
   derivationIndex: integer('derivation_index').notNull().unique(),
   createdAt: createdAt(),
 });
@@ -70,9 +73,10 @@ export const orders = pgTable(
     cryptoAmount: units('crypto_amount'),
     /** USD per coin × 1e8 at quote time. */
     priceUsdE8: units('price_usd_e8'),
-    depositAddress: text('deposit_address')
-      .unique()
-      .references(() => depositAddresses.address),
+    /** Where the order is paid: its own derived address, or the operator's address shared with a memo. */
+    depositAddress: text('deposit_address'),
+    /** What a payment to a shared address must carry to be this order's; null where the address alone says it. */
+    depositMemo: text('deposit_memo'),
     email: text('email'),
     /** The customer's language when they ordered (null: before languages were kept; read as English): receipts are written in it. */
     locale: text('locale', { enum: LOCALE_CODES }),
@@ -102,6 +106,10 @@ export const orders = pgTable(
     uniqueIndex('orders_retry_of_uq').on(t.retryOf),
     index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_watch_idx').on(t.watchUntil),
+    // One order per address, or per address and memo; orders paid otherwise (a balance, an admin) have none.
+    uniqueIndex('orders_deposit_uq')
+      .on(t.depositAddress, sql`coalesce(${t.depositMemo}, '')`)
+      .where(sql`${t.depositAddress} is not null`),
     check('orders_amounts_positive', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.feeCents}`),
     check(
       'orders_payment_columns',

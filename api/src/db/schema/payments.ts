@@ -9,7 +9,10 @@ export const payments = pgTable(
     chainId: integer('chain_id').notNull(),
     network: text('network').notNull(),
     txHash: text('tx_hash').notNull(),
-    /** Log index of a token Transfer; -1 for a native transfer. */
+    /**
+     * The transfer's position within its transaction, as its family numbers them: an EVM log index (-1 the
+     * transaction's own value, -2 value found in a balance), a Tron or TON message/output number.
+     */
     logIndex: integer('log_index').notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
     blockHash: text('block_hash').notNull(),
@@ -28,7 +31,7 @@ export const payments = pgTable(
     disposition: text('disposition', { enum: ['order', 'credited'] }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_chain_tx_log_uq').on(t.chainId, t.txHash, t.logIndex), index('payments_order_idx').on(t.orderId)],
+  (t) => [uniqueIndex('payments_network_tx_position_uq').on(t.network, t.txHash, t.logIndex), index('payments_order_idx').on(t.orderId)],
 );
 
 /** Where each network's watcher has scanned to. */

@@ -42,14 +42,3 @@ export const botSessions = pgTable('bot_sessions', {
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Request counts per client and window for the rate limits (services/rate-limit-store.ts), kept here so
- * that every API replica counts against the same limit.
- */
-export const rateLimits = pgTable('rate_limits', {
-  /** `<limiter>:<client key>`, e.g. `orders:203.0.113.7`. */
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
-});

@@ -252,7 +252,7 @@ describe('system settings, enforced', () => {
   it('closed registrations never block checkout: a Telegram user never seen orders and lists as no customer; known customers and anonymous checkout go on', async () => {
     expect((await api.call('GET', '/api/orders', { headers: asTelegramUser(9601) })).status).toBe(200);
     expect((await put({ ...defaults, allowNewRegistrations: false })).status).toBe(200);
-    // Issue 13 point 8: on main the stranger got 403 REGISTRATIONS_CLOSED for every call, checkout included.
+    // On main the stranger got 403 REGISTRATIONS_CLOSED for every call, checkout included.
     const stranger = await api.call('POST', '/api/crypto-payment', { body: recharge, headers: asTelegramUser(9602) });
     expect(stranger.status).toBe(201);
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, stranger.body.orderId));

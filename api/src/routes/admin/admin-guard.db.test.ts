@@ -24,12 +24,16 @@ describe('every /api/admin route needs an admin session', () => {
   it('answers 401 without a session or with a bad one, for each route the router declares', async () => {
     const routes = declaredRoutes(
       adminRouter({
+        secureCookies: false,
         auth: s().adminAuth,
         admin: s().admin,
         adminOrders: s().adminOrders,
         support: s().support,
         payments: s().payments,
         alerts: s().alerts,
+        sweeps: s().sweeps,
+        payouts: s().payouts,
+        reconciliation: s().reconciliation,
         readiness: s().readiness,
       }),
     );

@@ -4,10 +4,10 @@ import { desc, eq, like } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import { adminLoginLimits, admins, auditLog } from '../../db/schema';
-import { ACCOUNT_FREE_ATTEMPTS, ADDRESS_FREE_ATTEMPTS, LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED } from '../../services/admin-auth';
+import { ACCOUNT_FREE_ATTEMPTS, ADDRESS_FREE_ATTEMPTS, DEVICE_FREE_ATTEMPTS, LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED } from '../../services/admin-auth';
 
 /**
- * Admin sign-in under attack (issue 11 point 2): attempts are counted before the slow password check,
+ * Admin sign-in under attack: attempts are counted before the slow password check,
  * per client address and per account; sign-ins, failures and lockouts are audited; an admin can turn
  * on a TOTP second factor. The API trusts one proxy here, so each test speaks from its own address.
  */
@@ -22,10 +22,19 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Res = { status: number; body: any };
+type Res = { status: number; body: any; headers: Headers };
 
-const login = (email: string, password: string, address: string, totp?: string): Promise<Res> =>
-  api.call('POST', '/api/admin/login', { body: { email, password, ...(totp === undefined ? {} : { totp }) }, headers: { 'x-forwarded-for': address } });
+const login = (email: string, password: string, address: string, totp?: string, cookie?: string): Promise<Res> =>
+  api.call('POST', '/api/admin/login', {
+    body: { email, password, ...(totp === undefined ? {} : { totp }) },
+    headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+  });
+/** The device cookie a successful sign-in sets, as the browser sends it back. */
+const deviceCookie = (res: Res): string => {
+  const set = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  expect(set).toMatch(/^admin_device=\d+\.\d+\.[\w-]{43}$/);
+  return set;
+};
 
 async function createAdmin(email: string, password: string): Promise<number> {
   const [row] = await api.database.db
@@ -99,6 +108,48 @@ describe('admin sign-in limits', () => {
     expect((await limit('account:spread@example.com'))!.attempts).toBe(ACCOUNT_FREE_ATTEMPTS);
     // Other accounts are not affected.
     expect((await login('admin@example.com', api.config.admin.password!, '198.51.100.20')).status).toBe(200);
+  });
+
+  it("150 addresses' failures lock the account but not its owner's browser that signed in before; audited", async () => {
+    const adminId = await createAdmin('owner@example.com', 'owner-password-1');
+    const first = await login('owner@example.com', 'owner-password-1', '198.51.100.50');
+    expect(first.status).toBe(200);
+    const device = deviceCookie(first);
+    expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(first.headers.get('set-cookie')).toMatch(/SameSite=Strict/i);
+    // The attack: 150 addresses in parallel, a wrong password each.
+    const attack = await Promise.all(Array.from({ length: 150 }, (_, i) => login('owner@example.com', `guess-${i}`, `10.9.${i >> 8}.${i & 255}`)));
+    expect(attack.filter((r) => r.status === 429).length).toBeGreaterThan(100);
+    expect((await limit('account:owner@example.com'))!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    // As a continued attack keeps it (the lock doubles up to a day): an hour, whatever this busy machine's pace.
+    await api.database.db
+      .update(adminLoginLimits)
+      .set({ lockedUntil: new Date(Date.now() + 3600_000) })
+      .where(eq(adminLoginLimits.key, 'account:owner@example.com'));
+    // A fresh browser is refused while the account is locked…
+    expect((await login('owner@example.com', 'owner-password-1', '198.51.100.51')).status).toBe(429);
+    // …the owner's browser is let in, from a new address too.
+    const owner = await login('owner@example.com', 'owner-password-1', '198.51.100.52', undefined, device);
+    expect(owner.status).toBe(200);
+    // A forged device cookie, or another admin's, is a fresh browser.
+    const [id, issued] = device.slice('admin_device='.length).split('.');
+    expect((await login('owner@example.com', 'owner-password-1', '198.51.100.53', undefined, `admin_device=${id}.${issued}.${'A'.repeat(43)}`)).status).toBe(
+      429,
+    );
+    const other = deviceCookie(await login('admin@example.com', api.config.admin.password!, '198.51.100.54'));
+    expect((await login('owner@example.com', 'owner-password-1', '198.51.100.55', undefined, other)).status).toBe(429);
+    // The device has its own limit: a stolen cookie buys no more guesses than an address.
+    const stolen = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('owner@example.com', `again-${i}`, `10.8.0.${i}`, undefined, owner.headers.get('set-cookie')!.split(';')[0])),
+    );
+    expect(stolen.filter((r) => r.status === 401).length).toBeLessThanOrEqual(DEVICE_FREE_ATTEMPTS);
+    // Both are audited: the lock, and the sign-in that passed it.
+    const entries = await api.database.db.select().from(auditLog).where(eq(auditLog.target, 'owner@example.com'));
+    expect(entries.some((e) => e.action === 'admin.sign-in-locked' && (e.after as { key: string }).key === 'account:owner@example.com')).toBe(true);
+    expect(entries.find((e) => e.action === 'admin.sign-in' && (e.after as { pastAccountLock?: boolean }).pastAccountLock)).toMatchObject({
+      adminId,
+      after: { address: '198.51.100.52', device: 'known', pastAccountLock: true },
+    });
   });
 
   it('audits sign-ins, failures and lockouts, with the client address', async () => {

@@ -51,11 +51,15 @@ import { adminToken, requireAdmin } from '../../http/middleware';
 import type { AdminService } from '../../services/admin';
 import { creditedMessage, type AdminOrderService } from '../../services/admin-orders';
 import type { SupportService } from '../../services/support';
-import { LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
+import { ADMIN_DEVICE_COOKIE, ADMIN_DEVICE_MAX_AGE_MS, LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
 import type { PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
+import type { SweepService } from '../../services/treasury/sweeps';
+import type { PayoutService } from '../../services/treasury/payouts';
+import type { ReconciliationService } from '../../services/treasury/reconciliation';
+import { treasuryRoutes } from './treasury.routes';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -80,6 +84,11 @@ export function adminRouter(deps: {
   payments: PaymentService;
   alerts: AlertService;
   readiness: ReadinessService;
+  /** The device cookie only over https (production). */
+  secureCookies: boolean;
+  sweeps: SweepService;
+  payouts: PayoutService;
+  reconciliation: ReconciliationService;
 }): Router {
   const { auth, admin, adminOrders, support } = deps;
   const router = Router();
@@ -87,7 +96,8 @@ export function adminRouter(deps: {
   router.post('/login', async (req, res) => {
     const { email: address, password, totp } = parse(ZAdminLoginRequest, req.body);
     // req.ip follows TRUST_PROXY: behind a proxy, the client's address, not the proxy's.
-    const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown' });
+    const device = req.cookies?.[ADMIN_DEVICE_COOKIE] as string | undefined;
+    const result = await auth.login({ email: address, password, totp, address: req.ip ?? 'unknown', device });
     if (!result.ok) {
       const [code, message] =
         result.reason === 'credentials'
@@ -98,6 +108,14 @@ export function adminRouter(deps: {
       res.status(401).json({ success: false, ...(result.reason === 'credentials' ? {} : { totpRequired: true }), error: { code, message }, message });
       return;
     }
+    // Sent back to this route only: it lets this browser sign in while the account is locked.
+    res.cookie(ADMIN_DEVICE_COOKIE, result.device, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.secureCookies,
+      path: '/api/admin/login',
+      maxAge: ADMIN_DEVICE_MAX_AGE_MS,
+    });
     res.json(ZAdminLoginResponse.encode({ success: true, token: result.token, email: result.admin.email, message: 'Signed in' }));
   });
 
@@ -314,6 +332,8 @@ export function adminRouter(deps: {
   router.get('/system', async (_req, res) => {
     res.json(await deps.readiness.report());
   });
+
+  treasuryRoutes(router, { sweeps: deps.sweeps, payouts: deps.payouts, reconciliation: deps.reconciliation });
 
   router.use((req) => {
     throw new AppError('NOT_FOUND', `No such admin endpoint: ${req.method} ${req.path}`);

@@ -4,7 +4,7 @@ import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
 import { ledgerEntries } from '../../db/schema';
 
 /**
- * Issue 11, point 7: parallel balance adjustments by admins each get a ledger entry of their own. The
+ * Parallel balance adjustments by admins each get a ledger entry of their own. The
  * reference of an adjustment was built from the millisecond, so two adjustments in the same one (of
  * different customers, which do not wait for each other) collided on the ledger's unique reference: a 500.
  */

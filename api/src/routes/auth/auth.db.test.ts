@@ -74,6 +74,22 @@ describe('signing in with Telegram (Login Widget)', () => {
     expect(stale.status).toBe(401);
   });
 
+  describe('dated in the future', () => {
+    // An API of its own: the sign-in routes' per-address limit is spent by the other tests of this file.
+    let own: TestApi;
+    beforeAll(async () => {
+      own = await startTestApi({ env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN } });
+    });
+    afterAll(() => own?.close());
+
+    it('is refused beyond a minute of clock skew', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const ahead = await own.call('POST', '/api/auth/telegram', { body: signed({ id: 4242, auth_date: now + 3600 }) });
+      expect([ahead.status, ahead.body.error.message]).toEqual([401, 'Telegram sign-in data is dated in the future. Please sign in again.']);
+      expect((await own.call('POST', '/api/auth/telegram', { body: signed({ id: 4242, auth_date: now + 20 }) })).status).toBe(200);
+    });
+  });
+
   it('checks every field received, including one Telegram adds later, and uses only the known ones', async () => {
     const now = Math.floor(Date.now() / 1000);
     // Telegram's rule: the data-check-string covers every received field but hash, sorted by name.

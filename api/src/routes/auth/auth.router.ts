@@ -1,6 +1,6 @@
 import express, { Router, type Response } from 'express';
 import { z } from 'zod';
-import { negotiateLocale, ZTelegramLogin, zEmail } from '@topup/shared';
+import { centsToDollars, negotiateLocale, ZTelegramLogin, zEmail } from '@topup/shared';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { errorBody, parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
@@ -85,7 +85,7 @@ export function authRouter(deps: {
       firstName: c.firstName,
       lastName: c.lastName,
       telegramUserId: c.telegramUserId,
-      balance: (await deps.balances.balanceCents(c.id)) / 100,
+      balance: centsToDollars(await deps.balances.balanceCents(c.id)),
       createdAt: c.createdAt,
       joinDate: c.createdAt,
       profileImageUrl: c.profileImageUrl,

@@ -1,15 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ZBalance } from '@topup/shared';
+import { centsToDollars, ZBalance, ZPayoutDone, ZPayoutRequest } from '@topup/shared';
 import { parse } from '../../http/errors';
 import { AppError } from '../../services/errors';
 import { requireCustomer } from '../../http/identity';
 import type { BalanceService } from '../../services/balances';
 import type { OrderService } from '../../services/orders';
+import type { PayoutService } from '../../services/treasury/payouts';
 
 const ZClaim = z.object({ orderToken: z.string().trim().min(1, 'is required').max(200) });
 
-export function balanceRouter(balances: BalanceService, orders: OrderService): Router {
+export function balanceRouter(balances: BalanceService, orders: OrderService, payouts: PayoutService): Router {
   const router = Router();
 
   /** The signed-in customer's balance (the spec's dashboard "Your Balance"). */
@@ -27,10 +28,27 @@ export function balanceRouter(balances: BalanceService, orders: OrderService): R
     const cents = await balances.balanceCents(req.customer!.id);
     res.json({
       success: true,
-      claimed: claimed / 100,
-      balance: cents / 100,
+      claimed: centsToDollars(claimed),
+      balance: centsToDollars(cents),
       message: claimed ? 'Credit moved to your balance.' : 'Nothing to claim on this order.',
     });
+  });
+
+  /**
+   * Asks for a payout on chain: of the credits held on an anonymous order (its order token), or of the
+   * signed-in customer's balance. An admin approves it before anything is sent.
+   */
+  router.post('/payouts', async (req, res) => {
+    const { orderToken, network, coin, address, amount } = parse(ZPayoutRequest, req.body);
+    let owner: { customerId: number } | { heldOn: number };
+    if (orderToken !== undefined) {
+      const orderId = await orders.lookup.orderIdForToken(orderToken);
+      if (orderId === null) throw new AppError('NOT_FOUND', 'No order matches this order token.');
+      owner = { heldOn: orderId };
+    } else if (req.customer) owner = { customerId: req.customer.id };
+    else throw new AppError('UNAUTHORIZED', 'Sign in, or send the order token of the order whose credit is to be paid out.');
+    const payout = await payouts.request({ owner, network, coin, address, amountCents: amount, requestedBy: 'customer' });
+    res.status(201).json(ZPayoutDone.encode({ success: true, payout }));
   });
 
   return router;

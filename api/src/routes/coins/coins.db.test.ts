@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('GET /api/coins', () => {
-  it('lists the spec’s six coins with their names and networks (Polygon’s as POL), USDT first as the default, then Polygon’s stablecoins', async () => {
+  it('lists the spec’s six coins with their names and networks (Polygon’s as POL), USDT first as the default, then Polygon’s stablecoins and Tron’s', async () => {
     api = await startTestApi();
     const res = await api.call('GET', '/api/coins');
     expect(res.status).toBe(200);
@@ -26,6 +26,8 @@ describe('GET /api/coins', () => {
       ['BNB', 'Binance Coin (BNB)', 'BSC Network'],
       ['USDT-POLYGON', 'Tether USDT (Polygon)', 'Polygon PoS'],
       ['USDC-POLYGON', 'USD Coin (Polygon)', 'Polygon PoS'],
+      ['USDT-TRON', 'Tether USDT (TRC-20)', 'Tron TRC-20'],
+      ['TRX', 'Tron (TRX)', 'Tron Network'],
     ]);
     expect(coins.find((c) => c.symbol === 'USDT')).toMatchObject({ network: 'ethereum', networkLabel: 'Ethereum', kind: 'token', decimals: 6, chainId: 31337 });
     expect(defaultCoin).toBe('USDT');
@@ -62,7 +64,7 @@ describe('GET /api/coins', () => {
     const orderId = created.body.orderId as number;
     // As an order made before the rename was stored.
     await api.database.db.update(orders).set({ coin: 'MATIC' }).where(eq(orders.id, orderId));
-    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body)).toMatchObject({
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/orders/${created.body.paymentId}/status`)).body)).toMatchObject({
       cryptocurrency: 'POL',
       network: 'polygon',
       cryptoAmount: '22',
@@ -76,7 +78,7 @@ describe('GET /api/coins', () => {
   it('offers Base and Arbitrum once switched on', async () => {
     api = await startTestApi({ env: { BASE_ENABLED: 'true', ARBITRUM_ENABLED: 'true' } });
     const { coins } = ZCoinsResponse.parse((await api.call('GET', '/api/coins')).body);
-    expect(coins.slice(8).map((c) => [c.symbol, c.networkLabel, c.chainId, c.timeToCount])).toEqual([
+    expect(coins.slice(8, 13).map((c) => [c.symbol, c.networkLabel, c.chainId, c.timeToCount])).toEqual([
       ['USDC-BASE', 'Base', 31_340, 'about 2 minutes'],
       ['ETH-BASE', 'Base', 31_340, 'about 2 minutes'],
       ['USDC-ARBITRUM', 'Arbitrum One', 31_341, 'about 10 minutes'],
@@ -88,7 +90,7 @@ describe('GET /api/coins', () => {
 
 describe('GET /api/payment-options', () => {
   // Nodes that do not answer (a closed port): the fees are unknown, the answer is there at once.
-  const noNodes = Object.fromEntries(['ETHEREUM', 'BSC', 'POLYGON', 'BASE', 'ARBITRUM'].map((n) => [`${n}_RPC_URL`, 'http://127.0.0.1:9']));
+  const noNodes = Object.fromEntries(['ETHEREUM', 'BSC', 'POLYGON', 'BASE', 'ARBITRUM', 'TRON'].map((n) => [`${n}_RPC_URL`, 'http://127.0.0.1:9']));
 
   it('answers the coin first, then its networks, with unknown fees as null rather than an error', async () => {
     api = await startTestApi({ env: { ...noNodes, BASE_ENABLED: 'true', ARBITRUM_ENABLED: 'true' } });
@@ -99,11 +101,12 @@ describe('GET /api/payment-options', () => {
     expect(defaultCoin).toBe('USDT');
     // With no fee known, the quickest to count comes first.
     expect(assets.map((a) => [a.asset, a.name, a.networks.map((n) => n.symbol)])).toEqual([
-      ['USDT', 'Tether USDT', ['USDT-BEP20', 'USDT-POLYGON', 'USDT-ARBITRUM', 'USDT']],
+      ['USDT', 'Tether USDT', ['USDT-BEP20', 'USDT-POLYGON', 'USDT-TRON', 'USDT-ARBITRUM', 'USDT']],
       ['USDC', 'USD Coin (USDC)', ['USDC-POLYGON', 'USDC-BASE', 'USDC-ARBITRUM', 'USDC']],
       ['ETH', 'Ethereum (ETH)', ['ETH-BASE', 'ETH-ARBITRUM', 'ETH']],
       ['BNB', 'Binance Coin (BNB)', ['BNB']],
       ['POL', 'Polygon (POL)', ['POL']],
+      ['TRX', 'Tron (TRX)', ['TRX']],
     ]);
     const usdcOnBase = assets[1]!.networks[1]!;
     expect(usdcOnBase).toMatchObject({
@@ -123,9 +126,10 @@ describe('GET /api/payment-options', () => {
     api = await startTestApi({ env: { ...noNodes, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false' } });
     const { assets } = ZPaymentOptionsResponse.parse((await api.call('GET', '/api/payment-options')).body);
     expect(assets.map((a) => [a.asset, a.networks.map((n) => n.symbol)])).toEqual([
-      ['USDT', ['USDT']],
+      ['USDT', ['USDT-TRON', 'USDT']],
       ['USDC', ['USDC']],
       ['ETH', ['ETH']],
+      ['TRX', ['TRX']],
     ]);
     await api.services.networkFees.settled();
   });

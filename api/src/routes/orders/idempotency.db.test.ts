@@ -6,7 +6,7 @@ import { signInByEmail } from '../../../test/customers';
 import { idempotencyKeys } from '../../db/schema';
 
 /**
- * Issue 11, point 7: an Idempotency-Key belongs to its caller. A key another caller used must not
+ * An Idempotency-Key belongs to its caller. A key another caller used must not
  * replay that caller's order (and with it the order token, which proves ownership).
  */
 
@@ -36,6 +36,25 @@ describe('Idempotency-Key scopes', () => {
     expect(stranger.orderToken).not.toBe(victim.orderToken);
     const otherCustomer = await create(key, { cookie: await signInByEmail(api, 'other@mail.test') });
     expect(new Set([victim.orderId, stranger.orderId, otherCustomer.orderId]).size).toBe(3);
+  });
+
+  it("a key another customer used makes a new order, whatever the request; only an anonymous key's own request replays", async () => {
+    const key = 'shared-key-of-two-customers-0001';
+    const first = await create(key, { cookie: await signInByEmail(api, 'first.key@mail.test') });
+    const other = { ...order, amount: 20 };
+    const second = await api.call('POST', '/api/crypto-payment', {
+      body: other,
+      headers: { 'idempotency-key': key, cookie: await signInByEmail(api, 'second.key@mail.test') },
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.orderId).not.toBe(first.orderId);
+    const telegram = await api.call('POST', '/api/crypto-payment', { body: other, headers: { 'idempotency-key': key, ...bot(7_100_077) } });
+    expect(telegram.status).toBe(201);
+    // Without an account the key is the secret itself: the same request replays; another request with it is refused.
+    const anonymousKey = 'anonymous-key-used-by-one-browser-1';
+    await create(anonymousKey);
+    const mismatch = await api.call('POST', '/api/crypto-payment', { body: other, headers: { 'idempotency-key': anonymousKey } });
+    expect([mismatch.status, mismatch.body.error.code]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
   });
 
   it("does not replay a Telegram user's order to anyone else", async () => {

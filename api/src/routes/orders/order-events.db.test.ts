@@ -34,7 +34,7 @@ describe('GET /api/orders/{id}/events', () => {
       (await api.call('POST', '/api/create-payment', { body: { phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' } })).body,
     );
     const controller = new AbortController();
-    const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { signal: controller.signal });
+    const res = await fetch(`${api.url}/api/orders/${created.orderId}/events`, { headers: { 'x-order-token': created.orderToken }, signal: controller.signal });
     expect((await sseReader(res.body!)()).data).toMatchObject({ paymentId: created.paymentId });
     controller.abort();
     expect((await api.call('GET', '/api/orders/424242/events')).status).toBe(404);

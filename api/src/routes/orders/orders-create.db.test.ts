@@ -29,11 +29,15 @@ describe('POST /api/crypto-payment', () => {
     expect(created.walletAddress).not.toBe(fiveStep.walletAddress);
     expect(created.paymentUri).toBe(`ethereum:${created.tokenContract}@31337/transfer?address=${created.walletAddress}&uint256=11000000`);
     // "Open in wallet": the same payment as MetaMask's link; no Trust Wallet link on a devnet it cannot know.
+    const metamask = `https://link.metamask.io/send/${created.tokenContract}@31337/transfer?address=${created.walletAddress}&uint256=11000000`;
     expect(created.walletLinks).toEqual({
+      uri: created.paymentUri,
+      apps: [{ id: 'metamask', name: 'MetaMask', url: metamask }],
       eip681: created.paymentUri,
-      metamask: `https://link.metamask.io/send/${created.tokenContract}@31337/transfer?address=${created.walletAddress}&uint256=11000000`,
+      metamask,
       trust: null,
     });
+    expect(created.memo).toBeNull();
     expect(new Date(created.expiresAt).getTime() - new Date(created.createdAt).getTime()).toBe(6 * 60 * 1000);
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, created.orderId));
     expect(row).toMatchObject({ phoneNumber: '+237671234567', countryCode: 'CM', email: 'buyer@example.com', localCurrency: 'XAF' });

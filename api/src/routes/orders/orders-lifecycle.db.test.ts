@@ -20,7 +20,7 @@ describe('status endpoints', () => {
   it('report a new order as waiting with nothing received', async () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     for (const path of [`/api/payment-status/${created.orderId}`, `/api/orders/${created.paymentId}/status`]) {
-      const res = await api.call('GET', path);
+      const res = await api.call('GET', path, { headers: { 'x-order-token': created.orderToken } });
       expect(res.status).toBe(200);
       expect(ZPaymentStatus.parse(res.body)).toMatchObject({
         status: 'pending_crypto_payment',
@@ -36,6 +36,23 @@ describe('status endpoints', () => {
       });
       expect(res.body).not.toHaveProperty('phoneNumber');
     }
+  });
+
+  it('by order number tell a stranger only that the number exists: no payment id, address or amount', async () => {
+    const created = ZPaymentCreated.parse((await create(fiveStep)).body);
+    const other = ZPaymentCreated.parse((await create(fiveStep)).body);
+    for (const headers of [{} as Record<string, string>, { 'x-order-token': other.orderToken }, { 'x-order-token': `${created.paymentId}.forged` }]) {
+      for (const path of [`/api/payment-status/${created.orderId}`, `/api/orders/${created.orderId}/events`]) {
+        const res = await api.call('GET', path, { headers });
+        expect([path, res.status, res.body.error?.code]).toEqual([path, 403, 'FORBIDDEN']);
+        const text = JSON.stringify(res.body);
+        for (const secret of [created.paymentId, created.walletAddress, created.cryptoAmount]) expect(text).not.toContain(secret);
+      }
+    }
+    // The page that made it holds its order token; the signed-in customer and the Telegram user need none.
+    expect((await api.call('GET', `/api/payment-status/${created.orderId}`, { headers: { 'x-order-token': created.orderToken } })).body.paymentId).toBe(
+      created.paymentId,
+    );
   });
 
   it('answer 404 for an unknown order and 400 for a malformed id', async () => {
@@ -61,7 +78,7 @@ describe('GET /api/orders', () => {
 });
 
 /**
- * Issue 13 point 2: leaving is not cancelling. The spec's client cancelled when the page was hidden or
+ * Leaving is not cancelling. The spec's client cancelled when the page was hidden or
  * unloaded and on Back, so a customer who reloaded or switched to the wallet app and then paid lost the
  * order. Now those calls answer and leave the order payable; only the explicit Cancel cancels.
  */
@@ -87,7 +104,7 @@ describe('leaving an unpaid order', () => {
         .from(jobs)
         .where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`)),
     ).toHaveLength(1);
-    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display.state).toBe('awaiting_payment');
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/orders/${created.paymentId}/status`)).body).display.state).toBe('awaiting_payment');
   });
 
   it('cancel-transaction takes the spec payload and checks the order id', async () => {
@@ -109,7 +126,7 @@ describe('leaving an unpaid order', () => {
         .from(jobs)
         .where(eq(jobs.key, `${QUEUES.expireOrder}:${created.orderId}`)),
     ).toEqual([]);
-    expect(ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${created.orderId}`)).body).display).toMatchObject({
+    expect(ZPaymentStatus.parse((await api.call('GET', `/api/orders/${created.paymentId}/status`)).body).display).toMatchObject({
       state: 'cancelled',
       sub: null,
     });
@@ -121,7 +138,7 @@ describe('leaving an unpaid order', () => {
     const res = await api.call('POST', '/api/auto-cancel-order', { raw: beacon, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, status: 'pending_crypto_payment' });
-    expect((await api.call('GET', `/api/payment-status/${created.orderId}`)).body.status).toBe('pending_crypto_payment');
+    expect((await api.call('GET', `/api/orders/${created.paymentId}/status`)).body.status).toBe('pending_crypto_payment');
     expect((await api.call('POST', '/api/auto-cancel-order', { raw: 'garbage', headers: { 'content-type': 'text/plain' } })).status).toBe(400);
     expect((await api.call('POST', '/api/auto-cancel-order', { body: {} })).status).toBe(400);
   });
@@ -147,7 +164,7 @@ describe('leaving an unpaid order', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'INVALID_STATE', message: CANCEL_REFUSED_FUNDS_MESSAGE });
     expect(res.body.message).toBe(CANCEL_REFUSED_FUNDS_MESSAGE);
-    const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
+    const status = await api.call('GET', `/api/orders/${created.paymentId}/status`);
     expect(status.body).toMatchObject({ status: 'pending_crypto_payment', receivedAmount: '1', remainingAmount: '10' });
   });
 });
@@ -167,7 +184,7 @@ describe('expiry', () => {
       { pollMs: 50, log: pino({ level: 'silent' }) },
     );
     expect(await worker.drain()).toBeGreaterThanOrEqual(1);
-    const status = await api.call('GET', `/api/payment-status/${created.orderId}`);
+    const status = await api.call('GET', `/api/orders/${created.paymentId}/status`);
     expect(status.body.status).toBe('payment_expired');
     const [event] = await api.database.db
       .select()

@@ -13,32 +13,19 @@ import {
   ZReleaseRequest,
 } from '@topup/shared';
 import { parse } from '../../http/errors';
+import { isServiceCall } from '../../http/identity';
+import { ownerProof } from '../../http/owner-proof';
 import { AppError } from '../../services/errors';
 import { orderRateLimit, requireAdmin } from '../../http/middleware';
 import { streamChanges } from '../../http/sse';
 import type { OrderFeed } from '../../services/order-feed';
 import type { AdminAuthService } from '../../services/admin-auth';
-import type { OrderService, OwnerProof } from '../../services/orders';
+import type { OrderService } from '../../services/orders';
 
 const ZIdempotencyKey = z.string().trim().min(1).max(200).optional();
-const MAX_TOKENS = 100;
 
 function idempotencyKey(req: Request) {
   return parse(ZIdempotencyKey.describe('Idempotency-Key'), req.get('idempotency-key'));
-}
-
-/** Order tokens the client holds, from `X-Order-Token` (comma-separated). */
-function orderTokens(req: Request): string[] {
-  return (req.get('x-order-token') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .slice(0, MAX_TOKENS);
-}
-
-/** Who the caller is and the order tokens it holds: the header's and one in the body (a beacon sends no header). */
-function ownerProof(req: Request, bodyToken?: string): OwnerProof {
-  return { customerId: req.customer?.id, telegramUserId: req.telegramUserId, orderTokens: bodyToken ? [...orderTokens(req), bodyToken] : orderTokens(req) };
 }
 
 /** `?token=` of the order page's link (a receipt's read-only token, or the order token). */
@@ -68,7 +55,7 @@ export function ordersRouter(
   orders: OrderService,
   feed: OrderFeed,
   adminAuth: AdminAuthService,
-  opts: { rateLimitPerMinute: number; rateLimitStore?: Store; closing?: AbortSignal },
+  opts: { rateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store; closing?: AbortSignal },
 ): Router {
   const router = Router();
   const limit = orderRateLimit(opts.rateLimitPerMinute, opts.rateLimitStore);
@@ -88,7 +75,7 @@ export function ordersRouter(
 
   router.get('/payment-status/:orderId', async (req, res) => {
     const { orderId } = parse(ZOrderIdParam, req.params);
-    res.json(await orders.lookup.statusByOrderId(orderId));
+    res.json(await orders.lookup.statusByOrderId(orderId, ownerProof(req), isServiceCall(req, opts.botApiSecret)));
   });
 
   router.get('/orders/:paymentId/status', async (req, res) => {
@@ -99,13 +86,14 @@ export function ordersRouter(
   /** Live status: the payment-status object again on every change, so clients need not poll. */
   router.get('/orders/:ref/events', async (req, res) => {
     const { ref } = parse(ZOrderRefParam, req.params);
-    const read = () => (typeof ref === 'number' ? orders.lookup.statusByOrderId(ref) : orders.lookup.statusByPaymentId(ref));
+    const [proof, service] = [ownerProof(req), isServiceCall(req, opts.botApiSecret)];
+    const read = () => (typeof ref === 'number' ? orders.lookup.statusByOrderId(ref, proof, service) : orders.lookup.statusByPaymentId(ref));
     const { orderId } = await read(); // a 404 before the stream starts
     streamChanges(req, res, { event: 'status', read, subscribe: (changed) => feed.subscribe(orderId, changed), closing: opts.closing });
   });
 
   /**
-   * The order page (issue 13 point 1): for its owner, or with `?token=` (the receipt's read-only link).
+   * The order page: for its owner, or with `?token=` (the receipt's read-only link).
    * Registered before the other /orders/:x routes only for readability: the paths do not overlap.
    */
   router.get('/orders/:ref/story', async (req, res) => {
@@ -119,7 +107,7 @@ export function ordersRouter(
     res.json(await orders.lookup.openOrder(ownerProof(req)));
   });
 
-  /** Back on the payment screen: leaving is not cancelling (README), the order stays payable. */
+  /** Back on the payment screen: leaving is not cancelling (docs/design.md section 9), the order stays payable. */
   router.post('/release-wallet', async (req, res) => {
     const { paymentId, orderToken } = parse(ZReleaseRequest, req.body);
     res.json(await orders.leaveByCustomer({ paymentId, proof: ownerProof(req, orderToken) }));

@@ -7,7 +7,7 @@ import { signInByEmail } from '../../../test/customers';
 import { orders } from '../../db/schema';
 
 /**
- * Issue 11, point 1: the status calls are public and name the payment id, so the payment id cannot be
+ * The status calls are public and name the payment id, so the payment id cannot be
  * what lets someone leave (cancel) an order. Cancelling needs the order token, the signed-in customer
  * who owns the order, or the Telegram user who made it (mini-app init data, or the bot acting for them).
  */
@@ -29,8 +29,8 @@ async function newOrder(headers: Record<string, string> = {}) {
   return ZPaymentCreated.parse(res.body);
 }
 
-async function statusOf(orderId: number) {
-  return ZPaymentStatus.parse((await api.call('GET', `/api/payment-status/${orderId}`)).body).status;
+async function statusOf(created: { paymentId: string }) {
+  return ZPaymentStatus.parse((await api.call('GET', `/api/orders/${created.paymentId}/status`)).body).status;
 }
 
 /** The three ways a client leaves an order, each with what the caller adds as proof. */
@@ -50,18 +50,17 @@ const leave = {
 };
 
 describe('a stranger', () => {
-  it('with only the order id (from GET /api/payment-status/{id}) cannot cancel the order', async () => {
+  it('with only the order id learns no payment id, and with the payment id (a screenshot, say) cannot cancel the order', async () => {
     const victim = await newOrder();
-    const seen = (await api.call('GET', `/api/payment-status/${victim.orderId}`)).body;
-    // The public answer names the payment id and carries no secret.
-    expect(seen.paymentId).toBe(victim.paymentId);
-    expect(JSON.stringify(seen)).not.toContain(victim.orderToken.split('.')[1]);
+    const refused = await api.call('GET', `/api/payment-status/${victim.orderId}`);
+    expect([refused.status, JSON.stringify(refused.body).includes(victim.paymentId)]).toEqual([403, false]);
+    const seen = { paymentId: victim.paymentId, orderId: victim.orderId };
 
     for (const res of [await leave.release(seen.paymentId), await leave.cancel(seen.paymentId, seen.orderId), await leave.beacon(seen.paymentId)]) {
       expect(res.status).toBe(403);
       expect(res.body.error).toEqual({ code: 'FORBIDDEN', message: expect.stringContaining('order token') });
     }
-    expect(await statusOf(victim.orderId)).toBe('pending_crypto_payment');
+    expect(await statusOf(victim)).toBe('pending_crypto_payment');
     const [row] = await api.database.db.select().from(orders).where(eq(orders.id, victim.orderId));
     expect(row!.status).toBe('pending_crypto_payment');
   });
@@ -79,7 +78,7 @@ describe('a stranger', () => {
       await leave.beacon(victim.paymentId, { orderToken: own.orderToken }),
     ];
     expect(attempts.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403]);
-    expect(await statusOf(victim.orderId)).toBe('pending_crypto_payment');
+    expect(await statusOf(victim)).toBe('pending_crypto_payment');
   });
 
   it('cannot claim the credits held on an order by its payment id', async () => {
@@ -92,7 +91,7 @@ describe('a stranger', () => {
 
 /**
  * The owner's calls are answered on every surface. Leaving (Back, the page hidden: release-wallet,
- * auto-cancel-order) leaves the order payable (issue 13 point 2); the explicit Cancel cancels it.
+ * auto-cancel-order) leaves the order payable; the explicit Cancel cancels it.
  */
 describe('the owner leaves or cancels, on every surface', () => {
   it('the web site, anonymous (/recharge, /app): the order tokens it holds in X-Order-Token', async () => {
@@ -104,7 +103,7 @@ describe('the owner leaves or cancels, on every surface', () => {
     const res = await leave.cancel(mine.paymentId, mine.orderId, { headers });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
-    expect(await statusOf(other.orderId)).toBe('pending_crypto_payment');
+    expect(await statusOf(other)).toBe('pending_crypto_payment');
   });
 
   it('the web site: the order token in the body of cancel-transaction', async () => {
@@ -119,7 +118,7 @@ describe('the owner leaves or cancels, on every surface', () => {
     const res = await leave.beacon(mine.paymentId, { orderToken: mine.orderToken });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('pending_crypto_payment');
-    expect(await statusOf(mine.orderId)).toBe('pending_crypto_payment');
+    expect(await statusOf(mine)).toBe('pending_crypto_payment');
   });
 
   it('the web site, signed in: the session cookie', async () => {

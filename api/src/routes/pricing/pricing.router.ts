@@ -53,7 +53,7 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
     );
   });
 
-  /** The fee and limits every flow shows (DESIGN.md section 6), and whether orders are paused. */
+  /** The fee and limits every flow shows (docs/design.md section 6), and whether orders are paused. */
   router.get('/pricing', async (_req, res) => {
     const [p, closed] = await Promise.all([settings.get('pricing'), settings.closedForOrders()]);
     res.json(

@@ -30,11 +30,12 @@ const read = (headers: Record<string, string> = {}): Promise<Res> => api.call('G
 const asAdmin = (method: string, path: string, body?: unknown): Promise<Res> =>
   api.call(method, `/api/admin/support${path}`, { body, headers: { 'x-admin-token': token } });
 const withToken = (threadToken: string) => ({ 'x-support-token': threadToken });
+const owning = (order: { orderToken: string }) => ({ 'x-order-token': order.orderToken });
 const asTelegramUser = (id: number) => ({ 'x-service-token': api.config.botApiSecret, 'x-telegram-user-id': String(id) });
 
-async function createOrder(): Promise<{ orderId: number; paymentId: string }> {
+async function createOrder(email?: string): Promise<{ orderId: number; paymentId: string; orderToken: string }> {
   const res = await api.call('POST', '/api/crypto-payment', {
-    body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' },
+    body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT', ...(email ? { email } : {}) },
   });
   expect(res.status).toBe(201);
   return res.body;
@@ -82,7 +83,7 @@ describe('POST /api/support/messages (the live chat)', () => {
 
   it('names the order the customer writes about (the order page opens the chat with it)', async () => {
     const order = await createOrder();
-    const res = await send({ text: 'About this order', email: 'order.visitor@example.net', paymentId: order.paymentId });
+    const res = await send({ text: 'About this order', email: 'order.visitor@example.net', paymentId: order.paymentId }, owning(order));
     expect(res.status).toBe(201);
     expect(res.body.messages[0]).toMatchObject({ paymentId: order.paymentId });
     const unknown = await send({ text: 'x', email: 'order.visitor@example.net', paymentId: 'pay_AAAAAAAAAAAAAAAAAAAAAAAA' });
@@ -108,6 +109,10 @@ describe('POST /api/support/messages (the live chat)', () => {
     expect(res.status).toBe(201);
     expect(res.body.replyTo).toEqual({ channel: 'email', address: 'signed.in@example.net' });
     expect((await read({ cookie })).body.messages.map((m: { text: string }) => m.text)).toEqual(['Signed in and asking']);
+    // Also one whose address no e-mail is sent to (an example domain): the answer is in their chat.
+    const exampleCustomer = await signInByEmail(api, 'someone@example.com');
+    const noMail = await send({ text: 'No address needed' }, { cookie: exampleCustomer });
+    expect([noMail.status, noMail.body.replyTo]).toEqual([201, null]);
 
     // Started without an account, then signed in: the browser's token brings the conversation along.
     const visitor = await send({ text: 'Before signing in', email: 'later@example.net' });
@@ -174,8 +179,8 @@ describe('the support inbox (admins)', () => {
   });
 
   it("an answer reaches a visitor's e-mail (the outbox, then the local mail outbox) and shows in their chat", async () => {
-    const order = await createOrder();
-    const question = await send({ text: 'Where is my airtime?', email: 'answer.me@example.net', paymentId: order.paymentId });
+    const order = await createOrder('answer.me@example.net');
+    const question = await send({ text: 'Where is my airtime?', email: 'answer.me@example.net', paymentId: order.paymentId }, owning(order));
     const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find(
       (t: { contactEmail: string }) => t.contactEmail === 'answer.me@example.net',
     ).id;
@@ -202,6 +207,8 @@ describe('the support inbox (admins)', () => {
     expect(mail!.subject).toBe(`Re: your message to support about order #${order.orderId}`);
     expect(mail!.body).toContain('It was delivered at 10:02');
     expect(mail!.body).toContain('> Where is my airtime?');
+    // The order's own address: the answer links its page.
+    expect(mail!.body).toContain(`/orders/${order.paymentId}?token=`);
     expect(await api.database.db.select().from(jobs).where(eq(jobs.queue, QUEUES.email))).toEqual([]);
 
     // The chat shows the answer next time it is opened.
@@ -223,6 +230,45 @@ describe('the support inbox (admins)', () => {
       .from(auditLog)
       .where(eq(auditLog.target, `support:${threadId}`));
     expect(audit).toMatchObject({ action: 'support.reply', after: { sentBy: 'email' } });
+  });
+
+  it("a stranger who names another customer's order is not linked to it and never receives a link to it, even after an answer", async () => {
+    const victim = await createOrder('victim@example.net');
+    // The payment id alone (what a status call or a screenshot shows) proves nothing.
+    const asked = await send({ text: 'Show me my order', email: 'attacker@example.net', paymentId: victim.paymentId });
+    expect(asked.status).toBe(201);
+    expect(asked.body.messages[0]).toMatchObject({ paymentId: null });
+    // A forged or another order's token does not help either.
+    const own = await createOrder('attacker@example.net');
+    const again = await send({ text: 'And now?', paymentId: victim.paymentId }, { ...withToken(asked.body.threadToken), ...owning(own) });
+    expect(again.body.messages.at(-1)).toMatchObject({ paymentId: null });
+
+    const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find(
+      (t: { contactEmail: string }) => t.contactEmail === 'attacker@example.net',
+    ).id;
+    const thread = ZSupportThread.parse((await asAdmin('GET', `/threads/${threadId}`)).body);
+    expect(thread.messages.map((m) => m.order)).toEqual([null, null]);
+    expect((await asAdmin('POST', `/threads/${threadId}/reply`, { text: 'Here is what we see.' })).status).toBe(200);
+    await sendEmails();
+    const mails = mailsTo(api, 'attacker@example.net');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).not.toContain(victim.paymentId);
+    expect(mails[0]!.body).not.toContain('token=');
+    expect(mails[0]!.subject).not.toContain(`#${victim.orderId}`);
+  });
+
+  it("an owner's order named from another address is linked, but its page link is mailed only to the order's own address", async () => {
+    const order = await createOrder('owner@example.net');
+    const asked = await send({ text: 'Answer me elsewhere', email: 'elsewhere@example.net', paymentId: order.paymentId }, owning(order));
+    expect(asked.body.messages[0]).toMatchObject({ paymentId: order.paymentId });
+    const threadId = (await asAdmin('GET', '/threads?page=1&pageSize=100')).body.find(
+      (t: { contactEmail: string }) => t.contactEmail === 'elsewhere@example.net',
+    ).id;
+    await asAdmin('POST', `/threads/${threadId}/reply`, { text: 'Answered.' });
+    await sendEmails();
+    const [mail] = mailsTo(api, 'elsewhere@example.net');
+    expect(mail!.body).toContain('Answered.');
+    expect(mail!.body).not.toContain('token=');
   });
 
   it("an answer to a Telegram user goes to the bot's outbox, to their chat", async () => {

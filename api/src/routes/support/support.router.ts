@@ -2,14 +2,19 @@ import { Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import { SUPPORT_TOKEN_HEADER, ZSupportConversation, ZSupportMessageRequest } from '@topup/shared';
 import { parse } from '../../http/errors';
+import { ownerProof } from '../../http/owner-proof';
 import { supportRateLimit } from '../../http/middleware';
 import type { SupportCaller, SupportService } from '../../services/support';
 import type { Request } from 'express';
 
-/** Who writes: the customer the request names (session, mini-app, bot) and the browser's conversation token. */
+/**
+ * Who writes: the customer the request names (session, mini-app, bot), the browser's conversation
+ * token, and the Telegram user and order tokens that prove an order named is theirs.
+ */
 function callerOf(req: Request): SupportCaller {
   const token = req.get(SUPPORT_TOKEN_HEADER)?.trim();
-  return { customer: req.customer, channel: req.channel, token: token && token.length <= 200 ? token : undefined };
+  const { telegramUserId, orderTokens } = ownerProof(req);
+  return { customer: req.customer, channel: req.channel, token: token && token.length <= 200 ? token : undefined, telegramUserId, orderTokens };
 }
 
 /**

@@ -21,7 +21,7 @@ export interface CancelRequest extends LeaveRequest {
 
 /**
  * The customer leaves the payment screen (release-wallet on Back, auto-cancel-order when the page is
- * hidden or unloaded). Leaving is not cancelling (DESIGN.md section 9): a customer who reloads, or
+ * hidden or unloaded). Leaving is not cancelling (docs/design.md section 9): a customer who reloads, or
  * switches to the wallet app and pays, must find the order still payable, so nothing changes. Only the
  * owner may ask (403 otherwise), so the answer tells nobody else anything.
  */
@@ -40,7 +40,7 @@ export async function leaveByCustomer(deps: { db: Db; tokens: OrderTokens }, r: 
 
 /**
  * The customer's explicit Cancel (cancel-transaction): only its owner may. Asking twice is harmless.
- * An order that has received funds is never cancelled: the 409 says why and what happens to the funds
+ * An order that has received funds in its coin is never cancelled: the 409 says why and what happens to the funds
  * (CANCEL_REFUSED_FUNDS_MESSAGE, or CANCEL_REFUSED_PAID_MESSAGE once paid: the texts every client shows).
  */
 export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r: CancelRequest): Promise<TCancelResponse> {
@@ -49,10 +49,12 @@ export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r:
     if (!order || (r.orderId !== undefined && order.id !== r.orderId)) throw new AppError('NOT_FOUND', 'Order not found');
     assertOwner(order, r.proof, deps.tokens, 'cancel it');
     if (order.status === 'pending_crypto_payment') {
+      // Only the order's own coin counts toward it (as in its story): another coin sent to the address
+      // is credited to the balance whatever becomes of the order, so it does not keep the order open.
       const [funds] = await tx
         .select({ id: payments.id })
         .from(payments)
-        .where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed')))
+        .where(and(eq(payments.orderId, order.id), ne(payments.status, 'removed'), order.coin === null ? undefined : eq(payments.coin, order.coin)))
         .limit(1);
       if (!funds) {
         await transition(tx, order.id, 'cancelled', { cause: r.cause });

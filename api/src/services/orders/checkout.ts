@@ -131,12 +131,13 @@ export class OrderCheckout {
     }
     const { coin, network, tokenContract } = offer;
     const quote = await this.deps.pricing.quote(coin.symbol, charges.totalCents);
-    const deposit = await this.deps.addresses.next();
+    // The network is chosen first: its family says how a payment is told to be this order's.
+    const deposit = this.deps.chains.depositIdentity(network.network, await this.deps.depositSequence.next());
     const createdAt = new Date(this.now());
     const expiresAt = new Date(createdAt.getTime() + PAYMENT_WINDOW_MS);
 
     const newOrder: NewOrder = {
-      derivationIndex: deposit.index,
+      derived: deposit.derivationIndex === null ? null : { family: network.family, index: deposit.derivationIndex },
       cause: `order created (${ctx.source})`,
       expiry: { queue: QUEUES.expireOrder, runAt: expiresAt },
       row: {
@@ -163,6 +164,7 @@ export class OrderCheckout {
         cryptoAmount: quote.units.toString(),
         priceUsdE8: quote.usdE8.toString(),
         depositAddress: deposit.address,
+        depositMemo: deposit.memo,
         email: spec.email,
         locale: ctx.locale ?? null,
         expiresAt,

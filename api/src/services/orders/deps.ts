@@ -1,6 +1,6 @@
 import type { Locale } from '@topup/shared';
 import type { Chains } from '../../chain/chains';
-import type { DepositAddressAllocator } from '../../chain/addresses';
+import type { DepositSequence } from '../../chain/deposit-sequence';
 import type { Db } from '../../db/client';
 import type { ORDER_SOURCES } from '../../db/schema';
 import type { BalanceService } from '../balances';
@@ -15,7 +15,7 @@ export interface OrderDeps {
   catalog: CatalogService;
   pricing: PricingService;
   settings: SettingsService;
-  addresses: DepositAddressAllocator;
+  depositSequence: DepositSequence;
   balances: BalanceService;
   tokens: OrderTokens;
   chains: Chains;

@@ -18,8 +18,21 @@ export class OrderLookup {
     private readonly stories: OrderStories,
   ) {}
 
-  async statusByOrderId(orderId: number): Promise<TPaymentStatus> {
-    return this.views.status(await this.find(eq(orders.id, orderId)));
+  /**
+   * The status by order number, for its owner only: numbers are sequential, so anyone can try them all,
+   * and the answer names the payment id, the deposit address and the amounts. A stranger learns only
+   * that the number exists (403, not 404). The bot's service credential reads any (it may act for any
+   * Telegram user anyway).
+   */
+  async statusByOrderId(orderId: number, proof: OwnerProof, service = false): Promise<TPaymentStatus> {
+    const order = await this.find(eq(orders.id, orderId));
+    if (!service && !isOwner(order, proof, this.deps.tokens)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Only whoever made this order can read its status by number: send its order token, or sign in as the customer who made it.',
+      );
+    }
+    return this.views.status(order);
   }
 
   async statusByPaymentId(paymentId: string): Promise<TPaymentStatus> {

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 import type { OrderTokens } from '../order-tokens';
 
 /**
- * What a caller shows to act on an order as its owner (DESIGN.md section 9): the customer the request
+ * What a caller shows to act on an order as its owner (docs/design.md section 9): the customer the request
  * names (a web session, the mini-app's init data, the bot acting for a Telegram user), the Telegram
  * user it acts for (also one who is no customer yet: new registrations closed) and the order tokens it
  * holds. The payment id names an order but proves nothing: the public status calls show it.

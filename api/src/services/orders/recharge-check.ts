@@ -39,7 +39,7 @@ export async function checkRecharge(catalog: CatalogService, r: RechargeRequest,
 }
 
 /**
- * The operator matches the number (issue 13 point 5): a number the provider places with another
+ * The operator matches the number: a number the provider places with another
  * airtime operator of the catalog is refused (OPERATOR_MISMATCH, 422, naming that operator in the
  * error's details so the client can offer the switch), unless the customer confirmed their choice (a
  * number that moved to the operator chosen). A data operator is not compared: the provider names a

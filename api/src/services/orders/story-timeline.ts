@@ -9,7 +9,7 @@ export interface TimelineEntry {
 }
 
 /**
- * What happened, oldest first: status changes, payments seen, credits, claims, re-sends. `decimals`:
+ * What happened, oldest first: status changes, payments seen, credits, claims, re-sends, payouts. `decimals`:
  * of the order's coin (null without one); `storyPayment` tells a payment as the story does.
  */
 export function orderTimeline(f: OrderFacts, decimals: number | null, storyPayment: (p: PaymentRow) => TStoryPayment): TimelineEntry[] {
@@ -68,6 +68,7 @@ export function orderTimeline(f: OrderFacts, decimals: number | null, storyPayme
     if (!isOwnEntry(order, l)) continue;
     if (isCreditReason(l.reason) && l.amountCents > 0) add(2, source, l.createdAt, { kind: 'credited', credit: storyCredit(l) });
     else if (l.reason === 'claim_in') add(2, source, l.createdAt, { kind: 'claimed', amount: l.amountCents });
+    else if (l.reason === 'payout') add(2, source, l.createdAt, { kind: 'paid_out', amount: -l.amountCents });
     else if (l.reason === 'manual_retry') add(2, source, l.createdAt, { kind: 'resent', amount: -l.amountCents, relatedOrderId: Number(l.referenceId) });
   }
   return entries

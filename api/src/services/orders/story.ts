@@ -19,7 +19,7 @@ import { orderTimeline, type TimelineEntry } from './story-timeline';
 import { orderValue, storyCredit, type Value } from './story-value';
 
 /**
- * The order story (issue 13 point 1): what an order is and what happened to it, read from its events,
+ * The order story: what an order is and what happened to it, read from its events,
  * its payments and the ledger. One builder for every reader: the customer's order page, the display
  * state of every list and status answer, and the admin's order page, which adds what only admins see
  * (each timeline entry's recorded cause and source, the ledger entries themselves: `OrderFacts`).
@@ -156,6 +156,7 @@ export class OrderStories {
       chainId: order.chainId,
       tokenContract: order.tokenContract,
       address: order.depositAddress,
+      memo: order.depositMemo,
       units,
       decimals: coin.decimals,
     });
@@ -171,9 +172,10 @@ export class OrderStories {
       network: coin.network,
       networkLabel: registry.network(coin.network)!.label,
       address: order.depositAddress,
+      memo: order.depositMemo,
       amount: formatCryptoAmount(units, coin.decimals),
       amountBaseUnits: units.toString(),
-      paymentUri: links.eip681,
+      paymentUri: links.uri,
       walletLinks: links,
       deadline,
     };

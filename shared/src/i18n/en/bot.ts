@@ -77,6 +77,8 @@ export const bot = {
   errorLoadingOperators: 'Error loading operators. Please try again later.',
   stepAmount: (p: { operator: string }) => `💵 <b>Step 3 of 6 · Amount</b>\nChoose an amount for ${h(p.operator)}.`,
   customAmountHint: (p: { min: string; max: string }) => `Or type a custom amount between ${h(p.min)} and ${h(p.max)}.`,
+  localAmountAdjusted: (p: { typed: string; got: string; usd: string }) =>
+    `ℹ️ The operator sends ${h(p.got)}, not exactly ${h(p.typed)}: the nearest amount for a price in whole cents (${h(p.usd)}).`,
   noAmounts: 'No amounts available for this operator.',
   errorLoadingAmounts: 'Error loading top-up amounts. Please try again later.',
   amountNotANumber: 'Please type an amount in US dollars, e.g. 12.50.',
@@ -112,7 +114,7 @@ export const bot = {
   paySend: 'Send exactly:',
   payTo: 'To this address:',
   payNetwork: (p: { network: string }) => `🔗 Network: <b>${h(p.network)}</b>`,
-  payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min left)`,
   payScan: (p: { coin: string }) => `Scan with your ${h(p.coin)} wallet app, or copy the amount and address (tap to copy).`,
   payImportant: 'Send the exact amount on this network only. The top-up is processed automatically.',
   payFromWallet: SEND_FROM_WALLET_NOTE,

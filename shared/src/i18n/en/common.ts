@@ -85,6 +85,7 @@ export const common = {
     MAINTENANCE: 'The service is under maintenance. Please try again later.',
     PRICE_UNAVAILABLE: 'The price of this coin is unavailable right now. Please choose another coin or try again later.',
     NETWORK_DISABLED: 'This network is unavailable right now. Please choose another coin.',
+    SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a few seconds.',
     OPERATOR_MISMATCH: 'This number belongs to another operator. Choose that operator, or confirm the one you chose.',
   } satisfies Record<TErrorCode, string>,
   /** The API's phone messages (the spec's), said in this language. */

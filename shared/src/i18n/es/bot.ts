@@ -70,6 +70,8 @@ export const bot: BotMessages = {
   errorLoadingOperators: 'Error al cargar los operadores. Inténtalo más tarde.',
   stepAmount: (p) => `💵 <b>Paso 3 de 6 · Importe</b>\nElige un importe para ${h(p.operator)}.`,
   customAmountHint: (p) => `O escribe un importe entre ${h(p.min)} y ${h(p.max)}.`,
+  localAmountAdjusted: (p) =>
+    `ℹ️ El operador envía ${h(p.got)}, no exactamente ${h(p.typed)}: el importe más cercano para un precio en centavos enteros (${h(p.usd)}).`,
   noAmounts: 'No hay importes disponibles para este operador.',
   errorLoadingAmounts: 'Error al cargar los importes. Inténtalo más tarde.',
   amountNotANumber: 'Escribe un importe en dólares estadounidenses, p. ej. 12.50.',
@@ -103,7 +105,7 @@ export const bot: BotMessages = {
   paySend: 'Envía exactamente:',
   payTo: 'A esta dirección:',
   payNetwork: (p) => `🔗 Red: <b>${h(p.network)}</b>`,
-  payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (quedan ${p.minutes} min)`,
   payScan: (p) => `Escanea con tu billetera de ${h(p.coin)}, o copia el importe y la dirección (toca para copiar).`,
   payImportant: 'Envía el importe exacto y solo en esta red. La recarga se procesa automáticamente.',
   payFromWallet: pay.fromWallet,

@@ -71,6 +71,7 @@ export const common: CommonMessages = {
     MAINTENANCE: 'El servicio está en mantenimiento. Inténtalo más tarde.',
     PRICE_UNAVAILABLE: 'El precio de esta criptomoneda no está disponible ahora. Elige otra o inténtalo más tarde.',
     NETWORK_DISABLED: 'Esta red no está disponible ahora. Elige otra criptomoneda.',
+    SERVICE_UNAVAILABLE: 'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
     OPERATOR_MISMATCH: 'Este número pertenece a otro operador. Elige ese operador o confirma el que elegiste.',
   },
   phoneErrors: {

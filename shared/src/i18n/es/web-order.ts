@@ -76,6 +76,7 @@ export const order: WebOrderMessages = {
     credited: 'Acreditado',
     claimed: 'Pasado a tu saldo',
     resent: 'Enviado de nuevo por soporte',
+    paid_out: 'Pagado a tu billetera',
   },
   creditReasons: {
     overpayment: 'Más del importe debido',

@@ -1,4 +1,5 @@
 import type { WebPayMessages } from '../en/web-pay';
+import { formatUsdIn } from '../format';
 
 export const pay: WebPayMessages = {
   cancel: 'Cancelar',
@@ -35,6 +36,7 @@ export const pay: WebPayMessages = {
   loadingCoins: 'Cargando las criptomonedas',
   cheapestFirst: 'de la más barata a la más cara',
   choiceWords: {
+    usd: (cents) => formatUsdIn('es', cents),
     fee: (amount) => `≈ ${amount} de comisión de red`,
     feeUnknown: 'comisión de red desconocida',
     underAMinute: 'menos de un minuto',

@@ -70,6 +70,8 @@ export const bot: BotMessages = {
   errorLoadingOperators: 'Erreur lors du chargement des opérateurs. Veuillez réessayer plus tard.',
   stepAmount: (p) => `💵 <b>Étape 3 sur 6 · Montant</b>\nChoisissez un montant pour ${h(p.operator)}.`,
   customAmountHint: (p) => `Ou tapez un montant libre entre ${h(p.min)} et ${h(p.max)}.`,
+  localAmountAdjusted: (p) =>
+    `ℹ️ L’opérateur envoie ${h(p.got)}, et non exactement ${h(p.typed)}\u00a0: le montant le plus proche pour un prix en cents entiers (${h(p.usd)}).`,
   noAmounts: 'Aucun montant disponible pour cet opérateur.',
   errorLoadingAmounts: 'Erreur lors du chargement des montants. Veuillez réessayer plus tard.',
   amountNotANumber: 'Tapez un montant en dollars US, par ex. 12.50.',
@@ -103,7 +105,7 @@ export const bot: BotMessages = {
   paySend: 'Envoyez exactement\u00a0:',
   payTo: 'À cette adresse\u00a0:',
   payNetwork: (p) => `🔗 Réseau\u00a0: <b>${h(p.network)}</b>`,
-  payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (encore ${p.minutes} min)`,
   payScan: (p) => `Scannez avec votre portefeuille ${h(p.coin)}, ou copiez le montant et l'adresse (touchez pour copier).`,
   payImportant: 'Envoyez le montant exact, sur ce réseau uniquement. La recharge est traitée automatiquement.',
   payFromWallet: pay.fromWallet,
@@ -167,7 +169,7 @@ export const bot: BotMessages = {
   btnTopUpAgain: '🔁 Recharger à nouveau',
   paymentAlreadyCreated: 'Le nouveau paiement est déjà dans la conversation, plus bas.',
   cancelRefusedFunds:
-    'Cette commande ne peut pas être annulée\u00a0: un paiement est déjà arrivé. Envoyez le reste avant l’échéance indiquée\u00a0; s’il n’arrive pas à temps, ce qui est arrivé est crédité sur votre solde. Rien n’est perdu.',
+    'Cette commande ne peut pas être annulée\u00a0: un paiement est déjà arrivé. Envoyez le reste avant l’échéance indiquée\u00a0; sinon, ce qui est arrivé est crédité sur votre solde. Rien n’est perdu.',
   cancelRefusedPaid: 'Cette commande ne peut pas être annulée\u00a0: elle est payée et sa recharge est en route (ou faite).',
 
   btnBack: '⬅️ Retour',

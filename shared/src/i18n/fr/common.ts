@@ -72,6 +72,7 @@ export const common: CommonMessages = {
     MAINTENANCE: 'Le service est en maintenance. Veuillez réessayer plus tard.',
     PRICE_UNAVAILABLE: 'Le prix de cette cryptomonnaie est indisponible pour le moment. Choisissez-en une autre ou réessayez plus tard.',
     NETWORK_DISABLED: 'Ce réseau est indisponible pour le moment. Choisissez une autre cryptomonnaie.',
+    SERVICE_UNAVAILABLE: 'Le service est brièvement indisponible. Réessayez dans quelques secondes.',
     OPERATOR_MISMATCH: 'Ce numéro appartient à un autre opérateur. Choisissez cet opérateur, ou confirmez celui que vous avez choisi.',
   },
   phoneErrors: {

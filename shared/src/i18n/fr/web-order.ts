@@ -79,6 +79,7 @@ export const order: WebOrderMessages = {
     credited: 'Crédité',
     claimed: 'Transféré sur votre solde',
     resent: 'Renvoyée par le support',
+    paid_out: 'Versé sur votre portefeuille',
   },
   creditReasons: {
     overpayment: 'Plus que le montant dû',

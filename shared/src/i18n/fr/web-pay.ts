@@ -1,4 +1,5 @@
 import type { WebPayMessages } from '../en/web-pay';
+import { formatUsdIn } from '../format';
 
 const NB = '\u00a0';
 
@@ -37,6 +38,7 @@ export const pay: WebPayMessages = {
   loadingCoins: 'Chargement des cryptomonnaies',
   cheapestFirst: 'du moins cher au plus cher',
   choiceWords: {
+    usd: (cents) => formatUsdIn('fr', cents),
     fee: (amount) => `≈ ${amount} de frais de réseau`,
     feeUnknown: 'frais de réseau inconnus',
     underAMinute: 'moins d’une minute',

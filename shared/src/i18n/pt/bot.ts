@@ -70,6 +70,8 @@ export const bot: BotMessages = {
   errorLoadingOperators: 'Erro ao carregar as operadoras. Tente novamente mais tarde.',
   stepAmount: (p) => `💵 <b>Etapa 3 de 6 · Valor</b>\nEscolha um valor para ${h(p.operator)}.`,
   customAmountHint: (p) => `Ou digite um valor entre ${h(p.min)} e ${h(p.max)}.`,
+  localAmountAdjusted: (p) =>
+    `ℹ️ A operadora envia ${h(p.got)}, não exatamente ${h(p.typed)}: o valor mais próximo para um preço em centavos inteiros (${h(p.usd)}).`,
   noAmounts: 'Nenhum valor disponível para esta operadora.',
   errorLoadingAmounts: 'Erro ao carregar os valores. Tente novamente mais tarde.',
   amountNotANumber: 'Digite um valor em dólares americanos, ex.: 12.50.',
@@ -103,7 +105,7 @@ export const bot: BotMessages = {
   paySend: 'Envie exatamente:',
   payTo: 'Para este endereço:',
   payNetwork: (p) => `🔗 Rede: <b>${h(p.network)}</b>`,
-  payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (${p.minutes} min)`,
+  payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (faltam ${p.minutes} min)`,
   payScan: (p) => `Escaneie com sua carteira de ${h(p.coin)}, ou copie o valor e o endereço (toque para copiar).`,
   payImportant: 'Envie o valor exato e somente nesta rede. A recarga é processada automaticamente.',
   payFromWallet: pay.fromWallet,

@@ -71,6 +71,7 @@ export const common: CommonMessages = {
     MAINTENANCE: 'O serviço está em manutenção. Tente mais tarde.',
     PRICE_UNAVAILABLE: 'O preço desta criptomoeda está indisponível agora. Escolha outra ou tente mais tarde.',
     NETWORK_DISABLED: 'Esta rede está indisponível agora. Escolha outra criptomoeda.',
+    SERVICE_UNAVAILABLE: 'O serviço está indisponível por um momento. Tente de novo em alguns segundos.',
     OPERATOR_MISMATCH: 'Este número pertence a outra operadora. Escolha essa operadora ou confirme a que você escolheu.',
   },
   phoneErrors: {

@@ -76,6 +76,7 @@ export const order: WebOrderMessages = {
     credited: 'Creditado',
     claimed: 'Transferido para o seu saldo',
     resent: 'Enviado de novo pelo suporte',
+    paid_out: 'Pago na sua carteira',
   },
   creditReasons: {
     overpayment: 'Mais que o valor devido',

@@ -1,4 +1,5 @@
 import type { WebPayMessages } from '../en/web-pay';
+import { formatUsdIn } from '../format';
 
 export const pay: WebPayMessages = {
   cancel: 'Cancelar',
@@ -35,6 +36,7 @@ export const pay: WebPayMessages = {
   loadingCoins: 'Carregando as criptomoedas',
   cheapestFirst: 'da mais barata à mais cara',
   choiceWords: {
+    usd: (cents) => formatUsdIn('pt', cents),
     fee: (amount) => `≈ ${amount} de taxa de rede`,
     feeUnknown: 'taxa de rede desconhecida',
     underAMinute: 'menos de um minuto',

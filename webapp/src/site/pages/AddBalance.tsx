@@ -11,6 +11,7 @@ import { SignInPanel } from '../components/SignInPanel';
 import { usePageMeta } from '../meta';
 import { navigate } from '../router';
 import { useUser } from '../session';
+import { centsToDollars } from '@topup/shared';
 
 const PRESETS = [10, 20, 50, 100];
 
@@ -91,8 +92,8 @@ export default function AddBalance() {
                 className="input"
                 type="number"
                 inputMode="decimal"
-                min={min / 100}
-                max={max / 100}
+                min={centsToDollars(min)}
+                max={centsToDollars(max)}
                 step="0.01"
                 value={text}
                 onChange={(e) => {

@@ -16,7 +16,7 @@ import { openSupportChat } from '../support';
 export const orderPagePaymentId = (pathname: string) => decodeURIComponent(pathname.split('/')[2] ?? '');
 
 /**
- * /orders/{paymentId} (issue 13 point 1): the order's story. The receipts' links carry `?token=` (the
+ * /orders/{paymentId}: the order's story. The receipts' links carry `?token=` (the
  * read-only token); this browser's own orders and a signed-in customer's need none. Live while the
  * order moves.
  */

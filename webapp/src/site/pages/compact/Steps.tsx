@@ -9,6 +9,7 @@ import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/Paym
 import { Dropdown } from '../../components/Dropdown';
 import type { AmountEntry, Limits } from './amount';
 import { Promotions } from './Promotions';
+import { centsToDollars } from '@topup/shared';
 
 /** Step 1, 'Select Country & Phone': the country list (dial codes), the number, and the promotions. */
 export function WhereStep(props: {
@@ -184,10 +185,10 @@ export function AmountChoice(props: {
             className="input"
             type="number"
             inputMode="decimal"
-            min={local ? local.min : custom.min / 100}
-            max={local ? local.max : custom.max / 100}
+            min={local ? local.min : centsToDollars(custom.min)}
+            max={local ? local.max : centsToDollars(custom.max)}
             step={local ? 'any' : '0.01'}
-            placeholder={t.web.customAmountRange(local ? localRange(t, local) : { min: t.shortUsd(custom.min), max: t.number(custom.max / 100) })}
+            placeholder={t.web.customAmountRange(local ? localRange(t, local) : { min: t.shortUsd(custom.min), max: t.number(centsToDollars(custom.max)) })}
             value={entry.text}
             onChange={(e) => props.onEntry({ ...entry, text: e.target.value })}
           />

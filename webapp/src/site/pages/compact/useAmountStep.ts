@@ -6,6 +6,7 @@ import { useI18n } from '../../../i18n/I18n';
 import { quoteFor, type Problem, type WizardAction } from '../../../wizard';
 import { localAmountQuery, localLimitsOf, localValue } from '../../../wizard/LocalAmount';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, typedLocal, validAmount, type AmountEntry, type LocalEntry } from './amount';
+import { centsToDollars } from '@topup/shared';
 
 /**
  * /app's step 3: the quick amounts (a FIXED operator's own, else the spec's), a custom amount typed in
@@ -50,7 +51,7 @@ export function useAmountStep(opts: { operator: TOperator | null; pricing: TPric
     /** Back to nothing entered (a new operator, a new order). */
     clear: () => setEntry(NO_AMOUNT),
     /** A repeated recipient's amount, as if its tile was tapped. */
-    repeat: (cents: number) => setEntry({ quick: cents / 100, text: '' }),
+    repeat: (cents: number) => setEntry({ quick: centsToDollars(cents), text: '' }),
     limits,
     fixed,
     options: amounts.data,

@@ -1,4 +1,4 @@
-import type { ObservedPayment } from '../services/payments';
+import type { ObservedPayment } from '../../services/payments';
 import type { JsonRpcClient, RpcBlock, RpcTransaction } from './json-rpc';
 
 /** keccak256("Transfer(address,address,uint256)") */

@@ -70,6 +70,10 @@ export interface RpcClientOptions {
   onRequest?: (record: RpcRequestRecord) => void;
   /** An endpoint answered another chain: it is left out, and looked at again later. */
   onWrongChain?: (endpoint: string, actualChainId: number) => void;
+  /** An endpoint that answered failed: it rests, and the calls go to the others meanwhile. */
+  onEndpointDown?: (endpoint: string, error: string) => void;
+  /** An endpoint that had failed answers again. */
+  onEndpointUp?: (endpoint: string) => void;
 }
 
 /** The health of one node, as the client sees it. */
@@ -105,6 +109,7 @@ class Endpoint {
   lastError: string | null = null;
   wrongChainId: number | null = null;
   chainChecked = false;
+  probing = false;
 
   constructor(
     readonly url: string,
@@ -183,6 +188,7 @@ export class JsonRpcClient {
   /** Several calls in one HTTP request; results in the order of the calls. */
   async batch<T>(calls: { method: string; params: unknown[] }[]): Promise<T[]> {
     if (calls.length === 0) return [];
+    this.probeRested();
     let lastError: RpcError | undefined;
     for (const endpoint of this.ranked()) {
       try {
@@ -196,11 +202,41 @@ export class JsonRpcClient {
       } catch (err) {
         // A JSON-RPC error (it has a code) is the node's own answer: the node is fine.
         if (!(err instanceof RpcError) || err.code !== undefined) throw err;
-        endpoint.failed(Date.now(), err.message);
+        this.failed(endpoint, err.message);
         lastError = err;
       }
     }
     throw lastError!;
+  }
+
+  private failed(endpoint: Endpoint, error: string) {
+    const wasUp = endpoint.consecutiveFailures === 0;
+    endpoint.failed(Date.now(), error);
+    if (wasUp) this.opts.onEndpointDown?.(endpoint.host, error);
+  }
+
+  private answered(endpoint: Endpoint) {
+    const wasDown = endpoint.consecutiveFailures > 0;
+    endpoint.answered(Date.now());
+    if (wasDown) this.opts.onEndpointUp?.(endpoint.host);
+  }
+
+  /**
+   * A failed endpoint whose rest is over is asked its chain in the background: the calls keep going to
+   * the healthier ones, and a node that is back is known to be back (and may win its rank again).
+   */
+  private probeRested() {
+    if (this.endpoints.length === 1) return;
+    const now = Date.now();
+    for (const endpoint of this.endpoints) {
+      if (endpoint.consecutiveFailures === 0 || endpoint.restingUntil > now || endpoint.probing) continue;
+      endpoint.probing = true;
+      this.send(endpoint, [{ method: 'eth_chainId', params: [] }])
+        .catch((err: unknown) => {
+          if (err instanceof RpcError && err.code === undefined) this.failed(endpoint, err.message);
+        })
+        .finally(() => (endpoint.probing = false));
+    }
   }
 
   /** Usable endpoints by health, then resting ones by how soon they rest no more: a resting node beats none. */
@@ -252,7 +288,7 @@ export class JsonRpcClient {
       throw new RpcError(`RPC node ${endpoint.host} unreachable: ${(err as Error).message}${cause ? ` (${cause})` : ''}`);
     }
     record('ok');
-    endpoint.answered(Date.now());
+    this.answered(endpoint);
     const answers = (Array.isArray(parsed) ? parsed : [parsed]) as { id: number; result?: T; error?: { code: number; message: string } }[];
     const byId = new Map(answers.map((a) => [a.id, a]));
     return body.map((b) => {

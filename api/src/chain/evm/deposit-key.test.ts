@@ -1,7 +1,7 @@
 import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { DEV_DEPOSIT_XPUB } from '../config';
-import { DepositKey } from './addresses';
+import { DEV_DEPOSIT_XPUB } from '../../config';
+import { DepositKey } from './deposit-key';
 
 const PHRASE = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 

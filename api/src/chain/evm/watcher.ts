@@ -1,20 +1,12 @@
-import type { NetworkConfig } from '../config';
-import type { SessionLock } from '../db/client';
-import * as scan from '../services/chain-scan';
+import type { NetworkConfig } from '../../config';
+import * as scan from '../../services/chain-scan';
 import { BalanceChecker } from './balance-check';
-import { MAX_TOPICS_PER_CALL, nativePayments, tokenPayments } from './evm-payments';
+import { MAX_TOPICS_PER_CALL, nativePayments, tokenPayments } from './payments';
 import { hostOf, JsonRpcClient, RpcError, type RpcBlock } from './json-rpc';
-import type { NetworkWatcher, WatcherOptions } from './port';
+import type { WatcherOptions } from '../port';
+import { ScanLoop } from '../scan-loop';
 
 const UNFILTERED_BLOCK_RANGE = 10;
-
-/** The advisory lock key of a network's watcher: one process scans a network at a time. */
-function lockKey(network: string): number {
-  // A stable small hash of the name: the registry may add networks, and a key must never change.
-  let h = 0;
-  for (const ch of network) h = (h * 31 + ch.charCodeAt(0)) % 100_000;
-  return 727_100_000 + h;
-}
 
 /**
  * Watches one EVM network for payments to open deposit addresses.
@@ -24,24 +16,17 @@ function lockKey(network: string): number {
  * eth_getLogs per pass for the token Transfers. Receipts are asked only for native transfers that
  * match; the finality tag only while a payment waits for it; balances only of orders about to expire
  * or to stop being watched (BalanceChecker). Blocks, payments and the cursor are written in one
- * transaction, so a crash mid-scan repeats the pass rather than losing or doubling anything. The
- * orders touched are settled after that commit; a watcher's first pass (a restarted process) and the
- * pass after a failed settlement first settle every order a crash may have left between the two.
+ * transaction, so a crash mid-scan repeats the pass rather than losing or doubling anything; the
+ * orders touched are settled after that commit (ScanLoop).
  *
  * Before its first pass and after every failed contact with the node, the watcher asks the node's
  * chain id and refuses to scan a chain other than the configured one.
  */
-export class ChainWatcher implements NetworkWatcher {
+export class ChainWatcher extends ScanLoop {
   readonly rpc: JsonRpcClient;
   private readonly network: NetworkConfig;
   private readonly tokenCoins: Map<string, string>;
   private readonly balances: BalanceChecker;
-  private lock: SessionLock | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  /** Orders may have been left unsettled (by a crash before this watcher existed, or a failed settle). */
-  private unsettled = true;
   /** The node's chain id was checked since the last failed contact. */
   private chainChecked = false;
   /** The node answered that it does not know the finality tag: count blocks instead. */
@@ -49,50 +34,13 @@ export class ChainWatcher implements NetworkWatcher {
   /** Blocks kept for reorganisation checks: deeper than any confirmation depth we wait for. */
   private readonly keepBlocks: number;
 
-  constructor(private readonly opts: WatcherOptions & { rpc?: JsonRpcClient }) {
+  constructor(opts: WatcherOptions & { rpc?: JsonRpcClient }) {
+    super(opts);
     this.network = opts.network;
     this.rpc = opts.rpc ?? new JsonRpcClient(opts.network.rpcUrls, { chainId: opts.network.chainId });
     this.tokenCoins = new Map(Object.entries(opts.network.tokens).map(([coin, address]) => [address.toLowerCase(), coin]));
     this.keepBlocks = Math.max(64, opts.network.confirmations * 2);
     this.balances = new BalanceChecker({ network: opts.network, nativeCoin: opts.nativeCoin, db: opts.database.db, rpc: this.rpc });
-  }
-
-  get scanning(): boolean {
-    return this.lock?.held ?? false;
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    await this.lock?.release();
-    this.lock = null;
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick()
-        .catch((err) => this.opts.log.warn({ err, network: this.network.network }, 'chain watcher pass failed'))
-        .finally(() => this.schedule(this.opts.pollMs ?? this.network.pollMs));
-    }, delay);
-  }
-
-  private async tick(): Promise<void> {
-    if (this.lock && !this.lock.held) {
-      // Our connection died and PostgreSQL released the lock: another process may scan now.
-      this.opts.log.warn({ network: this.network.network }, 'lost the scanning lock; trying to take it again');
-      this.lock = null;
-    }
-    this.lock ??= await this.opts.database.tryLock(lockKey(this.network.network));
-    if (!this.lock) return;
-    // Catch up in passes of at most maxBlockRange blocks until the head is reached.
-    while (!this.stopped && (await this.pass()));
   }
 
   /** One scan pass. Returns true when more blocks are waiting. */
@@ -123,7 +71,7 @@ export class ChainWatcher implements NetworkWatcher {
   private async scanPass(): Promise<boolean> {
     const { db } = this.opts.database;
     const net = this.network.network;
-    if (this.unsettled) await this.settleLeftovers();
+    await this.settleLeftovers();
     const head = await this.rpc.blockNumber();
     const cursor = await scan.readCursor(db, net);
     if (!cursor || cursor.chainId !== this.network.chainId) {
@@ -135,7 +83,7 @@ export class ChainWatcher implements NetworkWatcher {
       await this.rewind(head);
       return true;
     }
-    const watched = await scan.watchedAddresses(db);
+    const watched = await scan.watchedAddresses(db, this.opts.familyNetworks);
     // Unfiltered log queries (over 1,000 addresses) return every transfer of the tokens: keep them short.
     const range = Math.min(this.opts.maxBlockRange ?? 100, watched.size > MAX_TOPICS_PER_CALL ? UNFILTERED_BLOCK_RANGE : Infinity);
     const to = Math.min(head, cursor.lastBlock + range);
@@ -203,22 +151,6 @@ export class ChainWatcher implements NetworkWatcher {
     for (const p of observed) metrics.paymentsSeen.inc({ network, coin: p.coin });
   }
 
-  private async settle(orderIds: Iterable<number>): Promise<void> {
-    try {
-      for (const id of orderIds) await this.opts.payments.settle(id);
-    } catch (err) {
-      // The payments are committed; the next pass settles whatever this one could not.
-      this.unsettled = true;
-      throw err;
-    }
-  }
-
-  /** Settling is idempotent, so settling an order that was fine changes nothing. */
-  private async settleLeftovers(): Promise<void> {
-    await this.settle(await scan.ordersToResettle(this.opts.database.db, this.network.network));
-    this.unsettled = false;
-  }
-
   private async fetchBlocks(from: number, to: number): Promise<RpcBlock[]> {
     const calls = [];
     for (let n = from; n <= to; n++) calls.push({ method: 'eth_getBlockByNumber', params: [`0x${n.toString(16)}`, true] });
@@ -241,34 +173,26 @@ export class ChainWatcher implements NetworkWatcher {
       await this.startOver(await this.rpc.blockNumber(), 'no block in common with the chain (reorganisation deeper than we keep)');
       return;
     }
-    this.opts.log.warn({ network: net, keptBlock: common.number }, 'chain reorganisation: rescanning');
-    const touched = await this.opts.database.db.transaction(async (tx) => {
-      await scan.rewindScan(tx, net, common.number);
-      return this.opts.payments.removeAbove(tx, net, common.number);
-    });
-    await this.settle(touched);
+    await this.rewindTo(common);
   }
 
   private async startOver(head: number, reason?: string): Promise<void> {
-    const net = this.network.network;
-    if (reason) {
-      if (!this.opts.devnet) throw new Error(`${net} watcher stopped: ${reason}; an operator must look at it`);
-      this.opts.log.warn({ network: net, reason }, 'devnet restarted: watching from its head');
-    }
     const start = Math.max(0, head - 1);
     const block = await this.rpc.getBlock(start, false);
-    const touched = await this.opts.database.db.transaction(async (tx) => {
-      await scan.restartScan(tx, net, this.network.chainId, block ? heldOf(block) : { number: start });
-      // Unconfirmed payments were on the chain that is gone.
-      return this.opts.payments.removeAbove(tx, net, -1);
-    });
-    await this.settle(touched);
+    await this.restartFrom(block ? heldOf(block) : { number: start }, reason);
   }
 }
 
 /** The admin alert when a network's node is on another chain. */
 export function chainMismatchMessage(network: string, host: string, actual: number, expected: number): string {
   return `${network} watcher refuses to scan: the node at ${host} is chain ${actual}, the configuration says ${expected}. Payments on ${network} are not seen until this is fixed.`;
+}
+
+/** For the operator: a node of a network stopped answering, or answers again. */
+export function rpcNodeHealthMessage(network: string, host: string, up: boolean, error?: string): string {
+  return up
+    ? `${network} RPC node ${host} answers again.`
+    : `${network} RPC node ${host} is down (${error ?? 'no answer'}): calls go to the network's other nodes meanwhile, if it has any.`;
 }
 
 function heldOf(b: RpcBlock): scan.HeldBlock {

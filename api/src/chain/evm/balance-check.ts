@@ -1,8 +1,8 @@
-import type { Db } from '../db/client';
-import type { NetworkConfig } from '../config';
-import * as scan from '../services/chain-scan';
-import type { ObservedPayment } from '../services/payments';
-import { seenIn } from './evm-payments';
+import type { Db } from '../../db/client';
+import type { NetworkConfig } from '../../config';
+import * as scan from '../../services/chain-scan';
+import type { ObservedPayment } from '../../services/payments';
+import { seenIn } from './payments';
 import { hex, type JsonRpcClient, type RpcBlock } from './json-rpc';
 
 /** How long before an order's window ends, and before its watch ends, its balance is looked at. */

@@ -1,16 +1,30 @@
-import { walletLinks, type WalletLinks, type WalletPayment } from '@topup/shared';
-import type { NetworkConfig } from '../config';
-import type { Metrics } from '../metrics';
-import type { ChainAdapter, NetworkHealth, NetworkWatcher, TransferFees, WatcherOptions } from './port';
-import { DepositKey } from './addresses';
-import { evmTransferFees } from './evm-fees';
+import type { WalletLinks } from '@topup/shared';
+import type { NetworkConfig } from '../../config';
+import { address, DEV_DEPOSIT_XPUB } from '../../config-env';
+import type { Metrics } from '../../metrics';
+import type {
+  ChainAdapter,
+  ChainFamily,
+  DepositIdentity,
+  FamilyContext,
+  NetworkHealth,
+  NetworkWatcher,
+  PaymentRequest,
+  TransferFees,
+  WatcherOptions,
+} from '../port';
+import { DepositKey } from './deposit-key';
+import { evmTransferFees } from './fees';
 import { JsonRpcClient } from './json-rpc';
 import { ChainWatcher } from './watcher';
+import { walletLinks } from './wallet-links';
 
 export interface EvmAdapterHooks {
   metrics?: Metrics;
   /** One of a network's nodes answered another chain (it is left out meanwhile). */
   onWrongChain?: (network: NetworkConfig, endpoint: string, actualChainId: number) => void;
+  /** One of a network's nodes stopped answering (`up` false) or answers again (`up` true). */
+  onNodeHealth?: (network: NetworkConfig, endpoint: string, up: boolean, error?: string) => void;
 }
 
 /**
@@ -21,7 +35,7 @@ export interface EvmAdapterHooks {
  * checks, so all see the same health of each node.
  */
 export class EvmAdapter implements ChainAdapter {
-  readonly family = 'evm' as const;
+  readonly family = 'evm';
   private readonly key: DepositKey;
   private readonly clients = new Map<string, JsonRpcClient>();
 
@@ -32,12 +46,22 @@ export class EvmAdapter implements ChainAdapter {
     this.key = new DepositKey(xpub);
   }
 
-  depositAddress(index: number): string {
-    return this.key.address(index);
+  /** The address alone names the order: the same address on every EVM network. */
+  depositIdentity(_network: NetworkConfig, index: number): DepositIdentity {
+    return { address: this.key.address(index), memo: null, derivationIndex: index };
   }
 
-  walletLinks(payment: WalletPayment): WalletLinks {
-    return walletLinks(payment);
+  /** Trust Wallet's link only where the network is the real chain: it knows no devnet. */
+  walletLinks(p: PaymentRequest): WalletLinks {
+    const trustWalletCoin = p.spec.trustWalletCoin !== undefined && p.network.chainId === p.spec.chainId ? p.spec.trustWalletCoin : null;
+    return walletLinks({
+      chainId: p.network.chainId,
+      tokenContract: p.tokenContract,
+      address: p.address,
+      units: p.units,
+      decimals: p.decimals,
+      trustWalletCoin,
+    });
   }
 
   transferFees(network: NetworkConfig): Promise<TransferFees> {
@@ -48,7 +72,7 @@ export class EvmAdapter implements ChainAdapter {
   rpc(network: NetworkConfig): JsonRpcClient {
     let client = this.clients.get(network.network);
     if (!client) {
-      const { metrics, onWrongChain } = this.hooks;
+      const { metrics, onWrongChain, onNodeHealth } = this.hooks;
       client = new JsonRpcClient(network.rpcUrls, {
         chainId: network.chainId,
         onRequest: metrics
@@ -59,6 +83,8 @@ export class EvmAdapter implements ChainAdapter {
             }
           : undefined,
         onWrongChain: onWrongChain && ((endpoint, actual) => onWrongChain(network, endpoint, actual)),
+        onEndpointDown: onNodeHealth && ((endpoint, error) => onNodeHealth(network, endpoint, false, error)),
+        onEndpointUp: onNodeHealth && ((endpoint) => onNodeHealth(network, endpoint, true)),
       });
       this.clients.set(network.network, client);
     }
@@ -82,3 +108,11 @@ export class EvmAdapter implements ChainAdapter {
     return { head, endpoints, error };
   }
 }
+
+/** The EVM family: DEPOSIT_XPUB is its key (the configuration checks it and gives development its default). */
+export const evmFamily: ChainFamily = {
+  id: 'evm',
+  keySetting: 'DEPOSIT_XPUB',
+  checkAddress: (value) => (address.safeParse(value).success ? null : 'must be a 0x-prefixed 20-byte hex address'),
+  create: (ctx: FamilyContext) => new EvmAdapter(ctx.key ?? DEV_DEPOSIT_XPUB, ctx),
+};

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import BigNumber from 'bignumber.js';
 import { parse } from 'eth-url-parser';
-import { CHAINS, coinbaseWalletLink, eip681Link, parseUnits, walletLinks, type WalletPayment } from '@topup/shared';
+import { CHAINS, parseUnits } from '@topup/shared';
+import { coinbaseWalletLink, eip681Link, walletLinks, type WalletPayment } from './wallet-links';
 
 /**
- * The wallet links of shared/src/wallet-links.ts, read back the way the wallets read them. MetaMask
+ * The EVM wallet links (wallet-links.ts), read back the way the wallets read them. MetaMask
  * mobile reads its /send/ links and `ethereum:` links with eth-url-parser (and turns the amount into a
  * number with bignumber.js); Trust Wallet's link is a plain query. Each must give back the exact chain,
  * token, recipient and amount. (The test lives in the API, where eth-url-parser is a dev dependency.)
@@ -59,7 +60,7 @@ function payment(p: Partial<WalletPayment> = {}): WalletPayment {
   return { chainId: 1, tokenContract: null, address, units: 10n ** 18n, decimals: 18, trustWalletCoin: 60, ...p };
 }
 
-describe('EIP-681 payment links for large amounts (issue 14 point 10)', () => {
+describe('EIP-681 payment links for large amounts', () => {
   // Wallets that parse with eth-url-parser get 10^21 base units and more back in exponent form; with
   // every digit in the link, bignumber.js still turns it into the exact amount. Trust Wallet reads the
   // plain integer. So the link carries the plain integer, never an exponent.
@@ -81,6 +82,7 @@ describe('wallet links', () => {
   // amounts of 10^21 base units and more.
   const cases = CHAINS.coins.flatMap((coin) => {
     const network = CHAINS.network(coin.network)!;
+    if (network.family !== 'evm') return [];
     return [12_345_678n, ...LARGE].map((units) => ({
       name: `${coin.symbol}, ${units} base units`,
       p: payment({
@@ -97,9 +99,14 @@ describe('wallet links', () => {
     const links = walletLinks(p);
     const expected: ReadBack = { chainId: p.chainId, token: p.tokenContract, to: address, units: p.units };
     expect(links.eip681).toBe(eip681Link(p));
-    expect(readEip681(links.eip681)).toEqual(expected);
-    expect(readMetamask(links.metamask)).toEqual(expected);
+    expect(readEip681(links.uri)).toEqual(expected);
+    expect(readMetamask(links.metamask!)).toEqual(expected);
     expect(readTrust(links.trust!, p.decimals)).toEqual({ ...expected, coin: p.trustWalletCoin });
+    expect(links.uri).toBe(links.eip681);
+    expect(links.apps).toEqual([
+      { id: 'metamask', name: 'MetaMask', url: links.metamask },
+      { id: 'trust', name: 'Trust Wallet', url: links.trust },
+    ]);
   });
 
   it('follows the wallets’ documented formats', () => {
@@ -110,13 +117,13 @@ describe('wallet links', () => {
       decimals: 6,
       trustWalletCoin: 8453,
     });
-    expect(walletLinks(usdcOnBase)).toEqual({
+    expect(walletLinks(usdcOnBase)).toMatchObject({
       eip681: `ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${address}&uint256=11500000`,
       metamask: `https://link.metamask.io/send/0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=${address}&uint256=11500000`,
       trust: `https://link.trustwallet.com/send?asset=c8453_t0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913&address=${address}&amount=11.5`,
     });
     const polOnPolygon = payment({ chainId: 137, units: 32n * 10n ** 18n, trustWalletCoin: 966 });
-    expect(walletLinks(polOnPolygon)).toEqual({
+    expect(walletLinks(polOnPolygon)).toMatchObject({
       eip681: `ethereum:${address}@137?value=32000000000000000000`,
       metamask: `https://link.metamask.io/send/${address}@137?value=32000000000000000000`,
       trust: `https://link.trustwallet.com/send?asset=c966&address=${address}&amount=32`,
@@ -126,7 +133,8 @@ describe('wallet links', () => {
   it('gives no Trust Wallet link where Trust Wallet does not know the network (a devnet)', () => {
     const links = walletLinks(payment({ chainId: 31339, trustWalletCoin: null }));
     expect(links.trust).toBeNull();
-    expect(readMetamask(links.metamask)).toEqual({ chainId: 31339, token: null, to: address, units: 10n ** 18n });
+    expect(links.apps.map((a) => a.id)).toEqual(['metamask']);
+    expect(readMetamask(links.metamask!)).toEqual({ chainId: 31339, token: null, to: address, units: 10n ** 18n });
   });
 
   it('opens a page in Coinbase Wallet’s browser, the page percent-encoded', () => {

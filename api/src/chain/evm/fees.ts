@@ -1,7 +1,7 @@
 import { Interface, Transaction } from 'ethers';
-import type { NetworkConfig } from '../config';
+import type { NetworkConfig } from '../../config';
 import { RpcError, type JsonRpcClient } from './json-rpc';
-import type { TransferFees } from './port';
+import type { TransferFees } from '../port';
 
 /** Gas of a plain transfer of the native coin. */
 export const NATIVE_TRANSFER_GAS = 21_000n;

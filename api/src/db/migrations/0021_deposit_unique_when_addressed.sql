@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_deposit_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_deposit_uq" ON "orders" USING btree ("deposit_address",coalesce("deposit_memo", '')) WHERE "orders"."deposit_address" is not null;
