@@ -101,7 +101,7 @@ describe('admin console in Chromium', () => {
       persistent: localStorage.getItem('admin_token'),
     }));
     expect(stored).toMatchObject({ token: expect.any(String), email: 'admin@example.com', persistent: null });
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Manual Top-up', 'Settings']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Manual Top-up', 'Treasury', 'Settings']);
   });
 
   it('shows the stats', async () => {

@@ -247,7 +247,13 @@ describe('the support inbox', () => {
     const order = await createOrder(server, { amount: 10 });
     const question = 'Where is my top-up? <script>alert(1)</script>';
     expect(
-      (await server.call('POST', '/api/support/messages', { body: { text: question, email: 'asker@example.net', paymentId: order.paymentId } })).status,
+      (
+        await server.call('POST', '/api/support/messages', {
+          // The writer proves the order is theirs: a message links only to its writer's orders.
+          body: { text: question, email: 'asker@example.net', paymentId: order.paymentId },
+          headers: { 'x-order-token': order.orderToken },
+        })
+      ).status,
     ).toBe(201);
     expect(
       (

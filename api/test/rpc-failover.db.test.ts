@@ -117,7 +117,7 @@ describe('RPC failover', () => {
       expect(health.head).toBeNull();
       // The alert is written beside the read (the wrong-chain callback does not hold the read up).
       await expect
-        .poll(async () => (await api.services.alerts.open()).map((a) => [a.kind, a.message]), { timeout: 10_000 })
+        .poll(async () => (await api.services.alerts.open()).map((a) => [a.kind, a.message]).sort(([a], [b]) => a!.localeCompare(b!)), { timeout: 10_000 })
         .toEqual([
           ['chain_id_mismatch:ethereum', expect.stringMatching(new RegExp(`node at ${new URL(bsc).host} is chain 31338, the configuration says 31337`))],
           [`rpc_node_down:ethereum:${new URL(gate.in(eth)).host}`, expect.stringMatching(/is down/)],

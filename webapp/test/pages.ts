@@ -76,7 +76,7 @@ const mainButton = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tg: { mainButton: { text: string; is_visible: boolean; is_active: boolean } | null } }).__tg.mainButton);
 
 export async function expectMainButton(page: Page, text: string, active: boolean) {
-  await expect.poll(() => mainButton(page), { timeout: 10_000 }).toMatchObject({ text, is_visible: true, is_active: active });
+  await expect.poll(() => mainButton(page)).toMatchObject({ text, is_visible: true, is_active: active });
 }
 
 /** Telegram tells the mini-app its main button (or its back button) was pressed. */

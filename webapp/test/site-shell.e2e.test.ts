@@ -230,7 +230,7 @@ describe('support that keeps its word', () => {
   const ORDER_PAGE_PHONE = { width: 390, height: 844 };
 
   it('the chat, opened for an order, sends the message to the inbox; the admin sees it and answers; the answer comes by e-mail and in the chat', async () => {
-    const created = await api<{ paymentId: string; orderId: number }>('/api/crypto-payment', {
+    const created = await api<{ paymentId: string; orderId: number; orderToken: string }>('/api/crypto-payment', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' }),
@@ -241,6 +241,8 @@ describe('support that keeps its word', () => {
       const log = page.getByRole('log');
       await log.getByText('Welcome to CRYPTO TOP-UPS support').waitFor();
       await page.getByText(`About order ${created.paymentId}`).waitFor();
+      // The order was made in this browser: it holds the order's token, the proof that links the message to it.
+      await page.evaluate((token) => localStorage.setItem('order_tokens', JSON.stringify([token])), created.orderToken);
       await page.getByLabel('Your e-mail address, for our answer').fill('round.trip@example.net');
       const question = 'Is my <b>order</b> paid? <img src=x onerror="window.hacked=1">';
       await page.getByLabel('Message').fill(question);

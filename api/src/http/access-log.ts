@@ -28,7 +28,7 @@ export interface AnsweredError {
 /**
  * The first middleware: gives the request an id (the caller's `X-Request-Id`, or a new one, echoed in
  * the answer), runs the rest of the request with that id in the log context (logging.ts), writes one
- * access log line when the answer is done (4xx as warn, 5xx as error, with the error code and message
+ * access log line when the answer is done (4xx and 503 as warn, other 5xx as error, with the error code and message
  * the customer got), and counts the request by route and status.
  */
 export function requestLogging(log: Logger, metrics: Metrics): RequestHandler {
