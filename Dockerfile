@@ -9,7 +9,8 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The workspaces' package manifests, what both stages' npm ci installs from.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -17,6 +18,8 @@ COPY api/package.json api/
 COPY bot/package.json bot/
 COPY webapp/package.json webapp/
 COPY admin/package.json admin/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY shared shared
@@ -27,15 +30,8 @@ COPY admin admin
 COPY scripts scripts
 RUN npm run build && npm run build:server
 
-FROM ${NODE_IMAGE} AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY shared/package.json shared/
-COPY api/package.json api/
-COPY bot/package.json bot/
-COPY webapp/package.json webapp/
-COPY admin/package.json admin/
 RUN npm ci --omit=dev --omit=optional --workspace=api --workspace=bot --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist dist
 COPY --from=build /app/webapp/dist webapp/dist

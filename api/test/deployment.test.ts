@@ -187,15 +187,16 @@ describe('Dockerfile', () => {
     expect(['22', '24']).toContain(image);
     const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
     expect(engines).toContain(`^${image}.`);
-    expect(stages.map((s) => s.split('\n')[0])).toEqual(['${NODE_IMAGE} AS build', '${NODE_IMAGE} AS runtime']);
+    expect(stages.map((s) => s.split('\n')[0])).toEqual(['${NODE_IMAGE} AS manifests', 'manifests AS build', 'manifests AS runtime']);
   });
 
   it('builds the pages and the server to JavaScript, and the runtime stage holds only what runs', () => {
-    expect(stages[0]).toMatch(/RUN npm run build && npm run build:server/);
+    expect(stages[1]).toMatch(/RUN npm run build && npm run build:server/);
     expect(runtime).toMatch(/RUN npm ci --omit=dev --omit=optional --workspace=api --workspace=bot /);
     expect([...runtime.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((m) => m[1])).toEqual(['dist', 'webapp/dist', 'admin/dist']);
-    // No sources in the runtime stage: only package manifests (for npm ci) are copied from the context.
-    expect([...runtime.matchAll(/^COPY (?!--from)(\S+)/gm)].map((m) => m[1])).toEqual([
+    // No sources in the runtime stage: only package manifests (for npm ci, from the stage it starts from) come from the context.
+    expect([...runtime.matchAll(/^COPY (?!--from)(\S+)/gm)]).toEqual([]);
+    expect([...stages[0]!.matchAll(/^COPY (?!--from)(\S+)/gm)].map((m) => m[1])).toEqual([
       'package.json',
       'shared/package.json',
       'api/package.json',

@@ -208,12 +208,8 @@ export function displaySentence(d: TOrderDisplay, time: (iso: string) => string 
   }
 }
 
-/** What a customer should do next: exactly one per order (the order story's `next.action`). */
-export const NEXT_ACTIONS = ['pay', 'pay_rest', 'wait', 'open_balance', 'sign_in', 'new_recharge', 'contact_support'] as const;
-export type TNextActionKind = (typeof NEXT_ACTIONS)[number];
-
-/** The button of each next action. */
-export const NEXT_ACTION_LABELS: Record<TNextActionKind, string> = {
+/** What a customer should do next, exactly one per order (the order story's `next.action`), and its button. */
+export const NEXT_ACTION_LABELS = {
   pay: 'Pay now',
   pay_rest: 'Send the rest',
   wait: 'Nothing to do: we will update this page',
@@ -222,27 +218,11 @@ export const NEXT_ACTION_LABELS: Record<TNextActionKind, string> = {
   new_recharge: 'Recharge this number again',
   contact_support: 'Contact support',
 };
+export type TNextActionKind = keyof typeof NEXT_ACTION_LABELS;
+export const NEXT_ACTIONS = kindsOf(NEXT_ACTION_LABELS);
 
-/** What happened to an order, one item of its timeline (the order story's `timeline[].kind`). */
-export const TIMELINE_KINDS = [
-  'created',
-  'payment_seen',
-  'payment_removed',
-  'underpaid',
-  'paid',
-  'submitted',
-  'completed',
-  'failed',
-  'expired',
-  'cancelled',
-  'credited',
-  'claimed',
-  'resent',
-  'paid_out',
-] as const;
-export type TTimelineKind = (typeof TIMELINE_KINDS)[number];
-
-export const TIMELINE_LABELS: Record<TTimelineKind, string> = {
+/** What happened to an order, one item of its timeline (the order story's `timeline[].kind`), and its label. */
+export const TIMELINE_LABELS = {
   created: 'Order created',
   payment_seen: 'Payment seen',
   payment_removed: 'Payment dropped by a chain reorganisation',
@@ -258,6 +238,8 @@ export const TIMELINE_LABELS: Record<TTimelineKind, string> = {
   resent: 'Sent again by support',
   paid_out: 'Paid out to your wallet',
 };
+export type TTimelineKind = keyof typeof TIMELINE_LABELS;
+export const TIMELINE_KINDS = kindsOf(TIMELINE_LABELS);
 
 export const CREDIT_REASON_LABELS: Record<TCreditReason, string> = {
   overpayment: 'More than the amount due',
@@ -294,4 +276,9 @@ export function supportReference(orderId: number, paymentId: string): string {
  */
 export function operatorMismatchMessage(detectedName: string, chosenName: string): string {
   return `This number belongs to ${detectedName}, not ${chosenName}. Choose ${detectedName} to continue (or, if the number moved to ${chosenName}, confirm ${chosenName}).`;
+}
+
+/** A label table's kinds, in its order, as zod's enum takes them: the table is the one list of the kinds. */
+function kindsOf<K extends string>(labels: Record<K, string>): [K, ...K[]] {
+  return Object.keys(labels) as [K, ...K[]];
 }

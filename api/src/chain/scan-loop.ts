@@ -24,6 +24,8 @@ export abstract class ScanLoop implements NetworkWatcher {
   protected stopped = true;
   /** Orders may have been left unsettled (by a crash before this watcher existed, a failed settle, or a payment waiting for a price). */
   private unsettled = true;
+  /** The node's chain id was checked since the last failed contact. */
+  private chainChecked = false;
 
   constructor(protected readonly opts: WatcherOptions) {}
 
@@ -82,6 +84,38 @@ export abstract class ScanLoop implements NetworkWatcher {
     }
   }
 
+  /**
+   * Checks once per contact that the node is on the configured chain; on a mismatch raises an admin
+   * alert, and the pass scans nothing. Call first in every pass.
+   */
+  protected async onConfiguredChain(nodeChainId: () => Promise<number>, host: string): Promise<boolean> {
+    if (this.chainChecked) return true;
+    const actual = await nodeChainId();
+    const { network, chainId } = this.opts.network;
+    if (actual !== chainId) {
+      await this.opts.alerts.raise(`chain_id_mismatch:${network}`, chainMismatchMessage(network, host, actual, chainId));
+      return false;
+    }
+    this.chainChecked = true;
+    return true;
+  }
+
+  /** A node could not be reached: it may come back as another node (a failover, a changed URL), so check its chain again. */
+  protected contactLost(): void {
+    this.chainChecked = false;
+  }
+
+  /** The watcher's metrics after a pass: how far the node and the scan are, and what was seen. */
+  protected count(head: number, scannedTo: number, observed: { coin: string }[]): void {
+    const { metrics } = this.opts;
+    if (!metrics) return;
+    const network = this.opts.network.network;
+    metrics.watcherHead.set({ network }, head);
+    metrics.watcherScanned.set({ network }, scannedTo);
+    metrics.watcherLag.set({ network }, Math.max(0, head - scannedTo));
+    for (const p of observed) metrics.paymentsSeen.inc({ network, coin: p.coin });
+  }
+
   /** Call first in every pass: settles what a crash, a failed settlement or a missing price left. */
   protected async settleLeftovers(): Promise<void> {
     if (!this.unsettled) return;
@@ -117,4 +151,16 @@ export abstract class ScanLoop implements NetworkWatcher {
     });
     await this.settle(touched);
   }
+}
+
+/** The admin alert when a network's node is on another chain. */
+export function chainMismatchMessage(network: string, host: string, actual: number, expected: number): string {
+  return `${network} watcher refuses to scan: the node at ${host} is chain ${actual}, the configuration says ${expected}. Payments on ${network} are not seen until this is fixed.`;
+}
+
+/** For the operator: a node of a network stopped answering, or answers again. */
+export function rpcNodeHealthMessage(network: string, host: string, up: boolean, error?: string): string {
+  return up
+    ? `${network} RPC node ${host} answers again.`
+    : `${network} RPC node ${host} is down (${error ?? 'no answer'}): calls go to the network's other nodes meanwhile, if it has any.`;
 }

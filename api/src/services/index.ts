@@ -34,7 +34,7 @@ import type { Store } from 'express-rate-limit';
 import { rateLimitStores, type RateLimitStores } from './rate-limit-store';
 import { Metrics } from '../metrics';
 import { instrumentProvider } from '../airtime/instrumented';
-import { chainMismatchMessage, rpcNodeHealthMessage } from '../chain/evm/watcher';
+import { chainMismatchMessage, rpcNodeHealthMessage } from '../chain/scan-loop';
 import { DatabaseOutage } from '../http/database-outage';
 import { sql } from 'drizzle-orm';
 import { SweepService } from './treasury/sweeps';

@@ -5,17 +5,9 @@
 import { z } from 'zod';
 import type { TPin } from '@topup/shared';
 import { ZIntegerText, ZText, ZDisplayNumber } from '../../outbound/json';
-import {
-  ProviderError,
-  type AirtimeProvider,
-  type ProviderBalance,
-  type ProviderCountry,
-  type ProviderOperator,
-  type ProviderPromotion,
-  type TopupLookup,
-  type TopupOutcome,
-  type TopupRequest,
-} from '../provider';
+import { ProviderError, type AirtimeProvider } from '../provider';
+// The port's vocabulary, named as such: the adapter translates its provider's answers into it.
+import type * as port from '../provider';
 import { ReloadlyClient, type ReloadlyOptions } from './client';
 import { ZBalance, ZCountry, ZFxRate, ZOperator, ZPromotion, amountToCents, centsToAmount, requireUsd, toCountry, toOperator, toPromotion } from './catalog';
 import { outcomeOfFailedLookup, outcomeOfRefusal, outcomeOfUnsuccessful } from './outcomes';
@@ -55,17 +47,17 @@ export class ReloadlyProvider implements AirtimeProvider {
     this.client = new ReloadlyClient(options);
   }
 
-  async listCountries(): Promise<ProviderCountry[]> {
+  async listCountries(): Promise<port.ProviderCountry[]> {
     return (await this.client.call('GET', '/countries', z.array(ZCountry))).map(toCountry);
   }
 
-  async listOperators(countryCode: string): Promise<ProviderOperator[]> {
+  async listOperators(countryCode: string): Promise<port.ProviderOperator[]> {
     const query = 'includeData=true&includeBundles=true&suggestedAmounts=true&suggestedAmountsMap=true';
     const path = `/operators/countries/${encodeURIComponent(countryCode.toUpperCase())}?${query}`;
     return (await this.client.call('GET', path, z.array(ZOperator))).map(toOperator);
   }
 
-  async getOperator(operatorId: string): Promise<ProviderOperator | null> {
+  async getOperator(operatorId: string): Promise<port.ProviderOperator | null> {
     const path = `/operators/${reloadlyId(operatorId, 'operator')}?suggestedAmounts=true&suggestedAmountsMap=true`;
     try {
       return toOperator(await this.client.call('GET', path, ZOperator));
@@ -75,7 +67,7 @@ export class ReloadlyProvider implements AirtimeProvider {
     }
   }
 
-  async detectOperator(phoneE164: string, countryCode: string): Promise<ProviderOperator | null> {
+  async detectOperator(phoneE164: string, countryCode: string): Promise<port.ProviderOperator | null> {
     const digits = phoneE164.replace(/^\+/, '');
     if (!/^\d{4,15}$/.test(digits)) throw new RangeError(`Not a phone number in E.164 form: ${phoneE164}`);
     // The official SDKs send the number with its plus sign.
@@ -97,8 +89,8 @@ export class ReloadlyProvider implements AirtimeProvider {
     return { localAmount: answer.fxRate, currencyCode: answer.currencyCode };
   }
 
-  async listPromotions(): Promise<ProviderPromotion[]> {
-    const promotions: ProviderPromotion[] = [];
+  async listPromotions(): Promise<port.ProviderPromotion[]> {
+    const promotions: port.ProviderPromotion[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
       const answer = await this.client.call('GET', `/promotions?page=${page}&size=${PAGE_SIZE}`, pageOf(ZPromotion));
       promotions.push(...answer.content.map(toPromotion));
@@ -113,7 +105,7 @@ export class ReloadlyProvider implements AirtimeProvider {
    * endpoint would hold the request open while the operator answers, and a timeout there leaves the
    * outcome unknown just the same.
    */
-  async sendTopup(request: TopupRequest): Promise<TopupOutcome> {
+  async sendTopup(request: port.TopupRequest): Promise<port.TopupOutcome> {
     const body = {
       operatorId: Number(reloadlyId(request.operatorId, 'operator')),
       amount: centsToAmount(request.amountCents),
@@ -130,7 +122,7 @@ export class ReloadlyProvider implements AirtimeProvider {
     }
   }
 
-  async getTopupStatus(transactionId: string): Promise<TopupLookup> {
+  async getTopupStatus(transactionId: string): Promise<port.TopupLookup> {
     try {
       const answer = await this.client.call('GET', `/topups/${reloadlyId(transactionId, 'transaction')}/status`, ZStatus);
       if ('transactionId' in answer) return toOutcome(answer.status, answer, null, null, transactionId);
@@ -142,7 +134,7 @@ export class ReloadlyProvider implements AirtimeProvider {
   }
 
   /** The report is the only lookup by custom identifier; the status endpoint then says where it stands. */
-  async findTopup(customIdentifier: string): Promise<TopupLookup> {
+  async findTopup(customIdentifier: string): Promise<port.TopupLookup> {
     const query = new URLSearchParams({ customIdentifier, page: '1', size: '20' });
     let found: RawTransaction | undefined;
     try {
@@ -158,7 +150,7 @@ export class ReloadlyProvider implements AirtimeProvider {
     return found ? this.getTopupStatus(found.transactionId) : { kind: 'not-found', reason: `no top-up with custom identifier ${customIdentifier}` };
   }
 
-  async getBalance(): Promise<ProviderBalance> {
+  async getBalance(): Promise<port.ProviderBalance> {
     const answer = await this.client.call('GET', '/accounts/balance', ZBalance);
     requireUsd(answer.currencyCode, 'The Reloadly account');
     // Down: never report money the account does not hold (balances carry more than two decimals).
@@ -166,7 +158,7 @@ export class ReloadlyProvider implements AirtimeProvider {
   }
 }
 
-function toOutcome(status: string | null | undefined, t: RawTransaction | null, code: string | null, message: string | null, id: string): TopupOutcome {
+function toOutcome(status: string | null | undefined, t: RawTransaction | null, code: string | null, message: string | null, id: string): port.TopupOutcome {
   const transactionId = t?.transactionId ?? id;
   if (status === 'SUCCESSFUL') {
     return {

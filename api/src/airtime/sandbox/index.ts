@@ -1,17 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { TPin } from '@topup/shared';
-import {
-  ProviderError,
-  type AirtimeProvider,
-  type ProviderBalance,
-  type ProviderCountry,
-  type ProviderOperator,
-  type ProviderPromotion,
-  type TopupLookup,
-  type TopupOutcome,
-  type TopupRequest,
-  type AccountProblem,
-} from '../provider';
+import { ProviderError, type AirtimeProvider } from '../provider';
+// The port's vocabulary, named as such: the adapter translates its provider's answers into it.
+import type * as port from '../provider';
 import { SANDBOX_COUNTRIES } from './countries';
 import { sandboxCurrency, toLocalAmount } from './currencies';
 import { detectSandboxOperator } from './detect';
@@ -68,7 +59,7 @@ export class SandboxProvider implements AirtimeProvider {
     this.now = options.now ?? Date.now;
   }
 
-  async listCountries(): Promise<ProviderCountry[]> {
+  async listCountries(): Promise<port.ProviderCountry[]> {
     return SANDBOX_COUNTRIES.map((c) => ({
       code: c.code,
       name: c.name,
@@ -79,16 +70,16 @@ export class SandboxProvider implements AirtimeProvider {
     }));
   }
 
-  async listOperators(countryCode: string): Promise<ProviderOperator[]> {
+  async listOperators(countryCode: string): Promise<port.ProviderOperator[]> {
     return SANDBOX_OPERATORS.filter((op) => op.countryCode === countryCode.toUpperCase()).map((op) => toProviderOperator(op, this.publicBaseUrl));
   }
 
-  async getOperator(operatorId: string): Promise<ProviderOperator | null> {
+  async getOperator(operatorId: string): Promise<port.ProviderOperator | null> {
     const op = findSandboxOperator(Number(operatorId));
     return op ? toProviderOperator(op, this.publicBaseUrl) : null;
   }
 
-  async detectOperator(phoneE164: string, countryCode: string): Promise<ProviderOperator | null> {
+  async detectOperator(phoneE164: string, countryCode: string): Promise<port.ProviderOperator | null> {
     const op = detectSandboxOperator(phoneE164, countryCode.toUpperCase());
     return op ? toProviderOperator(op, this.publicBaseUrl) : null;
   }
@@ -98,7 +89,7 @@ export class SandboxProvider implements AirtimeProvider {
     return { localAmount: toLocalAmount(amountCents, currency.rate), currencyCode: currency.code };
   }
 
-  async listPromotions(): Promise<ProviderPromotion[]> {
+  async listPromotions(): Promise<port.ProviderPromotion[]> {
     return sandboxPromotions(this.now());
   }
 
@@ -107,7 +98,7 @@ export class SandboxProvider implements AirtimeProvider {
    * (outcomes.ts). No await in here: the look-up by customIdentifier and the recording happen in one
    * turn of the event loop, so two concurrent calls for one order cannot both send.
    */
-  async sendTopup(request: TopupRequest): Promise<TopupOutcome> {
+  async sendTopup(request: port.TopupRequest): Promise<port.TopupOutcome> {
     if (!request.customIdentifier) return final('INVALID_INPUT_PROVIDED', 'a customIdentifier is required');
     // Exactly once: the identifier names the top-up, so asking again answers with the first one.
     const existing = this.byCustomIdentifier.get(request.customIdentifier);
@@ -150,17 +141,17 @@ export class SandboxProvider implements AirtimeProvider {
     return this.toOutcome(topup);
   }
 
-  async getTopupStatus(transactionId: string): Promise<TopupLookup> {
+  async getTopupStatus(transactionId: string): Promise<port.TopupLookup> {
     const topup = this.topups.get(transactionId);
     return topup ? this.toOutcome(topup) : { kind: 'not-found', reason: `Sandbox: no top-up ${transactionId} (top-ups are forgotten on restart)` };
   }
 
-  async findTopup(customIdentifier: string): Promise<TopupLookup> {
+  async findTopup(customIdentifier: string): Promise<port.TopupLookup> {
     const topup = this.byCustomIdentifier.get(customIdentifier);
     return topup ? this.toOutcome(topup) : { kind: 'not-found', reason: `Sandbox: no top-up ${customIdentifier}` };
   }
 
-  async getBalance(): Promise<ProviderBalance> {
+  async getBalance(): Promise<port.ProviderBalance> {
     return { balanceCents: this.balanceCents, currencyCode: 'USD' };
   }
 
@@ -170,7 +161,7 @@ export class SandboxProvider implements AirtimeProvider {
     return op;
   }
 
-  private toOutcome(topup: SandboxTopup): TopupOutcome {
+  private toOutcome(topup: SandboxTopup): port.TopupOutcome {
     const { transactionId } = topup;
     switch (topup.outcome) {
       case 'FAILED':
@@ -194,7 +185,7 @@ export class SandboxProvider implements AirtimeProvider {
 }
 
 /** FIXED operators take only their denominations; RANGE operators any whole cent amount within limits. */
-function checkAmount(op: ProviderOperator, amountCents: number): string | null {
+function checkAmount(op: port.ProviderOperator, amountCents: number): string | null {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return 'the amount must be a positive whole number of cents';
   const accepted =
     op.denominationType === 'FIXED' ? op.fixedAmountsCents.includes(amountCents) : amountCents >= op.minAmountCents && amountCents <= op.maxAmountCents;
@@ -213,10 +204,10 @@ function sandboxPin(sequence: number): TPin {
 }
 
 /** A refusal no try can fix, named with the code Reloadly would give (for people reading logs). */
-function final(code: string, reason: string): TopupOutcome {
+function final(code: string, reason: string): port.TopupOutcome {
   return { kind: 'failed-final', transactionId: null, reason: `Sandbox: ${code}: ${reason}` };
 }
 
-function later(reason: string, delayMs: number | null, needs: AccountProblem | null): TopupOutcome {
+function later(reason: string, delayMs: number | null, needs: port.AccountProblem | null): port.TopupOutcome {
   return { kind: 'retry-later', transactionId: null, delayMs, needs, reason: `Sandbox: ${reason}` };
 }

@@ -2,14 +2,12 @@ import type { NetworkConfig } from '../../config';
 import * as scan from '../../services/chain-scan';
 import type { ObservedPayment } from '../../services/payments';
 import type { WatcherOptions } from '../port';
-import { ScanLoop } from '../scan-loop';
+import { BlockScanLoop, type Observation } from '../block-scan-loop';
 import { hexOf } from './address';
 import { blockByNum, blockNumber, blockRange, MAX_BLOCKS_PER_CALL, nowBlock, solidBlock, transactionInfos, type TronBlock } from './api';
 import { TronHttpError, type TronHttpClient } from './http';
 import { hasContractCalls, tokenPayments, trxPayments } from './transfers';
 
-/** Blocks kept for reorganisation checks and for confirming: more than a block takes to be solidified (about 19). */
-const KEEP_BLOCKS = 200;
 /** Block infos asked at once (one HTTP request each). */
 const INFO_CONCURRENCY = 4;
 
@@ -28,10 +26,11 @@ const INFO_CONCURRENCY = 4;
  * configured chain: Tron's chain id is the last four bytes of the genesis block's id (0x2b6653dc on
  * mainnet, as its JSON-RPC eth_chainId answers).
  */
-export class TronWatcher extends ScanLoop {
+export class TronWatcher extends BlockScanLoop<TronBlock> {
   private readonly network: NetworkConfig;
   private readonly tokenCoins: Map<string, string>;
-  private chainChecked = false;
+  /** Blocks kept for reorganisation checks and for confirming: more than a block takes to be solidified (about 19). */
+  protected readonly keepBlocks = 200;
 
   constructor(
     opts: WatcherOptions,
@@ -50,66 +49,36 @@ export class TronWatcher extends ScanLoop {
 
   async pass(): Promise<boolean> {
     try {
-      if (!(await this.onConfiguredChain())) return false;
+      if (!(await this.onConfiguredChain(() => this.nodeChainId(), new URL(this.client.url).host))) return false;
       return await this.scanPass();
     } catch (err) {
-      if (err instanceof TronHttpError && err.unreachable) this.chainChecked = false;
+      if (err instanceof TronHttpError && err.unreachable) this.contactLost();
       throw err;
     }
   }
 
-  private async onConfiguredChain(): Promise<boolean> {
-    if (this.chainChecked) return true;
+  /** Tron's chain id: the last four bytes of the genesis block's id. */
+  private async nodeChainId(): Promise<number> {
     const genesis = await blockByNum(this.client, 0);
-    const actual = genesis ? Number.parseInt(genesis.blockID.slice(-8), 16) : NaN;
-    const { network, chainId } = this.network;
-    if (actual !== chainId) {
-      await this.opts.alerts.raise(
-        `chain_id_mismatch:${network}`,
-        `${network} watcher refuses to scan: the node at ${new URL(this.client.url).host} is chain ${actual}, the configuration says ${chainId}. Payments on ${network} are not seen until this is fixed.`,
-      );
-      return false;
-    }
-    this.chainChecked = true;
-    return true;
+    return genesis ? Number.parseInt(genesis.blockID.slice(-8), 16) : NaN;
   }
 
-  private async scanPass(): Promise<boolean> {
-    const { db } = this.opts.database;
-    const net = this.network.network;
-    await this.settleLeftovers();
-    const head = blockNumber(await nowBlock(this.client));
-    const cursor = await scan.readCursor(db, net);
-    if (!cursor || cursor.chainId !== this.network.chainId) {
-      await this.startOver(head, cursor ? 'the chain id changed' : undefined);
-      return false;
-    }
-    if (head < cursor.lastBlock) {
-      await this.rewind(head);
-      return true;
-    }
+  protected async head(): Promise<number> {
+    return blockNumber(await nowBlock(this.client));
+  }
+
+  protected blockAt(n: number): Promise<TronBlock | null> {
+    return blockByNum(this.client, n);
+  }
+
+  protected held(b: TronBlock): scan.HeldBlock {
+    return { number: blockNumber(b), hash: b.blockID, parentHash: b.block_header.raw_data.parentHash };
+  }
+
+  protected async nextBlocks(from: number, head: number): Promise<{ blocks: TronBlock[]; observe: () => Promise<Observation> }> {
     const range = Math.min(this.opts.maxBlockRange ?? MAX_BLOCKS_PER_CALL, MAX_BLOCKS_PER_CALL);
-    const to = Math.min(head, cursor.lastBlock + range);
-    const blocks = cursor.lastBlock < to ? contiguous(await blockRange(this.client, cursor.lastBlock + 1, to), cursor.lastBlock + 1) : [];
-    const previous = await scan.heldBlock(db, net, cursor.lastBlock);
-    const broken = firstBreak(blocks, previous?.hash);
-    if (broken !== null) {
-      await this.rewind(broken - 1);
-      return true;
-    }
-    const observed = blocks.length ? await this.payments(blocks) : [];
-    const scannedTo = blocks.length ? blockNumber(blocks.at(-1)!) : cursor.lastBlock;
-    this.count(head, scannedTo, observed);
-    const finalBlock = await this.finalBlock(scannedTo, observed.length > 0);
-    const touched = new Set<number>();
-    await db.transaction(async (tx) => {
-      await scan.advanceScan(tx, net, blocks.map(heldOf), KEEP_BLOCKS);
-      await this.opts.payments.record(tx, observed);
-      for (const id of await this.opts.payments.confirm(tx, net, scannedTo, finalBlock)) touched.add(id);
-    });
-    for (const p of observed) touched.add(p.orderId);
-    await this.settle(touched);
-    return scannedTo < head;
+    const blocks = contiguous(await blockRange(this.client, from, Math.min(head, from - 1 + range)), from);
+    return { blocks, observe: async () => ({ payments: await this.payments(blocks) }) };
   }
 
   private async payments(blocks: TronBlock[]): Promise<ObservedPayment[]> {
@@ -129,47 +98,16 @@ export class TronWatcher extends ScanLoop {
   }
 
   /** The newest block whose payments count: the newest solidified one (asked only while a payment waits). */
-  private async finalBlock(scannedTo: number, observed: boolean): Promise<number> {
+  protected async finalBlock(scannedTo: number, observed: boolean): Promise<number> {
     if (!observed && !(await scan.hasUnconfirmedPayments(this.opts.database.db, this.network.network))) return -1;
     return Math.min(blockNumber(await solidBlock(this.client)), scannedTo);
   }
 
-  private count(head: number, scannedTo: number, observed: { coin: string }[]) {
-    const { metrics } = this.opts;
-    if (!metrics) return;
-    const network = this.network.network;
-    metrics.watcherHead.set({ network }, head);
-    metrics.watcherScanned.set({ network }, scannedTo);
-    metrics.watcherLag.set({ network }, Math.max(0, head - scannedTo));
-    for (const p of observed) metrics.paymentsSeen.inc({ network, coin: p.coin });
+  protected async newestOnChain(held: scan.HeldBlock[]): Promise<scan.HeldBlock | undefined> {
+    // One block a call on Tron's HTTP API: stop at the first the chain still has.
+    for (const b of held) if ((await blockByNum(this.client, b.number))?.blockID === b.hash) return b;
+    return undefined;
   }
-
-  private async rewind(below: number): Promise<void> {
-    const net = this.network.network;
-    const held = await scan.heldBlocksDownFrom(this.opts.database.db, net, below);
-    let common: scan.HeldBlock | undefined;
-    for (const b of held) {
-      if ((await blockByNum(this.client, b.number))?.blockID === b.hash) {
-        common = b;
-        break;
-      }
-    }
-    if (!common) {
-      await this.startOver(blockNumber(await nowBlock(this.client)), 'no block in common with the chain (a fork deeper than we keep)');
-      return;
-    }
-    await this.rewindTo(common);
-  }
-
-  private async startOver(head: number, reason?: string): Promise<void> {
-    const start = Math.max(0, head - 1);
-    const block = await blockByNum(this.client, start);
-    await this.restartFrom(block ? heldOf(block) : { number: start }, reason);
-  }
-}
-
-function heldOf(b: TronBlock): scan.HeldBlock {
-  return { number: blockNumber(b), hash: b.blockID, parentHash: b.block_header.raw_data.parentHash };
 }
 
 /** The blocks from `first` on without a gap (a node behind a load balancer may lack the newest). */
@@ -180,13 +118,4 @@ function contiguous(blocks: TronBlock[], first: number): TronBlock[] {
     result.push(b);
   }
   return result;
-}
-
-function firstBreak(blocks: TronBlock[], previousHash: string | undefined): number | null {
-  let parent = previousHash;
-  for (const b of blocks) {
-    if (parent !== undefined && b.block_header.raw_data.parentHash !== parent) return blockNumber(b);
-    parent = b.blockID;
-  }
-  return null;
 }

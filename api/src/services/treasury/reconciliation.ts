@@ -42,13 +42,8 @@ export class ReconciliationService {
         order by p.id`),
     );
     for (const p of unsettled) {
-      const decimals = this.deps.registry.coin(p.coin)?.decimals ?? 18;
-      differences.push({
-        kind: 'payment_unsettled',
-        network: p.network,
-        orderId: Number(p.order_id),
-        detail: `${formatUnits(BigInt(p.amount), decimals)} ${p.coin} in ${p.tx_hash} arrived but neither paid the order nor was credited`,
-      });
+      const detail = `${this.amountOf(p.coin)(p.amount)} ${p.coin} in ${p.tx_hash} arrived but neither paid the order nor was credited`;
+      differences.push(orderDifference('payment_unsettled', p.network, p.order_id, detail));
     }
 
     // Orders that count as paid in crypto without the payment on chain (an admin's "mark paid" is recorded as such and is not one).
@@ -64,13 +59,9 @@ export class ReconciliationService {
         order by o.id`),
     );
     for (const o of short) {
-      const decimals = this.deps.registry.coin(o.coin)?.decimals ?? 18;
-      differences.push({
-        kind: 'order_paid_without_payment',
-        network: o.network,
-        orderId: Number(o.id),
-        detail: `order counts as paid but ${formatUnits(BigInt(o.received), decimals)} of ${formatUnits(BigInt(o.due), decimals)} ${o.coin} arrived for it`,
-      });
+      const amount = this.amountOf(o.coin);
+      const detail = `order counts as paid but ${amount(o.received)} of ${amount(o.due)} ${o.coin} arrived for it`;
+      differences.push(orderDifference('order_paid_without_payment', o.network, o.id, detail));
     }
 
     const providers = [await this.providerRow(differences)];
@@ -84,6 +75,12 @@ export class ReconciliationService {
       });
     }
     return { success: true, chain, providers, liabilities, differences };
+  }
+
+  /** Writes a coin's base units (as PostgreSQL's numeric text) in the coin's own unit. */
+  private amountOf(coin: string): (baseUnits: string) => string {
+    const decimals = this.deps.registry.coin(coin)?.decimals ?? 18;
+    return (baseUnits) => formatUnits(BigInt(baseUnits), decimals);
   }
 
   /**
@@ -162,4 +159,11 @@ export class ReconciliationService {
     const fundsOnHand = cryptoCents - Number(owed!.delivered);
     return { balances, held: heldCents, payoutsDue, total, fundsOnHand, difference: fundsOnHand - total };
   }
+}
+
+type Difference = TReconciliation['differences'][number];
+
+/** A difference found on one order (PostgreSQL may answer its id as text). */
+function orderDifference(kind: Difference['kind'], network: string, orderId: number | string, detail: string): Difference {
+  return { kind, network, orderId: Number(orderId), detail };
 }

@@ -1,5 +1,20 @@
 import type { ReactNode } from 'react';
 
+/** The opening band of the home and landing pages: what the page offers and its buttons (`actions`), then `children` (the home's figures). */
+export function Hero(props: { eyebrow: string; title: string; text: string; actions: ReactNode; children?: ReactNode }) {
+  return (
+    <section className="hero">
+      <div className="container hero-inner">
+        <p className="eyebrow">{props.eyebrow}</p>
+        <h1>{props.title}</h1>
+        <p className="hero-text">{props.text}</p>
+        <div className="btn-row">{props.actions}</div>
+        {props.children}
+      </div>
+    </section>
+  );
+}
+
 /** A titled band of the home and landing pages (`soft`: the tinted one). */
 export function MarketingSection(props: { id?: string; headingId: string; title: string; soft?: boolean; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import './marketing.css';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 import { useCatalogCounts } from '../catalog-counts';
-import { FeatureCards, MarketingSection } from '../components/Marketing';
+import { FeatureCards, Hero, MarketingSection } from '../components/Marketing';
 import { useI18n } from '../../i18n/I18n';
 import { formatListIn } from '../../shared';
 import { SITE_NAME } from '../meta';
@@ -18,12 +18,12 @@ export default function Home() {
 
   return (
     <div className="marketing">
-      <section className="hero">
-        <div className="container hero-inner">
-          <p className="eyebrow">{h.eyebrow}</p>
-          <h1>{h.title}</h1>
-          <p className="hero-text">{h.heroText({ countries: counts.countries, coins: list(counts.coinNames) })}</p>
-          <div className="btn-row">
+      <Hero
+        eyebrow={h.eyebrow}
+        title={h.title}
+        text={h.heroText({ countries: counts.countries, coins: list(counts.coinNames) })}
+        actions={
+          <>
             <Link to="/recharge" className="btn btn-primary btn-large">
               {t.web.rechargeNow}
             </Link>
@@ -34,29 +34,30 @@ export default function Home() {
             >
               {h.howItWorks}
             </button>
+          </>
+        }
+      >
+        <dl className="stats" aria-busy={counts.countries === null && !counts.countriesFailed}>
+          {!counts.countriesFailed && (
+            <div>
+              <dt>{h.statCountries}</dt>
+              <dd data-testid="count-countries">{countriesCount}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{h.statCoins}</dt>
+            <dd data-testid="count-coins">{counts.coins}</dd>
           </div>
-          <dl className="stats" aria-busy={counts.countries === null && !counts.countriesFailed}>
-            {!counts.countriesFailed && (
-              <div>
-                <dt>{h.statCountries}</dt>
-                <dd data-testid="count-countries">{countriesCount}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{h.statCoins}</dt>
-              <dd data-testid="count-coins">{counts.coins}</dd>
-            </div>
-            <div>
-              <dt>{h.statChains}</dt>
-              <dd>{counts.networks}</dd>
-            </div>
-            <div>
-              <dt>{h.statMinutes}</dt>
-              <dd>6</dd>
-            </div>
-          </dl>
-        </div>
-      </section>
+          <div>
+            <dt>{h.statChains}</dt>
+            <dd>{counts.networks}</dd>
+          </div>
+          <div>
+            <dt>{h.statMinutes}</dt>
+            <dd>6</dd>
+          </div>
+        </dl>
+      </Hero>
 
       <MarketingSection id="how-it-works" headingId="how-heading" title={h.howItWorks}>
         <p className="section-lead">{h.howLead}</p>

@@ -1,7 +1,7 @@
 import './marketing.css';
 import { useI18n } from '../../i18n/I18n';
 import { useCatalogCounts } from '../catalog-counts';
-import { FeatureCards, MarketingSection } from '../components/Marketing';
+import { FeatureCards, Hero, MarketingSection } from '../components/Marketing';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 
@@ -17,21 +17,21 @@ export default function Landing() {
   ];
   return (
     <div className="marketing">
-      <section className="hero">
-        <div className="container hero-inner">
-          <p className="eyebrow">{l.eyebrow}</p>
-          <h1>{l.heading}</h1>
-          <p className="hero-text">{l.text}</p>
-          <div className="btn-row">
+      <Hero
+        eyebrow={l.eyebrow}
+        title={l.heading}
+        text={l.text}
+        actions={
+          <>
             <Link to="/dashboard" className="btn btn-primary btn-large">
               {l.getStarted}
             </Link>
             <Link to="/dashboard" className="btn btn-ghost btn-large">
               {l.signInToContinue}
             </Link>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      />
       <MarketingSection headingId="landing-features" title={l.featuresTitle}>
         <FeatureCards cards={cards} className="landing-cards" />
       </MarketingSection>
