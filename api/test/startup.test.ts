@@ -86,5 +86,6 @@ describe('every start', () => {
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A fresh embedded database (its initdb and every migration) takes long on a loaded machine.
+  }, 90_000);
 });
