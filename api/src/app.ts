@@ -107,6 +107,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       botApiSecret: config.botApiSecret,
       rateLimitStore: services.rateLimitStore('orders'),
       closing: deps.closing,
+      production: config.production,
     }),
   );
   api.use(balanceRouter(services.balances, services.orders, services.payouts));
@@ -129,7 +130,8 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       payments: services.payments,
       alerts: services.alerts,
       readiness: services.readiness,
-      secureCookies: config.production,
+      production: config.production,
+      team: services.team,
       sweeps: services.sweeps,
       payouts: services.payouts,
       reconciliation: services.reconciliation,

@@ -81,7 +81,8 @@ function everyRoute(): Route[] {
     [
       '/admin',
       adminRouter({
-        secureCookies: false,
+        production: false,
+        team: s.team,
         auth: s.adminAuth,
         admin: s.admin,
         adminOrders: s.adminOrders,

@@ -18,6 +18,7 @@ export * from './schemas/display';
 export * from './schemas/story';
 export * from './schemas/bot';
 export * from './schemas/auth';
+export * from './admin-roles';
 export * from './schemas/admin';
 export * from './schemas/admin-support';
 export * from './schemas/support';

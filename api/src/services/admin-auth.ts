@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import { ADMIN_MESSAGES } from '@topup/shared';
+import { ADMIN_MESSAGES, type TAdminRole } from '@topup/shared';
 import type { Db } from '../db/client';
 import { adminLoginLimits, adminSessions, admins } from '../db/schema';
 import { AppError } from './errors';
@@ -43,6 +43,9 @@ const TOTP_ISSUER = 'Crypto Top-ups admin';
 export interface AdminIdentity {
   id: number;
   email: string;
+  role: TAdminRole;
+  /** Two-factor sign-in is on. */
+  totp: boolean;
 }
 
 export type LoginResult =
@@ -55,7 +58,7 @@ function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
 
-const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
 const totpFor = (secret: string, email: string) => new OTPAuth.TOTP({ issuer: TOTP_ISSUER, label: email, secret: OTPAuth.Secret.fromBase32(secret) });
 
@@ -123,7 +126,10 @@ export class AdminAuthService {
    */
   async login(input: { email: string; password: string; totp?: string; address: string; device?: string }): Promise<LoginResult> {
     const email = input.email.trim().toLowerCase();
-    const [admin] = await this.db.select().from(admins).where(eq(admins.email, email));
+    const [admin] = await this.db
+      .select()
+      .from(admins)
+      .where(and(eq(admins.email, email), isNull(admins.removedAt)));
     const device = admin ? this.knownDevice(input.device, admin.id) : null;
     const pastAccountLock = device !== null && (await this.accountLocked(email));
     const slots: { key: string; attempts: number; lockedUntil: Date | null }[] = [];
@@ -222,10 +228,11 @@ export class AdminAuthService {
     return { granted: false, lockedUntil: locked?.lockedUntil ?? new Date(this.now() + FIRST_LOCK_MS) };
   }
 
-  private async startSession(admin: AdminIdentity): Promise<LoginResult> {
+  private async startSession(admin: typeof admins.$inferSelect): Promise<LoginResult> {
     const token = crypto.randomBytes(32).toString('base64url');
     await this.db.insert(adminSessions).values({ tokenHash: sha256(token), adminId: admin.id, expiresAt: new Date(this.now() + SESSION_MS) });
-    return { ok: true, token, admin: { id: admin.id, email: admin.email }, device: this.issueDevice(admin.id) };
+    const identity = { id: admin.id, email: admin.email, role: admin.role, totp: admin.totpSecret !== null };
+    return { ok: true, token, admin: identity, device: this.issueDevice(admin.id) };
   }
 
   /**
@@ -283,10 +290,10 @@ export class AdminAuthService {
   async authenticate(token: string): Promise<AdminIdentity | null> {
     const tokenHash = sha256(token);
     const [row] = await this.db
-      .select({ id: admins.id, email: admins.email, expiresAt: adminSessions.expiresAt })
+      .select({ id: admins.id, email: admins.email, role: admins.role, totpSecret: admins.totpSecret, expiresAt: adminSessions.expiresAt })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, new Date(this.now()))));
+      .where(and(eq(adminSessions.tokenHash, tokenHash), gt(adminSessions.expiresAt, new Date(this.now())), isNull(admins.removedAt)));
     if (!row) return null;
     if (row.expiresAt.getTime() - this.now() < SESSION_MS - EXTEND_AFTER_MS) {
       await this.db
@@ -294,7 +301,7 @@ export class AdminAuthService {
         .set({ expiresAt: new Date(this.now() + SESSION_MS) })
         .where(eq(adminSessions.tokenHash, tokenHash));
     }
-    return { id: row.id, email: row.email };
+    return { id: row.id, email: row.email, role: row.role, totp: row.totpSecret !== null };
   }
 
   async logout(token: string): Promise<void> {

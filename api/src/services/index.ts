@@ -19,6 +19,7 @@ import { EmailAlertChannel, TelegramAlertChannel, WebhookAlertChannel, type Aler
 import { BalanceService } from './balances';
 import { FulfilmentService } from './fulfilment';
 import { LocalOutboxMailer, SmtpMailer, type Mailer } from './mailer';
+import { TeamService } from './team';
 import { TelegramOutbox } from './notifications';
 import type { OrderPageLinks } from './receipts';
 import { CustomerService } from './customers';
@@ -65,6 +66,7 @@ export interface Services {
   customerAuth: CustomerAuthService;
   recipients: RecipientService;
   adminAuth: AdminAuthService;
+  team: TeamService;
   depositSequence: DepositSequence;
   chains: Chains;
   networkFees: NetworkFees;
@@ -147,6 +149,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     customerAuth: new CustomerAuthService({ db, mailer, settings, balances, telegramBotToken: config.telegramBotToken }),
     recipients: new RecipientService(db),
     adminAuth: new AdminAuthService(db, Date.now, config.orderTokenSecret),
+    team: new TeamService({ db, mailer, publicUrl: config.publicUrl ?? `http://127.0.0.1:${config.port}` }),
     depositSequence,
     chains,
     networkFees: new NetworkFees({ chains, pricing, log: deps.log }),

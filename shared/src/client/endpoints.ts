@@ -167,6 +167,12 @@ export const ADMIN_API = {
   alerts: endpoint({ method: 'GET', path: '/api/admin/alerts', response: admin.ZAlerts }),
   /** The readiness checks with their details (the same round as GET /api/ready). */
   system: endpoint({ method: 'GET', path: '/api/admin/system', response: ZSystemStatus }),
+  /** The staff accounts and their roles, invitations, a role changed, an account removed (owners). */
+  team: endpoint({ method: 'GET', path: '/api/admin/team', response: admin.ZTeam }),
+  invite: endpoint({ method: 'POST', path: '/api/admin/team/invitations', body: admin.ZInvitationRequest, response: admin.ZInvitationSent }),
+  acceptInvitation: endpoint({ method: 'POST', path: '/api/admin/team/invitations/accept', body: admin.ZInvitationAccept, response: admin.ZAdminDone }),
+  changeRole: endpoint({ method: 'PUT', path: (p: { id: number }) => `/api/admin/team/${p.id}`, body: admin.ZRoleChange, response: admin.ZAdminDone }),
+  removeMember: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/admin/team/${p.id}`, response: admin.ZAdminDone }),
   unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
   /** Per network and coin: received, swept, pending and dust; the fees the sweeps paid. */
   sweeps: endpoint({ method: 'GET', path: '/api/admin/sweeps', response: treasury.ZSweepSummary }),

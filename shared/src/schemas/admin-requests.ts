@@ -7,7 +7,11 @@ import { ZUsdCents, zEmail } from './common';
 /** What the admin console sends: the API parses these requests, and the console checks its forms with them. */
 
 /** The one e-mail rule (shared/src/email.ts), with the form's own message when the field is empty. */
-const email = (required: string) => z.string({ error: required }).trim().min(1, required).pipe(zEmail(ADMIN_MESSAGES.emailFormat));
+export const ZAdminEmail = (required: string) => z.string({ error: required }).trim().min(1, required).pipe(zEmail(ADMIN_MESSAGES.emailFormat));
+const email = ZAdminEmail;
+
+/** A new admin password: the one length rule. */
+export const ZAdminPassword = z.string({ error: ADMIN_MESSAGES.passwordRequired }).min(MIN_PASSWORD_LENGTH, ADMIN_MESSAGES.passwordShort).max(1024);
 
 /** A whole positive number, as a number or as digits; missing, blank or anything else gets the form's message. */
 const requiredId = (message: string) =>
@@ -36,7 +40,7 @@ export const ZTotpCode = z.object({
 
 export const ZChangePasswordRequest = z.object({
   currentPassword: z.string({ error: ADMIN_MESSAGES.passwordRequired }).min(1, ADMIN_MESSAGES.passwordRequired).max(1024),
-  newPassword: z.string({ error: ADMIN_MESSAGES.passwordRequired }).min(MIN_PASSWORD_LENGTH, ADMIN_MESSAGES.passwordShort).max(1024),
+  newPassword: ZAdminPassword,
 });
 
 /** The console's password form: the request and its confirmation, checked in the spec's order. */

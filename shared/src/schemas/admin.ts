@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerName, ZDateTime, ZUsd } from './common';
+import { ZAdminRole } from './admin-team';
 import { ZOrderStatus, ZOrderView } from './orders';
 import { ZOrderStory, ZStoryPayment, ZTimelineItem } from './story';
 
@@ -13,13 +14,18 @@ import { ZOrderStory, ZStoryPayment, ZTimelineItem } from './story';
 
 export * from './admin-messages';
 export * from './admin-requests';
+export * from './admin-team';
 
 /** The plain answer of an admin action. */
 export const ZAdminDone = z.object({ success: z.literal(true), message: z.string() });
 
 export const ZAdminLoginResponse = z.object({ success: z.literal(true), token: z.string(), email: z.string(), message: z.string() });
 
-export const ZAdminMe = z.object({ success: z.literal(true), admin: z.object({ id: z.number().int(), email: z.string() }), totpEnabled: z.boolean() });
+export const ZAdminMe = z.object({
+  success: z.literal(true),
+  admin: z.object({ id: z.number().int(), email: z.string(), role: ZAdminRole }),
+  totpEnabled: z.boolean(),
+});
 
 /** POST /api/admin/totp/setup: the secret to enrol, as an otpauth URI and its QR code. */
 export const ZTotpSetup = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TAdminRole } from '@topup/shared';
 import { createdAt } from './columns';
 
 /** Conditions an operator must act on; one open alert per kind. */
@@ -34,6 +35,22 @@ export const admins = pgTable('admins', {
   totpPendingSecret: text('totp_pending_secret'),
   /** The last TOTP time step accepted: a code is good once. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** shared/src/admin-roles.ts; the first admin (from the environment) is an owner. */
+  role: text('role').$type<TAdminRole>().notNull().default('owner'),
+  /** Removed from the team: signs in no more; the row stays for the audit log and the decisions it made. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** An owner's invitation to join the team: its link carries the token (only its hash is kept), good once until it expires. */
+export const adminInvitations = pgTable('admin_invitations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  role: text('role').$type<TAdminRole>().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: bigint('invited_by', { mode: 'number' }).references(() => admins.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -60,6 +60,9 @@ import type { SweepService } from '../../services/treasury/sweeps';
 import type { PayoutService } from '../../services/treasury/payouts';
 import type { ReconciliationService } from '../../services/treasury/reconciliation';
 import { treasuryRoutes } from './treasury.routes';
+import { invitationRoutes, teamRoutes } from './team.routes';
+import type { TeamService } from '../../services/team';
+import { requirePower } from '../../http/admin-powers';
 
 /** `parse`, but a spec form message is sent without the field name `parse` puts before it ("notes: …"). */
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -84,8 +87,9 @@ export function adminRouter(deps: {
   payments: PaymentService;
   alerts: AlertService;
   readiness: ReadinessService;
-  /** The device cookie only over https (production). */
-  secureCookies: boolean;
+  /** Production: the device cookie only over https, and owners need two-factor sign-in to change anything. */
+  production: boolean;
+  team: TeamService;
   sweeps: SweepService;
   payouts: PayoutService;
   reconciliation: ReconciliationService;
@@ -112,14 +116,16 @@ export function adminRouter(deps: {
     res.cookie(ADMIN_DEVICE_COOKIE, result.device, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: deps.secureCookies,
+      secure: deps.production,
       path: '/api/admin/login',
       maxAge: ADMIN_DEVICE_MAX_AGE_MS,
     });
     res.json(ZAdminLoginResponse.encode({ success: true, token: result.token, email: result.admin.email, message: 'Signed in' }));
   });
 
-  router.use(requireAdmin(auth));
+  invitationRoutes(router, deps.team);
+
+  router.use(requireAdmin(auth), requirePower({ production: deps.production }));
 
   router.post('/logout', async (req, res) => {
     await auth.logout(adminToken(req)!);
@@ -334,6 +340,7 @@ export function adminRouter(deps: {
   });
 
   treasuryRoutes(router, { sweeps: deps.sweeps, payouts: deps.payouts, reconciliation: deps.reconciliation });
+  teamRoutes(router, deps.team);
 
   router.use((req) => {
     throw new AppError('NOT_FOUND', `No such admin endpoint: ${req.method} ${req.path}`);

@@ -17,6 +17,7 @@ import { isServiceCall } from '../../http/identity';
 import { ownerProof } from '../../http/owner-proof';
 import { AppError } from '../../services/errors';
 import { orderRateLimit, requireAdmin } from '../../http/middleware';
+import { requirePower } from '../../http/admin-powers';
 import { streamChanges } from '../../http/sse';
 import type { OrderFeed } from '../../services/order-feed';
 import type { AdminAuthService } from '../../services/admin-auth';
@@ -55,7 +56,7 @@ export function ordersRouter(
   orders: OrderService,
   feed: OrderFeed,
   adminAuth: AdminAuthService,
-  opts: { rateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store; closing?: AbortSignal },
+  opts: { rateLimitPerMinute: number; botApiSecret: string; rateLimitStore?: Store; closing?: AbortSignal; production?: boolean },
 ): Router {
   const router = Router();
   const limit = orderRateLimit(opts.rateLimitPerMinute, opts.rateLimitStore);
@@ -129,7 +130,7 @@ export function ordersRouter(
     res.json(await orders.lookup.listMine(ownerProof(req)));
   });
 
-  router.delete('/orders/:id', requireAdmin(adminAuth), async (req, res) => {
+  router.delete('/orders/:id', requireAdmin(adminAuth), requirePower({ production: opts.production ?? false, power: 'orders' }), async (req, res) => {
     const { id } = parse(ZIdParam, req.params);
     await orders.deleteUnpaid(id, req.admin!.id);
     res.json({ success: true, message: `Order #${id} has been permanently removed from the database.` });
