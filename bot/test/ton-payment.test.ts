@@ -3,16 +3,17 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import { catalogFor } from '@topup/shared';
 import { NO_ORDER_LINKS } from '../src/keyboards';
 import { orderMessage } from '../src/views/order-message';
-import { rechargeViaBot, startHarness, user, type Harness } from './harness';
+import { rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 /**
- * A TON order in the chat, on the embedded defaults (the TON double's network): the payment message
- * asks for the order's comment beside the address, its QR code is the ton:// link the API answers
- * (amount and comment filled in), and no wallet of another family is offered.
+ * A TON order in the chat, on the embedded defaults (the TON double's network) and the Telegram
+ * surfaces' default policy (TON only): the coin choice offers TON's coins only; the payment message asks
+ * for the order's comment beside the address, its QR code is the ton:// link the API answers (amount
+ * and comment filled in), and no wallet of another family is offered.
  */
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ apiEnv: { TELEGRAM_NETWORKS: 'ton' } });
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -20,7 +21,20 @@ afterAll(async () => {
 
 const t = catalogFor('en');
 
+const coinButtons = (calls: Call[]) =>
+  calls
+    .flatMap((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() ?? [])
+    .flatMap((b) => ('callback_data' in b && /^r:(coin|network):/.test(b.callback_data!) ? [b.callback_data!] : []));
+
 describe('paying in TON from the bot', () => {
+  it('offers only TON’s coins under the default policy: Toncoin, and USDT on TON alone', async () => {
+    const from = user(9100, 'Ton');
+    const mark = h.tg.calls.length;
+    await rechargeViaBot(h, from, { country: 'NG', operatorId: 141, amount: '10', phone: '803 123 4567', coin: 'USDT-TON' });
+    // USDT has one network in Telegram: it is chosen with the coin, no network question.
+    expect([...new Set(coinButtons(h.tg.since(mark)))]).toEqual(['r:coin:USDT', 'r:coin:TON', 'r:coin:back']);
+  });
+
   it.each(['TON', 'USDT-TON'])('%s: the comment with the address, the ton:// link as the QR code', async (coin) => {
     const from = user(coin === 'TON' ? 9101 : 9102, 'Ton');
     const o = await rechargeViaBot(h, from, { country: 'NG', operatorId: 141, amount: '10', phone: '803 123 4567', coin });
