@@ -1,3 +1,4 @@
+import { Cell } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
@@ -121,10 +122,18 @@ describe('TON on the embedded defaults', () => {
     expect(order.cryptoAmountBaseUnits).toMatch(/^\d+$/);
     const jetton = coin === 'TON' ? '' : `&jetton=${api.config.networks.ton!.tokens[coin]}`;
     // No wallet button on the double, which no wallet knows; the link keeps its form.
-    expect(order.walletLinks).toEqual({
+    expect(order.walletLinks).toMatchObject({
       uri: `ton://transfer/${order.walletAddress}?amount=${order.cryptoAmountBaseUnits}${jetton}&text=${order.memo}`,
       apps: [],
     });
+    // Toncoin: the TON Connect transaction, its payload the comment; a jetton goes through the payer's jetton wallet: none.
+    const messages = order.walletLinks.tonConnect?.messages;
+    if (coin === 'USDT-TON') expect(messages).toBeUndefined();
+    else {
+      expect(messages).toMatchObject([{ address: order.walletAddress, amount: order.cryptoAmountBaseUnits }]);
+      const payload = Cell.fromBase64(messages![0]!.payload!).beginParse();
+      expect([payload.loadUint(32), payload.loadStringTail()]).toEqual([0, order.memo]);
+    }
   });
 });
 

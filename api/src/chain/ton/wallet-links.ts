@@ -1,3 +1,4 @@
+import { beginCell } from '@ton/core';
 import type { WalletLinks } from '@topup/shared';
 
 export interface TonPayment {
@@ -18,15 +19,19 @@ export interface TonPayment {
  * `jetton=<master>` for a jetton (the amount then in the jetton's units). It is the QR code's payload.
  * Tonkeeper's universal link (https://app.tonkeeper.com/transfer/…, same parameters) opens the same
  * screen from a browser or the bot's button; both are TON wallets built on TON Connect, which is all
- * Telegram's rules allow a mini app and its bot to name.
+ * Telegram's rules allow a mini app and its bot to name. For Toncoin, the same payment as a TON Connect
+ * transaction: one message to the address with the amount and the comment as its payload (a text
+ * comment cell); a jetton's transfer goes through the payer's own jetton wallet, so it has none here.
  */
 export function tonWalletLinks(p: TonPayment): WalletLinks {
   const query = new URLSearchParams({ amount: p.units.toString() });
   if (p.jettonMaster) query.set('jetton', p.jettonMaster);
   if (p.comment) query.set('text', p.comment);
   const path = `transfer/${p.address}?${query.toString().replace(/\+/g, '%20')}`;
+  const payload = p.comment ? beginCell().storeUint(0, 32).storeStringTail(p.comment).endCell().toBoc().toString('base64') : undefined;
   return {
     uri: `ton://${path}`,
     apps: p.realNetwork ? [{ id: 'tonkeeper', name: 'Tonkeeper', url: `https://app.tonkeeper.com/${path}` }] : [],
+    ...(p.jettonMaster ? {} : { tonConnect: { messages: [{ address: p.address, amount: p.units.toString(), ...(payload ? { payload } : {}) }] } }),
   };
 }
