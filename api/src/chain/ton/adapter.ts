@@ -5,7 +5,7 @@ import type { Metrics } from '../../metrics';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
 import { masterchainHead, TonCenterClient } from './api';
 import { payOnTonDouble, startTonDouble, tonDoubleTokens } from './devnet';
-import { DOUBLE_RECEIVING_WALLET } from './double';
+import { DOUBLE_RECEIVING_WALLET } from './double-addresses';
 import { tonWalletLinks } from './wallet-links';
 import { TonWatcher } from './watcher';
 

@@ -2,12 +2,13 @@ import type { ChainRegistry } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import type { RunningDouble } from '../port';
 import { masterchainHead, TonCenterClient } from './api';
-import { doubleJettonMaster, TonDouble } from './double';
+import { doubleJettonMaster } from './double-addresses';
 
 /**
  * The TON double as the development devnet runs it: one per enabled TON network that has a devnet entry,
  * in the API's own process, on the port of the network's RPC URL, with the network's jettons at stable
- * addresses (the configuration reads them from here) and a fake USDT beside the real one.
+ * addresses (the configuration reads them from here) and a fake USDT beside the real one. The double
+ * (and its emulator) is loaded only when one is started.
  */
 
 /** The double's jetton masters of a network, by coin symbol. */
@@ -40,6 +41,7 @@ export async function startTonDouble(network: NetworkConfig, registry: ChainRegi
       .map((c) => ({ name: `${network.network}:${c.token!.ticker}`, decimals: c.decimals })),
     { name: `${network.network}:fake-USDT`, decimals: 6 },
   ];
+  const { TonDouble } = await import('./double');
   const double = new TonDouble({ globalId: network.chainId, blockMs, jettons });
   await double.start(Number(new URL(network.rpcUrl).port));
   return { rpcUrl: network.rpcUrl, chainId: network.chainId, tokens, reused: false, stop: () => double.stop() };

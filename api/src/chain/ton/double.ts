@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Address, beginCell, Cell, contractAddress, toNano, type Transaction, type TupleItem } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import type { TonBlock, TonTransaction } from './api';
-import { JETTON_MINTER_CODE, JETTON_WALLET_CODE } from './jetton-code';
+import { DOUBLE_FAUCET, DOUBLE_RECEIVING_WALLET, minterInit, type DoubleJetton } from './double-addresses';
 
 /**
  * The TON double: TON Center's API v3 (the calls the adapter makes: masterchainInfo, blocks,
@@ -16,28 +16,6 @@ import { JETTON_MINTER_CODE, JETTON_WALLET_CODE } from './jetton-code';
  * development receiving wallet (a payment to an undeployed wallet fails its compute phase on TON too).
  * In memory only.
  */
-
-/** Sandbox's treasuries are deterministic by name: these are the addresses of `treasury('faucet')` and `treasury('receiving')`. */
-export const DOUBLE_FAUCET = 'EQB4FQRn1mGOQCOn65zv9ePEcYvcW_mT-RmjQkI5KIS-JQUW';
-export const DOUBLE_RECEIVING_WALLET = 'UQCSX3r5VEjNtLOanhktzDZTitbXiS_inIQiqF4Apugniy-b';
-
-export interface DoubleJetton {
-  /** A name that makes its master's address (the network and ticker: `ton:USDT`). */
-  name: string;
-  decimals: number;
-}
-
-/** The master of a double's jetton: TEP-74's minter with the faucet as admin, its content naming it. */
-function minterInit(name: string) {
-  const content = beginCell().storeUint(1, 8).storeStringTail(`ton-double:${name}`).endCell();
-  const data = beginCell().storeCoins(0).storeAddress(Address.parse(DOUBLE_FAUCET)).storeRef(content).storeRef(JETTON_WALLET_CODE).endCell();
-  return { code: JETTON_MINTER_CODE, data };
-}
-
-/** The address the double deploys the jetton `name` at (stable: the configuration reads it without the double). */
-export function doubleJettonMaster(name: string): string {
-  return contractAddress(0, minterInit(name)).toString();
-}
 
 export interface DoubleTransfer {
   to: string;

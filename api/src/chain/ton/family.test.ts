@@ -3,7 +3,7 @@ import { CHAINS } from '@topup/shared';
 import { loadConfig } from '../../config';
 import { productionEnv } from '../../../test/production-env';
 import { tonFamily } from './adapter';
-import { DOUBLE_RECEIVING_WALLET } from './double';
+import { DOUBLE_RECEIVING_WALLET } from './double-addresses';
 
 const ctx = { production: false, devnet: true, registry: CHAINS };
 /** A wallet address of the operator's (TON Foundation's public wallet, any valid address does). */
