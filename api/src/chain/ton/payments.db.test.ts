@@ -173,6 +173,19 @@ describe('TON off-path payments behave as on EVM', () => {
     expect(await ledger(order.orderId)).toMatchObject([{ reason: 'overpayment', amountCents: 500 }]);
   });
 
+  it('late: after the window, paid when it still covers the quote', async () => {
+    const order = await createOrder('USDT-TON');
+    await api.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.orderId));
+    await api.services.orders.expire(order.orderId);
+    expect((await status(order)).status).toBe('payment_expired');
+    await pay(order);
+    await scan();
+    expect(await status(order)).toMatchObject({ status: 'paid' });
+  });
+
   it('wrong coin: Toncoin with a USDT order’s comment is credited, the order unaffected', async () => {
     const order = await createOrder('USDT-TON');
     await pay(order, { coin: 'TON', units: 2_000_000_000n });
