@@ -19,6 +19,7 @@ import { botRouter } from './routes/bot/bot.router';
 import { catalogRouter } from './routes/catalog/catalog.router';
 import { ordersRouter } from './routes/orders/orders.router';
 import { coinsRouter } from './routes/coins/coins.router';
+import { tonConnectRouter } from './routes/tonconnect/tonconnect.router';
 import { pricingRouter } from './routes/pricing/pricing.router';
 import { sandboxRouter } from './routes/sandbox/sandbox.router';
 import { supportRouter } from './routes/support/support.router';
@@ -54,6 +55,8 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
           frameAncestors,
           // Operator logos and flags come from the airtime provider's servers.
           imgSrc: ["'self'", 'data:', 'https:'],
+          // TON Connect: the wallets' list and each wallet's bridge (an HTTPS event stream on the wallet's own host).
+          connectSrc: ["'self'", 'https:'],
         },
       },
     });
@@ -79,6 +82,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     }),
   );
   api.use(coinsRouter(services.chains, services.networkFees));
+  api.use(tonConnectRouter({ publicUrl: config.publicUrl, name: 'Crypto Top-ups' }));
   api.use(
     pricingRouter(services.pricing, services.settings, services.catalog, {
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).

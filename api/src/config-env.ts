@@ -97,6 +97,22 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^\d+:[\w-]{30,}$/, 'must look like 123456:ABC… (from @BotFather)')
     .optional(),
+  /**
+   * The networks whose coins the Telegram surfaces (the bot and the mini-app) offer and take, by network
+   * id with commas, or `all`. Telegram's rules for a bot with a mini app allow TON only (docs/ton.md).
+   */
+  TELEGRAM_NETWORKS: z
+    .string()
+    .trim()
+    .default('ton')
+    .transform((v) =>
+      v === 'all'
+        ? null
+        : v
+            .split(',')
+            .map((n) => n.trim().toLowerCase())
+            .filter(Boolean),
+    ),
   /** Mini-app init data older than this is refused. */
   INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(86_400),
   /** The bot's credential on the API (x-service-token). */

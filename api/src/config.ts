@@ -171,6 +171,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     botApiSecret: e.BOT_API_SECRET,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
+    /** The networks the Telegram surfaces offer (TELEGRAM_NETWORKS); null: all. */
+    telegramNetworks: e.TELEGRAM_NETWORKS,
     devnet,
     airtime: {
       provider: e.AIRTIME_PROVIDER,
@@ -228,6 +230,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
     repoRoot: REPO_ROOT,
   };
   const problems = [...issues];
+  for (const n of config.telegramNetworks ?? [])
+    if (!registry.network(n)) problems.push(`TELEGRAM_NETWORKS: ${n} is not a network (${registry.networks.map((s) => s.id).join(', ')}, or all)`);
   if (config.prices.feed === 'coingecko' && config.prices.coingecko.plan === 'pro' && !config.prices.coingecko.apiKey) {
     problems.push('COINGECKO_API_KEY: required when COINGECKO_API_PLAN=pro');
   }

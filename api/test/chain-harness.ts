@@ -91,7 +91,7 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
   const registry = opts.registry ?? CHAINS;
   // The networks the configuration enables (opts.env may switch some on or off): each gets a node.
   // Tron runs its own double and watcher (api/src/chain/tron/payments.db.test.ts): off here unless a test switches it on.
-  const settings = { TRON_ENABLED: 'false', ...opts.env };
+  const settings = { TRON_ENABLED: 'false', TON_ENABLED: 'false', ...opts.env };
   const networks = await freeDevnetNetworks(registry, settings);
   // The EVM networks: this harness drives EVM watchers (another family's networks run their own doubles).
   const networkIds = registry.networks.filter((n) => n.family === 'evm' && networks[n.id]!.enabled).map((n) => n.id);

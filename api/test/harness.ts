@@ -54,6 +54,9 @@ export async function startTestApi(
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       ORDER_RATE_LIMIT_PER_MINUTE: '100000',
+      // Tests of everything else pay EVM coins with Telegram credentials too; telegram-policy.db.test.ts
+      // has the Telegram surfaces' default (TON only), set explicitly.
+      TELEGRAM_NETWORKS: 'all',
       PHONE_CHECK_RATE_LIMIT_PER_MINUTE: '100000',
       SUPPORT_RATE_LIMIT_PER_MINUTE: '100000',
       DATA_DIR: dataDir,

@@ -75,6 +75,7 @@ beforeAll(async () => {
       BSC_ENABLED: 'false',
       POLYGON_ENABLED: 'false',
       TRON_ENABLED: 'false',
+      TON_ENABLED: 'false',
       READINESS_CACHE_MS: '0',
     },
     provider,

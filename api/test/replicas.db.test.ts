@@ -72,6 +72,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two API replicas on one data
       BSC_ENABLED: 'false',
       POLYGON_ENABLED: 'false',
       TRON_ENABLED: 'false',
+      TON_ENABLED: 'false',
       ETHEREUM_POLL_MS: '100',
       JOB_POLL_MS: '100',
       TOPUP_POLL_MS: '100',

@@ -77,7 +77,7 @@ describe('RPC failover', () => {
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
     const api = await startTestApi({
       log,
-      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${eth}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false' },
+      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${eth}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false', TON_ENABLED: 'false' },
     });
     const host = new URL(gate.in(eth)).host;
     const alerts = async () => (await api.services.alerts.open()).map((a) => a.kind).sort();
@@ -110,7 +110,7 @@ describe('RPC failover', () => {
     const gate = await TcpGate.start(eth);
     await gate.close();
     const api = await startTestApi({
-      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${bsc}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false' },
+      env: { ETHEREUM_RPC_URL: `${gate.in(eth)},${bsc}`, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false', TON_ENABLED: 'false' },
     });
     try {
       const health = await api.services.chains.health('ethereum');

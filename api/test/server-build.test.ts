@@ -82,6 +82,7 @@ describe('the server build', () => {
         BSC_ENABLED: 'false',
         POLYGON_ENABLED: 'false',
         TRON_ENABLED: 'false',
+        TON_ENABLED: 'false',
         RUN_WORKERS: 'false',
         RUN_BOT: 'false',
       },

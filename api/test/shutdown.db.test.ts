@@ -72,6 +72,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('graceful shutdown of a real 
       BSC_ENABLED: 'false',
       POLYGON_ENABLED: 'false',
       TRON_ENABLED: 'false',
+      TON_ENABLED: 'false',
       ETHEREUM_CONFIRMATIONS: '3',
       ETHEREUM_POLL_MS: '100',
       JOB_POLL_MS: '100',

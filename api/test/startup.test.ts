@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => node?.close());
 
-const oneNetwork = { BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false', PORT: '0', LOG_LEVEL: 'silent' };
+const oneNetwork = { BSC_ENABLED: 'false', POLYGON_ENABLED: 'false', TRON_ENABLED: 'false', TON_ENABLED: 'false', PORT: '0', LOG_LEVEL: 'silent' };
 
 describe('production start', () => {
   it('refuses a node on another chain than the configured one, naming the setting, before opening anything', async () => {

@@ -21,6 +21,12 @@ describe('bot configuration', () => {
     expect(c.webAppEnabled).toBe(true);
   });
 
+  it('links order messages to the site only where Telegram’s policy allows every coin (TELEGRAM_NETWORKS=all)', () => {
+    const env = { TELEGRAM_BOT_TOKEN: TOKEN, PUBLIC_URL: 'https://topup.example.com/', MINI_APP_LINK: 'https://t.me/example_bot/app' };
+    expect(loadConfig(env).orderLinks).toEqual({ miniApp: 'https://t.me/example_bot/app', site: null });
+    expect(loadConfig({ ...env, TELEGRAM_NETWORKS: 'all' }).orderLinks).toEqual({ miniApp: 'https://t.me/example_bot/app', site: 'https://topup.example.com' });
+  });
+
   it('needs a token', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
   });

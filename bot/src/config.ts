@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   WEBAPP_URL: z.url().optional(),
   /** The mini-app's t.me link, which order messages open on the order. Unset: no such button. */
   MINI_APP_LINK: ZMiniAppLink.optional(),
+  /** The API's Telegram policy (the same setting, the same file): anything but `all` keeps Telegram's users off the site, which offers other coins. */
+  TELEGRAM_NETWORKS: z.string().trim().default('ton'),
   SUPPORT_EMAIL: zEmail('must be an e-mail address').optional(),
   /** A Telegram handle (@name) or t.me link. */
   SUPPORT_TELEGRAM: optionalText,
@@ -101,10 +103,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webAppUrl,
     /** Telegram refuses web-app buttons that are not https: without one the mini-app buttons are left out. */
     webAppEnabled: webAppUrl.startsWith('https://'),
-    /** Where order messages link to: the mini-app on the order, and the order's page on the site (PUBLIC_URL, https only: Telegram refuses other button links). */
+    /**
+     * Where order messages link to: the mini-app on the order, and the order's page on the site (PUBLIC_URL,
+     * https only: Telegram refuses other button links). Under Telegram's TON-only rule (TELEGRAM_NETWORKS
+     * other than all) no link to the site, whose pages offer other coins.
+     */
     orderLinks: {
       miniApp: e.MINI_APP_LINK ?? null,
-      site: e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+      site: e.TELEGRAM_NETWORKS === 'all' && e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
     },
     support,
     notifyPollMs: e.NOTIFY_POLL_MS,

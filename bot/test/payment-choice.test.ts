@@ -20,7 +20,13 @@ let options: TPaymentOptionsResponse;
 beforeAll(async () => {
   const nodes = await freeDevnetNetworks();
   h = await startHarness({
-    apiEnv: { ETHEREUM_RPC_URL: nodes.ethereum!.rpcUrl, POLYGON_RPC_URL: nodes.polygon!.rpcUrl, BSC_ENABLED: 'false', TRON_ENABLED: 'false' },
+    apiEnv: {
+      ETHEREUM_RPC_URL: nodes.ethereum!.rpcUrl,
+      POLYGON_RPC_URL: nodes.polygon!.rpcUrl,
+      BSC_ENABLED: 'false',
+      TRON_ENABLED: 'false',
+      TON_ENABLED: 'false',
+    },
   });
   devnet = await startDevnet({ networks: h.api.config.networks, dataDir: h.api.config.dataDir, log: pino({ level: 'silent' }) });
   // The first answer starts the fee estimates; the bot asks once they are in.

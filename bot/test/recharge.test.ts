@@ -81,9 +81,9 @@ describe('the recharge conversation', () => {
     const coin = await say(ada, '671 23 45 67');
     expect(texts(coin)[0]).toContain('Step 5 of 6');
     // The coin first (payment-choice.test.ts has the networks, their order and their fees).
-    expect(buttons(coin[0])).toEqual([...['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX'].map((s) => `r:coin:${s}`), 'r:coin:back']);
+    expect(buttons(coin[0])).toEqual([...['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX', 'TON'].map((s) => `r:coin:${s}`), 'r:coin:back']);
     const networks = (await press(ada, 'r:coin:USDT')).find((c) => c.method === 'sendMessage')!;
-    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON', 'USDT-TRON', 'back'].map((s) => `r:network:${s}`));
+    expect(buttons(networks).sort()).toEqual(['USDT', 'USDT-BEP20', 'USDT-POLYGON', 'USDT-TON', 'USDT-TRON', 'back'].map((s) => `r:network:${s}`));
 
     const review = (await press(ada, 'r:network:USDT')).find((c) => c.method === 'sendMessage')!;
     const reviewText = review.payload.text as string;

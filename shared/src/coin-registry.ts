@@ -21,6 +21,9 @@ import type { TCoin, TRegistry } from './coin-types';
  *   Ethereum block that carries the batch).
  * - USDT on Tron: TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t (hex 41a614f803b6fd780986a42c78ec9c7f77e6ded13c), 6
  *   decimals, as Tether's transparency page and Tronscan list it and wallet SDKs pin it.
+ * - TON: Toncoin, 9 decimals (nanotons); USDT on TON, the jetton whose master is
+ *   EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs, 6 decimals, as Tether's "Supported Protocols" page
+ *   and TON's own docs ("USDT on TON") list it. TON's global id is -239 on mainnet (-3 testnet).
  * - Trust Wallet's coin ids: wallet-core's registry.json (Ethereum 60, Smart Chain 20000714, Polygon 966,
  *   Base 8453, Arbitrum 10042221).
  */
@@ -51,6 +54,7 @@ export const REGISTRY: TRegistry = {
     { symbol: 'BNB', name: 'Binance Coin (BNB)' },
     { symbol: 'POL', name: 'Polygon (POL)' },
     { symbol: 'TRX', name: 'Tron (TRX)' },
+    { symbol: 'TON', name: 'Toncoin (TON)' },
   ],
   networks: [
     {
@@ -149,6 +153,25 @@ export const REGISTRY: TRegistry = {
       // On in the embedded defaults; a deployment made before Tron keeps starting until TRON_ENABLED=true.
       enabledByDefault: 'devnet',
     },
+    {
+      // TON: a payment counts once its masterchain block is committed (TON's validators sign each
+      // masterchain block once; there are no reorganisations of a committed block), which TON Center's
+      // index serves. "Blocks" are masterchain blocks (about 2.5 s). Orders share the operator's
+      // receiving wallet and carry a comment each (api/src/chain/ton/). The devnet is the TON double on @ton/sandbox.
+      id: 'ton',
+      label: 'TON',
+      family: 'ton',
+      chainId: -239,
+      finality: null,
+      confirmations: 1,
+      blockSeconds: 3,
+      timeToCount: 'under a minute',
+      countSeconds: 10,
+      devnet: { port: 8591, chainId: 31343 },
+      explorer: 'https://tonscan.org',
+      // On in the embedded defaults; a deployment made before TON keeps starting until TON_ENABLED=true.
+      enabledByDefault: 'devnet',
+    },
   ],
   coins: [
     stablecoin('USDT', 'USDT', 'Tether USDT (ERC-20)', 'ethereum', 'Ethereum ERC-20', 6, 'Tether USD', '0xdAC17F958D2ee523a2206206994597C13D831ec7'),
@@ -196,5 +219,8 @@ export const REGISTRY: TRegistry = {
     // Tether's TRC-20 USDT (6 decimals), the Tron token most customers hold.
     stablecoin('USDT', 'USDT-TRON', 'Tether USDT (TRC-20)', 'tron', 'Tron TRC-20', 6, 'Tether USD', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
     { symbol: 'TRX', name: 'Tron (TRX)', asset: 'TRX', network: 'tron', networkText: 'Tron Network', kind: 'native', decimals: 6, stable: false },
+    // Tether's USDT jetton on TON (6 decimals) and Toncoin (9), the coins Telegram's wallet holds.
+    stablecoin('USDT', 'USDT-TON', 'Tether USDT (TON)', 'ton', 'TON jetton', 6, 'Tether USD', 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs'),
+    { symbol: 'TON', name: 'Toncoin (TON)', asset: 'TON', network: 'ton', networkText: 'TON Network', kind: 'native', decimals: 9, stable: false },
   ],
 };

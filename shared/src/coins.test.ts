@@ -32,14 +32,17 @@ describe('the network and coin registry', () => {
       ['ETH-ARBITRUM', 'ETH', 'arbitrum', 18],
       ['USDT-TRON', 'USDT', 'tron', 6],
       ['TRX', 'TRX', 'tron', 6],
+      ['USDT-TON', 'USDT', 'ton', 6],
+      ['TON', 'TON', 'ton', 9],
     ]);
-    // A network's own coin that is an asset of its own (TRX) keeps its ticker, as BNB and POL do.
-    for (const [symbol, asset, network] of added.filter(([, asset]) => asset !== 'TRX')) expect(symbol).toBe(`${asset}-${String(network).toUpperCase()}`);
+    // A network's own coin that is an asset of its own (TRX, TON) keeps its ticker, as BNB and POL do.
+    for (const [symbol, asset, network] of added.filter(([, asset]) => asset !== 'TRX' && asset !== 'TON'))
+      expect(symbol).toBe(`${asset}-${String(network).toUpperCase()}`);
   });
 
   it('prices each asset once, however many networks carry it', () => {
-    expect(CHAINS.pricedAssets()).toEqual(['ETH', 'BNB', 'POL', 'TRX']);
-    expect(CHAINS.assets.map((a) => a.symbol)).toEqual(['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX']);
+    expect(CHAINS.pricedAssets()).toEqual(['ETH', 'BNB', 'POL', 'TRX', 'TON']);
+    expect(CHAINS.assets.map((a) => a.symbol)).toEqual(['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX', 'TON']);
   });
 
   it('refuses a symbol used twice, an unknown asset, and an asset both stable and priced', () => {

@@ -24,4 +24,11 @@ export interface WalletLinks {
   metamask?: string;
   /** … and Trust Wallet's, null where it does not know the network. */
   trust?: string | null;
+  /**
+   * TON only: the transaction a wallet connected through TON Connect is asked to send (its
+   * `sendTransaction` request's messages: address, amount in base units, payload as base64 BoC, the
+   * order's comment in it). Absent where the payment cannot be one fixed message (a jetton is sent
+   * through the payer's own jetton wallet).
+   */
+  tonConnect?: { messages: { address: string; amount: string; payload?: string }[] };
 }

@@ -45,6 +45,8 @@ export async function startStack(env: Record<string, string> = {}, opts: { chain
       LOG_LEVEL: 'silent',
       DEVNET: 'true',
       TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      // The mini-app's tests pay on the EVM devnet; the Telegram surfaces' TON-only default has its own tests.
+      TELEGRAM_NETWORKS: 'all',
       ETHEREUM_RPC_URL: networks.ethereum!.rpcUrl,
       // Two blocks: the screen shows "confirming" before "paid".
       ETHEREUM_CONFIRMATIONS: '2',

@@ -4,6 +4,9 @@ import type { Config, NetworkConfig } from '../config';
 import { FAMILIES } from './families';
 import type { ChainAdapter, ChainFamily, DepositIdentity, FamilyContext, NetworkWatcher, PaymentRequest, WatcherOptions } from './port';
 
+/** Where a customer pays: anywhere, or a Telegram surface (the bot, the mini-app), which offers only the networks Telegram's rules allow. */
+export type Surface = 'any' | 'telegram';
+
 /** A coin the server takes now, with where it is paid. */
 interface Offer {
   coin: TCoin;
@@ -22,6 +25,8 @@ export interface ChainsOptions {
   /** The families known (default: chain/families.ts); tests add their own. */
   families?: Readonly<Record<string, ChainFamily>>;
   hooks?: Pick<FamilyContext, 'metrics' | 'onWrongChain' | 'onNodeHealth'>;
+  /** The networks the Telegram surfaces offer (TELEGRAM_NETWORKS); null or absent: all. */
+  telegramNetworks?: readonly string[] | null;
 }
 
 type WatcherDeps = Omit<WatcherOptions, 'network' | 'nativeCoin' | 'familyNetworks' | 'log'> & { log: Logger };
@@ -34,10 +39,12 @@ export class Chains {
   readonly registry: ChainRegistry;
   readonly networks: Readonly<Record<string, NetworkConfig>>;
   private readonly adapters = new Map<string, ChainAdapter>();
+  private readonly telegramNetworks: ReadonlySet<string> | null;
 
   constructor(opts: ChainsOptions) {
     this.registry = opts.registry;
     this.networks = opts.networks;
+    this.telegramNetworks = opts.telegramNetworks ? new Set(opts.telegramNetworks) : null;
     const families = opts.families ?? FAMILIES;
     for (const id of new Set(opts.registry.networks.map((n) => n.family))) {
       const family = families[id];
@@ -50,27 +57,28 @@ export class Chains {
   }
 
   static fromConfig(
-    config: Pick<Config, 'registry' | 'networks' | 'families' | 'chainKeys' | 'production' | 'devnet'>,
+    config: Pick<Config, 'registry' | 'networks' | 'families' | 'chainKeys' | 'production' | 'devnet'> & Partial<Pick<Config, 'telegramNetworks'>>,
     hooks: ChainsOptions['hooks'] = {},
   ): Chains {
-    const { registry, networks, families, chainKeys: keys, production, devnet } = config;
-    return new Chains({ registry, networks, families, keys, production, devnet, hooks });
+    const { registry, networks, families, chainKeys: keys, production, devnet, telegramNetworks } = config;
+    return new Chains({ registry, networks, families, keys, production, devnet, hooks, telegramNetworks });
   }
 
-  /** The coin if it is offered now. */
-  offer(symbol: string): Offer | undefined {
+  /** The coin if it is offered now (on `surface`). */
+  offer(symbol: string, surface: Surface = 'any'): Offer | undefined {
     const coin = this.registry.coin(symbol);
     const network = coin && this.networks[coin.network];
     if (!coin || !network?.enabled) return undefined;
+    if (surface === 'telegram' && this.telegramNetworks && !this.telegramNetworks.has(coin.network)) return undefined;
     const tokenContract = coin.kind === 'token' ? (network.tokens[coin.symbol] ?? null) : null;
     if (coin.kind === 'token' && !tokenContract) return undefined;
     return { coin, network, tokenContract };
   }
 
-  /** GET /api/coins. */
-  offered(): { coins: TOfferedCoin[]; defaultCoin: string | null } {
+  /** GET /api/coins (`?surface=telegram`: what the bot and the mini-app offer). */
+  offered(surface: Surface = 'any'): { coins: TOfferedCoin[]; defaultCoin: string | null } {
     const coins = this.registry.coins.flatMap((c) => {
-      const offer = this.offer(c.symbol);
+      const offer = this.offer(c.symbol, surface);
       if (!offer) return [];
       const spec = this.registry.network(c.network)!;
       return [

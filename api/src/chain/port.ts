@@ -36,10 +36,10 @@ export interface FamilyDouble {
   tokens(registry: ChainRegistry, network: string): Record<string, string>;
   /** Starts the double of an enabled network on its RPC URL's port (or finds it already running). */
   start(network: NetworkConfig, registry: ChainRegistry): Promise<RunningDouble>;
-  /** Pays as a customer's wallet would; `viaContract`: a transfer made by another contract. */
+  /** Pays as a customer's wallet would; `memo`: the comment it carries (a family that attributes by memo); `viaContract`: a transfer made by another contract. */
   pay(
     rpcUrl: string,
-    payment: { to: string; tokenContract: string | null; units: bigint; viaContract?: boolean },
+    payment: { to: string; tokenContract: string | null; units: bigint; memo?: string | null; viaContract?: boolean },
   ): Promise<{ txHash: string; blockNumber: number; from: string }>;
 }
 

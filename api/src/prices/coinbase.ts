@@ -11,7 +11,7 @@ import { getJson, trimSlash, type SourceOptions } from '../outbound/http';
 export const COINBASE_BASE_URL = 'https://api.coinbase.com';
 
 /** Prices by asset: POL is Polygon's coin (MATIC before 2024). */
-const PAIRS: Readonly<Record<VolatileCoin, string>> = { ETH: 'ETH-USD', BNB: 'BNB-USD', POL: 'POL-USD', TRX: 'TRX-USD' };
+const PAIRS: Readonly<Record<VolatileCoin, string>> = { ETH: 'ETH-USD', BNB: 'BNB-USD', POL: 'POL-USD', TRX: 'TRX-USD', TON: 'TON-USD' };
 
 const ZSpot = z.object({ data: z.object({ amount: ZNumberText, currency: z.literal('USD') }) });
 

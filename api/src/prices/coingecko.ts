@@ -17,7 +17,13 @@ export const COINGECKO_BASE_URLS: Record<CoinGeckoPlan, string> = {
 const KEY_HEADERS: Record<CoinGeckoPlan, string> = { demo: 'x-cg-demo-api-key', pro: 'x-cg-pro-api-key' };
 
 /** Polygon's coin, POL (MATIC before 2024). */
-const IDS: Readonly<Record<VolatileCoin, string>> = { ETH: 'ethereum', BNB: 'binancecoin', POL: 'polygon-ecosystem-token', TRX: 'tron' };
+const IDS: Readonly<Record<VolatileCoin, string>> = {
+  ETH: 'ethereum',
+  BNB: 'binancecoin',
+  POL: 'polygon-ecosystem-token',
+  TRX: 'tron',
+  TON: 'the-open-network',
+};
 
 const ZAnswer = z.record(z.string(), z.object({ usd: ZNumberText.optional(), last_updated_at: ZNumberText.optional() }).nullish());
 

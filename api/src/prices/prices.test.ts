@@ -13,8 +13,8 @@ let double: PriceDouble;
 
 beforeEach(async () => {
   double = await startPriceDouble();
-  double.coingecko = { ethereum: '3012.34', binancecoin: '612.5', 'polygon-ecosystem-token': '0.4321', tron: '0.2834' };
-  double.coinbase = { 'ETH-USD': '3013.10', 'BNB-USD': '611.95', 'POL-USD': '0.4318', 'TRX-USD': '0.2836' };
+  double.coingecko = { ethereum: '3012.34', binancecoin: '612.5', 'polygon-ecosystem-token': '0.4321', tron: '0.2834', 'the-open-network': '3.105' };
+  double.coinbase = { 'ETH-USD': '3013.10', 'BNB-USD': '611.95', 'POL-USD': '0.4318', 'TRX-USD': '0.2836', 'TON-USD': '3.11' };
 });
 afterEach(() => double.close());
 
@@ -36,11 +36,12 @@ describe('CoinGecko', () => {
       BNB: { usdE8: 61_250_000_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
       POL: { usdE8: 43_210_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
       TRX: { usdE8: 28_340_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
+      TON: { usdE8: 310_500_000n, updatedAt: new Date(double.coingeckoUpdatedAt * 1000) },
     });
     const [request] = double.requests;
     expect(request).toMatchObject({
       path: '/api/v3/simple/price',
-      query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token,tron', vs_currencies: 'usd', include_last_updated_at: 'true' },
+      query: { ids: 'ethereum,binancecoin,polygon-ecosystem-token,tron,the-open-network', vs_currencies: 'usd', include_last_updated_at: 'true' },
     });
     expect(request!.headers['x-cg-demo-api-key']).toBeUndefined();
     expect(request!.headers['x-cg-pro-api-key']).toBeUndefined();
@@ -91,15 +92,16 @@ describe('Coinbase', () => {
       BNB: 61_195_000_000n,
       POL: 43_180_000n,
       TRX: 28_360_000n,
+      TON: 311_000_000n,
     });
-    expect(urls.sort()).toEqual(['ETH-USD', 'BNB-USD', 'POL-USD', 'TRX-USD'].map((pair) => `${COINBASE_BASE_URL}/v2/prices/${pair}/spot`).sort());
+    expect(urls.sort()).toEqual(['ETH-USD', 'BNB-USD', 'POL-USD', 'TRX-USD', 'TON-USD'].map((pair) => `${COINBASE_BASE_URL}/v2/prices/${pair}/spot`).sort());
     for (const request of double.requests) expect(request.headers.authorization).toBeUndefined();
   });
 
   it('leaves out only the coin it cannot price, and throws when it can price none', async () => {
     delete double.coinbase['BNB-USD'];
     const feed = new CoinbasePriceFeed({ baseUrl: double.url });
-    expect(Object.keys((await feed.fetchPrices(VOLATILE_COINS)).prices).sort()).toEqual(['ETH', 'POL', 'TRX']);
+    expect(Object.keys((await feed.fetchPrices(VOLATILE_COINS)).prices).sort()).toEqual(['ETH', 'POL', 'TON', 'TRX']);
     double.failNext(503, VOLATILE_COINS.length);
     await expect(feed.fetchPrices(VOLATILE_COINS)).rejects.toThrow(/Coinbase answered 503/);
   });

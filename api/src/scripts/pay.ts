@@ -1,13 +1,14 @@
 /**
  * Pays an order from a funded devnet account, as a customer's wallet would:
  *
- *   npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--via-contract] [--api <url>] [--account <n>]
+ *   npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--via-contract] [--comment <text> | --no-comment] [--api <url>] [--account <n>]
  *
  * By default it sends the order's exact amount in the order's coin to the order's deposit address.
  * --amount pays another amount (under- and over-payments); --coin pays in another supported coin to
  * the same address; --via-contract sends a native coin through the devnet's forwarder contract, an
  * internal transfer as an exchange's withdrawal makes it (on a family's own double, such as Tron's, a
- * token transfer made by another contract). The API and its devnet are found in the file
+ * token transfer made by another contract). An order paid by comment to a shared address (TON) is paid
+ * with its comment; --comment pays with another one (an unknown comment), --no-comment with none. The API and its devnet are found in the file
  * the running API wrote (DATA_DIR/devnet.json), whatever ports they took; without it, from the same
  * configuration as the API.
  */
@@ -29,11 +30,15 @@ async function main() {
       api: { type: 'string' },
       account: { type: 'string' },
       'via-contract': { type: 'boolean' },
+      comment: { type: 'string' },
+      'no-comment': { type: 'boolean' },
     },
   });
   const [orderId, ...extra] = positionals;
   if (!orderId || extra.length || !/^\d+$/.test(orderId)) {
-    throw new UsageError('usage: npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--via-contract] [--api <url>] [--account <n>]');
+    throw new UsageError(
+      'usage: npm run pay -- <orderId> [--amount <decimal>] [--coin <SYMBOL>] [--via-contract] [--comment <text> | --no-comment] [--api <url>] [--account <n>]',
+    );
   }
   const config = loadConfig();
   // The payer's keys are the public Hardhat test keys: anywhere but the devnet they would be a gift to anyone.
@@ -57,10 +62,11 @@ async function main() {
     // A family's own double: its transfer call, as a customer's wallet would pay; --via-contract: a token transfer made by another contract.
     if (viaContract && coin.kind !== 'token')
       throw new UsageError(`--via-contract on ${coin.network} sends a token through another contract; ${coin.symbol} is its native coin`);
-    const sent = await double.pay(network.rpcUrl, { to: order.walletAddress, tokenContract, units, viaContract });
+    const memo = values['no-comment'] ? null : (values.comment ?? order.memo ?? null);
+    const sent = await double.pay(network.rpcUrl, { to: order.walletAddress, tokenContract, units, memo, viaContract });
     console.log(
       `Paid order ${orderId}: ${formatUnits(units, coin.decimals)} ${coin.symbol} (${units} base units) on ${coin.network}'s double${viaContract ? ' through another contract' : ''}\n` +
-        `  from ${sent.from} to ${order.walletAddress}\n  tx ${sent.txHash} in block ${sent.blockNumber}`,
+        `  from ${sent.from} to ${order.walletAddress}${memo ? ` with the comment "${memo}"` : ''}\n  tx ${sent.txHash} in block ${sent.blockNumber}`,
     );
     return;
   }

@@ -1,5 +1,5 @@
 import type { TPaymentNetworkOption, TPaymentOptionsResponse } from '@topup/shared';
-import type { Chains } from '../chain/chains';
+import type { Chains, Surface } from '../chain/chains';
 import type { NetworkFees } from './network-fees';
 
 /**
@@ -8,8 +8,8 @@ import type { NetworkFees } from './network-fees';
  * equal fees go by the time a payment takes to count, then by the registry's order. The offer itself
  * is GET /api/coins' (a network switched off, a token without a contract, is absent here too).
  */
-export function paymentOptions(chains: Chains, fees: NetworkFees): TPaymentOptionsResponse {
-  const { coins, defaultCoin } = chains.offered();
+export function paymentOptions(chains: Chains, fees: NetworkFees, surface: Surface = 'any'): TPaymentOptionsResponse {
+  const { coins, defaultCoin } = chains.offered(surface);
   const assets = chains.registry.assets.flatMap((asset) => {
     const options = coins
       .filter((c) => chains.registry.coin(c.symbol)!.asset === asset.symbol)

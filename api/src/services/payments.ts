@@ -26,6 +26,12 @@ export interface ObservedPayment {
   amount: bigint;
 }
 
+/**
+ * A transfer to a shared receiving address whose memo names no open order (none, or an unknown one):
+ * recorded without an order, it is one of the admin's unmatched payments, never lost.
+ */
+export type UnattributedPayment = Omit<ObservedPayment, 'orderId'> & { orderId: null };
+
 type PaymentRow = typeof payments.$inferSelect;
 /** USD per whole coin × 1e8 by coin symbol, as asked before a settlement; a coin without a price now is absent. */
 type Prices = Map<string, bigint>;
@@ -63,7 +69,7 @@ export class PaymentService {
    * (re-included after a reorganisation) takes the new block and is live again; so is a removed one
    * whose very block is canonical again (the chain switched back to the fork that holds it).
    */
-  async record(tx: Tx, observed: ObservedPayment[]): Promise<void> {
+  async record(tx: Tx, observed: (ObservedPayment | UnattributedPayment)[]): Promise<void> {
     if (observed.length === 0) return;
     await tx
       .insert(payments)

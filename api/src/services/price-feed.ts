@@ -33,7 +33,7 @@ export interface PriceFeed {
 /** The embedded default: a fixed table, so quotes are reproducible without a network. Not a market price. */
 export class FixedPriceFeed implements PriceFeed {
   readonly name = 'fixed development price table';
-  constructor(private readonly table: Readonly<Record<VolatileCoin, string>> = { ETH: '3000', BNB: '600', POL: '0.5', TRX: '0.3' }) {}
+  constructor(private readonly table: Readonly<Record<VolatileCoin, string>> = { ETH: '3000', BNB: '600', POL: '0.5', TRX: '0.3', TON: '3' }) {}
 
   async fetchPrices(coins: readonly VolatileCoin[]): Promise<PriceAnswer> {
     const updatedAt = new Date();

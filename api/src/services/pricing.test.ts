@@ -75,7 +75,7 @@ describe('pricing', () => {
     expect(await pricing.quote('MATIC', 100)).toMatchObject({ coin: 'POL', units: 4n * 10n ** 18n });
     expect(await pricing.quote('USDC-ARBITRUM', 1234)).toMatchObject({ coin: 'USDC-ARBITRUM', units: 12_340_000n, source: 'USD peg' });
     expect(feed.calls).toBe(1);
-    expect(feed.asked).toEqual([['ETH', 'BNB', 'POL', 'TRX']]);
+    expect(feed.asked).toEqual([['ETH', 'BNB', 'POL', 'TRX', 'TON']]);
   });
 
   it('the fixed development table is named as such', async () => {

@@ -139,7 +139,8 @@ export class TopupApi {
    * only with the server's configuration, the fees at most once a minute.
    */
   paymentOptions(): Promise<TPaymentOptionsResponse> {
-    return this.cached('payment-options', PRICING_FRESH_MS, () => this.client.request(API.paymentOptions));
+    // The bot is a Telegram surface: it offers only the networks Telegram's rules allow there.
+    return this.cached('payment-options', PRICING_FRESH_MS, () => this.client.request(API.telegramPaymentOptions));
   }
 
   pricing(): Promise<TPricingSettings> {

@@ -83,6 +83,7 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
         amount: payable.amount,
         coin: payable.coin,
         address: payable.address,
+        memo: payable.memo ?? null,
         networkLabel: payable.networkLabel,
         deadline: rest
           ? t.bot.payRestUntil({ time: hhmm(locale, payable.deadline) })

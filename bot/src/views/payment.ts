@@ -33,6 +33,8 @@ export interface PaymentInstructions {
   amount: string;
   coin: string;
   address: string;
+  /** The comment the payment must carry where the address is shared by many orders (TON); null: none. */
+  memo: string | null;
   networkLabel: string;
   /** The deadline's line (payExpires or payRestUntil), already in the user's language. */
   deadline: string;
@@ -48,6 +50,7 @@ export function paymentInstructionLines(t: Catalog, p: PaymentInstructions): str
     `<code>${h(p.amount)}</code> ${h(p.coin)}`,
     t.bot.payTo,
     `<code>${h(p.address)}</code>`,
+    ...(p.memo ? [t.bot.payComment, `<code>${h(p.memo)}</code>`] : []),
     t.bot.payNetwork({ network: `${p.networkLabel} · ${coinName(p.coin)}` }),
     p.deadline,
     '',
@@ -70,6 +73,7 @@ export function pendingPaymentCaption(t: Catalog, payment: TPaymentCreated, deta
       amount: payment.cryptoAmount,
       coin: payment.cryptocurrency,
       address: payment.walletAddress,
+      memo: payment.memo ?? null,
       networkLabel: payment.networkLabel,
       deadline: t.bot.payExpires({ time: hhmmUtc(payment.expiresAt), minutes }),
     }),

@@ -67,6 +67,8 @@ export const API = {
   coins: endpoint({ method: 'GET', path: '/api/coins', response: ZCoinsResponse }),
   /** The coins by asset, then network (cheapest first), with each network's typical fee and time to count. */
   paymentOptions: endpoint({ method: 'GET', path: '/api/payment-options', response: ZPaymentOptionsResponse }),
+  /** The same as the Telegram surfaces (the bot, the mini-app) offer them: the networks Telegram's rules allow there. */
+  telegramPaymentOptions: endpoint({ method: 'GET', path: '/api/payment-options?surface=telegram', response: ZPaymentOptionsResponse }),
   pricing: endpoint({ method: 'GET', path: '/api/pricing', response: ZPricingSettings }),
   validatePhone: endpoint({ method: 'POST', path: '/api/validate/phone', body: ZValidatePhoneRequest, response: ZValidatePhoneResponse }),
   detectPhone: endpoint({ method: 'POST', path: '/api/phone/detect', body: ZDetectPhoneRequest, response: ZDetectPhoneResponse }),

@@ -50,6 +50,8 @@ export const ZWalletLinks = z.object({
   eip681: z.string().optional(),
   metamask: z.string().optional(),
   trust: z.string().nullable().optional(),
+  /** TON only: the TON Connect transaction that pays the order from a connected wallet. */
+  tonConnect: z.object({ messages: z.array(z.object({ address: z.string(), amount: z.string(), payload: z.string().optional() })) }).optional(),
 }) satisfies z.ZodType<WalletLinks>;
 export type TWalletLinks = z.infer<typeof ZWalletLinks>;
 

@@ -24,6 +24,11 @@ let initData: string | null = null;
 export function setInitData(raw: string | null): void {
   initData = raw || null;
 }
+
+/** `?surface=telegram` inside Telegram: the API then offers only what Telegram's rules allow in a mini app. */
+export function surfaceQuery(): string {
+  return initData ? '?surface=telegram' : '';
+}
 let extraHeaders: () => Record<string, string> = () => ({});
 /** Headers a surface adds to every call (the web site: its anonymous orders' tokens, `X-Order-Token`). */
 export function setExtraHeaders(provider: () => Record<string, string>): void {

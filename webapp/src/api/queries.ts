@@ -1,6 +1,6 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { TCoinSymbol, TOrderKind, TServiceType } from '@topup/shared';
-import { ApiError, apiRequest } from './client';
+import { ApiError, apiRequest, surfaceQuery } from './client';
 
 const MINUTE = 60_000;
 
@@ -57,8 +57,8 @@ export const amountsQuery = (operatorId: number | undefined, serviceType: TServi
 /** The coins the server takes now (GET /api/coins): a network switched off there is not offered. */
 export const coinsQuery = () =>
   queryOptions({
-    queryKey: ['/api/coins'],
-    queryFn: ({ signal }) => apiRequest('/api/coins', (s) => s.ZCoinsResponse, { signal }),
+    queryKey: [`/api/coins${surfaceQuery()}`],
+    queryFn: ({ signal }) => apiRequest(`/api/coins${surfaceQuery()}`, (s) => s.ZCoinsResponse, { signal }),
   });
 
 /**
@@ -68,8 +68,8 @@ export const coinsQuery = () =>
  */
 export const paymentOptionsQuery = () =>
   queryOptions({
-    queryKey: ['/api/payment-options'],
-    queryFn: ({ signal }) => apiRequest('/api/payment-options', (s) => s.ZPaymentOptionsResponse, { signal }),
+    queryKey: [`/api/payment-options${surfaceQuery()}`],
+    queryFn: ({ signal }) => apiRequest(`/api/payment-options${surfaceQuery()}`, (s) => s.ZPaymentOptionsResponse, { signal }),
     staleTime: MINUTE,
   });
 

@@ -189,6 +189,7 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
           testId="order-pay-amount"
         />
         <CopyField label={web.walletAddress} value={pay.address} onCopied={onCopied} testId="order-pay-address" />
+        {pay.memo && <CopyField label={web.paymentComment} value={pay.memo} onCopied={onCopied} testId="order-pay-comment" />}
         <SendFromWallet />
         {next.action === 'pay_rest' && <p className="wz-hint">{t.onlyTheRest}</p>}
         <p className="wz-hint">{t.sendBefore({ time: dateTime(pay.deadline) })}</p>

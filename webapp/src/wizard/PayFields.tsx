@@ -47,7 +47,8 @@ export function SendFromWallet() {
 
 /**
  * What to send and where, as the payment screen and the overlay show it: the amount (after a partial
- * payment only the rest) and the address, each with its copy button, and how to send.
+ * payment only the rest), the address and, where many orders share it (TON), the comment that names the
+ * order, each with its copy button, and how to send.
  */
 export function PayFields({
   toPay,
@@ -70,6 +71,7 @@ export function PayFields({
         testId="pay-amount"
       />
       <CopyField label={web.walletAddress} value={toPay.address} onCopied={() => onCopied?.('address')} testId="pay-address" />
+      {toPay.memo && <CopyField label={web.paymentComment} value={toPay.memo} onCopied={() => onCopied?.('address')} testId="pay-comment" />}
       <SendFromWallet />
     </>
   );

@@ -1,14 +1,18 @@
 import './wallets.css';
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import type { TWalletLinks } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
+
+/** TON Connect's SDK is large: its own chunk, fetched only for an order that offers a TON Connect transaction. */
+const TonConnectPay = lazy(() => import('./TonConnectPay'));
 
 /**
  * One tap to the wallet, beside the QR code (a phone cannot scan the code it shows): "Open in wallet"
  * with the network's payment link (EIP-681 on EVM networks, for any wallet registered for its scheme),
  * and the links of the wallets that have their own (MetaMask; Trust Wallet where the network has one).
  * Each opens the wallet's send screen with the chain, token, address and amount of the order; the
- * API's chain adapter builds them, this only shows them. `open` replaces the browser's own way of
+ * API's chain adapter builds them, this only shows them; where it built a TON Connect transaction,
+ * the wallet connected through TON Connect pays it in one tap. `open` replaces the browser's own way of
  * following a link (the mini-app opens them through Telegram).
  */
 export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((url: string) => void) | undefined }) {
@@ -21,6 +25,11 @@ export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((u
     });
   return (
     <div className="wz-wallets" role="group" aria-label={web.pay.openInWalletApp}>
+      {links.tonConnect && (
+        <Suspense fallback={null}>
+          <TonConnectPay transaction={links.tonConnect} />
+        </Suspense>
+      )}
       <a className="wz-button" href={links.uri} onClick={follow(links.uri)} data-testid="open-in-wallet">
         {web.pay.openInWallet}
       </a>

@@ -1,134 +1,26 @@
+import { ChainHttpError, JsonHttpClient, type ChainHttpOptions } from '../json-http';
+
 /**
  * A client of Tron's HTTP API (a full node's /wallet and /walletsolidity paths, as TronGrid serves
- * them): JSON POSTs, several endpoints in order of preference with failover. An endpoint that cannot
- * be reached, answers 5xx or 429 rests (5 s, doubling up to 5 minutes) and the next one is asked; an
- * answer that says the request itself is wrong (`Error` in the body, a 4xx) is the caller's, not a
- * reason to fail over. TronGrid's key goes in its documented header, TRON-PRO-API-KEY.
+ * them): JSON POSTs with failover (chain/json-http.ts). An answer with `Error` in its body refuses the
+ * request. TronGrid's key goes in its documented header, TRON-PRO-API-KEY.
  */
+export class TronHttpClient extends JsonHttpClient {
+  constructor(urls: string[], opts: ChainHttpOptions = {}) {
+    super(
+      urls,
+      {
+        name: 'Tron node',
+        keyHeader: 'TRON-PRO-API-KEY',
+        errorOf: (json) => (json && typeof json === 'object' && 'Error' in json ? String((json as { Error?: unknown }).Error) : null),
+      },
+      opts,
+    );
+  }
 
-/** Host (and port) only: a provider's URL may carry an API key in its path. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'invalid URL';
+  post<T>(path: string, body: object = {}): Promise<T> {
+    return this.request<T>(path, body);
   }
 }
 
-export class TronHttpError extends Error {
-  constructor(
-    message: string,
-    /** True when no endpoint could answer (as opposed to an answer refusing the request). */
-    readonly unreachable: boolean,
-  ) {
-    super(message);
-    this.name = 'TronHttpError';
-  }
-}
-
-const FIRST_REST_MS = 5_000;
-const MAX_REST_MS = 5 * 60_000;
-
-interface Endpoint {
-  url: string;
-  host: string;
-  failures: number;
-  restingUntil: number;
-  lastError: string | null;
-  ok: number;
-  tried: number;
-}
-
-export interface TronHttpOptions {
-  apiKey?: string;
-  timeoutMs?: number;
-  /** Each HTTP request, for the metrics. */
-  onRequest?: (r: { endpoint: string; path: string; outcome: 'ok' | 'unreachable'; seconds: number }) => void;
-}
-
-export class TronHttpClient {
-  private readonly endpoints: Endpoint[];
-
-  constructor(
-    urls: string[],
-    private readonly opts: TronHttpOptions = {},
-  ) {
-    if (urls.length === 0) throw new Error('a Tron HTTP client needs at least one URL');
-    this.endpoints = urls.map((url) => ({ url: url.replace(/\/+$/, ''), host: hostOf(url), failures: 0, restingUntil: 0, lastError: null, ok: 0, tried: 0 }));
-  }
-
-  /** The endpoint asked first now. */
-  get url(): string {
-    return this.order()[0]!.url;
-  }
-
-  async post<T>(path: string, body: object = {}): Promise<T> {
-    let last: Error | undefined;
-    for (const e of this.order()) {
-      const started = performance.now();
-      let response: Response;
-      try {
-        response = await fetch(`${e.url}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(this.opts.apiKey ? { 'TRON-PRO-API-KEY': this.opts.apiKey } : {}) },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
-        });
-      } catch (err) {
-        last = this.failed(e, path, started, (err as Error).message);
-        continue;
-      }
-      if (response.status >= 500 || response.status === 429) {
-        last = this.failed(e, path, started, `HTTP ${response.status}`);
-        continue;
-      }
-      const text = await response.text();
-      this.succeeded(e, path, started);
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new TronHttpError(`${e.host}${path}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`, false);
-      }
-      if (!response.ok || (json && typeof json === 'object' && 'Error' in json)) {
-        const message = (json as { Error?: string }).Error ?? `HTTP ${response.status}`;
-        throw new TronHttpError(`${e.host}${path}: ${message}`, false);
-      }
-      return json as T;
-    }
-    throw new TronHttpError(`no Tron node answered ${path}: ${last?.message ?? 'every endpoint is resting'}`, true);
-  }
-
-  status() {
-    return this.endpoints.map((e) => ({
-      endpoint: e.host,
-      score: e.tried ? e.ok / e.tried : 1,
-      resting: e.restingUntil > Date.now(),
-      lastError: e.lastError,
-    }));
-  }
-
-  /** Usable endpoints in order of preference; when all rest, the one that rests least (better than nothing). */
-  private order(): Endpoint[] {
-    const now = Date.now();
-    const usable = this.endpoints.filter((e) => e.restingUntil <= now);
-    return usable.length ? usable : [...this.endpoints].sort((a, b) => a.restingUntil - b.restingUntil).slice(0, 1);
-  }
-
-  private failed(e: Endpoint, path: string, started: number, message: string): Error {
-    e.failures++;
-    e.tried++;
-    e.lastError = message;
-    e.restingUntil = Date.now() + Math.min(MAX_REST_MS, FIRST_REST_MS * 2 ** (e.failures - 1));
-    this.opts.onRequest?.({ endpoint: e.host, path, outcome: 'unreachable', seconds: (performance.now() - started) / 1000 });
-    return new Error(`${e.host}: ${message}`);
-  }
-
-  private succeeded(e: Endpoint, path: string, started: number) {
-    e.failures = 0;
-    e.restingUntil = 0;
-    e.ok++;
-    e.tried++;
-    this.opts.onRequest?.({ endpoint: e.host, path, outcome: 'ok', seconds: (performance.now() - started) / 1000 });
-  }
-}
+export { ChainHttpError as TronHttpError };

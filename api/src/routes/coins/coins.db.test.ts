@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('GET /api/coins', () => {
-  it('lists the spec’s six coins with their names and networks (Polygon’s as POL), USDT first as the default, then Polygon’s stablecoins and Tron’s', async () => {
+  it('lists the spec’s six coins with their names and networks (Polygon’s as POL), USDT first as the default, then Polygon’s stablecoins, Tron’s and TON’s', async () => {
     api = await startTestApi();
     const res = await api.call('GET', '/api/coins');
     expect(res.status).toBe(200);
@@ -28,6 +28,8 @@ describe('GET /api/coins', () => {
       ['USDC-POLYGON', 'USD Coin (Polygon)', 'Polygon PoS'],
       ['USDT-TRON', 'Tether USDT (TRC-20)', 'Tron TRC-20'],
       ['TRX', 'Tron (TRX)', 'Tron Network'],
+      ['USDT-TON', 'Tether USDT (TON)', 'TON jetton'],
+      ['TON', 'Toncoin (TON)', 'TON Network'],
     ]);
     expect(coins.find((c) => c.symbol === 'USDT')).toMatchObject({ network: 'ethereum', networkLabel: 'Ethereum', kind: 'token', decimals: 6, chainId: 31337 });
     expect(defaultCoin).toBe('USDT');
@@ -90,7 +92,7 @@ describe('GET /api/coins', () => {
 
 describe('GET /api/payment-options', () => {
   // Nodes that do not answer (a closed port): the fees are unknown, the answer is there at once.
-  const noNodes = Object.fromEntries(['ETHEREUM', 'BSC', 'POLYGON', 'BASE', 'ARBITRUM', 'TRON'].map((n) => [`${n}_RPC_URL`, 'http://127.0.0.1:9']));
+  const noNodes = Object.fromEntries(['ETHEREUM', 'BSC', 'POLYGON', 'BASE', 'ARBITRUM', 'TRON', 'TON'].map((n) => [`${n}_RPC_URL`, 'http://127.0.0.1:9']));
 
   it('answers the coin first, then its networks, with unknown fees as null rather than an error', async () => {
     api = await startTestApi({ env: { ...noNodes, BASE_ENABLED: 'true', ARBITRUM_ENABLED: 'true' } });
@@ -99,14 +101,15 @@ describe('GET /api/payment-options', () => {
     await api.services.networkFees.settled();
     const { assets, defaultCoin } = ZPaymentOptionsResponse.parse((await api.call('GET', '/api/payment-options')).body);
     expect(defaultCoin).toBe('USDT');
-    // With no fee known, the quickest to count comes first.
+    // With no fee known, the quickest to count comes first; TON's fees are the network's fixed typical ones, known without a node.
     expect(assets.map((a) => [a.asset, a.name, a.networks.map((n) => n.symbol)])).toEqual([
-      ['USDT', 'Tether USDT', ['USDT-BEP20', 'USDT-POLYGON', 'USDT-TRON', 'USDT-ARBITRUM', 'USDT']],
+      ['USDT', 'Tether USDT', ['USDT-TON', 'USDT-BEP20', 'USDT-POLYGON', 'USDT-TRON', 'USDT-ARBITRUM', 'USDT']],
       ['USDC', 'USD Coin (USDC)', ['USDC-POLYGON', 'USDC-BASE', 'USDC-ARBITRUM', 'USDC']],
       ['ETH', 'Ethereum (ETH)', ['ETH-BASE', 'ETH-ARBITRUM', 'ETH']],
       ['BNB', 'Binance Coin (BNB)', ['BNB']],
       ['POL', 'Polygon (POL)', ['POL']],
       ['TRX', 'Tron (TRX)', ['TRX']],
+      ['TON', 'Toncoin (TON)', ['TON']],
     ]);
     const usdcOnBase = assets[1]!.networks[1]!;
     expect(usdcOnBase).toMatchObject({
@@ -119,17 +122,18 @@ describe('GET /api/payment-options', () => {
       timeToCount: 'about 2 minutes',
       timeToCountSeconds: 120,
     });
-    expect(assets.flatMap((a) => a.networks).every((n) => n.typicalFee === null)).toBe(true);
+    expect(assets.flatMap((a) => a.networks).every((n) => n.typicalFee === null || n.network === 'ton')).toBe(true);
   });
 
   it('leaves out a network switched off, and an asset left with no network', async () => {
     api = await startTestApi({ env: { ...noNodes, BSC_ENABLED: 'false', POLYGON_ENABLED: 'false' } });
     const { assets } = ZPaymentOptionsResponse.parse((await api.call('GET', '/api/payment-options')).body);
     expect(assets.map((a) => [a.asset, a.networks.map((n) => n.symbol)])).toEqual([
-      ['USDT', ['USDT-TRON', 'USDT']],
+      ['USDT', ['USDT-TON', 'USDT-TRON', 'USDT']],
       ['USDC', ['USDC']],
       ['ETH', ['ETH']],
       ['TRX', ['TRX']],
+      ['TON', ['TON']],
     ]);
     await api.services.networkFees.settled();
   });

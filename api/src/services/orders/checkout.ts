@@ -118,7 +118,16 @@ export class OrderCheckout {
     ctx: OrderContext,
     once: Once,
   ): Promise<OrderRow> {
-    const offer = this.deps.chains.offer(symbol);
+    // Telegram's credentials (the mini-app's init data, the bot acting for a user): only what Telegram's rules allow there.
+    const surface = ctx.telegramUserId != null ? 'telegram' : 'any';
+    const offer = this.deps.chains.offer(symbol, surface);
+    if (!offer && surface === 'telegram' && this.deps.chains.offer(symbol)) {
+      const there = this.deps.chains.offered('telegram').coins.map((c) => c.symbol);
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `${symbol} payments are not offered in Telegram. Please choose one of the coins offered there (${there.join(', ') || 'none right now'}).`,
+      );
+    }
     if (!offer) {
       const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
       if (this.deps.chains.registry.coin(symbol)) {

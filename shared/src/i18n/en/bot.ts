@@ -113,6 +113,7 @@ export const bot = {
   payTitle: (p: { orderId: number }) => `💳 <b>Complete Payment</b> · order #${p.orderId}`,
   paySend: 'Send exactly:',
   payTo: 'To this address:',
+  payComment: 'With this comment (memo); without it the payment cannot be matched to your order:',
   payNetwork: (p: { network: string }) => `🔗 Network: <b>${h(p.network)}</b>`,
   payExpires: (p: { time: string; minutes: number }) => `⏳ Expires at ${h(p.time)} UTC (${p.minutes} min left)`,
   payScan: (p: { coin: string }) => `Scan with your ${h(p.coin)} wallet app, or copy the amount and address (tap to copy).`,

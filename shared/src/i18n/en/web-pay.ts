@@ -41,6 +41,7 @@ export const pay = {
   /** The wallet buttons beside the QR code. */
   openInWalletApp: 'Open in a wallet app',
   openInWallet: 'Open in wallet',
+  payWithConnectedWallet: 'Pay from the connected wallet',
   openIn: (p: { name: string }) => `Open in ${p.name}`,
 
   /** The coin, then its network. */

@@ -51,6 +51,7 @@ export const web = {
   scanWith: (p: { currency: string }) => `Scan with your ${p.currency} wallet app`,
   amountToSend: 'Amount to send',
   walletAddress: 'Wallet address',
+  paymentComment: 'Comment (required: it tells us the payment is yours)',
   copied: 'Copied to clipboard!',
   topupAmount: 'Top-up amount',
   totalToPay: 'Total to pay',

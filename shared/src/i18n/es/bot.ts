@@ -104,6 +104,7 @@ export const bot: BotMessages = {
   payTitle: (p) => `💳 <b>Completa el pago</b> · pedido n.º ${p.orderId}`,
   paySend: 'Envía exactamente:',
   payTo: 'A esta dirección:',
+  payComment: 'Con este comentario (memo); sin él el pago no se puede asociar a su pedido:',
   payNetwork: (p) => `🔗 Red: <b>${h(p.network)}</b>`,
   payExpires: (p) => `⏳ Caduca a las ${h(p.time)} UTC (quedan ${p.minutes} min)`,
   payScan: (p) => `Escanea con tu billetera de ${h(p.coin)}, o copia el importe y la dirección (toca para copiar).`,

@@ -31,6 +31,7 @@ export const pay: WebPayMessages = {
 
   openInWalletApp: 'Abrir en una app de billetera',
   openInWallet: 'Abrir en la billetera',
+  payWithConnectedWallet: 'Pagar desde la billetera conectada',
   openIn: (p) => `Abrir en ${p.name}`,
 
   loadingCoins: 'Cargando las criptomonedas',

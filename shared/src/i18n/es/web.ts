@@ -46,6 +46,7 @@ export const web: WebMessages = {
   scanWith: (p) => `Escanea con tu billetera de ${p.currency}`,
   amountToSend: 'Importe a enviar',
   walletAddress: 'Dirección de la billetera',
+  paymentComment: 'Comentario (obligatorio: indica que el pago es suyo)',
   copied: '¡Copiado al portapapeles!',
   topupAmount: 'Importe de la recarga',
   totalToPay: 'Total a pagar',

@@ -104,6 +104,7 @@ export const bot: BotMessages = {
   payTitle: (p) => `💳 <b>Effectuez le paiement</b> · commande n° ${p.orderId}`,
   paySend: 'Envoyez exactement\u00a0:',
   payTo: 'À cette adresse\u00a0:',
+  payComment: 'Avec ce commentaire (mémo)\u00a0; sans lui, le paiement ne peut pas être rattaché à votre commande\u00a0:',
   payNetwork: (p) => `🔗 Réseau\u00a0: <b>${h(p.network)}</b>`,
   payExpires: (p) => `⏳ Expire à ${h(p.time)} UTC (encore ${p.minutes} min)`,
   payScan: (p) => `Scannez avec votre portefeuille ${h(p.coin)}, ou copiez le montant et l'adresse (touchez pour copier).`,

@@ -33,6 +33,7 @@ export const pay: WebPayMessages = {
 
   openInWalletApp: 'Ouvrir dans une application de portefeuille',
   openInWallet: 'Ouvrir dans le portefeuille',
+  payWithConnectedWallet: 'Payer depuis le portefeuille connecté',
   openIn: (p) => `Ouvrir dans ${p.name}`,
 
   loadingCoins: 'Chargement des cryptomonnaies',

@@ -47,6 +47,7 @@ export const web: WebMessages = {
   scanWith: (p) => `Scannez avec votre portefeuille ${p.currency}`,
   amountToSend: 'Montant à envoyer',
   walletAddress: 'Adresse du portefeuille',
+  paymentComment: 'Commentaire (obligatoire\u00a0: il indique que le paiement est le vôtre)',
   copied: 'Copié dans le presse-papiers\u00a0!',
   topupAmount: 'Montant de la recharge',
   totalToPay: 'Total à payer',

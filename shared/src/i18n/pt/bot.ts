@@ -104,6 +104,7 @@ export const bot: BotMessages = {
   payTitle: (p) => `💳 <b>Conclua o pagamento</b> · pedido nº ${p.orderId}`,
   paySend: 'Envie exatamente:',
   payTo: 'Para este endereço:',
+  payComment: 'Com este comentário (memo); sem ele o pagamento não pode ser associado ao seu pedido:',
   payNetwork: (p) => `🔗 Rede: <b>${h(p.network)}</b>`,
   payExpires: (p) => `⏳ Expira às ${h(p.time)} UTC (faltam ${p.minutes} min)`,
   payScan: (p) => `Escaneie com sua carteira de ${h(p.coin)}, ou copie o valor e o endereço (toque para copiar).`,

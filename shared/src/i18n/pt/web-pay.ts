@@ -31,6 +31,7 @@ export const pay: WebPayMessages = {
 
   openInWalletApp: 'Abrir em um app de carteira',
   openInWallet: 'Abrir na carteira',
+  payWithConnectedWallet: 'Pagar pela carteira conectada',
   openIn: (p) => `Abrir no ${p.name}`,
 
   loadingCoins: 'Carregando as criptomoedas',

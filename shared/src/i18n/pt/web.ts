@@ -46,6 +46,7 @@ export const web: WebMessages = {
   scanWith: (p) => `Escaneie com sua carteira de ${p.currency}`,
   amountToSend: 'Valor a enviar',
   walletAddress: 'Endereço da carteira',
+  paymentComment: 'Comentário (obrigatório: indica que o pagamento é seu)',
   copied: 'Copiado!',
   topupAmount: 'Valor da recarga',
   totalToPay: 'Total a pagar',

@@ -1,0 +1,66 @@
+import { sign } from '@telegram-apps/init-data-node';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ZPaymentOptionsResponse } from '@topup/shared';
+import { loadConfig } from '../../config';
+import { startTestApi, type TestApi } from '../../../test/harness';
+
+/**
+ * Telegram's rules for a bot with a mini app (Terms of Service for Bot Developers, section 7: TON only):
+ * the Telegram surfaces offer and take only the networks of TELEGRAM_NETWORKS, by default TON's. An
+ * order made with Telegram's credentials (the mini-app's init data, the bot acting for a user) in
+ * another coin is refused with a message; the site is not bound.
+ */
+
+const BOT_TOKEN = '123456789:TEST-token-for-signing-init-data-000';
+const initData = () => sign({ user: { id: 777101, first_name: 'Ana' } }, BOT_TOKEN, new Date());
+const order = (coin: string) => ({ amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: coin });
+
+let api: TestApi | undefined;
+afterAll(() => api?.close());
+
+async function start(networks: string) {
+  await api?.close();
+  api = await startTestApi({ env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_NETWORKS: networks } });
+  return api;
+}
+
+const miniApp = () => ({ authorization: `tma ${initData()}` });
+const bot = (a: TestApi) => ({ 'x-service-token': a.config.botApiSecret, 'x-telegram-user-id': '777102' });
+
+describe('the Telegram surfaces’ policy', () => {
+  it('is TON only unless set otherwise', () => {
+    expect(loadConfig({}).telegramNetworks).toEqual(['ton']);
+    expect(loadConfig({ TELEGRAM_NETWORKS: 'all' }).telegramNetworks).toBeNull();
+    expect(() => loadConfig({ TELEGRAM_NETWORKS: 'ton,solana' })).toThrow(/TELEGRAM_NETWORKS: solana is not a network/);
+  });
+
+  it('TON only: USDT on Ethereum from the mini-app or the bot is refused with a message, USDT on TON is taken; the site takes both', async () => {
+    const a = await start('ton');
+    for (const headers of [miniApp(), bot(a)]) {
+      const refused = await a.call('POST', '/api/crypto-payment', { body: order('USDT'), headers });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe('USDT payments are not offered in Telegram. Please choose one of the coins offered there (USDT-TON, TON).');
+      expect((await a.call('POST', '/api/crypto-payment', { body: order('USDT-TON'), headers })).status).toBe(201);
+    }
+    expect((await a.call('POST', '/api/crypto-payment', { body: order('USDT') })).status).toBe(201);
+  });
+
+  it('TON only: the coins offered to the Telegram surfaces are TON’s, the site’s are all', async () => {
+    const a = await start('ton');
+    const telegram = ZPaymentOptionsResponse.parse((await a.call('GET', '/api/payment-options?surface=telegram')).body);
+    expect(telegram.assets.map((x) => [x.asset, x.networks.map((n) => n.symbol)])).toEqual([
+      ['USDT', ['USDT-TON']],
+      ['TON', ['TON']],
+    ]);
+    expect(telegram.defaultCoin).toBe('USDT-TON');
+    const site = ZPaymentOptionsResponse.parse((await a.call('GET', '/api/payment-options')).body);
+    expect(site.assets.flatMap((x) => x.networks).map((n) => n.symbol)).toContain('USDT');
+  });
+
+  it('all (a bot without a mini app): the spec’s coins in Telegram too', async () => {
+    const a = await start('all');
+    expect((await a.call('POST', '/api/crypto-payment', { body: order('USDT'), headers: miniApp() })).status).toBe(201);
+    const telegram = ZPaymentOptionsResponse.parse((await a.call('GET', '/api/payment-options?surface=telegram')).body);
+    expect(telegram.assets.flatMap((x) => x.networks).map((n) => n.symbol)).toContain('USDT');
+  });
+});
