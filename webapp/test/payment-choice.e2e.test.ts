@@ -37,7 +37,8 @@ const shot = (page: Page, name: string) => saveScreen(page, `choice-${name}`);
 
 /** The payment options the page itself was answered (the fees are re-estimated once a minute). */
 function optionsAnswer(page: Page): Promise<TPaymentOptionsResponse> {
-  return page.waitForResponse((r) => r.url().endsWith('/api/payment-options')).then(async (r) => options(await r.json()));
+  // Inside Telegram the mini-app asks the options of its surface (?surface=telegram).
+  return page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-options').then(async (r) => options(await r.json()));
 }
 
 /** The next order the page creates. */
