@@ -1,10 +1,12 @@
 import { AdminPage } from './pages/AdminPage';
+import { InvitePage } from './pages/InvitePage';
 import { LoginPage } from './pages/LoginPage';
 import { routeOf, usePathname } from './router';
 
 export function App() {
   const route = routeOf(usePathname());
   if (route.page === 'login') return <LoginPage />;
+  if (route.page === 'invite') return <InvitePage />;
   if (route.page !== 'not-found') return <AdminPage route={route} />;
   return (
     <main className="not-found">

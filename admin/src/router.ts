@@ -37,13 +37,20 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname);
 }
 
-/** What a path of the console shows: the sign-in, the five tabs, one order, the support inbox, one conversation. */
+/** What a path of the console shows: the sign-in, an invitation, the tabs, one order, the support inbox, one conversation. */
 export type Route =
-  { page: 'login' } | { page: 'tabs' } | { page: 'order'; id: number } | { page: 'inbox' } | { page: 'thread'; id: number } | { page: 'not-found' };
+  | { page: 'login' }
+  | { page: 'invite' }
+  | { page: 'tabs' }
+  | { page: 'order'; id: number }
+  | { page: 'inbox' }
+  | { page: 'thread'; id: number }
+  | { page: 'not-found' };
 
 export function routeOf(path: string): Route {
   const clean = path.replace(/\/+$/, '') || '/';
   if (clean === '/admin-login') return { page: 'login' };
+  if (clean === '/admin-invite') return { page: 'invite' };
   if (clean === '/admin') return { page: 'tabs' };
   if (clean === '/admin/support') return { page: 'inbox' };
   const order = /^\/admin\/orders\/(\d{1,10})$/.exec(clean);

@@ -168,6 +168,56 @@ describe('admin console in Chromium', () => {
     await page.getByRole('definition').filter({ hasText: '$20.00' }).waitFor();
   });
 
+  it('invites a team member with a role; the invitee joins from the link; a support member sees no team and is refused an order action', async () => {
+    await openTab('Settings');
+    const team = page.getByRole('region', { name: 'Team' });
+    await team.getByTestId('member-admin@example.com').waitFor();
+    await team.getByLabel('E-mail address').fill('helper@example.com');
+    await team.getByLabel('Role', { exact: true }).selectOption('support');
+    await team.getByRole('button', { name: 'Send Invitation' }).click();
+    await toast('Invitation sent to helper@example.com.');
+    const link = (await team.getByTestId('invitation-link').locator('code').textContent())!;
+    await team.getByText(/helper@example\.com: invited as Support/).waitFor();
+    await shot('40-team-invited');
+
+    const invitee = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const joining = await invitee.newPage();
+      collectPageErrors(joining, pageErrors);
+      await joining.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+      await joining.getByRole('heading', { name: 'Join the Admin Team' }).waitFor();
+      await joining.getByLabel('New Password').fill('helper-password-1');
+      await joining.getByLabel('Confirm Password').fill('helper-password-1');
+      await joining.getByRole('button', { name: 'Join the Team' }).click();
+      await joining.waitForURL('**/admin-login');
+      await joining.getByLabel('Admin Email').fill('helper@example.com');
+      await joining.getByLabel('Password', { exact: true }).fill('helper-password-1');
+      await joining.getByRole('button', { name: 'Access Admin Dashboard' }).click();
+      await joining.waitForURL('**/admin');
+      await joining.getByRole('tab', { name: 'Settings', exact: true }).click();
+      await joining.getByRole('region', { name: 'Change Admin Password' }).waitFor();
+      expect(await joining.getByRole('region', { name: 'Team' }).count()).toBe(0);
+      await joining.getByRole('tab', { name: 'Manual Top-up', exact: true }).click();
+      await joining.getByLabel('Country').selectOption('120');
+      await joining.getByLabel('Operator').locator('option[value="53"]').waitFor({ state: 'attached' });
+      await joining.getByLabel('Operator').selectOption('53');
+      await joining.getByLabel('Phone Number').fill('671234567');
+      await joining.getByLabel('Amount (USD)').fill('10');
+      await joining.getByRole('button', { name: 'Process Manual Top-up' }).click();
+      await waitForToast(joining, 'Your role (Support) cannot do this. Ask an owner.');
+      await screenshot(joining, '41-team-support-refused-390');
+    } finally {
+      await invitee.close();
+    }
+
+    // The owner sees the new member, and changes the role.
+    await page.reload();
+    await openTab('Settings');
+    await team.getByTestId('member-helper@example.com').waitFor();
+    await team.getByLabel('Role of helper@example.com').selectOption('viewer');
+    await toast('Role changed.');
+  });
+
   it('works at 360 px wide and with the keyboard', async () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await openTab('Dashboard');

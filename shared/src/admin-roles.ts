@@ -1,7 +1,8 @@
 /**
  * The admin team's roles and what each may do. Every role reads every admin page and manages its own
- * sign-in (password, e-mail, two-factor); beyond that a role has powers. The API checks a request's
- * power (api/src/http/admin-powers.ts), the console hides what the role cannot do: both from this table.
+ * sign-in (password, e-mail, two-factor); beyond that a role has powers. The API checks each request's
+ * power (api/src/http/admin-powers.ts) and answers a refusal that names the role; the console shows the
+ * system settings and the team to owners only.
  */
 export const ADMIN_ROLES = ['owner', 'operator', 'support', 'viewer'] as const;
 export type TAdminRole = (typeof ADMIN_ROLES)[number];

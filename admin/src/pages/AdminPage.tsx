@@ -33,7 +33,7 @@ const tabFromHash = (): TabId => TABS.find((t) => `#${t.id}` === window.location
  * has the last word (/me). The five tabs are /admin; an order's page and the support inbox are pages
  * of their own under the same header, reached from the tabs.
  */
-export function AdminPage({ route }: { route: Exclude<Route, { page: 'login' | 'not-found' }> }) {
+export function AdminPage({ route }: { route: Exclude<Route, { page: 'login' | 'invite' | 'not-found' }> }) {
   const signedIn = readSession() !== null;
   useEffect(() => {
     if (!signedIn) navigate('/admin-login', { replace: true });

@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Router } from 'express';
 
 /** The console's pages: the spec's two routes, an order's page and the support inbox. */
-const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin', '/admin/', '/admin/orders/:id', '/admin/support', '/admin/support/:id'];
+const ADMIN_CONSOLE_ROUTES = ['/admin-login', '/admin-invite', '/admin', '/admin/', '/admin/orders/:id', '/admin/support', '/admin/support/:id'];
 
 /**
  * The built admin console (admin/dist): one page at /admin-login, /admin and the console's own pages

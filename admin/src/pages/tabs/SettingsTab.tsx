@@ -13,20 +13,24 @@ import {
   type TAdminSettings,
 } from '@topup/shared';
 import { api, messageOf } from '../../api/client';
-import { KEYS, refresh, useSettings, useTotpEnabled } from '../../api/queries';
+import { KEYS, refresh, useMe, useSettings, useTotpEnabled } from '../../api/queries';
+import { TeamCard } from './TeamCard';
 import { updateSessionEmail } from '../../api/session';
 import { useToast } from '../../components/Toaster';
 import { Card, Field, LoadError, UsdInput } from '../../components/ui';
 
-/** Settings (spec section 2): password, contact email, sign-in email, and the system settings. */
+/** Settings (spec section 2): password, contact email, sign-in email, and the system settings; owners also see the team. */
 export function SettingsTab() {
+  const me = useMe();
+  const owner = me.data?.role === 'owner';
   return (
     <div className="settings-grid">
       <PasswordForm />
       <ContactEmailForm />
       <SignInEmailForm />
       <TwoFactorForm />
-      <SystemSettingsForm />
+      {owner && <SystemSettingsForm />}
+      {owner && <TeamCard selfId={me.data!.id} />}
     </div>
   );
 }
