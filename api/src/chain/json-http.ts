@@ -1,3 +1,7 @@
+import type { NetworkConfig } from '../network-config';
+import type { Metrics } from '../metrics';
+import type { NetworkHealth } from './port';
+
 /**
  * A client of a chain's JSON HTTP API (a Tron full node, TON Center): several endpoints in order of
  * preference with failover. An endpoint that cannot be reached, answers 5xx or 429 rests (5 s, doubling
@@ -140,5 +144,47 @@ export class JsonHttpClient {
     e.ok++;
     e.tried++;
     this.opts.onRequest?.({ endpoint: e.host, path, outcome: 'ok', seconds: (performance.now() - started) / 1000 });
+  }
+}
+
+/**
+ * One client per network, made on first use, its requests counted in the RPC metrics; and the
+ * network's health as readiness shows it (the head as the family reads it, each endpoint's state).
+ */
+export class NetworkClients<C extends JsonHttpClient> {
+  private readonly clients = new Map<string, C>();
+
+  constructor(
+    private readonly make: (urls: string[], opts: ChainHttpOptions) => C,
+    private readonly metrics?: Metrics,
+  ) {}
+
+  of(network: NetworkConfig): C {
+    let client = this.clients.get(network.network);
+    if (!client) {
+      const { metrics } = this;
+      const labels = { network: network.network };
+      client = this.make(network.rpcUrls, {
+        apiKey: network.apiKey,
+        onRequest: metrics
+          ? (r) => {
+              metrics.rpcRequests.inc({ ...labels, endpoint: r.endpoint, outcome: r.outcome });
+              metrics.rpcSeconds.observe({ ...labels, endpoint: r.endpoint }, r.seconds);
+              metrics.rpcCalls.inc({ ...labels, method: r.path });
+            }
+          : undefined,
+      });
+      this.clients.set(network.network, client);
+    }
+    return client;
+  }
+
+  async health(network: NetworkConfig, headOf: (client: C) => Promise<number>): Promise<NetworkHealth> {
+    const client = this.of(network);
+    try {
+      return { head: await headOf(client), endpoints: client.status(), error: null };
+    } catch (err) {
+      return { head: null, endpoints: client.status(), error: (err as Error).message };
+    }
   }
 }

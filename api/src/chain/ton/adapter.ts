@@ -3,6 +3,7 @@ import type { WalletLinks } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import type { Metrics } from '../../metrics';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
+import { NetworkClients } from '../json-http';
 import { masterchainHead, TonCenterClient } from './api';
 import { payOnTonDouble, startTonDouble, tonDoubleTokens } from './devnet';
 import { DOUBLE_RECEIVING_WALLET } from './double-addresses';
@@ -28,13 +29,15 @@ const TYPICAL_FEES: TransferFees = { native: 5_000_000n, token: 40_000_000n };
  */
 export class TonAdapter implements ChainAdapter {
   readonly family = 'ton';
-  private readonly clients = new Map<string, TonCenterClient>();
+  private readonly clients: NetworkClients<TonCenterClient>;
 
   /** `wallet` null: no address set, which production allows only while every TON network is off (config.ts refuses the rest). */
   constructor(
     private readonly wallet: string | null,
-    private readonly metrics?: Metrics,
-  ) {}
+    metrics?: Metrics,
+  ) {
+    this.clients = new NetworkClients((urls, opts) => new TonCenterClient(urls, opts), metrics);
+  }
 
   depositIdentity(_network: NetworkConfig, index: number): DepositIdentity {
     if (!this.wallet) throw new Error(`${TON_KEY_SETTING} is not set: no TON order can be given a receiving address`);
@@ -57,22 +60,7 @@ export class TonAdapter implements ChainAdapter {
   }
 
   private client(network: NetworkConfig): TonCenterClient {
-    let client = this.clients.get(network.network);
-    if (!client) {
-      const { metrics } = this;
-      client = new TonCenterClient(network.rpcUrls, {
-        apiKey: network.apiKey,
-        onRequest: metrics
-          ? (r) => {
-              metrics.rpcRequests.inc({ network: network.network, endpoint: r.endpoint, outcome: r.outcome });
-              metrics.rpcSeconds.observe({ network: network.network, endpoint: r.endpoint }, r.seconds);
-              metrics.rpcCalls.inc({ network: network.network, method: r.path });
-            }
-          : undefined,
-      });
-      this.clients.set(network.network, client);
-    }
-    return client;
+    return this.clients.of(network);
   }
 
   watcher(opts: WatcherOptions): NetworkWatcher {
@@ -80,16 +68,8 @@ export class TonAdapter implements ChainAdapter {
     return new TonWatcher(opts, this.client(opts.network), this.wallet);
   }
 
-  async health(network: NetworkConfig): Promise<NetworkHealth> {
-    const client = this.client(network);
-    let head: number | null = null;
-    let error: string | null = null;
-    try {
-      head = (await masterchainHead(client)).seqno;
-    } catch (err) {
-      error = (err as Error).message;
-    }
-    return { head, endpoints: client.status(), error };
+  health(network: NetworkConfig): Promise<NetworkHealth> {
+    return this.clients.health(network, async (client) => (await masterchainHead(client)).seqno);
   }
 }
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { Address, beginCell, Cell, contractAddress, toNano, type Transaction, type TupleItem } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
+import { DoubleServer } from '../double-server';
 import type { TonBlock, TonTransaction } from './api';
 import { DOUBLE_FAUCET, DOUBLE_RECEIVING_WALLET, minterInit, type DoubleJetton } from './double-addresses';
 
@@ -35,8 +35,7 @@ interface DoubleBlock {
 }
 
 export class TonDouble {
-  private server: http.Server | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly http = new DoubleServer();
   private chain!: Blockchain;
   private faucet!: SandboxContract<TreasuryContract>;
   private readonly seed = crypto.randomBytes(8).toString('hex');
@@ -64,24 +63,12 @@ export class TonDouble {
     // A treasury's contract is deployed by its first message out, as a real wallet's is.
     this.mine((await receiving.send({ to: this.faucet.address, value: toNano('0.01') })).transactions);
     for (const j of this.opts.jettons) await this.deployJetton(j.name);
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    const blockMs = this.opts.blockMs ?? 1000;
-    if (blockMs > 0) {
-      this.timer = setInterval(() => this.mine([]), blockMs);
-      this.timer.unref();
-    }
+    this.url = await this.http.start({ port, handle: (req, res) => this.handle(req, res), blockMs: this.opts.blockMs ?? 1000, mine: () => this.mine([]) });
     return this.url;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server?.closeAllConnections();
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** Makes the next masterchain block, holding `txs`; returns its seqno. */

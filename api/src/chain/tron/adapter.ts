@@ -2,6 +2,7 @@ import type { WalletLinks } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import type { Metrics } from '../../metrics';
 import { hasValidChecksum } from '../extended-key';
+import { NetworkClients } from '../json-http';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
 import { isTronAddress } from './address';
 import { blockNumber, nowBlock } from './api';
@@ -22,14 +23,12 @@ import { TronWatcher } from './watcher';
 export class TronAdapter implements ChainAdapter {
   readonly family = 'tron';
   private readonly key: TronDepositKey | null;
-  private readonly clients = new Map<string, TronHttpClient>();
+  private readonly clients: NetworkClients<TronHttpClient>;
 
   /** `xpub` null: no key set, which production allows only while every Tron network is off (config.ts refuses the rest). */
-  constructor(
-    xpub: string | null,
-    private readonly metrics?: Metrics,
-  ) {
+  constructor(xpub: string | null, metrics?: Metrics) {
     this.key = xpub === null ? null : new TronDepositKey(xpub);
+    this.clients = new NetworkClients((urls, opts) => new TronHttpClient(urls, opts), metrics);
   }
 
   depositIdentity(_network: NetworkConfig, index: number): DepositIdentity {
@@ -52,38 +51,15 @@ export class TronAdapter implements ChainAdapter {
   }
 
   client(network: NetworkConfig): TronHttpClient {
-    let client = this.clients.get(network.network);
-    if (!client) {
-      const { metrics } = this;
-      client = new TronHttpClient(network.rpcUrls, {
-        apiKey: network.apiKey,
-        onRequest: metrics
-          ? (r) => {
-              metrics.rpcRequests.inc({ network: network.network, endpoint: r.endpoint, outcome: r.outcome });
-              metrics.rpcSeconds.observe({ network: network.network, endpoint: r.endpoint }, r.seconds);
-              metrics.rpcCalls.inc({ network: network.network, method: r.path });
-            }
-          : undefined,
-      });
-      this.clients.set(network.network, client);
-    }
-    return client;
+    return this.clients.of(network);
   }
 
   watcher(opts: WatcherOptions): NetworkWatcher {
     return new TronWatcher(opts, this.client(opts.network));
   }
 
-  async health(network: NetworkConfig): Promise<NetworkHealth> {
-    const client = this.client(network);
-    let head: number | null = null;
-    let error: string | null = null;
-    try {
-      head = blockNumber(await nowBlock(client));
-    } catch (err) {
-      error = (err as Error).message;
-    }
-    return { head, endpoints: client.status(), error };
+  health(network: NetworkConfig): Promise<NetworkHealth> {
+    return this.clients.health(network, async (client) => blockNumber(await nowBlock(client)));
   }
 }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { keccak256, toUtf8Bytes } from 'ethers';
+import { DoubleServer } from '../double-server';
 import { base58Of, hexOf, wordOf } from './address';
 import type { TronBlock, TronTransaction, TronTransactionInfo } from './api';
 import { TRANSFER_BYTES, TRANSFER_ENERGY } from './resources';
@@ -77,8 +77,7 @@ export interface DoubleTransfer {
 const FORWARDER = hexOfName('forwarder');
 
 export class TronDouble {
-  private server: http.Server | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly http = new DoubleServer();
   private head = 0;
   private readonly seed = crypto.randomBytes(8).toString('hex');
   private readonly times: number[] = [];
@@ -100,24 +99,12 @@ export class TronDouble {
 
   /** Listens on 127.0.0.1:`port` (0: any free port). */
   async start(port = 0): Promise<string> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    const blockMs = this.opts.blockMs ?? 1000;
-    if (blockMs > 0) {
-      this.timer = setInterval(() => this.mine(), blockMs);
-      this.timer.unref();
-    }
+    this.url = await this.http.start({ port, handle: (req, res) => this.handle(req, res), blockMs: this.opts.blockMs ?? 1000, mine: () => this.mine() });
     return this.url;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server?.closeAllConnections();
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** Makes the next block (with whatever transfers wait); returns its number. */
