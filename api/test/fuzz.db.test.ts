@@ -7,6 +7,7 @@ import { adminToken, startTestApi, type TestApi } from './harness';
 import { createApp } from '../src/app';
 import { readinessRouter } from '../src/http/readiness';
 import { adminRouter } from '../src/routes/admin/admin.router';
+import { tonConnectRouter } from '../src/routes/tonconnect/tonconnect.router';
 import { authRouter } from '../src/routes/auth/auth.router';
 import { recipientsRouter } from '../src/routes/recipients/recipients.router';
 import { balanceRouter } from '../src/routes/balance/balance.router';
@@ -62,6 +63,7 @@ function everyRoute(): Route[] {
     ['', readinessRouter(s.readiness)],
     ['', catalogRouter(s.catalog, s.settings, { phoneCheckRateLimitPerMinute: 100_000, botApiSecret: api.config.botApiSecret })],
     ['', coinsRouter(s.chains, s.networkFees)],
+    ['', tonConnectRouter({ publicUrl: api.config.publicUrl, name: 'Crypto Top-ups' })],
     [
       '',
       pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, miniAppLink: null, emailDelivery: 'local-outbox', support: api.config.support }),
@@ -238,7 +240,7 @@ describe.runIf(runHere)('no bad input gets a 5xx', () => {
     const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
     const apiRouter = top.map((l) => l.handle).find((h) => h.stack?.some((l) => l.handle.stack))!;
     const mounted = apiRouter.stack!.filter((l) => l.handle.stack).length;
-    expect(mounted).toBe(12);
+    expect(mounted).toBe(13);
     expect(everyRoute().length).toBeGreaterThan(40);
   });
 
