@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../api/src/db/schema';
+import { closeBrowserStack, startBrowserStack } from './browser-stack';
+import { PHONE_390 } from './pages';
+import { LIGHT_THEME, launchHash, signedInitData, telegramClientScript } from './telegram';
+import type { Stack } from './stack';
+
+/**
+ * What a customer is told on each surface that shows a payment (the site's /recharge overlay and
+ * order page, /app, the mini-app) when money is off the happy path: the coin and its network in words
+ * beside the amount, another coin arriving, a refused cancel, a short payment after the window. Each
+ * surface opens its payment screen as a reload would (the order remembered in the browser). One
+ * confirmation: a payment counts as soon as it is seen, as when a watcher catches up.
+ */
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ stack, browser } = await startBrowserStack({ ETHEREUM_CONFIRMATIONS: '1' }));
+});
+
+afterAll(() => closeBrowserStack({ stack, browser }));
+
+interface Created {
+  orderId: number;
+  paymentId: string;
+  orderToken: string;
+  walletAddress: string;
+  cryptoAmount: string;
+}
+
+/** A $10 MTN Cameroon recharge ($11 with the fee: 11 USDT on Ethereum) made through the API, anonymous or by the mini-app's user. */
+async function newOrder(initData?: string): Promise<Created> {
+  const res = await fetch(`${stack.url}/api/create-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(initData ? { authorization: `tma ${initData}` } : {}) },
+    body: JSON.stringify({ phoneNumber: '+237671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
+  });
+  expect(res.ok).toBe(true);
+  return (await res.json()) as Created;
+}
+
+describe('a short payment after the window', () => {
+  it('is not lost: the order page and the mini-app ask for the rest, and say where its value goes otherwise', async () => {
+    const initData = signedInitData();
+    const order = await newOrder(initData);
+    await stack.server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.orderId));
+    await stack.server.services.orders.expire(order.orderId);
+    await stack.pay('USDT', order.walletAddress, '5', 7);
+
+    const site = await browser.newContext({ viewport: PHONE_390 });
+    const telegram = await browser.newContext({ viewport: PHONE_390, hasTouch: true, isMobile: true });
+    try {
+      const page = await site.newPage();
+      await page.goto(`${stack.url}/orders/${order.paymentId}?token=${order.orderToken}`);
+      await expect.poll(() => page.getByTestId('order-state').innerText(), { timeout: 30_000 }).toBe('Underpaid: send the rest');
+      expect(await page.getByTestId('order-sentence').innerText()).toMatch(
+        /^Underpaid: 5 of 11 USDT received; send the rest until .+ or it is credited to your balance\.$/,
+      );
+      expect(await page.getByTestId('order-pay-amount').innerText()).toBe('6 USDT');
+      expect(await page.getByTestId('order-received').innerText()).toBe('5 USDT');
+
+      await telegram.addInitScript({ content: telegramClientScript(LIGHT_THEME) });
+      const tma = await telegram.newPage();
+      await tma.goto(`${stack.url}/telegram${launchHash(initData, LIGHT_THEME)}&tgWebAppStartParam=order_${order.paymentId}`);
+      await expect.poll(() => tma.getByTestId('order-state').innerText(), { timeout: 15_000 }).toBe('Underpaid: send the rest');
+      expect(await tma.getByTestId('order-pay-amount').innerText()).toBe('6 USDT');
+    } finally {
+      await site.close();
+      await telegram.close();
+    }
+  });
+});
