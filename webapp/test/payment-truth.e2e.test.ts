@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../api/src/db/schema';
 import { closeBrowserStack, startBrowserStack } from './browser-stack';
@@ -32,6 +32,9 @@ interface Created {
   cryptoAmount: string;
 }
 
+type Surface = 'recharge' | 'app' | 'telegram';
+const SURFACES: Surface[] = ['recharge', 'app', 'telegram'];
+
 /** A $10 MTN Cameroon recharge ($11 with the fee: 11 USDT on Ethereum) made through the API, anonymous or by the mini-app's user. */
 async function newOrder(initData?: string): Promise<Created> {
   const res = await fetch(`${stack.url}/api/create-payment`, {
@@ -42,6 +45,56 @@ async function newOrder(initData?: string): Promise<Created> {
   expect(res.ok).toBe(true);
   return (await res.json()) as Created;
 }
+
+/** The wizard's choices of that order, as a surface remembers them beside its open payment. */
+async function wizardOfOrder() {
+  const get = async (path: string) => (await fetch(`${stack.url}${path}`)).json() as Promise<{ id?: number; operatorId?: number; amount?: number }[]>;
+  const country = (await get('/api/countries')).find((c) => c.id === 120);
+  const operator = (await get('/api/countries/120/operators?serviceType=airtime')).find((o) => o.operatorId === 53);
+  const amount = (await get('/api/operators/53/amounts?serviceType=airtime')).find((a) => a.amount === 10);
+  return { step: 4, country, serviceType: 'airtime', operator, amount, phone: '671234567' };
+}
+
+/** The surface's payment screen for `order`, opened as after a reload at phone size; its container. */
+async function openPayment(surface: Surface, order: Created): Promise<{ context: BrowserContext; page: Page; screen: Locator }> {
+  const context = await browser.newContext({ viewport: PHONE_390, ...(surface === 'telegram' ? { hasTouch: true, isMobile: true } : {}) });
+  const remembered = { paymentId: order.paymentId, orderToken: order.orderToken, wizard: await wizardOfOrder(), coin: 'USDT' };
+  await context.addInitScript({ content: `localStorage.setItem('open_payment', ${JSON.stringify(JSON.stringify(remembered))});` });
+  if (surface === 'telegram') await context.addInitScript({ content: telegramClientScript(LIGHT_THEME) });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  await page.goto(surface === 'telegram' ? `${stack.url}/telegram${launchHash(signedInitData(), LIGHT_THEME)}` : `${stack.url}/${surface}`);
+  const screen = surface === 'recharge' ? page.getByRole('dialog', { name: 'Processing Payment' }) : page.locator('.wz-payment');
+  await screen.getByTestId('pay-amount').waitFor({ timeout: 15_000 });
+  return { context, page, screen };
+}
+
+/** Whether the element is wholly inside the viewport, where the customer is looking. */
+const inView = (el: Locator) =>
+  el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    // Within a pixel: scrolling lands on fractions of one.
+    return r.top > -1 && r.bottom < window.innerHeight + 1 && r.height > 0;
+  });
+
+describe('the payment screen tells the truth', () => {
+  for (const [i, surface] of SURFACES.entries()) {
+    it(`${surface}: CANCEL after a partial payment shows why not where the customer looks`, async () => {
+      const order = await newOrder();
+      const { context, screen } = await openPayment(surface, order);
+      try {
+        await stack.pay('USDT', order.walletAddress, '5', 4 + i);
+        await expect.poll(() => screen.getByTestId('pay-amount').innerText(), { timeout: 30_000 }).toBe('6 USDT');
+        await screen.getByRole('button', { name: /^cancel/i }).click();
+        const refused = screen.getByTestId('cancel-refused');
+        await refused.waitFor();
+        await expect.poll(() => inView(refused)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
 
 describe('a short payment after the window', () => {
   it('is not lost: the order page and the mini-app ask for the rest, and say where its value goes otherwise', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
@@ -66,8 +66,14 @@ export interface PaymentScreenProps {
 /** The server's reason Cancel did not cancel the order (funds arrived, and what happens to them), as it said it. */
 export function CancelRefused({ message }: { message: string }) {
   const { web } = useI18n();
+  const box = useRef<HTMLDivElement>(null);
+  // It is drawn at the top while Cancel is at the bottom: brought to where the customer looks, or nothing seems to happen.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus({ preventScroll: true });
+  }, [message]);
   return (
-    <div className="wz-notice wz-notice-error" role="alert" data-testid="cancel-refused">
+    <div className="wz-notice wz-notice-error" role="alert" data-testid="cancel-refused" ref={box} tabIndex={-1}>
       <strong>{web.order.notCancelled}</strong>
       <p>{message}</p>
     </div>
