@@ -69,6 +69,8 @@ async function openPayment(surface: Surface, order: Created): Promise<{ context:
   return { context, page, screen };
 }
 
+const top = async (el: Locator) => (await el.boundingBox())!.y;
+
 /** Whether the element is wholly inside the viewport, where the customer is looking. */
 const inView = (el: Locator) =>
   el.evaluate((node) => {
@@ -79,6 +81,37 @@ const inView = (el: Locator) =>
 
 describe('the payment screen tells the truth', () => {
   for (const [i, surface] of SURFACES.entries()) {
+    it(`${surface}: names the coin and its network in words beside the amount, above the QR code`, async () => {
+      const order = await newOrder();
+      const { context, screen } = await openPayment(surface, order);
+      try {
+        const coin = screen.getByTestId('pay-coin');
+        expect(await coin.innerText()).toBe('USDT on Ethereum');
+        expect(await inView(coin)).toBe(true);
+        expect(await top(coin)).toBeLessThan(await top(screen.getByAltText('Payment QR code')));
+        expect(await screen.locator('.wz-qr figcaption').innerText()).toContain('USDT on Ethereum');
+        expect(await screen.innerText()).not.toContain('USDT-');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`${surface}: another coin arriving is named, credited, and the order still asks for its own coin`, async () => {
+      const order = await newOrder();
+      const { context, screen } = await openPayment(surface, order);
+      try {
+        await stack.pay('USDC', order.walletAddress, '3', 1 + i);
+        const notice = screen.getByTestId('pay-wrong-coin');
+        await notice.waitFor({ timeout: 30_000 });
+        expect(await notice.innerText()).toBe(
+          'Another coin (not USDT on Ethereum) arrived at this address. Its value, $3.00, is kept for you: sign in in this browser and it moves to your balance. This order still waits for 11 USDT on Ethereum: send only that coin, or leave it to expire.',
+        );
+        expect(await screen.getByTestId('pay-amount').innerText()).toBe('11 USDT');
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`${surface}: CANCEL after a partial payment shows why not where the customer looks`, async () => {
       const order = await newOrder();
       const { context, screen } = await openPayment(surface, order);
@@ -118,6 +151,7 @@ describe('a short payment after the window', () => {
       );
       expect(await page.getByTestId('order-pay-amount').innerText()).toBe('6 USDT');
       expect(await page.getByTestId('order-received').innerText()).toBe('5 USDT');
+      expect(await page.getByTestId('pay-coin').innerText()).toBe('USDT on Ethereum');
 
       await telegram.addInitScript({ content: telegramClientScript(LIGHT_THEME) });
       const tma = await telegram.newPage();

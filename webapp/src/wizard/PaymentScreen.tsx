@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/I18n';
 import type { WebMessages } from '../shared';
 import { formatCountdown, PAYMENT_WINDOW_MS } from '../shared';
 import { amountToPay } from './checkout';
+import { useCoinWords } from './coin-words';
 import { centsOf } from './format';
 import { PayFields } from './PayFields';
 import { WalletButtons } from './WalletButtons';
@@ -131,10 +132,16 @@ export default function PaymentScreen(props: PaymentScreenProps) {
         </div>
       ) : (
         <>
-          {view === 'waiting' && <Deadline msLeft={msLeft} deadline={toPay.deadline} />}
-          {view === 'waiting' && <QrCode uri={toPay.paymentUri} currency={toPay.coin} />}
-          {view === 'waiting' && <WalletButtons links={toPay.walletLinks} open={props.openLink} />}
-          <Details {...props} view={view} />
+          {view === 'waiting' && (
+            <>
+              <Deadline msLeft={msLeft} deadline={toPay.deadline} />
+              {/* What to send, and on which network, first; then the QR code that carries it. */}
+              <PayFields toPay={toPay} amountLabel={web.amountToSend} onCopied={props.onCopied} />
+              <QrCode uri={toPay.paymentUri} coin={{ symbol: toPay.coin, networkLabel: toPay.networkLabel }} />
+              <WalletButtons links={toPay.walletLinks} open={props.openLink} />
+            </>
+          )}
+          <Details {...props} />
           {view === 'waiting' && (
             <>
               <div className="wz-important">
@@ -234,9 +241,21 @@ function DisplayTruth({ status }: { status: TPaymentStatus }) {
   const d = status.display;
   const offPath = d.state === 'partly_paid' || d.state === 'expired_credited' || d.state === 'failed_credited' || d.credit !== null;
   if (!offPath) return null;
+  if (d.flags.wrongCoin && d.credit && status.toPay) return <WrongCoin toPay={status.toPay} credit={d.credit} />;
   return (
     <p className="wz-hint" data-testid="pay-truth">
       {web.order.sentence({ display: d, time: (iso) => dateTime(iso), usd })}
+    </p>
+  );
+}
+
+/** Another coin arrived while the order still waits for its own: named, where its value is, and what to send (a second payment in it would be credited too). */
+function WrongCoin({ toPay, credit }: { toPay: NonNullable<TPaymentStatus['toPay']>; credit: NonNullable<TPaymentStatus['display']['credit']> }) {
+  const { web, usd } = useI18n();
+  const expected = useCoinWords({ symbol: toPay.coin, networkLabel: toPay.networkLabel });
+  return (
+    <p className="wz-notice wz-notice-warning" data-testid="pay-wrong-coin">
+      {web.pay.wrongCoin({ expected, amount: usd(credit.amount), held: credit.place === 'held', due: toPay.amount })}
     </p>
   );
 }
@@ -255,8 +274,9 @@ export function Countdown({ msLeft }: { msLeft: number }) {
   );
 }
 
-export function QrCode({ uri, currency }: { uri: string; currency: string }) {
+export function QrCode({ uri, coin }: { uri: string; coin: { symbol: string; networkLabel: string } }) {
   const { web } = useI18n();
+  const currency = useCoinWords(coin);
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -275,42 +295,39 @@ export function QrCode({ uri, currency }: { uri: string; currency: string }) {
   );
 }
 
-function Details({ payment, status, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
+function Details({ payment, phoneNumber }: PaymentScreenProps) {
   const { common, web, usd, time } = useI18n();
   const l = common.labels;
   const dollars = (amount: number) => web.pay.dollars({ amount: usd(centsOf(amount)) });
   return (
-    <>
-      {view === 'waiting' && <PayFields toPay={amountToPay(payment, status)} amountLabel={web.amountToSend} onCopied={onCopied} />}
-      <dl className="wz-summary">
-        <div>
-          <dt>{web.topupAmount}</dt>
-          <dd>{dollars(payment.amount)}</dd>
-        </div>
-        <div>
-          <dt>{l.fee}</dt>
-          <dd>{dollars(payment.serviceFee)}</dd>
-        </div>
-        <div className="wz-total">
-          <dt>{l.total}</dt>
-          <dd>
-            {dollars(payment.totalAmount)} ({payment.cryptoAmount} {payment.cryptocurrency})
-          </dd>
-        </div>
-        <div>
-          <dt>{l.phone}</dt>
-          <dd>{phoneNumber}</dd>
-        </div>
-        <div>
-          <dt>{l.network}</dt>
-          <dd>{payment.networkLabel}</dd>
-        </div>
-        <div>
-          <dt>{web.expiresAt}</dt>
-          <dd>{time(payment.expiresAt)}</dd>
-        </div>
-      </dl>
-    </>
+    <dl className="wz-summary">
+      <div>
+        <dt>{web.topupAmount}</dt>
+        <dd>{dollars(payment.amount)}</dd>
+      </div>
+      <div>
+        <dt>{l.fee}</dt>
+        <dd>{dollars(payment.serviceFee)}</dd>
+      </div>
+      <div className="wz-total">
+        <dt>{l.total}</dt>
+        <dd>
+          {dollars(payment.totalAmount)} ({payment.cryptoAmount} {payment.cryptocurrency})
+        </dd>
+      </div>
+      <div>
+        <dt>{l.phone}</dt>
+        <dd>{phoneNumber}</dd>
+      </div>
+      <div>
+        <dt>{l.network}</dt>
+        <dd>{payment.networkLabel}</dd>
+      </div>
+      <div>
+        <dt>{web.expiresAt}</dt>
+        <dd>{time(payment.expiresAt)}</dd>
+      </div>
+    </dl>
   );
 }
 

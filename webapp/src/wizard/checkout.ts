@@ -283,6 +283,7 @@ export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | n
     return {
       amount: rest.amount,
       coin: rest.coin,
+      networkLabel: rest.networkLabel,
       address: rest.address,
       paymentUri: rest.paymentUri,
       walletLinks: rest.walletLinks,
@@ -292,6 +293,7 @@ export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | n
   return {
     amount: payment.cryptoAmount,
     coin: payment.cryptocurrency,
+    networkLabel: payment.networkLabel,
     address: payment.walletAddress,
     paymentUri: payment.paymentUri,
     walletLinks: payment.walletLinks,

@@ -44,7 +44,7 @@ export const web: WebMessages = {
   calculating: 'Calcul en cours...',
 
   completePayment: 'Effectuez le paiement',
-  scanWith: (p) => `Scannez avec votre portefeuille ${p.currency}`,
+  scanWith: (p) => `Scannez avec votre portefeuille pour envoyer ${p.currency}`,
   amountToSend: 'Montant à envoyer',
   walletAddress: 'Adresse du portefeuille',
   copied: 'Copié dans le presse-papiers\u00a0!',
