@@ -126,6 +126,22 @@ describe('the payment screen tells the truth', () => {
         await context.close();
       }
     });
+
+    it(`${surface}: paid too much, the success screen says where the excess went and the local amount delivered`, async () => {
+      const order = await newOrder();
+      const { context, page } = await openPayment(surface, order);
+      try {
+        await stack.pay('USDT', order.walletAddress, '12', 8);
+        const success = page.locator('.wz-success');
+        await success.waitFor({ timeout: 60_000 });
+        await expect
+          .poll(() => success.getByTestId('success-overpaid').innerText(), { timeout: 30_000 })
+          .toBe('You sent more than was due: $1.00 is kept for you: sign in in this browser and it moves to your balance.');
+        expect(await success.getByTestId('success-delivered').innerText()).toMatch(/^[\d,]+\s+XAF\s+·\s+\$10\.00( USD)?$/);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
-import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type { TAmountOption, TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
 import type { WebMessages } from '../shared';
 import { formatCountdown, PAYMENT_WINDOW_MS } from '../shared';
@@ -8,6 +8,7 @@ import { amountToPay } from './checkout';
 import { useCoinWords } from './coin-words';
 import { centsOf } from './format';
 import { PayFields } from './PayFields';
+import { Delivered, OverpaidNote } from './SuccessFacts';
 import { WalletButtons } from './WalletButtons';
 
 export type PaymentView = 'waiting' | 'confirming' | 'processing' | 'completed' | 'failed' | 'expired' | 'cancelled';
@@ -55,6 +56,8 @@ export interface PaymentScreenProps {
   onNewPurchase(): void;
   onContactSupport?(): void;
   onCopied?(what: 'amount' | 'address'): void;
+  /** The amount chosen (its local money, shown on success); null when not known. */
+  amountOption?: Pick<TAmountOption, 'localAmount' | 'currencyCode'> | null;
   /** Called once when the screen changes view (for haptics, say). */
   onViewChange?(view: PaymentView): void;
   /** Opens a wallet link instead of the browser (the mini-app: through Telegram). */
@@ -331,7 +334,7 @@ function Details({ payment, phoneNumber }: PaymentScreenProps) {
   );
 }
 
-function Success({ payment, phoneNumber, transactionId, onNewPurchase }: PaymentScreenProps & { transactionId: string | null }) {
+function Success({ payment, status, amountOption, phoneNumber, transactionId, onNewPurchase }: PaymentScreenProps & { transactionId: string | null }) {
   const { common, web, usd } = useI18n();
   return (
     <section className="wz-step wz-success" aria-labelledby="wz-success-heading">
@@ -346,7 +349,10 @@ function Success({ payment, phoneNumber, transactionId, onNewPurchase }: Payment
       </h2>
       <p>{web.sentTo}</p>
       <p className="wz-success-phone">{phoneNumber}</p>
-      <p className="wz-success-amount">{web.pay.dollars({ amount: usd(centsOf(payment.amount)) })}</p>
+      <p className="wz-success-amount">
+        {amountOption ? <Delivered option={amountOption} usd={payment.amount} /> : web.pay.dollars({ amount: usd(centsOf(payment.amount)) })}
+      </p>
+      <OverpaidNote status={status} />
       {transactionId && (
         <p className="wz-hint">
           {web.pay.transactionId}

@@ -14,6 +14,8 @@ export const pay: WebPayMessages = {
   coinOnNetwork: (p) => `${p.coin} na rede ${p.network}`,
   wrongCoin: (p) =>
     `Outra criptomoeda (não ${p.expected}) chegou a este endereço. O valor dela, ${p.amount}, ${p.held ? 'fica guardado para você: entre na sua conta neste navegador e ele irá para o seu saldo' : 'foi creditado no seu saldo'}. Este pedido ainda aguarda ${p.due} ${p.expected}: envie somente essa criptomoeda, ou deixe-o expirar.`,
+  overpaid: (p) =>
+    `Você enviou mais do que o devido: ${p.amount} ${p.held ? 'fica guardado para você: entre na sua conta neste navegador e ele irá para o seu saldo' : 'foi creditado no seu saldo'}.`,
   timeLeft: 'Tempo restante para pagar',
   qrAlt: 'QR code do pagamento',
   confirmations: (p) => `Confirmações: ${p.n} de ${p.m}`,
