@@ -3,15 +3,17 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../api/src/db/schema';
 import { closeBrowserStack, startBrowserStack } from './browser-stack';
-import { PHONE_390 } from './pages';
+import { CATALOGS } from '../../shared/src/i18n/catalogs';
+import { OTHERS } from './english';
+import { PHONE_390, rechargeToPayment } from './pages';
 import { LIGHT_THEME, launchHash, signedInitData, telegramClientScript } from './telegram';
 import type { Stack } from './stack';
 
 /**
  * What a customer is told on each surface that shows a payment (the site's /recharge overlay and
  * order page, /app, the mini-app) when money is off the happy path: the coin and its network in words
- * beside the amount, another coin arriving, a refused cancel, a short payment after the window. Each
- * surface opens its payment screen as a reload would (the order remembered in the browser). One
+ * beside the amount, another coin arriving, a refused cancel, an over-payment on the success screen, a
+ * short payment after the window, and dollars in the page's language. Each surface opens its payment screen as a reload would (the order remembered in the browser). One
  * confirmation: a payment counts as soon as it is seen, as when a watcher catches up.
  */
 
@@ -177,6 +179,28 @@ describe('a short payment after the window', () => {
     } finally {
       await site.close();
       await telegram.close();
+    }
+  });
+});
+
+describe('dollars in the customer’s language', () => {
+  it('/recharge’s coin step: the network fee and the total in the language’s format, the currency named once', async () => {
+    const context = await browser.newContext({ viewport: PHONE_390 });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/recharge`);
+      await rechargeToPayment(page, { search: 'Cameroon', country: /Cameroon/, operator: 'MTN Cameroon', phone: '671234567', amount: '$10.00' });
+      for (const locale of OTHERS) {
+        await page.getByTestId('language-switch').selectOption(locale);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        const total = page.locator('.wz-pay-total small');
+        await expect.poll(() => total.innerText()).toContain(CATALOGS[locale].web.pay.choiceWords.usd(1100));
+        // "≈ 11,00 $US", not "≈ 11,00 $US USD".
+        expect((await total.innerText()).match(/USD|US\$|\$US/g)).toHaveLength(1);
+        for (const fee of await page.locator('.wz-network-fee').allInnerTexts()) expect(fee).not.toMatch(/\$\d/);
+      }
+    } finally {
+      await context.close();
     }
   });
 });
