@@ -183,6 +183,30 @@ describe('a short payment after the window', () => {
   });
 });
 
+describe('a payment remembered in the browser that closed meanwhile', () => {
+  it('/recharge says so and links to its order page', async () => {
+    const order = await newOrder();
+    await stack.server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.orderId));
+    await stack.server.services.orders.expire(order.orderId);
+    const context = await browser.newContext({ viewport: PHONE_390 });
+    const remembered = { paymentId: order.paymentId, orderToken: order.orderToken, wizard: await wizardOfOrder(), coin: 'USDT' };
+    await context.addInitScript({ content: `localStorage.setItem('open_payment', ${JSON.stringify(JSON.stringify(remembered))});` });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.url}/recharge`);
+      const notice = page.getByTestId('lapsed-payment');
+      await notice.waitFor({ timeout: 15_000 });
+      expect(await notice.innerText()).toContain('Your last payment is no longer open');
+      expect(await notice.getByRole('link').getAttribute('href')).toBe(`/orders/${order.paymentId}?token=${order.orderToken}`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('dollars in the customer’s language', () => {
   it('/recharge’s coin step: the network fee and the total in the language’s format, the currency named once', async () => {
     const context = await browser.newContext({ viewport: PHONE_390 });
