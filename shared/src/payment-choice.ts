@@ -53,6 +53,19 @@ export function networkSummary(
   return `${option.networkLabel} · ${feeText(option.typicalFee, words)} · ${countText(option.timeToCountSeconds, words)}`;
 }
 
+/**
+ * A coin and its network in words ("USDT on Polygon"), from what the API says of it: the coin's asset
+ * among the payment options and its network's label, so a coin the registry adds is named without a
+ * client's change. A coin not offered now (or before the options arrive) is named by its symbol.
+ */
+export function coinInWords(
+  options: TPaymentOptionsResponse | undefined,
+  coin: { symbol: string; networkLabel: string },
+  words: (p: { coin: string; network: string }) => string,
+): string {
+  return words({ coin: (options && assetOf(options, coin.symbol)?.asset) ?? coin.symbol, network: coin.networkLabel });
+}
+
 /** The asset a coin belongs to, among the options (undefined: the coin is not offered now). */
 export function assetOf(options: TPaymentOptionsResponse, symbol: string | null): TPaymentAsset | undefined {
   return symbol === null ? undefined : options.assets.find((a) => a.networks.some((n) => n.symbol === symbol));

@@ -136,7 +136,7 @@ describe('/app, the compact six-step wizard', () => {
       // Step 6: 'Complete Payment' with live status, paid on the devnet.
       await page.getByRole('heading', { name: 'Complete Payment' }).waitFor();
       await page.getByText('Waiting for Payment...').waitFor();
-      await page.getByText('Scan with your USDT wallet app').waitFor();
+      await page.getByText('Scan with your wallet app to send USDT on Ethereum').waitFor();
       const address = (await page.getByTestId('pay-address').innerText()).trim();
       expect(await page.getByTestId('pay-from-wallet').innerText()).toContain('Send to this address, from a wallet.');
       const [amount] = (await page.getByTestId('pay-amount').innerText()).trim().split(' ');

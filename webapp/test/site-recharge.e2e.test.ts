@@ -132,7 +132,7 @@ describe('/recharge, the five-step wizard', () => {
       await page.getByRole('heading', { name: 'Top-up Successful!' }).waitFor({ timeout: 60_000 });
       const success = await page.locator('.success-details').innerText();
       expect(success).toMatch(
-        /Transaction ID[\s\S]*Date[\s\S]*Recipient\s+\+237 671234567[\s\S]*Operator\s+MTN Cameroon[\s\S]*Amount\s+\$10\.00 USD[\s\S]*Status\s+Completed/,
+        /Transaction ID[\s\S]*Date[\s\S]*Recipient\s+\+237 671234567[\s\S]*Operator\s+MTN Cameroon[\s\S]*Amount\s+[\d,]+\s+XAF\s+·\s+\$10\.00 USD[\s\S]*Status\s+Completed/,
       );
       const txId = (await page.getByTestId('transaction-id').innerText()).trim();
       expect(txId).not.toBe('');

@@ -107,7 +107,7 @@ describe('the mini-app in Telegram', () => {
       await page.getByText('Waiting for Payment...').waitFor();
       await page.getByText('Payment Created').waitFor();
       await page.getByAltText('Payment QR code').waitFor();
-      await page.getByText('Scan with your USDT wallet app').waitFor();
+      await page.getByText('Scan with your wallet app to send USDT on Ethereum').waitFor();
       const address = (await page.getByTestId('pay-address').innerText()).trim();
       expect(await page.getByTestId('pay-from-wallet').innerText()).toContain('Send to this address, from a wallet.');
       const [amount, coin] = (await page.getByTestId('pay-amount').innerText()).trim().split(' ');

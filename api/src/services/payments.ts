@@ -172,7 +172,11 @@ export class PaymentService {
     let status = order.status;
 
     if (status === 'pending_crypto_payment' || status === 'payment_expired') {
-      if (!unconfirmed && !enough) {
+      // A short payment after the window takes the way of one seen unconfirmed (confirming, then
+      // underpaid with the watch running), whether or not the watcher saw it before it counted: the
+      // customer is asked for the rest, and what arrived is credited when the watch ends.
+      const lateShort = status === 'payment_expired' && confirmed.length > 0;
+      if (!unconfirmed && !enough && !lateShort) {
         // A short payment already confirmed when first seen (the watcher was behind, or one confirmation
         // suffices) never passes through confirming: its watch must still end, crediting what arrived.
         if (status === 'pending_crypto_payment' && confirmed.length > 0) {

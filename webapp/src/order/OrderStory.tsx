@@ -2,7 +2,7 @@ import '../wizard/wizard.css';
 import './order.css';
 import { pinLines, type TNextAction, type TOrderStory, type TPin, type TStoryPayment, type TTimelineItem } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
-import { CopyField, SendFromWallet } from '../wizard/PayFields';
+import { CoinOnNetwork, CopyField, SendFromWallet } from '../wizard/PayFields';
 import { QrCode } from '../wizard/PaymentScreen';
 import { WalletButtons } from '../wizard/WalletButtons';
 import { stateLabel, stateTone } from './label';
@@ -181,6 +181,7 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
     return (
       <div className="os-pay" data-testid="order-pay">
         <strong>{t.nextActions[next.action]}</strong>
+        <CoinOnNetwork coin={{ symbol: pay.coin, networkLabel: pay.networkLabel }} />
         <CopyField
           label={next.action === 'pay_rest' ? t.restToSend : web.amountToSend}
           value={pay.amount}
@@ -194,7 +195,7 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
         {next.action === 'pay_rest' && <p className="wz-hint">{t.onlyTheRest}</p>}
         <p className="wz-hint">{t.sendBefore({ time: dateTime(pay.deadline) })}</p>
         <WalletButtons links={pay.walletLinks} open={openLink} />
-        <QrCode uri={pay.paymentUri} currency={pay.coin} />
+        <QrCode uri={pay.paymentUri} coin={{ symbol: pay.coin, networkLabel: pay.networkLabel }} />
       </div>
     );
   }

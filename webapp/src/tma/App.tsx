@@ -187,6 +187,7 @@ export function App({ env }: { env: TelegramEnv }) {
             <PaymentScreen
               payment={payment}
               status={checkout.state.status}
+              amountOption={checkout.state.wizard.amount}
               phoneNumber={checkout.number}
               onCancel={() => void checkout.leave('cancel')}
               notice={checkout.state.notice}

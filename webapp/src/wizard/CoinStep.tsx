@@ -38,7 +38,7 @@ export function CoinStep({ selected, onSelect, onPreselect, totalCents, cryptoAm
               ? formatUsd(totalCents)
               : t.web.calculating}
         </strong>
-        {selected && cryptoAmount && totalCents !== undefined && <small>≈ {formatUsd(totalCents)} USD</small>}
+        {selected && cryptoAmount && totalCents !== undefined && <small>≈ {t.web.pay.dollars({ amount: formatUsd(totalCents) })}</small>}
       </div>
       {children}
     </section>

@@ -16,6 +16,8 @@ export interface OrderSummaryProps {
 export function OrderSummary({ country, operator, amount, phone, quote }: OrderSummaryProps) {
   const t = useI18n();
   const l = t.common.labels;
+  // The language's rule: "$11.00 USD" in English, the currency once where the format already names it ("11,00 $US").
+  const dollars = (cents: number) => t.web.pay.dollars({ amount: t.usd(cents) });
   return (
     <section className="wz-summary" aria-label={t.web.orderSummary}>
       <h3 className="wz-subheading">{t.web.orderSummary}</h3>
@@ -36,17 +38,17 @@ export function OrderSummary({ country, operator, amount, phone, quote }: OrderS
         </div>
         <div>
           <dt>{t.web.steps.amount}</dt>
-          <dd>{localFirst(t, amount, `${t.usd(centsOf(amount.amount))} USD`)}</dd>
+          <dd>{localFirst(t, amount, dollars(centsOf(amount.amount)))}</dd>
         </div>
         {quote && (
           <>
             <div>
               <dt>{l.fee}</dt>
-              <dd>{t.usd(quote.serviceFee)} USD</dd>
+              <dd>{dollars(quote.serviceFee)}</dd>
             </div>
             <div className="wz-total">
               <dt>{l.total}</dt>
-              <dd>{t.usd(quote.totalAmount)} USD</dd>
+              <dd>{dollars(quote.totalAmount)}</dd>
             </div>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18n';
 import type { amountToPay } from './checkout';
+import { useCoinWords } from './coin-words';
 import { copyText } from './copy';
 
 /** A value to copy into a wallet (an amount, an address), with its copy button. */
@@ -45,10 +46,19 @@ export function SendFromWallet() {
   );
 }
 
+/** The coin and its network in words ("USDT on Polygon"), above the amount: a code alone does not say which network to send on. */
+export function CoinOnNetwork({ coin }: { coin: { symbol: string; networkLabel: string } }) {
+  return (
+    <p className="wz-pay-coin" data-testid="pay-coin">
+      {useCoinWords(coin)}
+    </p>
+  );
+}
+
 /**
- * What to send and where, as the payment screen and the overlay show it: the amount (after a partial
- * payment only the rest), the address and, where many orders share it (TON), the comment that names the
- * order, each with its copy button, and how to send.
+ * What to send and where, as the payment screen and the overlay show it: the coin and its network in
+ * words, the amount (after a partial payment only the rest), the address and, where many orders share
+ * it (TON), the comment that names the order, each with its copy button, and how to send.
  */
 export function PayFields({
   toPay,
@@ -63,6 +73,7 @@ export function PayFields({
   const { web } = useI18n();
   return (
     <>
+      <CoinOnNetwork coin={{ symbol: toPay.coin, networkLabel: toPay.networkLabel }} />
       <CopyField
         label={toPay.partly ? web.order.restToSend : amountLabel}
         value={toPay.amount}

@@ -163,7 +163,7 @@ function Processing({
             <PayFields toPay={toPay} amountLabel={web.pay.amount} onCopied={onCopied} />
             <WalletButtons links={toPay.walletLinks} />
           </div>
-          <QrCode uri={toPay.paymentUri} currency={toPay.coin} />
+          <QrCode uri={toPay.paymentUri} coin={{ symbol: toPay.coin, networkLabel: toPay.networkLabel }} />
         </div>
       )}
       <dl className="wz-summary">

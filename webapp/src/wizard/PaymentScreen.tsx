@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import QRCode from 'qrcode';
-import type { TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type { TAmountOption, TPaymentCreated, TPaymentStatus } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
 import type { WebMessages } from '../shared';
 import { formatCountdown, PAYMENT_WINDOW_MS } from '../shared';
 import { amountToPay } from './checkout';
+import { useCoinWords } from './coin-words';
 import { centsOf } from './format';
 import { PayFields } from './PayFields';
+import { Delivered, OverpaidNote } from './SuccessFacts';
 import { WalletButtons } from './WalletButtons';
 
 export type PaymentView = 'waiting' | 'confirming' | 'processing' | 'completed' | 'failed' | 'expired' | 'cancelled';
@@ -54,6 +56,8 @@ export interface PaymentScreenProps {
   onNewPurchase(): void;
   onContactSupport?(): void;
   onCopied?(what: 'amount' | 'address'): void;
+  /** The amount chosen (its local money, shown on success); null when not known. */
+  amountOption?: Pick<TAmountOption, 'localAmount' | 'currencyCode'> | null;
   /** Called once when the screen changes view (for haptics, say). */
   onViewChange?(view: PaymentView): void;
   /** Opens a wallet link instead of the browser (the mini-app: through Telegram). */
@@ -66,8 +70,14 @@ export interface PaymentScreenProps {
 /** The server's reason Cancel did not cancel the order (funds arrived, and what happens to them), as it said it. */
 export function CancelRefused({ message }: { message: string }) {
   const { web } = useI18n();
+  const box = useRef<HTMLDivElement>(null);
+  // It is drawn at the top while Cancel is at the bottom: brought to where the customer looks, or nothing seems to happen.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus({ preventScroll: true });
+  }, [message]);
   return (
-    <div className="wz-notice wz-notice-error" role="alert" data-testid="cancel-refused">
+    <div className="wz-notice wz-notice-error" role="alert" data-testid="cancel-refused" ref={box} tabIndex={-1}>
       <strong>{web.order.notCancelled}</strong>
       <p>{message}</p>
     </div>
@@ -125,10 +135,16 @@ export default function PaymentScreen(props: PaymentScreenProps) {
         </div>
       ) : (
         <>
-          {view === 'waiting' && <Deadline msLeft={msLeft} deadline={toPay.deadline} />}
-          {view === 'waiting' && <QrCode uri={toPay.paymentUri} currency={toPay.coin} />}
-          {view === 'waiting' && <WalletButtons links={toPay.walletLinks} open={props.openLink} />}
-          <Details {...props} view={view} />
+          {view === 'waiting' && (
+            <>
+              <Deadline msLeft={msLeft} deadline={toPay.deadline} />
+              {/* What to send, and on which network, first; then the QR code that carries it. */}
+              <PayFields toPay={toPay} amountLabel={web.amountToSend} onCopied={props.onCopied} />
+              <QrCode uri={toPay.paymentUri} coin={{ symbol: toPay.coin, networkLabel: toPay.networkLabel }} />
+              <WalletButtons links={toPay.walletLinks} open={props.openLink} />
+            </>
+          )}
+          <Details {...props} />
           {view === 'waiting' && (
             <>
               <div className="wz-important">
@@ -228,9 +244,21 @@ function DisplayTruth({ status }: { status: TPaymentStatus }) {
   const d = status.display;
   const offPath = d.state === 'partly_paid' || d.state === 'expired_credited' || d.state === 'failed_credited' || d.credit !== null;
   if (!offPath) return null;
+  if (d.flags.wrongCoin && d.credit && status.toPay) return <WrongCoin toPay={status.toPay} credit={d.credit} />;
   return (
     <p className="wz-hint" data-testid="pay-truth">
       {web.order.sentence({ display: d, time: (iso) => dateTime(iso), usd })}
+    </p>
+  );
+}
+
+/** Another coin arrived while the order still waits for its own: named, where its value is, and what to send (a second payment in it would be credited too). */
+function WrongCoin({ toPay, credit }: { toPay: NonNullable<TPaymentStatus['toPay']>; credit: NonNullable<TPaymentStatus['display']['credit']> }) {
+  const { web, usd } = useI18n();
+  const expected = useCoinWords({ symbol: toPay.coin, networkLabel: toPay.networkLabel });
+  return (
+    <p className="wz-notice wz-notice-warning" data-testid="pay-wrong-coin">
+      {web.pay.wrongCoin({ expected, amount: usd(credit.amount), held: credit.place === 'held', due: toPay.amount })}
     </p>
   );
 }
@@ -249,8 +277,9 @@ export function Countdown({ msLeft }: { msLeft: number }) {
   );
 }
 
-export function QrCode({ uri, currency }: { uri: string; currency: string }) {
+export function QrCode({ uri, coin }: { uri: string; coin: { symbol: string; networkLabel: string } }) {
   const { web } = useI18n();
+  const currency = useCoinWords(coin);
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -269,46 +298,43 @@ export function QrCode({ uri, currency }: { uri: string; currency: string }) {
   );
 }
 
-function Details({ payment, status, phoneNumber, onCopied, view }: PaymentScreenProps & { view: PaymentView }) {
+function Details({ payment, phoneNumber }: PaymentScreenProps) {
   const { common, web, usd, time } = useI18n();
   const l = common.labels;
   const dollars = (amount: number) => web.pay.dollars({ amount: usd(centsOf(amount)) });
   return (
-    <>
-      {view === 'waiting' && <PayFields toPay={amountToPay(payment, status)} amountLabel={web.amountToSend} onCopied={onCopied} />}
-      <dl className="wz-summary">
-        <div>
-          <dt>{web.topupAmount}</dt>
-          <dd>{dollars(payment.amount)}</dd>
-        </div>
-        <div>
-          <dt>{l.fee}</dt>
-          <dd>{dollars(payment.serviceFee)}</dd>
-        </div>
-        <div className="wz-total">
-          <dt>{l.total}</dt>
-          <dd>
-            {dollars(payment.totalAmount)} ({payment.cryptoAmount} {payment.cryptocurrency})
-          </dd>
-        </div>
-        <div>
-          <dt>{l.phone}</dt>
-          <dd>{phoneNumber}</dd>
-        </div>
-        <div>
-          <dt>{l.network}</dt>
-          <dd>{payment.networkLabel}</dd>
-        </div>
-        <div>
-          <dt>{web.expiresAt}</dt>
-          <dd>{time(payment.expiresAt)}</dd>
-        </div>
-      </dl>
-    </>
+    <dl className="wz-summary">
+      <div>
+        <dt>{web.topupAmount}</dt>
+        <dd>{dollars(payment.amount)}</dd>
+      </div>
+      <div>
+        <dt>{l.fee}</dt>
+        <dd>{dollars(payment.serviceFee)}</dd>
+      </div>
+      <div className="wz-total">
+        <dt>{l.total}</dt>
+        <dd>
+          {dollars(payment.totalAmount)} ({payment.cryptoAmount} {payment.cryptocurrency})
+        </dd>
+      </div>
+      <div>
+        <dt>{l.phone}</dt>
+        <dd>{phoneNumber}</dd>
+      </div>
+      <div>
+        <dt>{l.network}</dt>
+        <dd>{payment.networkLabel}</dd>
+      </div>
+      <div>
+        <dt>{web.expiresAt}</dt>
+        <dd>{time(payment.expiresAt)}</dd>
+      </div>
+    </dl>
   );
 }
 
-function Success({ payment, phoneNumber, transactionId, onNewPurchase }: PaymentScreenProps & { transactionId: string | null }) {
+function Success({ payment, status, amountOption, phoneNumber, transactionId, onNewPurchase }: PaymentScreenProps & { transactionId: string | null }) {
   const { common, web, usd } = useI18n();
   return (
     <section className="wz-step wz-success" aria-labelledby="wz-success-heading">
@@ -323,7 +349,10 @@ function Success({ payment, phoneNumber, transactionId, onNewPurchase }: Payment
       </h2>
       <p>{web.sentTo}</p>
       <p className="wz-success-phone">{phoneNumber}</p>
-      <p className="wz-success-amount">{web.pay.dollars({ amount: usd(centsOf(payment.amount)) })}</p>
+      <p className="wz-success-amount">
+        {amountOption ? <Delivered option={amountOption} usd={payment.amount} /> : web.pay.dollars({ amount: usd(centsOf(payment.amount)) })}
+      </p>
+      <OverpaidNote status={status} />
       {transactionId && (
         <p className="wz-hint">
           {web.pay.transactionId}

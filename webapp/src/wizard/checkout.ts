@@ -283,6 +283,7 @@ export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | n
     return {
       amount: rest.amount,
       coin: rest.coin,
+      networkLabel: rest.networkLabel,
       address: rest.address,
       memo: rest.memo ?? null,
       paymentUri: rest.paymentUri,
@@ -293,6 +294,7 @@ export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | n
   return {
     amount: payment.cryptoAmount,
     coin: payment.cryptocurrency,
+    networkLabel: payment.networkLabel,
     address: payment.walletAddress,
     memo: payment.memo ?? null,
     paymentUri: payment.paymentUri,

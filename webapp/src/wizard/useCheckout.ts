@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCoinSymbol, TOrderKind, TPaymentCreated, TPaymentStatus, TQuote } from '@topup/shared';
 import { randomKey } from '../api/client';
@@ -24,7 +24,7 @@ import {
   type Problem,
   type StepSpec,
 } from './checkout';
-import { forgetPayment, rememberedPayment, rememberPayment } from './resume';
+import { forgetPayment, rememberedPayment, rememberPayment, type RememberedPayment } from './resume';
 import type { WizardAction } from './state';
 import { isFinalStatus } from '../shared';
 
@@ -57,6 +57,8 @@ export interface Checkout {
   kind: TOrderKind;
   /** The recipient as the API takes it. */
   number: string;
+  /** A payment this browser remembered that is no longer open (expired, paid or cancelled meanwhile); null: none. */
+  lapsed: Pick<RememberedPayment, 'paymentId' | 'orderToken'> | null;
   /** The server's price of what is chosen (cents); undefined until it answers. */
   quote: TQuote | undefined;
   /** The server could not quote what is chosen. */
@@ -97,6 +99,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   opts.current = options;
   const [state, dispatch] = useReducer(checkoutReducer, options.start, initialCheckout);
   const latest = useRef(state);
+  const [lapsed, setLapsed] = useState<RememberedPayment | null>(null);
   latest.current = state;
   const creating = useRef(false);
   const queryClient = useQueryClient();
@@ -115,7 +118,11 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       .then((api) => api.openOrder(saved.orderToken))
       .then((open) => {
         if (!live || latest.current.payment) return;
-        if (open.payment?.paymentId !== saved.paymentId) return forgetPayment(saved.paymentId);
+        if (open.payment?.paymentId !== saved.paymentId) {
+          // Not silently: the customer left it open, and its order page says what became of it.
+          setLapsed(saved);
+          return forgetPayment(saved.paymentId);
+        }
         dispatch({ type: 'resume', payment: open.payment, status: open.status, wizard: saved.wizard, coin: saved.coin, step });
       })
       .catch((err: unknown) => console.error('open order', err));
@@ -168,6 +175,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
 
   return {
     state,
+    lapsed,
     kind: orderKind(state),
     number: recipientNumber(state),
     quote: inCoin.data ?? dollars.data,

@@ -64,6 +64,8 @@ export const order = {
   notCancelled: 'The order was not cancelled',
   maintenance: 'New orders are paused for maintenance. Please try again later.',
   switchOperator: (p: { operator: string }) => `Switch to ${p.operator}`,
+  /** A payment this browser remembered closed meanwhile: its order page says what happened. */
+  lapsed: 'Your last payment is no longer open (its window ended, or it was paid or cancelled). Its order page says what happened to it.',
   resumeTitle: 'You have an unfinished payment',
 };
 

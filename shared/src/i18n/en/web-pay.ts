@@ -38,6 +38,16 @@ export const pay = {
   keptAfter: ' in this browser and it moves to your balance.',
   supportGreeting: (p: { paymentId: string }) => `Hello! My payment ${p.paymentId} was received but the recharge failed.`,
 
+  /** A coin and its network in words, beside the amount to send (shared/src/payment-choice.ts coinInWords). */
+  coinOnNetwork: (p: { coin: string; network: string }) => `${p.coin} on ${p.network}`,
+  /** Another coin arrived at the order's address: it was credited (or is kept for an anonymous customer), the order still waits for its own. */
+  wrongCoin: (p: { expected: string; amount: string; held: boolean; due: string }) =>
+    `Another coin (not ${p.expected}) arrived at this address. Its value, ${p.amount}, ${p.held ? 'is kept for you: sign in in this browser and it moves to your balance' : 'was credited to your balance'}. This order still waits for ${p.due} ${p.expected}: send only that coin, or leave it to expire.`,
+
+  /** A success screen's word on an over-payment: where the excess went (kept for an anonymous customer). */
+  overpaid: (p: { amount: string; held: boolean }) =>
+    `You sent more than was due: ${p.amount} ${p.held ? 'is kept for you: sign in in this browser and it moves to your balance' : 'was credited to your balance'}.`,
+
   /** The wallet buttons beside the QR code. */
   openInWalletApp: 'Open in a wallet app',
   openInWallet: 'Open in wallet',

@@ -48,7 +48,7 @@ export const web = {
   calculating: 'Calculating...',
 
   completePayment: 'Complete Payment',
-  scanWith: (p: { currency: string }) => `Scan with your ${p.currency} wallet app`,
+  scanWith: (p: { currency: string }) => `Scan with your wallet app to send ${p.currency}`,
   amountToSend: 'Amount to send',
   walletAddress: 'Wallet address',
   paymentComment: 'Comment (required: it tells us the payment is yours)',

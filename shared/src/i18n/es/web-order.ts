@@ -109,5 +109,6 @@ export const order: WebOrderMessages = {
   notCancelled: 'El pedido no se canceló',
   maintenance: 'Los nuevos pedidos están en pausa por mantenimiento. Inténtalo más tarde.',
   switchOperator: (p) => `Cambiar a ${p.operator}`,
+  lapsed: 'Tu último pago ya no está abierto (su plazo terminó, o se pagó o se canceló). La página de su pedido dice qué pasó con él.',
   resumeTitle: 'Tienes un pago sin terminar',
 };

@@ -11,6 +11,11 @@ export const pay: WebPayMessages = {
   amount: 'Monto',
   dollars: (p) => p.amount,
   fromWallet: 'Envía a esta dirección, desde una billetera. Nunca envíes al contrato del token: los tokens enviados allí se pierden.',
+  coinOnNetwork: (p) => `${p.coin} en ${p.network}`,
+  wrongCoin: (p) =>
+    `Llegó otra criptomoneda (no ${p.expected}) a esta dirección. Su valor, ${p.amount}, ${p.held ? 'queda guardado para ti: inicia sesión en este navegador y pasará a tu saldo' : 'se acreditó a tu saldo'}. Este pedido sigue esperando ${p.due} ${p.expected}: envía solo esa criptomoneda, o deja que expire.`,
+  overpaid: (p) =>
+    `Enviaste más de lo debido: ${p.amount} ${p.held ? 'queda guardado para ti: inicia sesión en este navegador y pasará a tu saldo' : 'se acreditó a tu saldo'}.`,
   timeLeft: 'Tiempo restante para pagar',
   qrAlt: 'Código QR del pago',
   confirmations: (p) => `Confirmaciones: ${p.n} de ${p.m}`,

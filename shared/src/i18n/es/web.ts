@@ -43,7 +43,7 @@ export const web: WebMessages = {
   calculating: 'Calculando...',
 
   completePayment: 'Completa el pago',
-  scanWith: (p) => `Escanea con tu billetera de ${p.currency}`,
+  scanWith: (p) => `Escanea con tu billetera para enviar ${p.currency}`,
   amountToSend: 'Importe a enviar',
   walletAddress: 'Dirección de la billetera',
   paymentComment: 'Comentario (obligatorio: indica que el pago es suyo)',

@@ -112,5 +112,6 @@ export const order: WebOrderMessages = {
   notCancelled: 'La commande n’a pas été annulée',
   maintenance: 'Les nouvelles commandes sont suspendues pour maintenance. Veuillez réessayer plus tard.',
   switchOperator: (p) => `Choisir ${p.operator}`,
+  lapsed: 'Votre dernier paiement n’est plus ouvert (son délai est passé, ou il a été payé ou annulé). La page de sa commande dit ce qu’il est devenu.',
   resumeTitle: 'Vous avez un paiement en cours',
 };

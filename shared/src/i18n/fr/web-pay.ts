@@ -13,6 +13,11 @@ export const pay: WebPayMessages = {
   amount: 'Montant',
   dollars: (p) => p.amount,
   fromWallet: 'Envoyez à cette adresse, depuis un portefeuille. N’envoyez jamais au contrat du jeton\u00a0: les jetons envoyés là sont perdus.',
+  coinOnNetwork: (p) => `${p.coin} sur ${p.network}`,
+  wrongCoin: (p) =>
+    `Une autre cryptomonnaie (pas ${p.expected}) est arrivée à cette adresse. Sa valeur, ${p.amount}, ${p.held ? `est gardée pour vous${NB}: connectez-vous dans ce navigateur et elle passera sur votre solde` : 'a été créditée sur votre solde'}. Cette commande attend toujours ${p.due} ${p.expected}${NB}: envoyez uniquement cette cryptomonnaie, ou laissez-la expirer.`,
+  overpaid: (p) =>
+    `Vous avez envoyé plus que dû${NB}: ${p.amount} ${p.held ? `est gardé pour vous${NB}: connectez-vous dans ce navigateur et il passera sur votre solde` : 'a été crédité sur votre solde'}.`,
   timeLeft: 'Temps restant pour payer',
   qrAlt: 'QR code du paiement',
   confirmations: (p) => `Confirmations${NB}: ${p.n} sur ${p.m}`,

@@ -44,7 +44,7 @@ export const web: WebMessages = {
   calculating: 'Calcul en cours...',
 
   completePayment: 'Effectuez le paiement',
-  scanWith: (p) => `Scannez avec votre portefeuille ${p.currency}`,
+  scanWith: (p) => `Scannez avec votre portefeuille pour envoyer ${p.currency}`,
   amountToSend: 'Montant à envoyer',
   walletAddress: 'Adresse du portefeuille',
   paymentComment: 'Commentaire (obligatoire\u00a0: il indique que le paiement est le vôtre)',

@@ -109,5 +109,6 @@ export const order: WebOrderMessages = {
   notCancelled: 'O pedido não foi cancelado',
   maintenance: 'Os novos pedidos estão pausados para manutenção. Tente mais tarde.',
   switchOperator: (p) => `Mudar para ${p.operator}`,
+  lapsed: 'Seu último pagamento não está mais aberto (o prazo terminou, ou ele foi pago ou cancelado). A página do pedido diz o que aconteceu com ele.',
   resumeTitle: 'Você tem um pagamento não concluído',
 };

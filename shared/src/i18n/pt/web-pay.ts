@@ -11,6 +11,11 @@ export const pay: WebPayMessages = {
   amount: 'Valor',
   dollars: (p) => p.amount,
   fromWallet: 'Envie para este endereço, a partir de uma carteira. Nunca envie para o contrato do token: os tokens enviados para lá são perdidos.',
+  coinOnNetwork: (p) => `${p.coin} na rede ${p.network}`,
+  wrongCoin: (p) =>
+    `Outra criptomoeda (não ${p.expected}) chegou a este endereço. O valor dela, ${p.amount}, ${p.held ? 'fica guardado para você: entre na sua conta neste navegador e ele irá para o seu saldo' : 'foi creditado no seu saldo'}. Este pedido ainda aguarda ${p.due} ${p.expected}: envie somente essa criptomoeda, ou deixe-o expirar.`,
+  overpaid: (p) =>
+    `Você enviou mais do que o devido: ${p.amount} ${p.held ? 'fica guardado para você: entre na sua conta neste navegador e ele irá para o seu saldo' : 'foi creditado no seu saldo'}.`,
   timeLeft: 'Tempo restante para pagar',
   qrAlt: 'QR code do pagamento',
   confirmations: (p) => `Confirmações: ${p.n} de ${p.m}`,

@@ -43,7 +43,7 @@ export const web: WebMessages = {
   calculating: 'Calculando...',
 
   completePayment: 'Conclua o pagamento',
-  scanWith: (p) => `Escaneie com sua carteira de ${p.currency}`,
+  scanWith: (p) => `Escaneie com sua carteira para enviar ${p.currency}`,
   amountToSend: 'Valor a enviar',
   walletAddress: 'Endereço da carteira',
   paymentComment: 'Comentário (obrigatório: indica que o pagamento é seu)',

@@ -27,6 +27,7 @@ import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
 import { rememberOrder, useUser } from '../session';
 import { CHOOSE, PAY, savedStart, SUCCESS, useSavedProgress } from './recharge/progress';
+import { LapsedPayment } from '../../wizard/LapsedPayment';
 import { SuccessStep } from './recharge/SuccessStep';
 import { loadOverlay, RechargeOverlay } from './recharge/Overlay';
 
@@ -182,6 +183,7 @@ export default function Recharge() {
             </div>
           ) : step === CHOOSE ? (
             <>
+              {!payment && <LapsedPayment lapsed={checkout.lapsed} />}
               {!balanceTopup && wizard.step === 1 && <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
               <WizardSteps
                 wizard={wizard}

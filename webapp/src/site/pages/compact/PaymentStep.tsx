@@ -32,6 +32,7 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
         <PaymentScreen
           payment={payment}
           status={status}
+          amountOption={checkout.state.wizard.amount}
           phoneNumber={checkout.number}
           onCancel={() => void checkout.leave('cancel')}
           onNewPayment={() => {

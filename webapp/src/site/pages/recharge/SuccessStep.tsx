@@ -1,5 +1,6 @@
 import { useI18n } from '../../../i18n/I18n';
 import { centsOf, shownNumber, type Checkout } from '../../../wizard';
+import { Delivered, OverpaidNote } from '../../../wizard/SuccessFacts';
 import { Link } from '../../router';
 
 /** Step 5 (spec): 'Top-up Successful!', transaction id, date, recipient, operator, amount, status; history or a new recharge. */
@@ -36,13 +37,14 @@ export function SuccessStep({ checkout, onNew }: { checkout: Checkout; onNew(): 
         </div>
         <div>
           <dt>{web.pay.amount}</dt>
-          <dd>{web.pay.dollars({ amount: usd(centsOf(amount?.amount ?? 0)) })}</dd>
+          <dd>{amount ? <Delivered option={amount} usd={amount.amount} /> : web.pay.dollars({ amount: usd(centsOf(payment.amount)) })}</dd>
         </div>
         <div>
           <dt>{common.labels.status}</dt>
           <dd className="status-completed">{common.statusNames.completed}</dd>
         </div>
       </dl>
+      <OverpaidNote status={status} />
       <div className="pay-actions">
         <Link to={balanceTopup ? '/dashboard' : '/orders'} className="wz-button wz-button-secondary">
           {balanceTopup ? web.pay.viewDashboard : web.viewOrderHistory}
