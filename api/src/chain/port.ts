@@ -91,6 +91,11 @@ export interface PaymentRequest {
   decimals: number;
 }
 
+/** The payment is on the network's real chain, not a devnet or a double: only there do wallet apps' buttons make sense. */
+export function onRealNetwork(p: PaymentRequest): boolean {
+  return p.network.chainId === p.spec.chainId;
+}
+
 export interface ChainAdapter {
   readonly family: string;
   /**

@@ -279,27 +279,26 @@ export function isPayable(state: CheckoutState, now: number): boolean {
  */
 export function amountToPay(payment: TPaymentCreated, status: TPaymentStatus | null) {
   const rest = status?.toPay;
-  if (rest)
-    return {
-      amount: rest.amount,
-      coin: rest.coin,
-      networkLabel: rest.networkLabel,
-      address: rest.address,
-      memo: rest.memo ?? null,
-      paymentUri: rest.paymentUri,
-      walletLinks: rest.walletLinks,
-      deadline: rest.deadline,
-      partly: status.display.state === 'partly_paid',
-    };
-  return {
+  const due = rest ?? {
     amount: payment.cryptoAmount,
     coin: payment.cryptocurrency,
     networkLabel: payment.networkLabel,
     address: payment.walletAddress,
-    memo: payment.memo ?? null,
+    memo: payment.memo,
     paymentUri: payment.paymentUri,
     walletLinks: payment.walletLinks,
     deadline: status?.expiresAt ?? payment.expiresAt,
-    partly: false,
+  };
+  const { amount, coin, networkLabel, address, memo, paymentUri, walletLinks, deadline } = due;
+  return {
+    amount,
+    coin,
+    networkLabel,
+    address,
+    memo: memo ?? null,
+    paymentUri,
+    walletLinks,
+    deadline,
+    partly: status?.display.state === 'partly_paid' && !!rest,
   };
 }

@@ -13,6 +13,7 @@ import type {
   TransferFees,
   WatcherOptions,
 } from '../port';
+import { onRealNetwork } from '../port';
 import { DepositKey } from './deposit-key';
 import { evmTransferFees } from './fees';
 import { JsonRpcClient } from './json-rpc';
@@ -53,7 +54,7 @@ export class EvmAdapter implements ChainAdapter {
 
   /** Trust Wallet's link only where the network is the real chain: it knows no devnet. */
   walletLinks(p: PaymentRequest): WalletLinks {
-    const trustWalletCoin = p.spec.trustWalletCoin !== undefined && p.network.chainId === p.spec.chainId ? p.spec.trustWalletCoin : null;
+    const trustWalletCoin = p.spec.trustWalletCoin !== undefined && onRealNetwork(p) ? p.spec.trustWalletCoin : null;
     return walletLinks({
       chainId: p.network.chainId,
       tokenContract: p.tokenContract,

@@ -3,6 +3,7 @@ import type { WalletLinks } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import type { Metrics } from '../../metrics';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
+import { onRealNetwork } from '../port';
 import { NetworkClients } from '../json-http';
 import { masterchainHead, TonCenterClient } from './api';
 import { payOnTonDouble, startTonDouble, tonDoubleTokens } from './devnet';
@@ -46,13 +47,7 @@ export class TonAdapter implements ChainAdapter {
   }
 
   walletLinks(p: PaymentRequest): WalletLinks {
-    return tonWalletLinks({
-      address: p.address,
-      jettonMaster: p.tokenContract,
-      units: p.units,
-      comment: p.memo,
-      realNetwork: p.network.chainId === p.spec.chainId,
-    });
+    return tonWalletLinks({ ...p, jettonMaster: p.tokenContract, comment: p.memo, realNetwork: onRealNetwork(p) });
   }
 
   transferFees(): Promise<TransferFees> {

@@ -4,6 +4,7 @@ import type { Metrics } from '../../metrics';
 import { hasValidChecksum } from '../extended-key';
 import { NetworkClients } from '../json-http';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
+import { onRealNetwork } from '../port';
 import { isTronAddress } from './address';
 import { blockNumber, nowBlock } from './api';
 import { payOnTronDouble, startTronDouble, tronDoubleTokens } from './devnet';
@@ -37,13 +38,7 @@ export class TronAdapter implements ChainAdapter {
   }
 
   walletLinks(p: PaymentRequest): WalletLinks {
-    return tronWalletLinks({
-      address: p.address,
-      tokenContract: p.tokenContract,
-      units: p.units,
-      decimals: p.decimals,
-      realNetwork: p.network.chainId === p.spec.chainId,
-    });
+    return tronWalletLinks({ ...p, realNetwork: onRealNetwork(p) });
   }
 
   transferFees(network: NetworkConfig): Promise<TransferFees> {
