@@ -46,9 +46,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle connection the server closes (a restart, a dropped database) must not crash the process:
-    // the pool replaces it on the next query.
+    // A connection the server closes (a restart, a dropped database) must not crash the process. Idle,
+    // the pool replaces it on the next query; checked out (a transaction), the pool does not listen,
+    // and the query in flight already fails with the same error, so the client's own event is dropped.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
