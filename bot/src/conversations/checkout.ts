@@ -1,7 +1,8 @@
 import { InlineKeyboard } from 'grammy';
 import { dollarsToCents, apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
 import { countryLabel } from '../countries';
-import { CB, editKeyboard, NO_ORDER_LINKS, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
+import { editKeyboard, NO_ORDER_LINKS, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
+import { STEP } from '../keyboards/callbacks';
 import { TEXT } from '../order-messages';
 import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
 import { findOperator, type Draft } from './draft';
@@ -187,9 +188,9 @@ async function offerDetectedOperator(io: ConversationIo, draft: Draft, details: 
   }
   const { detectedOperatorId, detectedOperatorName: detected, chosenOperatorName: chosen } = parsed.data;
   const keyboard = new InlineKeyboard()
-    .text(t.bot.btnSwitchOperator({ name: detected }), CB.step('mismatch', 'switch'))
+    .text(t.bot.btnSwitchOperator({ name: detected }), STEP.data('mismatch', 'switch'))
     .row()
-    .text(t.bot.btnKeepOperator({ name: chosen }), CB.step('mismatch', 'keep'));
+    .text(t.bot.btnKeepOperator({ name: chosen }), STEP.data('mismatch', 'keep'));
   const promptId = await io.send(t.bot.operatorMismatch({ detected, chosen }), keyboard);
   const answer = await io.answerTo('mismatch', [promptId], t);
   if (answer.kind !== 'button') {

@@ -3,6 +3,7 @@ import { catalogFor, type Locale, type Catalog } from '@topup/shared';
 import type { Conversation } from '@grammyjs/conversations';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
+import { STEP } from '../keyboards/callbacks';
 
 export type Conv = Conversation<BotContext, Context>;
 
@@ -113,13 +114,12 @@ export class ConversationIo {
     const ctx = await this.conv.wait();
     const query = ctx.callbackQuery;
     if (query) {
-      const data = query.data ?? '';
-      if (!data.startsWith('r:')) await this.conv.skip({ next: true });
-      const [, s, ...rest] = data.split(':');
-      if (s === step && query.message && query.message.message_id >= since) {
+      const choice = STEP.parse(query.data ?? '');
+      if (!choice) await this.conv.skip({ next: true });
+      if (choice?.step === step && query.message && query.message.message_id >= since) {
         await this.answer(query.id);
         await this.dropKeyboard(query.message.message_id);
-        return { kind: 'button', value: rest.join(':') };
+        return { kind: 'button', value: choice.value };
       }
       await this.answer(query.id, t.bot.staleStep);
       return this.reject();

@@ -1,7 +1,7 @@
 import { Composer } from 'grammy';
 import { formatUsdIn } from '@topup/shared';
 import type { BotContext } from '../context';
-import { CB } from '../keyboards';
+import { CB } from '../keyboards/callbacks';
 
 /** /balance (and an order's "My balance" button): credits kept for the customer (failed deliveries, over-payments). */
 export function balanceFeature(): Composer<BotContext> {
@@ -16,7 +16,7 @@ export function balanceFeature(): Composer<BotContext> {
     }
   };
   composer.command('balance', show);
-  composer.callbackQuery(CB.balance, async (ctx) => {
+  composer.callbackQuery(CB.balance.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     await show(ctx);
   });

@@ -2,13 +2,14 @@ import { Composer } from 'grammy';
 import { isLocale, catalogFor } from '@topup/shared';
 import type { BotContext } from '../context';
 import { languageKeyboard } from '../keyboards';
+import { CB } from '../keyboards/callbacks';
 
 /** /language: the choice is kept in the session and wins over Telegram's language code. */
 export function languageFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command('language', (ctx) => ctx.reply(ctx.t.bot.languagePrompt, { reply_markup: languageKeyboard() }));
-  composer.callbackQuery(/^lang:(\w+)$/, async (ctx) => {
-    const code = ctx.match[1];
+  composer.callbackQuery(CB.language.pattern, async (ctx) => {
+    const code = CB.language.value(ctx.match);
     if (!isLocale(code)) return ctx.answerCallbackQuery({ text: ctx.t.bot.staleButton });
     (await ctx.session).locale = code;
     ctx.locale = code;

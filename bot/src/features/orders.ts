@@ -2,7 +2,8 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { dollarsToCents, formatUsdIn, type TOrderView } from '@topup/shared';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
-import { CB, rechargeKeyboard } from '../keyboards';
+import { rechargeKeyboard } from '../keyboards';
+import { CB } from '../keyboards/callbacks';
 import { stillOpen, TEXT } from '../order-messages';
 import { orderMessage } from '../views/order-message';
 import { ordersList } from '../views/orders';
@@ -16,7 +17,7 @@ function againKeyboard(ctx: BotContext, orders: TOrderView[]): InlineKeyboard | 
   for (const o of orders) {
     if (o.status !== 'completed' || !o.phoneNumber || seen.has(o.phoneNumber) || seen.size >= AGAIN_SHOWN) continue;
     seen.add(o.phoneNumber);
-    kb.text(`${ctx.t.bot.btnTopUpAgain} · ${o.phoneNumber} ${formatUsdIn(ctx.locale, dollarsToCents(o.amount))}`, CB.again(o.id)).row();
+    kb.text(`${ctx.t.bot.btnTopUpAgain} · ${o.phoneNumber} ${formatUsdIn(ctx.locale, dollarsToCents(o.amount))}`, CB.again.data(o.id)).row();
   }
   return seen.size ? kb : undefined;
 }

@@ -2,6 +2,7 @@ import { Composer } from 'grammy';
 import { dollarsToCents, apiErrorText, CANCEL_REFUSED_FUNDS_MESSAGE, CANCEL_REFUSED_PAID_MESSAGE, COIN_SYMBOLS, displayKey, type Catalog } from '@topup/shared';
 import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
+import { CB } from '../keyboards/callbacks';
 import { sendPaymentMessage } from '../views/payment';
 import { supportText } from './support';
 
@@ -38,9 +39,9 @@ export function paymentsFeature(): Composer<BotContext> {
     return ctx.t.common.displayStates[displayKey(story.display)];
   }
 
-  composer.callbackQuery(/^pay:c:(\d{1,10})$/, async (ctx) => {
+  composer.callbackQuery(CB.checkPayment.pattern, async (ctx) => {
     try {
-      const status = await redraw(ctx, Number(ctx.match[1]));
+      const status = await redraw(ctx, CB.checkPayment.value(ctx.match));
       await ctx.answerCallbackQuery({ text: ctx.t.bot.checked({ status: status ?? '' }) });
     } catch (err) {
       ctx.services.log.warn({ err }, 'check payment failed');
@@ -48,14 +49,15 @@ export function paymentsFeature(): Composer<BotContext> {
     }
   });
 
-  composer.callbackQuery(/^pay:x:(pay_[A-Za-z0-9]{16,40})$/, async (ctx) => {
+  composer.callbackQuery(CB.cancelPayment.pattern, async (ctx) => {
     const t = ctx.t;
+    const paymentId = CB.cancelPayment.value(ctx.match);
     let cancelled;
     try {
-      cancelled = await ctx.userApi().cancelPayment(ctx.match[1]!);
+      cancelled = await ctx.userApi().cancelPayment(paymentId);
     } catch (err) {
       // Funds arrived (or it is paid): the message shows why, and what to do, from the story.
-      await redraw(ctx, ctx.match[1]!).catch(() => undefined);
+      await redraw(ctx, paymentId).catch(() => undefined);
       return void (await ctx.answerCallbackQuery(alert(cancelRefusal(t, err) ?? t.bot.cancelRefused({ error: refusalText(ctx, err) }))));
     }
     if (cancelled.status !== 'cancelled') return void (await ctx.answerCallbackQuery(alert(t.bot.newPaymentNotPossible)));
@@ -64,9 +66,9 @@ export function paymentsFeature(): Composer<BotContext> {
     await redraw(ctx, cancelled.orderId).catch((err: unknown) => ctx.services.log.warn({ err }, 'could not show the cancelled order'));
   });
 
-  composer.callbackQuery(/^pay:n:(\d{1,10})$/, async (ctx) => {
+  composer.callbackQuery(CB.newPayment.pattern, async (ctx) => {
     const t = ctx.t;
-    const orderId = Number(ctx.match[1]);
+    const orderId = CB.newPayment.value(ctx.match);
     const chatId = ctx.chat!.id;
     try {
       const order = (await ctx.userApi().orders()).find((o) => o.id === orderId);
@@ -107,13 +109,14 @@ export function paymentsFeature(): Composer<BotContext> {
     }
   });
 
-  composer.callbackQuery(/^sup:(\d{1,10})$/, async (ctx) => {
+  composer.callbackQuery(CB.support.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
+    const orderId = CB.support.value(ctx.match);
     const reference = await ctx
       .userApi()
-      .orderStory(Number(ctx.match[1]))
+      .orderStory(orderId)
       .then((s) => s.support.reference)
-      .catch(() => `#${ctx.match[1]}`);
+      .catch(() => `#${orderId}`);
     await ctx.reply(supportWithReference(ctx.t, ctx, reference), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
   });
 

@@ -3,7 +3,7 @@ import { createConversation } from '@grammyjs/conversations';
 import { COIN_SYMBOLS } from '@topup/shared';
 import type { BotContext } from '../context';
 import { RECHARGE_CONVERSATION, recharge, type RechargePrefill } from '../conversations/recharge';
-import { CB } from '../keyboards';
+import { CB } from '../keyboards/callbacks';
 
 /** A recharge left waiting this long is dropped; the next message is handled as if none were open. */
 const RECHARGE_MAX_WAIT_MS = 60 * 60 * 1000;
@@ -24,17 +24,17 @@ export function rechargeFeature(): Composer<BotContext> {
   composer.use(createConversation<BotContext, Context>(recharge, { id: RECHARGE_CONVERSATION, maxMillisecondsToWait: RECHARGE_MAX_WAIT_MS }));
 
   composer.command('recharge', (ctx) => startRecharge(ctx));
-  composer.callbackQuery(CB.recharge, async (ctx) => {
+  composer.callbackQuery(CB.recharge.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     await startRecharge(ctx);
   });
 
   // The same number, operator, amount and coin as an earlier order: straight to the review.
-  composer.callbackQuery(/^g:again:(\d{1,10})$/, async (ctx) => {
+  composer.callbackQuery(CB.again.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const story = await ctx
       .userApi()
-      .orderStory(Number(ctx.match[1]))
+      .orderStory(CB.again.value(ctx.match))
       .catch(() => null);
     const o = story?.order;
     if (!o?.phoneNumber) return startRecharge(ctx);
@@ -48,14 +48,14 @@ export function rechargeFeature(): Composer<BotContext> {
   });
 
   // A recent recipient (the /start list): the same, from the recipients API.
-  composer.callbackQuery(/^g:rcp:(\d{6,15})$/, async (ctx) => {
+  composer.callbackQuery(CB.recipient.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const r = (
       await ctx
         .userApi()
         .recipients()
         .catch(() => [])
-    ).find((x) => x.id === ctx.match[1]);
+    ).find((x) => x.id === CB.recipient.value(ctx.match));
     if (!r) return startRecharge(ctx);
     await startRecharge(ctx, { phone: r.phoneNumber, countryCode: r.countryCode, operatorId: r.operatorId, amountCents: r.lastAmount, coin: r.lastCoin });
   });

@@ -2,6 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { formatUsdIn, paymentIdFromStartParam, type TRecipient } from '@topup/shared';
 import type { BotContext } from '../context';
 import { welcomeKeyboard } from '../keyboards';
+import { CB } from '../keyboards/callbacks';
 import { showOrder } from './orders';
 import { startRecharge } from './recharge';
 
@@ -15,8 +16,8 @@ function startKeyboard(ctx: BotContext, recents: TRecipient[]): InlineKeyboard {
   const t = ctx.t;
   const kb = new InlineKeyboard();
   for (const r of recents.slice(0, RECENTS_SHOWN)) {
-    kb.text(t.common.recents.again({ who: r.name ?? r.phoneNumber, amount: formatUsdIn(ctx.locale, r.lastAmount) }), `g:rcp:${r.id}`).row();
-    kb.text(`✏️ ${t.common.recents.rename}`, `g:rn:${r.id}`).text(`🗑 ${t.common.recents.remove}`, `g:rm:${r.id}`).row();
+    kb.text(t.common.recents.again({ who: r.name ?? r.phoneNumber, amount: formatUsdIn(ctx.locale, r.lastAmount) }), CB.recipient.data(r.id)).row();
+    kb.text(`✏️ ${t.common.recents.rename}`, CB.renameRecipient.data(r.id)).text(`🗑 ${t.common.recents.remove}`, CB.removeRecipient.data(r.id)).row();
   }
   const welcome = welcomeKeyboard(t, ctx.services.webAppUrl);
   for (const row of welcome.inline_keyboard) kb.row(...row);
@@ -53,15 +54,15 @@ export function startFeature(): Composer<BotContext> {
     await ctx.reply(text, { parse_mode: 'HTML', reply_markup: startKeyboard(ctx, recents) });
   });
 
-  composer.callbackQuery(/^g:rm:(\d{6,15})$/, async (ctx) => {
-    await ctx.userApi().removeRecipient(ctx.match[1]!);
+  composer.callbackQuery(CB.removeRecipient.pattern, async (ctx) => {
+    await ctx.userApi().removeRecipient(CB.removeRecipient.value(ctx.match));
     await ctx.answerCallbackQuery({ text: ctx.t.common.recents.removed });
     await ctx.editMessageReplyMarkup({ reply_markup: startKeyboard(ctx, await recentsOf(ctx)) }).catch(() => undefined);
   });
 
-  composer.callbackQuery(/^g:rn:(\d{6,15})$/, async (ctx) => {
+  composer.callbackQuery(CB.renameRecipient.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const r = (await recentsOf(ctx)).find((x) => x.id === ctx.match[1]);
+    const r = (await recentsOf(ctx)).find((x) => x.id === CB.renameRecipient.value(ctx.match));
     if (!r) return;
     await ctx.reply(ctx.t.bot.renamePrompt({ phone: r.phoneNumber }), {
       parse_mode: 'HTML',

@@ -1,30 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import { CATALOGS, LOCALE_CODES, miniAppOrderLink, orderPageUrl, type Catalog, type TWalletLinks } from '@topup/shared';
-
-/**
- * Inline keyboards and their callback data (at most 64 bytes):
- *   r:<step>:<value>      a choice inside the recharge conversation (checked against the prompt it belongs to)
- *   g:recharge            start a recharge
- *   lang:<code>           choose a language
- *   pay:x:<paymentId>     cancel an unpaid payment
- *   pay:n:<orderId>       create a new payment for an expired order
- *   pay:c:<orderId>       check the payment now (the order's message is shown again from its story)
- *   sup:<orderId>         contact support about this order
- *   g:balance             the balance
- *   g:again:<orderId>     top up again: the same number, operator and amount
- */
-export const CB = {
-  recharge: 'g:recharge',
-  language: (code: string) => `lang:${code}`,
-  cancelPayment: (paymentId: string) => `pay:x:${paymentId}`,
-  newPayment: (orderId: number) => `pay:n:${orderId}`,
-  checkPayment: (orderId: number) => `pay:c:${orderId}`,
-  support: (orderId: number) => `sup:${orderId}`,
-  balance: 'g:balance',
-  again: (orderId: number) => `g:again:${orderId}`,
-  step: (step: string, value: string | number) => `r:${step}:${value}`,
-  back: (step: string) => `r:${step}:back`,
-} as const;
+import { CB, STEP } from './callbacks';
 
 function grid(buttons: { label: string; data: string }[], perRow: number): InlineKeyboard {
   const kb = new InlineKeyboard();
@@ -38,38 +14,38 @@ function grid(buttons: { label: string; data: string }[], perRow: number): Inlin
 export function welcomeKeyboard(t: Catalog, webAppUrl: string | null): InlineKeyboard {
   const kb = new InlineKeyboard();
   if (webAppUrl) kb.webApp(t.bot.btnOpenApp, webAppUrl).row();
-  return kb.text(t.bot.btnRechargeInChat, CB.recharge);
+  return kb.text(t.bot.btnRechargeInChat, CB.recharge.data);
 }
 
 export function rechargeKeyboard(label: string): InlineKeyboard {
-  return new InlineKeyboard().text(label, CB.recharge);
+  return new InlineKeyboard().text(label, CB.recharge.data);
 }
 
 export function languageKeyboard(): InlineKeyboard {
   const flags: Record<string, string> = { en: '🇬🇧', fr: '🇫🇷', es: '🇪🇸', pt: '🇧🇷' };
   return grid(
-    LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${CATALOGS[code].common.languageName}`.trim(), data: CB.language(code) })),
+    LOCALE_CODES.map((code) => ({ label: `${flags[code] ?? ''} ${CATALOGS[code].common.languageName}`.trim(), data: CB.language.data(code) })),
     2,
   );
 }
 
 export function countryKeyboard(countries: { code: string; label: string }[]): InlineKeyboard {
   return grid(
-    countries.map((c) => ({ label: c.label, data: CB.step('country', c.code) })),
+    countries.map((c) => ({ label: c.label, data: STEP.data('country', c.code) })),
     2,
   );
 }
 
 export function operatorKeyboard(operators: { operatorId: number; name: string }[]): InlineKeyboard {
   return grid(
-    operators.map((o) => ({ label: o.name, data: CB.step('operator', o.operatorId) })),
+    operators.map((o) => ({ label: o.name, data: STEP.data('operator', o.operatorId) })),
     1,
   );
 }
 
 export function amountKeyboard(amounts: { cents: number; label: string }[]): InlineKeyboard {
   return grid(
-    amounts.map((a) => ({ label: a.label, data: CB.step('amount', a.cents) })),
+    amounts.map((a) => ({ label: a.label, data: STEP.data('amount', a.cents) })),
     2,
   );
 }
@@ -77,7 +53,7 @@ export function amountKeyboard(amounts: { cents: number; label: string }[]): Inl
 /** The coins (assets) the API offers (GET /api/payment-options), by name: USDT, USDC, ETH, BNB, POL. */
 export function coinKeyboard(assets: { asset: string; name: string }[]): InlineKeyboard {
   return grid(
-    assets.map((a) => ({ label: a.name, data: CB.step('coin', a.asset) })),
+    assets.map((a) => ({ label: a.name, data: STEP.data('coin', a.asset) })),
     2,
   );
 }
@@ -85,33 +61,33 @@ export function coinKeyboard(assets: { asset: string; name: string }[]): InlineK
 /** The networks of the coin chosen, cheapest first, one a row (a label carries the network and its fee). */
 export function networkKeyboard(networks: { symbol: string; label: string }[]): InlineKeyboard {
   return grid(
-    networks.map((n) => ({ label: n.label, data: CB.step('network', n.symbol) })),
+    networks.map((n) => ({ label: n.label, data: STEP.data('network', n.symbol) })),
     1,
   );
 }
 
 /** A step's keyboard with its Back button on a row of its own (back to the step before). */
 export function withBack(kb: InlineKeyboard, t: Catalog, step: string): InlineKeyboard {
-  return kb.row().text(t.bot.btnBack, CB.back(step));
+  return kb.row().text(t.bot.btnBack, STEP.back(step));
 }
 
 /** Confirm; pay from the balance when it is enough (its amount on the button); edit; cancel. */
 export function reviewKeyboard(t: Catalog, balance: string | null = null): InlineKeyboard {
-  const kb = new InlineKeyboard().text(t.bot.btnConfirm, CB.step('review', 'confirm')).row();
-  if (balance) kb.text(t.bot.btnPayFromBalance({ balance }), CB.step('review', 'balance')).row();
-  return kb.text(t.bot.btnEdit, CB.step('review', 'edit')).text(t.bot.btnCancel, CB.step('review', 'cancel'));
+  const kb = new InlineKeyboard().text(t.bot.btnConfirm, STEP.data('review', 'confirm')).row();
+  if (balance) kb.text(t.bot.btnPayFromBalance({ balance }), STEP.data('review', 'balance')).row();
+  return kb.text(t.bot.btnEdit, STEP.data('review', 'edit')).text(t.bot.btnCancel, STEP.data('review', 'cancel'));
 }
 
 export function editKeyboard(t: Catalog): InlineKeyboard {
   return new InlineKeyboard()
-    .text(t.bot.btnEditCountry, CB.step('edit', 'country'))
-    .text(t.bot.btnEditOperator, CB.step('edit', 'operator'))
+    .text(t.bot.btnEditCountry, STEP.data('edit', 'country'))
+    .text(t.bot.btnEditOperator, STEP.data('edit', 'operator'))
     .row()
-    .text(t.bot.btnEditAmount, CB.step('edit', 'amount'))
-    .text(t.bot.btnEditPhone, CB.step('edit', 'phone'))
+    .text(t.bot.btnEditAmount, STEP.data('edit', 'amount'))
+    .text(t.bot.btnEditPhone, STEP.data('edit', 'phone'))
     .row()
-    .text(t.bot.btnEditCoin, CB.step('edit', 'coin'))
-    .text(t.bot.btnBackToReview, CB.step('edit', 'back'));
+    .text(t.bot.btnEditCoin, STEP.data('edit', 'coin'))
+    .text(t.bot.btnBackToReview, STEP.data('edit', 'back'));
 }
 
 /**
@@ -145,8 +121,8 @@ export function pendingPaymentKeyboard(
   links: OrderLinks,
 ): InlineKeyboard {
   const kb = walletButtons(new InlineKeyboard(), t, payment.walletLinks);
-  kb.text(t.bot.btnCheckPayment, CB.checkPayment(payment.orderId)).row();
-  return withOrderLinks(kb.text(t.bot.btnCancelPayment, CB.cancelPayment(payment.paymentId)), t, links, payment.paymentId);
+  kb.text(t.bot.btnCheckPayment, CB.checkPayment.data(payment.orderId)).row();
+  return withOrderLinks(kb.text(t.bot.btnCancelPayment, CB.cancelPayment.data(payment.paymentId)), t, links, payment.paymentId);
 }
 
 /** One button a row per wallet that has an https payment link (the amount to send filled in). */
@@ -158,7 +134,7 @@ export function walletButtons(kb: InlineKeyboard, t: Catalog, walletLinks: TWall
 }
 
 export function expiredKeyboard(t: Catalog, p: { orderId: number; paymentId: string }, links: OrderLinks): InlineKeyboard {
-  return withOrderLinks(new InlineKeyboard().text(t.bot.btnNewPayment, CB.newPayment(p.orderId)), t, links, p.paymentId);
+  return withOrderLinks(new InlineKeyboard().text(t.bot.btnNewPayment, CB.newPayment.data(p.orderId)), t, links, p.paymentId);
 }
 
 /** After the order ended (completed, failed, cancelled): a new recharge, and the order's links. */

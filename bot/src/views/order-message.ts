@@ -10,7 +10,8 @@ import {
   type TOrderStory,
   escapeHtml as h,
 } from '@topup/shared';
-import { CB, walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
+import { walletButtons, withOrderLinks, type OrderLinks } from '../keyboards';
+import { CB } from '../keyboards/callbacks';
 import { paymentInstructionLines } from './payment';
 import { displayStatusLine } from './status-line';
 
@@ -113,14 +114,14 @@ function orderKeyboard(t: Catalog, s: TOrderStory, links: OrderLinks): InlineKey
   const next = s.next;
   const kb = new InlineKeyboard();
   if (next.action === 'pay' || next.action === 'pay_rest') walletButtons(kb, t, next.pay.walletLinks);
-  if (next.action === 'pay' || next.action === 'pay_rest' || next.action === 'wait') kb.text(t.bot.btnCheckPayment, CB.checkPayment(o.orderId)).row();
+  if (next.action === 'pay' || next.action === 'pay_rest' || next.action === 'wait') kb.text(t.bot.btnCheckPayment, CB.checkPayment.data(o.orderId)).row();
   // Cancel only while nothing arrived: the API refuses it after a payment (and says why).
-  if (next.action === 'pay' && o.status === 'pending_crypto_payment') kb.text(t.bot.btnCancelPayment, CB.cancelPayment(o.paymentId)).row();
+  if (next.action === 'pay' && o.status === 'pending_crypto_payment') kb.text(t.bot.btnCancelPayment, CB.cancelPayment.data(o.paymentId)).row();
   const renew = o.status === 'payment_expired' && s.display.state === 'expired' && o.kind === 'recharge';
-  if (renew) kb.text(t.bot.btnNewPayment, CB.newPayment(o.orderId)).row();
-  else if (o.status === 'completed' && o.kind === 'recharge') kb.text(t.bot.btnTopUpAgain, CB.again(o.orderId)).row();
-  else if (next.action === 'new_recharge' || o.status === 'failed' || o.status === 'cancelled') kb.text(t.bot.btnNewRecharge, CB.recharge).row();
-  if (s.value.onBalanceAmount > 0 || next.action === 'open_balance') kb.text(t.bot.btnBalance, CB.balance);
-  kb.text(t.bot.btnSupport, CB.support(o.orderId));
+  if (renew) kb.text(t.bot.btnNewPayment, CB.newPayment.data(o.orderId)).row();
+  else if (o.status === 'completed' && o.kind === 'recharge') kb.text(t.bot.btnTopUpAgain, CB.again.data(o.orderId)).row();
+  else if (next.action === 'new_recharge' || o.status === 'failed' || o.status === 'cancelled') kb.text(t.bot.btnNewRecharge, CB.recharge.data).row();
+  if (s.value.onBalanceAmount > 0 || next.action === 'open_balance') kb.text(t.bot.btnBalance, CB.balance.data);
+  kb.text(t.bot.btnSupport, CB.support.data(o.orderId));
   return withOrderLinks(kb, t, links, o.paymentId);
 }

@@ -47,9 +47,15 @@ export function manualTopupProgress(orderId: number, status: TOrderStatus): { ti
         settled: false,
         ok: true,
       };
-    default:
+    // Before delivery starts (the console shows this from the top-up's answer until the order moves).
+    case 'pending_crypto_payment':
+    case 'confirming':
+    case 'paid':
+    case 'payment_expired':
+    case 'cancelled':
       return { title: 'Manual top-up submitted', description: `Order #${orderId} is queued for delivery.`, settled: false, ok: true };
   }
+  return status satisfies never;
 }
 
 /** The spec's form messages are whole sentences, sent without the field name a validation message gets. */

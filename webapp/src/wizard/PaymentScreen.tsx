@@ -33,10 +33,12 @@ export function paymentView(status: TPaymentStatus['status'], msLeft: number): P
     case 'paid':
     case 'processing':
       return 'processing';
-    default:
+    case 'pending_crypto_payment':
       // A payment seen before the end is accepted, so only "nothing seen" expires with the countdown.
       return msLeft <= 0 ? 'expired' : 'waiting';
   }
+  // Every status is named above: a new one fails to compile here rather than show as waiting.
+  return status satisfies never;
 }
 
 /** Spec section 4: green above 2 full minutes left, orange at 2, red (pulsing) at 1 or less. */
