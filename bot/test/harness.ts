@@ -331,7 +331,7 @@ export async function chooseCoin(h: Harness, from: User, coin: string): Promise<
   const asked = h.tg
     .since(mark)
     .some((c) =>
-      (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat().some((b) => 'callback_data' in b && b.callback_data === network),
+      (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard?.flat().some((b) => 'callback_data' in b && b.callback_data === network),
     );
   if (asked) await h.send(h.updates.press(from, h.tg.messageWithButton(network, from.id)));
 }

@@ -217,6 +217,7 @@ describe('notifications from the outbox', () => {
     await poller.pollOnce();
     const edits = h.tg.since(mark).filter((c) => EDITS.has(c.method));
     expect(edits).toHaveLength(2);
-    expect(edits[1]!.at - edits[0]!.at).toBeGreaterThanOrEqual(950);
+    // A second between the two sends; measured where they arrive, so a loaded machine's transit may eat some of it.
+    expect(edits[1]!.at - edits[0]!.at).toBeGreaterThanOrEqual(800);
   });
 });

@@ -65,7 +65,8 @@ async function toCoinStep(from: User): Promise<Call> {
   await press(from, 'r:country:NG');
   await press(from, 'r:operator:141');
   await say(from, '10');
-  const step = sent(await say(from, '803 123 4567'))[0]!;
+  // After the line that says which number was taken.
+  const step = sent(await say(from, '803 123 4567'))[1]!;
   expect(step.payload.text).toContain('Step 5 of 6');
   return step;
 }

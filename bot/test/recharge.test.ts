@@ -74,11 +74,18 @@ describe('the recharge conversation', () => {
     const phone = await say(ada, '$7.50');
     expect(texts(phone)[0]).toContain('Step 4 of 6');
     expect(texts(phone)[0]).toContain('<code>+237</code>');
+    // A top-up of one's own phone: a reply button shares the user's number as a contact.
+    expect(texts(phone)[1]).toContain('Use my own number');
+    expect(phone[1]!.payload.reply_markup).toMatchObject({ keyboard: [[{ text: '📱 Use my own number', request_contact: true }]], one_time_keyboard: true });
 
     // The API's message, as the API says it.
     expect(texts(await say(ada, '123'))[0]).toContain('❌ Invalid phone number format');
     expect(texts(await say(ada, '+234 803 123 4567'))[0]).toContain('This phone number does not belong to the selected country');
-    const coin = await say(ada, '671 23 45 67');
+    const chosen = await say(ada, '671 23 45 67');
+    // The number taken is said, and the contact button goes with that message.
+    expect(texts(chosen)[0]).toBe('📱 Number: <b>+237671234567</b>');
+    expect(chosen[0]!.payload.reply_markup).toEqual({ remove_keyboard: true });
+    const coin = chosen.slice(1);
     expect(texts(coin)[0]).toContain('Step 5 of 6');
     // The coin first (payment-choice.test.ts has the networks, their order and their fees).
     expect(buttons(coin[0])).toEqual([...['USDT', 'USDC', 'ETH', 'BNB', 'POL', 'TRX', 'TON'].map((s) => `r:coin:${s}`), 'r:coin:back']);
@@ -161,7 +168,7 @@ describe('the recharge conversation', () => {
     expect(texts(h.tg.since(mark))).toEqual(['Please choose with the buttons of the last message, or type your answer.']);
 
     await press(bea, 'r:amount:500');
-    expect(texts(await say(bea, '07400 123456'))[0]).toContain('Step 5 of 6');
+    expect(texts(await say(bea, '07400 123456'))).toEqual(['📱 Number: <b>+447400123456</b>', expect.stringContaining('Step 5 of 6')]);
     const review = (await press(bea, 'r:coin:BNB')).find((c) => c.method === 'sendMessage')!;
     expect(review.payload.text).toContain('Binance Coin (BNB)');
     expect(review.payload.text).toContain('<code>+447400123456</code>');

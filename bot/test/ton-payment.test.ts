@@ -23,7 +23,7 @@ const t = catalogFor('en');
 
 const coinButtons = (calls: Call[]) =>
   calls
-    .flatMap((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() ?? [])
+    .flatMap((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard?.flat() ?? [])
     .flatMap((b) => ('callback_data' in b && /^r:(coin|network):/.test(b.callback_data!) ? [b.callback_data!] : []));
 
 describe('paying in TON from the bot', () => {

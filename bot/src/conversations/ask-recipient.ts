@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import { apiErrorText, countryNameIn, phoneErrorKey, type Catalog } from '@topup/shared';
 import { countryLabel, internationalNumber, matchCountry, normalize, popularCountries, toChoice, type CountryChoice } from '../countries';
-import { countryKeyboard, operatorKeyboard, withBack } from '../keyboards';
+import { countryKeyboard, operatorKeyboard, shareContactKeyboard, withBack } from '../keyboards';
 import { findOperator, operatorChoice, type Draft, type OperatorChoice, type StepOutcome } from './draft';
 import type { ConversationIo } from './io';
 import { goBack, isBack } from './step-back';
@@ -127,9 +127,13 @@ export async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOu
       t.bot.stepPhone({ code: country.code, name: countryNameIn(locale, country.code, country.name), dialCode: country.dialCode }),
       withBack(new InlineKeyboard(), t, 'phone'),
     ),
+    await io.send(t.bot.shareContactHint, shareContactKeyboard(t)),
   ];
   const answer = await io.answerTo('phone', prompts, t);
-  if (isBack(answer)) return goBack(draft, 'phone');
+  if (isBack(answer)) {
+    await io.send(t.bot.btnBack, { remove_keyboard: true });
+    return goBack(draft, 'phone');
+  }
   if (answer.kind === 'button') return io.reject();
   const checked = await io.call((o) => o.userApi().validatePhone(answer.text, country.code));
   if (!checked.ok) {
@@ -143,5 +147,7 @@ export async function askPhone(io: ConversationIo, draft: Draft): Promise<StepOu
     return io.reject();
   }
   draft.phone = checked.value.phoneNumber;
+  // Says which number was taken (a shared contact shows none in the chat) and takes the contact button away.
+  await io.send(t.bot.phoneChosen({ phone: checked.value.phoneNumber }), { remove_keyboard: true });
   return 'done';
 }

@@ -1,4 +1,4 @@
-import type { Context, InlineKeyboard } from 'grammy';
+import type { Context, InlineKeyboard, Keyboard } from 'grammy';
 import { catalogFor, type Locale, type Catalog } from '@topup/shared';
 import type { Conversation } from '@grammyjs/conversations';
 import { ApiError } from '../api/client';
@@ -50,7 +50,8 @@ export class ConversationIo {
     return { locale, t: catalogFor(locale) };
   }
 
-  async send(text: string, keyboard?: InlineKeyboard): Promise<number> {
+  /** A reply keyboard (`Keyboard`) stays under the chat's input until a message sent with `{ remove_keyboard: true }`. */
+  async send(text: string, keyboard?: InlineKeyboard | Keyboard | { remove_keyboard: true }): Promise<number> {
     return this.conv.external(async (o) => {
       const message = await o.api.sendMessage(this.chatId, text, {
         parse_mode: 'HTML',

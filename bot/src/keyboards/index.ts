@@ -1,4 +1,4 @@
-import { InlineKeyboard } from 'grammy';
+import { InlineKeyboard, Keyboard } from 'grammy';
 import { CATALOGS, LOCALE_CODES, miniAppOrderLink, orderPageUrl, type Catalog, type TWalletLinks } from '@topup/shared';
 import { CB, STEP } from './callbacks';
 
@@ -15,6 +15,11 @@ export function welcomeKeyboard(t: Catalog, webAppUrl: string | null): InlineKey
   const kb = new InlineKeyboard();
   if (webAppUrl) kb.webApp(t.bot.btnOpenApp, webAppUrl).row();
   return kb.text(t.bot.btnRechargeInChat, CB.recharge.data);
+}
+
+/** Under the input at the phone step: shares the user's own number (a contact), for a top-up of their own phone. */
+export function shareContactKeyboard(t: Catalog): Keyboard {
+  return new Keyboard().requestContact(t.bot.btnShareContact).oneTime().resized();
 }
 
 export function rechargeKeyboard(label: string): InlineKeyboard {

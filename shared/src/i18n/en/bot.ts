@@ -86,6 +86,9 @@ export const bot = {
   amountNotOffered: (p: { operator: string; amounts: string }) => `${h(p.operator)} only sells these amounts: ${h(p.amounts)}. Choose one of the buttons.`,
   stepPhone: (p: { code: string; name: string; dialCode: string }) =>
     `📱 <b>Step 4 of 6 · Phone number</b>\nEnter the number to recharge in ${flagEmoji(p.code)} ${h(p.name)}.\nEnter just the local number without country code: <code>${h(p.dialCode)}</code> is added for you.`,
+  btnShareContact: '📱 Use my own number',
+  shareContactHint: 'Topping up your own phone? Tap “📱 Use my own number” below.',
+  phoneChosen: (p: { phone: string }) => `📱 Number: <b>${h(p.phone)}</b>`,
   phoneInvalid: (p: { error: string }) => `❌ ${h(p.error)}\nPlease check the number and send it again.`,
   stepCoin: '🪙 <b>Step 5 of 6 · Cryptocurrency</b>\nWhich coin do you want to pay with? Then you choose the network to send it on.',
   stepNetwork: (p: { asset: string }) =>

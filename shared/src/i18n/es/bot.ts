@@ -79,6 +79,9 @@ export const bot: BotMessages = {
   amountNotOffered: (p) => `${h(p.operator)} solo vende estos importes: ${h(p.amounts)}. Elige uno de los botones.`,
   stepPhone: (p) =>
     `📱 <b>Paso 4 de 6 · Número de teléfono</b>\nIntroduce el número a recargar ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nIntroduce solo el número local, sin prefijo: <code>${h(p.dialCode)}</code> se añade automáticamente.`,
+  btnShareContact: '📱 Usar mi propio número',
+  shareContactHint: '¿Recargas tu propio teléfono? Toca «📱 Usar mi propio número» abajo.',
+  phoneChosen: (p) => `📱 Número: <b>${h(p.phone)}</b>`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nRevisa el número y envíalo de nuevo.`,
   stepCoin: '🪙 <b>Paso 5 de 6 · Criptomoneda</b>\n¿Con qué criptomoneda quieres pagar? Después eliges la red.',
   stepNetwork: (p) =>

@@ -79,6 +79,9 @@ export const bot: BotMessages = {
   amountNotOffered: (p) => `${h(p.operator)} ne vend que ces montants\u00a0: ${h(p.amounts)}. Choisissez l'un des boutons.`,
   stepPhone: (p) =>
     `📱 <b>Étape 4 sur 6 · Numéro de téléphone</b>\nSaisissez le numéro à recharger ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nSaisissez seulement le numéro local, sans indicatif\u00a0: <code>${h(p.dialCode)}</code> est ajouté pour vous.`,
+  btnShareContact: '📱 Mon propre numéro',
+  shareContactHint: 'Vous rechargez votre propre téléphone\u00a0? Touchez «\u00a0📱 Mon propre numéro\u00a0» ci-dessous.',
+  phoneChosen: (p) => `📱 Numéro\u00a0: <b>${h(p.phone)}</b>`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nVérifiez le numéro et renvoyez-le.`,
   stepCoin: '🪙 <b>Étape 5 sur 6 · Cryptomonnaie</b>\nAvec quelle cryptomonnaie voulez-vous payer\u00a0? Vous choisirez ensuite le réseau.',
   stepNetwork: (p) =>

@@ -79,6 +79,9 @@ export const bot: BotMessages = {
   amountNotOffered: (p) => `${h(p.operator)} só vende estes valores: ${h(p.amounts)}. Escolha um dos botões.`,
   stepPhone: (p) =>
     `📱 <b>Etapa 4 de 6 · Número de telefone</b>\nDigite o número a recarregar ${h(inCountry(p.code, p.name))} ${flagEmoji(p.code)}.\nDigite só o número local, sem o código do país: <code>${h(p.dialCode)}</code> é adicionado para você.`,
+  btnShareContact: '📱 Usar meu próprio número',
+  shareContactHint: 'Vai recarregar o seu próprio telefone? Toque em “📱 Usar meu próprio número” abaixo.',
+  phoneChosen: (p) => `📱 Número: <b>${h(p.phone)}</b>`,
   phoneInvalid: (p) => `❌ ${h(p.error)}\nConfira o número e envie de novo.`,
   stepCoin: '🪙 <b>Etapa 5 de 6 · Criptomoeda</b>\nCom qual criptomoeda você quer pagar? Depois você escolhe a rede.',
   stepNetwork: (p) =>
