@@ -1,11 +1,15 @@
+import './contact-block.css';
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
 import { SITE_NAME } from '../meta';
 import { telegramHandle, telegramLink, whatsappLink } from '../support';
 
-/** The privacy contact block (spec: team name, contact e-mail, website) and the contact page's list. */
-export function ContactBlock({ team }: { team?: string | undefined }) {
+/**
+ * The privacy contact block (spec: team name, contact e-mail, website) and the contact page's list.
+ * `website: false` in the mini-app: Telegram's rules forbid linking it to the site, which offers coins Telegram does not allow.
+ */
+export function ContactBlock({ team, website = true }: { team?: string | undefined; website?: boolean }) {
   const { web, common } = useI18n();
   const c = web.pages.contact;
   const config = useQuery(siteConfigQuery());
@@ -37,10 +41,12 @@ export function ContactBlock({ team }: { team?: string | undefined }) {
           </a>
         </span>
       )}
-      <span>
-        {c.website}
-        {common.colon} <a href={window.location.origin}>{window.location.host}</a>
-      </span>
+      {website && (
+        <span>
+          {c.website}
+          {common.colon} <a href={window.location.origin}>{window.location.host}</a>
+        </span>
+      )}
       {config.isSuccess && !support?.email && !telegram && !whatsapp && <span>{c.liveChat}</span>}
     </address>
   );
