@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CHAINS, ZPaymentOptionsResponse } from '@topup/shared';
+import { catalogFor, CHAINS, ZPaymentOptionsResponse } from '@topup/shared';
 import { nonTonTraces } from '../../api/test/telegram-traces';
 import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
 import { expectMainButton, openInTelegram, pressBackButton, pressMainButton, pressSettingsButton, telegramEvents } from './pages';
@@ -62,6 +62,8 @@ describe('the mini-app under TON only (the default)', () => {
       await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
       await page.getByRole('heading', { name: '1. Who we are' }).waitFor();
       await page.getByText('Privacy Team').waitFor();
+      // Nor a word of the site's chat button, which the mini-app has not.
+      expect(await page.locator('main').innerText()).not.toContain(catalogFor('en').web.pages.contact.liveChat);
       expect(await traces(page, stack.url)).toEqual([]);
       await saveScreen(page, 'tma-privacy');
       // Telegram's back button returns to where the customer was.

@@ -23,12 +23,12 @@ export interface LegalTextProps {
   seeAlso?: ReactNode;
   /** The contact block's team name (else the privacy team's). */
   team?: string;
-  /** The contact block links the web site (not in the mini-app: see ContactBlock). */
-  website?: boolean;
+  /** On the site (the contact block links it and its chat), not in the mini-app: see ContactBlock. */
+  onSite?: boolean;
 }
 
 /** A legal text (the site's /terms and /privacy, the mini-app's privacy screen): title, date and version, numbered sections from the catalog, the contact block. */
-export function LegalText({ title, effective, sections, toc, seeAlso, team, website = true }: LegalTextProps) {
+export function LegalText({ title, effective, sections, toc, seeAlso, team, onSite = true }: LegalTextProps) {
   const { web, locale } = useI18n();
   const countries = useQuery(countriesQuery());
   const params = { site: SITE_NAME, countries: countries.data?.length ?? null };
@@ -78,7 +78,7 @@ export function LegalText({ title, effective, sections, toc, seeAlso, team, webs
       ))}
       <section aria-labelledby="contact-h" className="card">
         <h2 id="contact-h">{web.pages.contact.title}</h2>
-        <ContactBlock team={team} website={website} />
+        <ContactBlock team={team} onSite={onSite} />
       </section>
     </div>
   );

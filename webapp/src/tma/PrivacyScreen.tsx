@@ -8,5 +8,5 @@ import { useI18n } from '../i18n/I18n';
  */
 export default function PrivacyScreen() {
   const { web } = useI18n();
-  return <LegalText title={web.shell.privacy} effective={PRIVACY_EFFECTIVE} sections={web.pages.privacy.sections} website={false} />;
+  return <LegalText title={web.shell.privacy} effective={PRIVACY_EFFECTIVE} sections={web.pages.privacy.sections} onSite={false} />;
 }

@@ -7,9 +7,10 @@ import { telegramHandle, telegramLink, whatsappLink } from '../support';
 
 /**
  * The privacy contact block (spec: team name, contact e-mail, website) and the contact page's list.
- * `website: false` in the mini-app: Telegram's rules forbid linking it to the site, which offers coins Telegram does not allow.
+ * `onSite: false` in the mini-app: no link to the site (Telegram's rules forbid it: the site offers coins
+ * Telegram does not allow) and no word of the site's chat button, which the mini-app has not.
  */
-export function ContactBlock({ team, website = true }: { team?: string | undefined; website?: boolean }) {
+export function ContactBlock({ team, onSite = true }: { team?: string | undefined; onSite?: boolean }) {
   const { web, common } = useI18n();
   const c = web.pages.contact;
   const config = useQuery(siteConfigQuery());
@@ -41,13 +42,13 @@ export function ContactBlock({ team, website = true }: { team?: string | undefin
           </a>
         </span>
       )}
-      {website && (
+      {onSite && (
         <span>
           {c.website}
           {common.colon} <a href={window.location.origin}>{window.location.host}</a>
         </span>
       )}
-      {config.isSuccess && !support?.email && !telegram && !whatsapp && <span>{c.liveChat}</span>}
+      {onSite && config.isSuccess && !support?.email && !telegram && !whatsapp && <span>{c.liveChat}</span>}
     </address>
   );
 }

@@ -3,7 +3,7 @@ import { LegalText, type LegalTextProps } from '../../components/LegalText';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
 
-export interface LegalPageProps extends Omit<LegalTextProps, 'seeAlso' | 'website'> {
+export interface LegalPageProps extends Omit<LegalTextProps, 'seeAlso' | 'onSite'> {
   description: string;
   /** The other legal page, linked from the section that says `seeAlso`. */
   other: { to: string; name: string };
