@@ -4,7 +4,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import { ZPaymentOptionsResponse } from '@topup/shared';
 import { nonTonTraces } from '../../api/test/telegram-traces';
 import { loadConfig } from '../src/config';
-import { rechargeViaBot, startHarness, user, WEBAPP_URL, type Call, type Harness } from './harness';
+import { BOT_TOKEN, rechargeViaBot, startHarness, user, WEBAPP_URL, type Call, type Harness } from './harness';
 
 /**
  * Telegram's rules for a bot with a mini app (Terms of Service for Bot Developers, section 7): under the
@@ -25,7 +25,7 @@ afterEach(async () => {
 /** The bot under `networks`, its order links as the bot's configuration makes them of the same setting. */
 async function start(networks: string) {
   const { orderLinks } = loadConfig({
-    TELEGRAM_BOT_TOKEN: '7000000001:AAtest-token-for-the-captured-api-harness',
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
     PUBLIC_URL: SITE,
     MINI_APP_LINK: 'https://t.me/topup_test_bot/app',
     TELEGRAM_NETWORKS: networks,

@@ -25,6 +25,7 @@ async function start(networks: string) {
 }
 
 const miniApp = () => ({ authorization: `tma ${initData()}` });
+const bot = (a: TestApi) => ({ 'x-service-token': a.config.botApiSecret, 'x-telegram-user-id': '777102' });
 const TON_ADDRESS = `0:${'1'.repeat(64)}`;
 const EVM_ADDRESS = '0x2000000000000000000000000000000000000002';
 
@@ -35,7 +36,6 @@ async function credit(a: TestApi, telegramUserId: number, dollars: string) {
   const userId = users.find((u) => u.telegramUserId === telegramUserId)!.id;
   expect((await a.call('POST', '/api/admin/add-balance', { body: { userId, amount: dollars }, headers: admin })).status).toBe(200);
 }
-const bot = (a: TestApi) => ({ 'x-service-token': a.config.botApiSecret, 'x-telegram-user-id': '777102' });
 
 describe('the Telegram surfaces’ policy', () => {
   it('is TON only unless set otherwise', () => {
