@@ -103,10 +103,14 @@ describe.each(['light', 'dark'] as const)('axe-core, %s theme', (theme) => {
     }
   });
 
-  it('/telegram, the mini-app, has none', async () => {
+  it('/telegram, the mini-app, has none, nor its privacy policy', async () => {
     const { context, page } = await openInTelegram(browser, stack.url, theme === 'dark' ? DARK_THEME : LIGHT_THEME);
     try {
       await page.getByRole('button', { name: 'Nigeria', exact: true }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      // Its privacy policy (Telegram's Settings button, or the entry at the foot).
+      await page.getByRole('button', { name: 'Privacy Policy' }).click();
+      await page.getByRole('heading', { name: '1. Who we are' }).waitFor();
       expect(await violations(page)).toEqual([]);
     } finally {
       await context.close();

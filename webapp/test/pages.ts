@@ -79,7 +79,7 @@ export async function expectMainButton(page: Page, text: string, active: boolean
   await expect.poll(() => mainButton(page)).toMatchObject({ text, is_visible: true, is_active: active });
 }
 
-/** Telegram tells the mini-app its main button (or its back button) was pressed. */
+/** Telegram tells the mini-app its main button (or its back button, or its Settings button) was pressed. */
 export const pressMainButton = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('main_button_pressed'),
@@ -87,6 +87,12 @@ export const pressMainButton = (page: Page) =>
 export const pressBackButton = (page: Page) =>
   page.evaluate(() =>
     (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent('back_button_pressed'),
+  );
+export const pressSettingsButton = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { Telegram: { WebView: { receiveEvent(name: string, data?: unknown): void } } }).Telegram.WebView.receiveEvent(
+      'settings_button_pressed',
+    ),
   );
 
 /** The methods the mini-app called on the mocked Telegram client, with their parameters. */

@@ -39,13 +39,14 @@ export class Chains {
   readonly registry: ChainRegistry;
   readonly networks: Readonly<Record<string, NetworkConfig>>;
   private readonly adapters = new Map<string, ChainAdapter>();
+  private readonly families: Readonly<Record<string, ChainFamily>>;
   private readonly telegramNetworks: ReadonlySet<string> | null;
 
   constructor(opts: ChainsOptions) {
     this.registry = opts.registry;
     this.networks = opts.networks;
     this.telegramNetworks = opts.telegramNetworks ? new Set(opts.telegramNetworks) : null;
-    const families = opts.families ?? FAMILIES;
+    const families = (this.families = opts.families ?? FAMILIES);
     for (const id of new Set(opts.registry.networks.map((n) => n.family))) {
       const family = families[id];
       if (!family) throw new Error(`the registry names chain family "${id}", which has no adapter (chain/families.ts)`);
@@ -101,6 +102,11 @@ export class Chains {
     const asset = this.registry.coin(DEFAULT_COIN)?.asset;
     const preferred = coins.find((c) => c.symbol === DEFAULT_COIN) ?? coins.find((c) => this.registry.coin(c.symbol)!.asset === asset) ?? coins[0];
     return { coins, defaultCoin: preferred?.symbol ?? null };
+  }
+
+  /** Why `address` is not an address on `network` (its family's check); null when it is one. */
+  checkAddress(network: string, address: string): string | null {
+    return this.families[this.registry.network(network)!.family]!.checkAddress(address);
   }
 
   /** The adapter of the network's chain family. */

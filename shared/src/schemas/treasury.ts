@@ -139,7 +139,8 @@ export const ZPayoutDone = z.object({ success: z.literal(true), payout: ZPayout 
 const ZPayoutTarget = z.object({
   network: z.string().min(1, 'Choose a network'),
   coin: z.string().min(1, 'Choose a coin'),
-  address: ZEvmAddress,
+  /** An address of the network's chain family: the API checks it with the family's own rules. */
+  address: z.string().trim().min(1, 'is required').max(128),
   /** Dollars; all that is available when absent. */
   amount: ZUsdCents.optional(),
 });

@@ -12,13 +12,24 @@ import { AppRoot, Spinner } from '@telegram-apps/telegram-ui';
 import { WizardScreen } from './WizardScreen';
 import { rememberInBrowser } from '../api/recipients';
 import { Recents, recipientOf, useRepeat } from '../wizard/Recents';
-import { haptics, openExternal, useBackButton, useClosingConfirmation, useIsDark, useMainButton, type MainButtonSpec, type TelegramEnv } from './telegram';
+import {
+  haptics,
+  openExternal,
+  useBackButton,
+  useClosingConfirmation,
+  useIsDark,
+  useMainButton,
+  useSettingsButton,
+  type MainButtonSpec,
+  type TelegramEnv,
+} from './telegram';
 import { SITE_NAME } from '../site/meta';
 
 const loadPaymentScreen = () => import('../wizard/PaymentScreen');
 const PaymentScreen = lazy(loadPaymentScreen);
 const OrdersScreen = lazy(() => import('./OrdersScreen'));
 const OrderScreen = lazy(() => import('./OrderScreen'));
+const PrivacyScreen = lazy(() => import('./PrivacyScreen'));
 const loadCoinScreen = () => import('./CoinScreen');
 const CoinScreen = lazy(loadCoinScreen);
 
@@ -47,6 +58,9 @@ export function App({ env }: { env: TelegramEnv }) {
   const [openOrder, setOpenOrder] = useState<string | null>(() => paymentIdFromStartParam(env.startParam));
   const [showOrders, setShowOrders] = useState(openOrder !== null);
   const [view, setView] = useState<PaymentView | null>(null);
+  // The privacy policy, over whatever screen was open (Telegram's Settings button, or the entry at the foot).
+  const [showPrivacy, setShowPrivacy] = useState(false);
+  useSettingsButton(() => setShowPrivacy(true));
   const checkout = useCheckout({
     steps: STEPS,
     create: (api, s, key) =>
@@ -69,7 +83,7 @@ export function App({ env }: { env: TelegramEnv }) {
   const operators = useQuery(operatorsQuery(wizard.country?.id, wizard.serviceType));
   const amounts = useQuery(amountsQuery(wizard.operator?.id, wizard.serviceType));
   const pricing = useQuery(pricingQuery());
-  const screen = showOrders ? (openOrder ? 'order' : 'orders') : payment ? 'payment' : step === WIZARD ? 'wizard' : 'coin';
+  const screen = showPrivacy ? 'privacy' : showOrders ? (openOrder ? 'order' : 'orders') : payment ? 'payment' : step === WIZARD ? 'wizard' : 'coin';
 
   const choose = (action: WizardAction) => {
     haptics.select();
@@ -100,21 +114,23 @@ export function App({ env }: { env: TelegramEnv }) {
   const leavePayment = () => void checkout.leave();
 
   const back: (() => void) | null =
-    screen === 'order'
-      ? () => setOpenOrder(null)
-      : screen === 'orders'
-        ? () => setShowOrders(false)
-        : screen === 'coin'
-          ? () => checkout.goTo(WIZARD)
-          : screen === 'payment'
-            ? view === 'waiting' || view === 'expired' || view === 'cancelled'
-              ? leavePayment
-              : view === 'completed' || view === 'failed'
-                ? startOver
-                : () => setShowOrders(true)
-            : wizard.step > 1
-              ? () => checkout.choose({ type: 'back' })
-              : null;
+    screen === 'privacy'
+      ? () => setShowPrivacy(false)
+      : screen === 'order'
+        ? () => setOpenOrder(null)
+        : screen === 'orders'
+          ? () => setShowOrders(false)
+          : screen === 'coin'
+            ? () => checkout.goTo(WIZARD)
+            : screen === 'payment'
+              ? view === 'waiting' || view === 'expired' || view === 'cancelled'
+                ? leavePayment
+                : view === 'completed' || view === 'failed'
+                  ? startOver
+                  : () => setShowOrders(true)
+              : wizard.step > 1
+                ? () => checkout.choose({ type: 'back' })
+                : null;
   useBackButton(back);
   useClosingConfirmation(screen === 'payment' && (view === 'waiting' || view === 'confirming' || view === 'processing'));
 
@@ -149,7 +165,15 @@ export function App({ env }: { env: TelegramEnv }) {
           </section>
         )}
         <nav className="wz-segments tma-tabs" aria-label={t.web.tma.sections}>
-          <button type="button" role="radio" aria-checked={!showOrders} onClick={() => setShowOrders(false)}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={!showOrders}
+            onClick={() => {
+              setShowPrivacy(false);
+              setShowOrders(false);
+            }}
+          >
             {t.web.shell.recharge}
           </button>
           <button
@@ -157,6 +181,7 @@ export function App({ env }: { env: TelegramEnv }) {
             role="radio"
             aria-checked={showOrders}
             onClick={() => {
+              setShowPrivacy(false);
               setOpenOrder(null);
               setShowOrders(true);
             }}
@@ -221,6 +246,17 @@ export function App({ env }: { env: TelegramEnv }) {
               openLink={env.inTelegram ? openExternal : (url) => window.open(url, '_blank', 'noopener')}
             />
           </Suspense>
+        )}
+
+        {screen === 'privacy' && (
+          <Suspense fallback={<Loading />}>
+            <PrivacyScreen />
+          </Suspense>
+        )}
+        {screen !== 'privacy' && (
+          <button type="button" className="tma-privacy" onClick={() => setShowPrivacy(true)}>
+            {t.web.shell.privacy}
+          </button>
         )}
 
         {!env.inTelegram && back && screen !== 'payment' && (

@@ -1,4 +1,16 @@
-import { backButton, closingBehavior, hapticFeedback, init, initData, mainButton, miniApp, openLink, themeParams, viewport } from '@telegram-apps/sdk-react';
+import {
+  backButton,
+  closingBehavior,
+  hapticFeedback,
+  init,
+  initData,
+  mainButton,
+  miniApp,
+  openLink,
+  settingsButton,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk-react';
 
 /** Spec: the Telegram wizard sets a dark grey header and a white background. */
 const HEADER_COLOR = '#2d2d2d';
@@ -15,6 +27,9 @@ export function startSdk(): void {
   initData.restore();
   backButton.mount.ifAvailable();
   mainButton.mount.ifAvailable();
+  // Telegram's "Settings" entry of the mini-app's menu: where its rules have a mini app show its privacy policy.
+  settingsButton.mount.ifAvailable();
+  settingsButton.show.ifAvailable();
   closingBehavior.mount.ifAvailable();
   themeParams.mountSync.ifAvailable();
   themeParams.bindCssVars.ifAvailable();
@@ -75,6 +90,11 @@ export function onBackButtonClick(handler: () => void): (() => void) | undefined
 export function showBackButton(shown: boolean): void {
   if (shown) backButton.show.ifAvailable();
   else backButton.hide.ifAvailable();
+}
+
+export function onSettingsButtonClick(handler: () => void): (() => void) | undefined {
+  if (!settingsButton.onClick.isAvailable()) return undefined;
+  return settingsButton.onClick(handler);
 }
 
 export function confirmClosing(active: boolean): void {

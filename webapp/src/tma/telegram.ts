@@ -198,6 +198,14 @@ export function useBackButton(onBack: (() => void) | null): void {
   }, [loaded, shown]);
 }
 
+/** Telegram's Settings button (the mini-app's menu): `onOpen` when it is pressed. */
+export function useSettingsButton(onOpen: () => void): void {
+  const loaded = useSdk();
+  const handler = useRef(onOpen);
+  handler.current = onOpen;
+  useEffect(() => loaded?.onSettingsButtonClick(() => handler.current()), [loaded]);
+}
+
 /** Asks before Telegram closes the mini-app while a payment is under way ("do not close the page"). */
 export function useClosingConfirmation(active: boolean): void {
   const loaded = useSdk();

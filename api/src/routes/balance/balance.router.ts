@@ -47,7 +47,7 @@ export function balanceRouter(balances: BalanceService, orders: OrderService, pa
       owner = { heldOn: orderId };
     } else if (req.customer) owner = { customerId: req.customer.id };
     else throw new AppError('UNAUTHORIZED', 'Sign in, or send the order token of the order whose credit is to be paid out.');
-    const payout = await payouts.request({ owner, network, coin, address, amountCents: amount, requestedBy: 'customer' });
+    const payout = await payouts.request({ owner, network, coin, address, amountCents: amount, requestedBy: 'customer', telegramUserId: req.telegramUserId });
     res.status(201).json(ZPayoutDone.encode({ success: true, payout }));
   });
 

@@ -2,7 +2,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ZPaymentOptionsResponse } from '@topup/shared';
 import { loadConfig } from '../../config';
-import { startTestApi, type TestApi } from '../../../test/harness';
+import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
 
 /**
  * Telegram's rules for a bot with a mini app (Terms of Service for Bot Developers, section 7: TON only):
@@ -26,6 +26,16 @@ async function start(networks: string) {
 
 const miniApp = () => ({ authorization: `tma ${initData()}` });
 const bot = (a: TestApi) => ({ 'x-service-token': a.config.botApiSecret, 'x-telegram-user-id': '777102' });
+const TON_ADDRESS = `0:${'1'.repeat(64)}`;
+const EVM_ADDRESS = '0x2000000000000000000000000000000000000002';
+
+/** Credits `dollars` to the Telegram user's balance (the admin's add-balance). */
+async function credit(a: TestApi, telegramUserId: number, dollars: string) {
+  const admin = { 'x-admin-token': await adminToken(a) };
+  const users = (await a.call('GET', '/api/admin/users', { headers: admin })).body as { id: number; telegramUserId: number | null }[];
+  const userId = users.find((u) => u.telegramUserId === telegramUserId)!.id;
+  expect((await a.call('POST', '/api/admin/add-balance', { body: { userId, amount: dollars }, headers: admin })).status).toBe(200);
+}
 
 describe('the Telegram surfaces’ policy', () => {
   it('is TON only unless set otherwise', () => {
@@ -55,6 +65,40 @@ describe('the Telegram surfaces’ policy', () => {
     expect(telegram.defaultCoin).toBe('USDT-TON');
     const site = ZPaymentOptionsResponse.parse((await a.call('GET', '/api/payment-options')).body);
     expect(site.assets.flatMap((x) => x.networks).map((n) => n.symbol)).toContain('USDT');
+  });
+
+  it('TON only: a Telegram customer’s balance pays a recharge, from the mini-app and from the bot', async () => {
+    const a = await start('ton');
+    for (const [headers, id] of [
+      [miniApp(), 777101],
+      [bot(a), 777102],
+    ] as const) {
+      expect((await a.call('GET', '/api/balance', { headers })).status).toBe(200);
+      await credit(a, id, '20');
+      const paid = await a.call('POST', '/api/crypto-payment', { body: { ...order('USDT'), cryptoCurrency: undefined, paymentMethod: 'balance' }, headers });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(paid.body).toMatchObject({ paymentMethod: 'balance', status: 'paid', totalAmount: 11, balance: 9 });
+    }
+  });
+
+  it('TON only: a payout asked from Telegram goes to a TON address; another coin, or an address of another family, is refused with a message', async () => {
+    const a = await start('ton');
+    for (const [headers, id] of [
+      [miniApp(), 777101],
+      [bot(a), 777102],
+    ] as const) {
+      expect((await a.call('GET', '/api/balance', { headers })).status).toBe(200);
+      await credit(a, id, '5');
+      const evm = await a.call('POST', '/api/payouts', { body: { network: 'ethereum', coin: 'USDT', address: EVM_ADDRESS, amount: 2 }, headers });
+      expect(evm.status).toBe(400);
+      expect(evm.body.error.message).toBe('USDT payouts are not offered in Telegram. Please choose one of the coins offered there (USDT-TON, TON).');
+      const wrongAddress = await a.call('POST', '/api/payouts', { body: { network: 'ton', coin: 'USDT-TON', address: EVM_ADDRESS, amount: 2 }, headers });
+      expect(wrongAddress.status).toBe(400);
+      expect(wrongAddress.body.error.message).toMatch(/^address: must be a TON address/);
+      const ton = await a.call('POST', '/api/payouts', { body: { network: 'ton', coin: 'USDT-TON', address: TON_ADDRESS, amount: 2 }, headers });
+      expect(ton.status, JSON.stringify(ton.body)).toBe(201);
+      expect(ton.body.payout).toMatchObject({ network: 'ton', coin: 'USDT-TON', toAddress: TON_ADDRESS, amount: 2, status: 'requested' });
+    }
   });
 
   it('all (a bot without a mini app): the spec’s coins in Telegram too', async () => {

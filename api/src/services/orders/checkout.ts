@@ -13,6 +13,7 @@ import type { OrderRow } from '../../db/schema';
 import { QUEUES } from '../../jobs/queues';
 import { AppError } from '../errors';
 import { OrderInserter } from '../order-inserter';
+import { offerOn, surfaceOf } from '../telegram-policy';
 import { insertOrder, insertPaidOrder, type NewOrder } from '../order-state';
 import { newPaymentId } from '../order-tokens';
 import { assertAmountInRange, chargesFor, type Charges } from '../quote';
@@ -119,15 +120,7 @@ export class OrderCheckout {
     once: Once,
   ): Promise<OrderRow> {
     // Telegram's credentials (the mini-app's init data, the bot acting for a user): only what Telegram's rules allow there.
-    const surface = ctx.telegramUserId != null ? 'telegram' : 'any';
-    const offer = this.deps.chains.offer(symbol, surface);
-    if (!offer && surface === 'telegram' && this.deps.chains.offer(symbol)) {
-      const there = this.deps.chains.offered('telegram').coins.map((c) => c.symbol);
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `${symbol} payments are not offered in Telegram. Please choose one of the coins offered there (${there.join(', ') || 'none right now'}).`,
-      );
-    }
+    const offer = offerOn(this.deps.chains, symbol, surfaceOf(ctx), 'payments');
     if (!offer) {
       const offered = this.deps.chains.offered().coins.map((c) => c.symbol);
       if (this.deps.chains.registry.coin(symbol)) {

@@ -5,6 +5,7 @@ import { orders, payouts, type PayoutRow } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 import { debit, lockBalance } from '../ledger';
+import { offerOn, surfaceOf } from '../telegram-policy';
 import type { Chains } from '../../chain/chains';
 import type { PricingService } from '../pricing';
 
@@ -21,6 +22,8 @@ export interface PayoutAsk {
   requestedBy: 'customer' | 'admin';
   /** The admin who asked for the customer. */
   adminId?: number;
+  /** The Telegram user asking (the mini-app, the bot): Telegram's rules say which coins, and so which addresses. */
+  telegramUserId?: number | null;
   note?: string;
 }
 
@@ -57,9 +60,11 @@ export class PayoutService {
   constructor(private readonly deps: { db: Db; chains: Chains; pricing: PricingService }) {}
 
   async request(ask: PayoutAsk): Promise<TPayout> {
-    const offer = this.deps.chains.offer(ask.coin);
+    const offer = offerOn(this.deps.chains, ask.coin, surfaceOf(ask), 'payouts');
     if (!offer || offer.network.network !== ask.network)
       throw new AppError('VALIDATION_ERROR', `${ask.coin} is not paid out on ${ask.network}: choose a coin of that network.`);
+    const problem = this.deps.chains.checkAddress(ask.network, ask.address);
+    if (problem) throw new AppError('VALIDATION_ERROR', `address: ${problem}`);
     return this.deps.db.transaction(async (tx) => {
       if ('heldOn' in ask.owner) {
         const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ask.owner.heldOn));

@@ -1,11 +1,16 @@
+import './contact-block.css';
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
 import { SITE_NAME } from '../meta';
 import { telegramHandle, telegramLink, whatsappLink } from '../support';
 
-/** The privacy contact block (spec: team name, contact e-mail, website) and the contact page's list. */
-export function ContactBlock({ team }: { team?: string | undefined }) {
+/**
+ * The privacy contact block (spec: team name, contact e-mail, website) and the contact page's list.
+ * `onSite: false` in the mini-app: no link to the site (Telegram's rules forbid it: the site offers coins
+ * Telegram does not allow) and no word of the site's chat button, which the mini-app has not.
+ */
+export function ContactBlock({ team, onSite = true }: { team?: string | undefined; onSite?: boolean }) {
   const { web, common } = useI18n();
   const c = web.pages.contact;
   const config = useQuery(siteConfigQuery());
@@ -37,11 +42,13 @@ export function ContactBlock({ team }: { team?: string | undefined }) {
           </a>
         </span>
       )}
-      <span>
-        {c.website}
-        {common.colon} <a href={window.location.origin}>{window.location.host}</a>
-      </span>
-      {config.isSuccess && !support?.email && !telegram && !whatsapp && <span>{c.liveChat}</span>}
+      {onSite && (
+        <span>
+          {c.website}
+          {common.colon} <a href={window.location.origin}>{window.location.host}</a>
+        </span>
+      )}
+      {onSite && config.isSuccess && !support?.email && !telegram && !whatsapp && <span>{c.liveChat}</span>}
     </address>
   );
 }

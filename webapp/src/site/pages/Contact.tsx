@@ -1,4 +1,5 @@
 import './pages.css';
+import '../../components/legal.css';
 import { useI18n } from '../../i18n/I18n';
 import { ContactBlock } from '../components/ContactBlock';
 import { SITE_NAME, usePageMeta } from '../meta';

@@ -1,4 +1,5 @@
 import './pages.css';
+import '../../components/legal.css';
 import { useI18n } from '../../i18n/I18n';
 import { formatListIn } from '../../shared';
 import { useCatalogCounts } from '../catalog-counts';

@@ -1,4 +1,5 @@
 import { useI18n } from '../../i18n/I18n';
+import { PRIVACY_EFFECTIVE } from '../../components/LegalText';
 import { LegalPage } from '../components/LegalPage';
 import { SITE_NAME } from '../meta';
 
@@ -9,7 +10,7 @@ export default function Privacy() {
     <LegalPage
       title={web.shell.privacy}
       description={web.pages.privacy.description({ site: SITE_NAME })}
-      effective={{ date: '2025-06-29', version: '1.0' }}
+      effective={PRIVACY_EFFECTIVE}
       other={{ to: '/terms', name: web.shell.terms }}
       sections={web.pages.privacy.sections}
       toc
