@@ -76,7 +76,7 @@ async function walk(b: Harness, coin: string) {
 const coinButtons = (calls: Call[]) => [
   ...new Set(
     calls
-      .flatMap((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard.flat() ?? [])
+      .flatMap((c) => (c.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard?.flat() ?? [])
       .flatMap((b) => ('callback_data' in b && /^r:coin:(?!back)/.test(b.callback_data!) ? [b.callback_data!.slice('r:coin:'.length)] : [])),
   ),
 ];
