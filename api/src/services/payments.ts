@@ -373,6 +373,13 @@ export class PaymentService {
     const [order] = await this.deps.db.select().from(orders).where(ref);
     if (!order) throw new AppError('NOT_FOUND', `Order ${orderRef} not found.`);
     if (!isCryptoOrder(order)) throw new AppError('INVALID_STATE', `Order #${order.id} is not paid in crypto: a chain payment cannot be matched to it.`);
+    // The money stays where it came (the treasury sweeps it from there): another network's order cannot own it.
+    if (order.network !== payment.network) {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order #${order.id} is paid on ${order.network}, the payment came on ${payment.network}: credit it to a customer instead.`,
+      );
+    }
     // Whatever the order makes of it may be a credit, valued now: without a price nothing is matched,
     // rather than a matched payment left unsettled.
     await this.deps.pricing.usdE8(payment.coin);

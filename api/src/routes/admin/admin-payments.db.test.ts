@@ -120,7 +120,7 @@ describe('POST /api/admin/payments/{id}/match', () => {
     expect(await transitions(winner === a.orderId ? b.orderId : a.orderId)).toEqual(['- -> pending_crypto_payment']);
   });
 
-  it('refuses what cannot be matched: an unknown payment or order, an order not paid in crypto, a form without its fields', async () => {
+  it('refuses what cannot be matched: an unknown payment or order, an order not paid in crypto or on another network, a form without its fields', async () => {
     const order = await createOrder();
     const p = await orderless();
     expect((await match(999_999, { order: order.orderId, reason: 'x' })).body.error).toEqual({ code: 'NOT_FOUND', message: 'Payment 999999 not found.' });
@@ -130,6 +130,12 @@ describe('POST /api/admin/payments/{id}/match', () => {
     expect([byAdmin.status, byAdmin.body.message]).toEqual([
       409,
       `Order #${manual.body.orderId} is not paid in crypto: a chain payment cannot be matched to it.`,
+    ]);
+    const onBsc = await orderless({ network: 'bsc', chainId: 56, coin: 'BNB', amount: '10000000000000000' });
+    const elsewhere = await match(onBsc.id, { order: order.orderId, reason: 'x' });
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([
+      409,
+      `Order #${order.orderId} is paid on ethereum, the payment came on bsc: credit it to a customer instead.`,
     ]);
     for (const [body, message] of [
       [{ reason: 'x' }, ADMIN_MESSAGES.matchOrderRequired],
