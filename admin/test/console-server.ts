@@ -75,6 +75,30 @@ export async function orderStatus(server: ConsoleServer, id: number): Promise<st
   return row?.status;
 }
 
+/** A chain payment as a watcher records it; `marker` (two hex digits) makes its hashes its own. */
+export async function insertPayment(
+  server: ConsoleServer,
+  marker: string,
+  blockNumber: number,
+  fields: Pick<typeof payments.$inferInsert, 'toAddress' | 'coin' | 'amount' | 'orderId'> & Partial<typeof payments.$inferInsert>,
+): Promise<typeof payments.$inferSelect> {
+  const [row] = await server.database.db
+    .insert(payments)
+    .values({
+      chainId: 31337,
+      network: 'ethereum',
+      txHash: `0x${marker.repeat(32)}`,
+      logIndex: 0,
+      blockNumber,
+      blockHash: `0x${'0'.repeat(62)}${marker}`,
+      blockTime: new Date(),
+      status: 'confirmed',
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
 /**
  * 2.5 USDC sent to a USDT order's address and credited: what the dashboard lists as an unmatched
  * payment. `marker` (two hex digits) makes its hashes its own.
@@ -85,19 +109,11 @@ export async function creditedUsdc(
   marker: string,
   blockNumber: number,
 ): Promise<void> {
-  await server.database.db.insert(payments).values({
-    chainId: 31337,
-    network: 'ethereum',
-    txHash: `0x${marker.repeat(32)}`,
-    logIndex: 0,
-    blockNumber,
-    blockHash: `0x${'0'.repeat(62)}${marker}`,
-    blockTime: new Date(),
+  await insertPayment(server, marker, blockNumber, {
     toAddress: order.walletAddress,
     coin: 'USDC',
     amount: '2500000',
     orderId: order.orderId,
-    status: 'confirmed',
     disposition: 'credited',
   });
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { TOrderStatus } from '@topup/shared';
+import type { TAdminRole, TOrderStatus } from '@topup/shared';
 import { adminToken, startTestApi, type TestApi } from './harness';
 import { auditLog, orders, payments } from '../src/db/schema';
 import { transition } from '../src/services/order-state';
@@ -13,10 +13,10 @@ import { transition } from '../src/services/order-state';
 export let api: TestApi;
 export let token: string;
 export let adminId: number;
-/** Starts the API and signs the admin in before the calling file's tests; closes it after them. */
-export function startAdminApi(): void {
+/** Starts the API (with `opts`) and signs the admin in before the calling file's tests; closes it after them. */
+export function startAdminApi(opts?: Parameters<typeof startTestApi>[0]): void {
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi(opts);
     token = await adminToken(api);
     adminId = (await api.call('GET', '/api/admin/me', { headers: { 'x-admin-token': token } })).body.admin.id;
   });
@@ -31,6 +31,19 @@ export const asAdmin = (method: string, path: string, body?: unknown, t: string 
 /** The spec's balance calls send the token as a bearer header. */
 export const asAdminBearer = (path: string, body: unknown, t: string = token): Promise<Res> =>
   api.call('POST', `/api/admin${path}`, { body, headers: { authorization: `Bearer ${t}` } });
+
+/** Invites `email` as `role`, accepts the invitation, signs in: the new member's session token. */
+export async function member(email: string, role: TAdminRole): Promise<{ id: number; token: string }> {
+  const invited = await asAdmin('POST', '/team/invitations', { email, role });
+  expect(invited.status).toBe(200);
+  const token = new URL(invited.body.link).hash.slice(1);
+  expect((await api.call('POST', '/api/admin/team/invitations/accept', { body: { token, password: `${role}-password-123` } })).status).toBe(200);
+  const login = await api.call('POST', '/api/admin/login', { body: { email, password: `${role}-password-123` } });
+  expect(login.status).toBe(200);
+  const me = await asAdmin('GET', '/me', undefined, login.body.token);
+  expect(me.body.admin).toMatchObject({ email, role });
+  return { id: me.body.admin.id, token: login.body.token };
+}
 
 /** The bot's headers for a Telegram user (api/src/http/identity.ts). */
 export const asTelegramUser = (id: number, on: TestApi = api) => ({ 'x-service-token': on.config.botApiSecret, 'x-telegram-user-id': String(id) });

@@ -156,6 +156,8 @@ const PLAUSIBLE: Record<string, unknown> = {
   text: 'Where is my top-up?',
   reason: 'fuzz',
   through: 1,
+  order: '#1',
+  customer: 'someone@example.com',
 };
 const QUERY_KEYS = ['page', 'pageSize', 'limit', 'amount', 'crypto', 'serviceType', 'status', 'from', 'to', 'phone', 'coin', 'q', 'format'];
 

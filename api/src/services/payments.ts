@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { coversWithinTolerance, cryptoUnitsToCents, formatUnits, type ChainRegistry, type TCoinSymbol, type TUnmatchedPayment } from '@topup/shared';
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
-import { chainBlocks, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
+import { chainBlocks, customers, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
+import { recordAudit } from './audit';
 import { AppError } from './errors';
 import { credit, type LedgerReason } from './ledger';
 import { notifyOrderChanged, transition } from './order-state';
@@ -260,7 +261,7 @@ export class PaymentService {
         .from(payments)
         .where(and(eq(payments.orderId, orderId), eq(payments.status, 'confirmed'), sql`${payments.disposition} is null`));
       let valued = true;
-      for (const p of open) valued = (await this.creditPayment(tx, order, p, p.coin === order.coin ? 'underpayment' : 'wrong_coin', prices)) && valued;
+      for (const p of open) valued = (await this.creditPayment(tx, ownerOf(order), p, p.coin === order.coin ? 'underpayment' : 'wrong_coin', prices)) && valued;
       // A payment that cannot be valued now: the job is tried again later, the order unchanged meanwhile.
       if (!valued) throw new Error(`order ${orderId}: a payment cannot be valued now (no price); its watch closes on a later try`);
       if (order.status === 'pending_crypto_payment') {
@@ -275,7 +276,7 @@ export class PaymentService {
    */
   async unmatched(limit = 200): Promise<UnmatchedPayment[]> {
     const result = await this.deps.db.execute(sql`
-      select p.id, p.network, p.tx_hash as "txHash", p.log_index as "logIndex", p.block_number as "blockNumber",
+      select p.id, p.network, p.tx_hash as "txHash", p.from_address as "fromAddress", p.log_index as "logIndex", p.block_number as "blockNumber",
              p.coin, p.amount::text as amount, p.status, p.disposition, o.id as "orderId", o.status as "orderStatus",
              p.created_at as "receivedAt",
              (select sum(l.amount_cents) from ${ledgerEntries} l
@@ -332,30 +333,135 @@ export class PaymentService {
     return coversWithinTolerance(BigInt(value), BigInt(order.totalCents), this.deps.toleranceBps);
   }
 
-  /** Credits each payment (creditPayment); false when one of them cannot be valued now. */
+  /** Credits each payment (creditPayment) to the order's owner; false when one of them cannot be valued now. */
   private async creditAll(tx: DbOrTx, order: OrderRow, list: PaymentRow[], reason: LedgerReason, prices: Prices): Promise<boolean> {
     let all = true;
-    for (const p of list) all = (await this.creditPayment(tx, order, p, reason, prices)) && all;
+    for (const p of list) all = (await this.creditPayment(tx, ownerOf(order), p, reason, prices)) && all;
     return all;
   }
 
-  /** Credits the payment's value at today's price; false (nothing done) when there is no price now. */
-  private async creditPayment(tx: DbOrTx, order: OrderRow, p: PaymentRow, reason: LedgerReason, prices: Prices): Promise<boolean> {
+  /** Credits the payment's value at today's price to `to`; false (nothing done) when there is no price now. */
+  private async creditPayment(tx: DbOrTx, to: BalanceOwner, p: PaymentRow, reason: LedgerReason, prices: Prices, why?: string): Promise<boolean> {
     const coin = this.deps.registry.requireCoin(p.coin);
     const usdE8 = prices.get(p.coin);
     if (usdE8 === undefined) return false;
     await credit(tx, {
-      customerId: order.customerId,
-      orderId: order.id,
-      amountCents: cryptoUnitsToCents(BigInt(p.amount), usdE8, coin.decimals),
+      ...to,
+      amountCents: this.valueOf(p, usdE8),
       reason,
       referenceType: 'payment',
       referenceId: String(p.id),
-      note: `${formatUnits(BigInt(p.amount), coin.decimals)} ${coin.symbol} in ${p.txHash}`,
+      note: `${formatUnits(BigInt(p.amount), coin.decimals)} ${coin.symbol} in ${p.txHash}${why ? `: ${why}` : ''}`,
     });
     await tx.update(payments).set({ disposition: 'credited' }).where(eq(payments.id, p.id));
     return true;
   }
+
+  /** What a payment is worth in cents at `usdE8`: the one valuation of every credit of a payment. */
+  private valueOf(p: PaymentRow, usdE8: bigint): number {
+    return cryptoUnitsToCents(BigInt(p.amount), usdE8, this.deps.registry.requireCoin(p.coin).decimals);
+  }
+
+  /**
+   * An admin applies a payment that reached no order (no memo, an unknown one) to the order they name:
+   * it becomes that order's payment and the order is settled exactly as if it had come for it (paid,
+   * short, over, late, another coin). Once: of two admins at once, one matches it and the other is refused.
+   */
+  async matchToOrder(adminId: number, paymentId: number, orderRef: number | string, reason: string) {
+    const payment = await this.orderlessPayment(paymentId);
+    const ref = typeof orderRef === 'number' ? eq(orders.id, orderRef) : eq(orders.paymentId, orderRef);
+    const [order] = await this.deps.db.select().from(orders).where(ref);
+    if (!order) throw new AppError('NOT_FOUND', `Order ${orderRef} not found.`);
+    if (!isCryptoOrder(order)) throw new AppError('INVALID_STATE', `Order #${order.id} is not paid in crypto: a chain payment cannot be matched to it.`);
+    // The money stays where it came (the treasury sweeps it from there): another network's order cannot own it.
+    if (order.network !== payment.network) {
+      throw new AppError(
+        'INVALID_STATE',
+        `Order #${order.id} is paid on ${order.network}, the payment came on ${payment.network}: credit it to a customer instead.`,
+      );
+    }
+    // Whatever the order makes of it may be a credit, valued now: without a price nothing is matched,
+    // rather than a matched payment left unsettled.
+    await this.deps.pricing.usdE8(payment.coin);
+    await this.deps.db.transaction(async (tx) => {
+      await this.claimOrderless(tx, paymentId);
+      await tx.update(payments).set({ orderId: order.id }).where(eq(payments.id, paymentId));
+      await recordAudit(tx, {
+        adminId,
+        action: 'payment.match',
+        target: `payment:${paymentId}`,
+        before: { orderId: null },
+        after: { orderId: order.id, reason },
+      });
+    });
+    await this.settle(order.id);
+    const [after] = await this.deps.db
+      .select({ status: orders.status, disposition: payments.disposition })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.id, paymentId));
+    return { orderId: order.id, status: after!.status, disposition: after!.disposition };
+  }
+
+  /**
+   * An admin credits a payment that reached no order to the customer they know sent it (by number or
+   * e-mail): its value at today's price, as every credit of a payment. Once, as a match.
+   */
+  async creditToCustomer(adminId: number, paymentId: number, customerRef: number | string, reason: string) {
+    const payment = await this.orderlessPayment(paymentId);
+    const ref = typeof customerRef === 'number' ? eq(customers.id, customerRef) : eq(customers.email, customerRef.toLowerCase());
+    const [customer] = await this.deps.db.select({ id: customers.id }).from(customers).where(ref);
+    if (!customer) throw new AppError('NOT_FOUND', `Customer ${customerRef} not found.`);
+    const usdE8 = await this.deps.pricing.usdE8(payment.coin);
+    return this.deps.db.transaction(async (tx) => {
+      const p = await this.claimOrderless(tx, paymentId);
+      if (p.status !== 'confirmed') throw new AppError('INVALID_STATE', `Payment ${paymentId} is not final yet: credit it once it is confirmed.`);
+      const to = { customerId: customer.id, orderId: null };
+      await this.creditPayment(tx, to, p, 'admin_adjustment', new Map([[p.coin, usdE8]]), reason);
+      const amountCents = this.valueOf(p, usdE8);
+      await recordAudit(tx, {
+        adminId,
+        action: 'payment.credit',
+        target: `payment:${paymentId}`,
+        after: { ...to, amountCents, usdE8: usdE8.toString(), reason },
+      });
+      return { amountCents, customerId: customer.id };
+    });
+  }
+
+  /** The payment an admin means to use, read first for its coin (claimOrderless checks it again under its lock). */
+  private async orderlessPayment(id: number): Promise<PaymentRow> {
+    const [row] = await this.deps.db.select().from(payments).where(eq(payments.id, id));
+    return refuseUnlessOrderless(id, row);
+  }
+
+  /** Locks a payment for an admin's use of it, refused unless it still reached no order and nothing was done with it. */
+  private async claimOrderless(tx: Tx, id: number): Promise<PaymentRow> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+    return refuseUnlessOrderless(id, row);
+  }
+}
+
+type BalanceOwner = { customerId: number | null; orderId: number | null };
+const ownerOf = (order: OrderRow): BalanceOwner => ({ customerId: order.customerId, orderId: order.id });
+
+/** The payment if it reached no order and was not credited; otherwise the refusal that says why. */
+function refuseUnlessOrderless(id: number, p: PaymentRow | undefined): PaymentRow {
+  if (!p || p.status === 'removed') throw new AppError('NOT_FOUND', `Payment ${id} not found.`);
+  if (p.orderId !== null) throw new AppError('CONFLICT', `Payment ${id} is already matched to order #${p.orderId}.`);
+  if (p.disposition !== null) throw new AppError('CONFLICT', `Payment ${id} was already credited to a balance.`);
+  return p;
+}
+
+/** What an admin is told of a match: what the order made of the payment. */
+export function matchedMessage(paymentId: number, m: { orderId: number; status: string; disposition: string | null }): string {
+  const outcome =
+    m.disposition === 'order'
+      ? 'it paid the order'
+      : m.disposition === 'credited'
+        ? "its value was credited (late, another coin, or the order was already settled): see the order's ledger"
+        : `the order is ${m.status}`;
+  return `Payment ${paymentId} matched to order #${m.orderId}: ${outcome}.`;
 }
 
 /** A payment that did not pay a fulfilled order, as the admin API answers it. */

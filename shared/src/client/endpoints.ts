@@ -176,6 +176,20 @@ export const ADMIN_API = {
   changeRole: endpoint({ method: 'PUT', path: (p: { id: number }) => `/api/admin/team/${p.id}`, body: admin.ZRoleChange, response: admin.ZAdminDone }),
   removeMember: endpoint({ method: 'DELETE', path: (p: { id: number }) => `/api/admin/team/${p.id}`, response: admin.ZAdminDone }),
   unmatchedPayments: endpoint({ method: 'GET', path: '/api/admin/payments/unmatched', response: admin.ZUnmatchedPayments }),
+  /** A payment that reached no order, applied to an order as if it had come for it; once. */
+  matchPayment: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/payments/${p.id}/match`,
+    body: admin.ZPaymentMatchRequest,
+    response: admin.ZOrderActionDone,
+  }),
+  /** A payment that reached no order, its value credited to a customer's balance; once. */
+  creditPayment: endpoint({
+    method: 'POST',
+    path: (p: { id: number }) => `/api/admin/payments/${p.id}/credit`,
+    body: admin.ZPaymentCreditRequest,
+    response: admin.ZOrderCredited,
+  }),
   /** Per network and coin: received, swept, pending and dust; the fees the sweeps paid. */
   sweeps: endpoint({ method: 'GET', path: '/api/admin/sweeps', response: treasury.ZSweepSummary }),
   /** The sweep tool's calls: what to plan from, and the record of each transaction it signs. */

@@ -21,6 +21,9 @@ export const ADMIN_MESSAGES = {
   // The order page's forms (not the spec's).
   reasonRequired: 'Please give a reason.',
   amountRequired: 'Please enter an amount.',
+  // The unmatched payments' forms (not the spec's).
+  matchOrderRequired: 'Please enter an order number or payment id.',
+  creditCustomerRequired: "Please enter the customer's number or e-mail address.",
 } as const;
 
 /**

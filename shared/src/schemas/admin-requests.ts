@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type TOrderStatus } from '../order-status';
 import { SUPPORT_REPLY_MAX } from '../support';
 import { ADMIN_MESSAGES, MIN_PASSWORD_LENGTH } from './admin-messages';
-import { ZUsdCents, zEmail } from './common';
+import { ZIntId, ZUsdCents, zEmail } from './common';
+import { ZPaymentIdParam } from './orders';
 
 /** What the admin console sends: the API parses these requests, and the console checks its forms with them. */
 
@@ -101,6 +102,26 @@ export const ZOrderCreditRequest = z.object({
   amount: dollars(ADMIN_MESSAGES.amountRequired)
     .refine((v) => !(Number(v) <= 0), ADMIN_MESSAGES.balancePositive)
     .pipe(ZUsdCents),
+  reason,
+});
+
+/**
+ * POST /api/admin/payments/{id}/match: a payment that reached no order (no memo, an unknown one) applied
+ * to the order the admin names: its number (a leading # allowed) or its payment id.
+ */
+export const ZPaymentMatchRequest = z.object({
+  order: z.union([z.number(), z.string()], { error: ADMIN_MESSAGES.matchOrderRequired }).transform((value, ctx) => {
+    const named = z.union([ZIntId, ZPaymentIdParam.shape.paymentId]).safeParse(String(value).trim().replace(/^#/, ''));
+    if (named.success) return named.data;
+    ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.matchOrderRequired });
+    return z.NEVER;
+  }),
+  reason,
+});
+
+/** POST /api/admin/payments/{id}/credit: such a payment's value to a customer, named by number or e-mail. */
+export const ZPaymentCreditRequest = z.object({
+  customer: z.union([ZIntId, zEmail(ADMIN_MESSAGES.creditCustomerRequired)], { error: ADMIN_MESSAGES.creditCustomerRequired }),
   reason,
 });
 

@@ -89,11 +89,16 @@ export const ZAuditEntry = z.object({
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditLog = z.array(ZAuditEntry);
 
-/** Money received that did not pay a fulfilled order (amount in the coin's base units). */
+/**
+ * Money received that did not pay a fulfilled order (amount in the coin's base units). One with no
+ * order and no disposition reached no order at all (no memo, an unknown one): an admin matches it to
+ * an order or credits it to a customer, who may be known by its sender.
+ */
 export const ZUnmatchedPayment = z.object({
   id: z.number().int(),
   network: z.string(),
   txHash: z.string(),
+  fromAddress: z.string().nullable(),
   logIndex: z.number().int(),
   blockNumber: z.number().int(),
   coin: z.string(),

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { CHAINS, ZPaymentCreated, ZPaymentStatus, type TPaymentCreated } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../../test/harness';
-import { ledgerEntries, orders, payments } from '../../db/schema';
+import { admins, ledgerEntries, orders, payments } from '../../db/schema';
 import { FixedPriceFeed } from '../../services/price-feed';
 import type { RunningDouble } from '../port';
 import { TonCenterClient } from './api';
@@ -209,6 +209,18 @@ describe('TON off-path payments behave as on EVM', () => {
     ]);
     const unmatched = await api.services.payments.unmatched();
     expect(unmatched.find((p) => p.txHash === sent.txHash)).toMatchObject({ orderId: null, coin: 'USDT-TON', network: 'ton' });
+  });
+
+  it('no comment, then matched by an admin to the order it was for: paid, as if it had carried the comment', async () => {
+    const order = await createOrder('TON');
+    const sent = await pay(order, { memo: null });
+    await scan();
+    const [stray] = await unattributed(sent.txHash);
+    const [admin] = await api.database.db.select({ id: admins.id }).from(admins).limit(1);
+    const done = await api.services.payments.matchToOrder(admin!.id, stray!.id, order.orderId, 'the payer wrote to support');
+    expect(done).toMatchObject({ orderId: order.orderId, status: 'paid', disposition: 'order' });
+    expect(await status(order)).toMatchObject({ status: 'paid', remainingAmount: '0' });
+    expect(await paymentRows(order.orderId)).toMatchObject([{ txHash: sent.txHash, fromAddress: sent.from, disposition: 'order' }]);
   });
 
   it('a fake jetton that calls itself USDT pays nothing, and is not recorded', async () => {

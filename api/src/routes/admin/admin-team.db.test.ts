@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { OWNER_TOTP_REQUIRED, roleRefusal, type TAdminRole } from '@topup/shared';
+import { OWNER_TOTP_REQUIRED, roleRefusal } from '@topup/shared';
 import { auditLog } from '../../db/schema';
 import { powerFor, requirePower } from '../../http/admin-powers';
-import { adminId, api, asAdmin, startAdminApi } from '../../../test/admin-fixture';
+import { adminId, api, asAdmin, member, startAdminApi } from '../../../test/admin-fixture';
 
 /**
  * The admin team: an owner invites staff by e-mail with a role; the invitee sets a password from the
@@ -13,19 +13,6 @@ import { adminId, api, asAdmin, startAdminApi } from '../../../test/admin-fixtur
  */
 
 startAdminApi();
-
-/** Invites `email` as `role`, accepts the invitation, signs in: the new member's session token. */
-async function member(email: string, role: TAdminRole): Promise<{ id: number; token: string }> {
-  const invited = await asAdmin('POST', '/team/invitations', { email, role });
-  expect(invited.status).toBe(200);
-  const token = new URL(invited.body.link).hash.slice(1);
-  expect((await api.call('POST', '/api/admin/team/invitations/accept', { body: { token, password: `${role}-password-123` } })).status).toBe(200);
-  const login = await api.call('POST', '/api/admin/login', { body: { email, password: `${role}-password-123` } });
-  expect(login.status).toBe(200);
-  const me = await asAdmin('GET', '/me', undefined, login.body.token);
-  expect(me.body.admin).toMatchObject({ email, role });
-  return { id: me.body.admin.id, token: login.body.token };
-}
 
 describe('invitations', () => {
   it('e-mails a link that creates the account with its role, once; the team lists members and open invitations', async () => {

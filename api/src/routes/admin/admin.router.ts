@@ -43,6 +43,8 @@ import {
   ZTotpCode,
   ZTotpSetup,
   ZUnmatchedPayments,
+  ZPaymentCreditRequest,
+  ZPaymentMatchRequest,
   formatUsd,
 } from '@topup/shared';
 import { parse } from '../../http/errors';
@@ -53,7 +55,7 @@ import { creditedMessage, type AdminOrderService } from '../../services/admin-or
 import type { SupportService } from '../../services/support';
 import { ADMIN_DEVICE_COOKIE, ADMIN_DEVICE_MAX_AGE_MS, LOGIN_FAILED, TOTP_FAILED, TOTP_REQUIRED, type AdminAuthService } from '../../services/admin-auth';
 import type { AlertService } from '../../services/alerts';
-import type { PaymentService } from '../../services/payments';
+import { matchedMessage, type PaymentService } from '../../services/payments';
 import type { ReadinessService } from '../../services/readiness';
 import { toCsv } from '../../http/csv';
 import type { SweepService } from '../../services/treasury/sweeps';
@@ -332,6 +334,29 @@ export function adminRouter(deps: {
   /** Money received that did not pay a fulfilled order: for an admin to look at. */
   router.get('/payments/unmatched', async (_req, res) => {
     res.json(ZUnmatchedPayments.encode(await deps.payments.unmatched()));
+  });
+
+  /** A payment that reached no order, applied to the order the admin names; once. */
+  router.post('/payments/:id/match', async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    const { order, reason } = parseForm(ZPaymentMatchRequest, req.body);
+    const done = await deps.payments.matchToOrder(req.admin!.id, id, order, reason);
+    res.json(ZOrderActionDone.encode({ success: true, orderId: done.orderId, status: done.status, message: matchedMessage(id, done) }));
+  });
+
+  /** A payment that reached no order, its value credited to the customer the admin names; once. */
+  router.post('/payments/:id/credit', async (req, res) => {
+    const { id } = parse(ZIdParam, req.params);
+    const { customer, reason } = parseForm(ZPaymentCreditRequest, req.body);
+    const done = await deps.payments.creditToCustomer(req.admin!.id, id, customer, reason);
+    res.json(
+      ZOrderCredited.encode({
+        success: true,
+        amount: done.amountCents,
+        customerId: done.customerId,
+        message: creditedMessage('credit', done.amountCents, done.customerId),
+      }),
+    );
   });
 
   /** The readiness checks with their details (the console's System panel); the same round as GET /api/ready. */
