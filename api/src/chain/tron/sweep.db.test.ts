@@ -52,20 +52,20 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t?.close());
 
-function run(execute: boolean, phrase = DEV_PHRASE) {
+/** runSweep with the Tron planner, as `npm run sweep` builds it; its printout in `lines`. */
+async function run(execute: boolean, phrase = DEV_PHRASE) {
   const lines: string[] = [];
   const client = new TronHttpClient([t.double.rpcUrl]);
   const keys = new SweepKeys(phrase, TRON_KEYS);
-  const outcome = (async () =>
-    runSweep({
-      sources: await api.sources(),
-      journal: api,
-      execute,
-      decimals: (coin) => CHAINS.requireCoin(coin).decimals,
-      print: (line) => lines.push(line),
-      planners: { tron: () => new TronSweepPlanner({ client, keys, treasury: TREASURY }) },
-    }))();
-  return { lines, outcome };
+  const outcome = await runSweep({
+    sources: await api.sources(),
+    journal: api,
+    execute,
+    decimals: (coin) => CHAINS.requireCoin(coin).decimals,
+    print: (line) => lines.push(line),
+    planners: { tron: () => new TronSweepPlanner({ client, keys, treasury: TREASURY }) },
+  });
+  return { lines, ...outcome };
 }
 
 /** `npm run sweep` (plan only) against the test API and the double, with the seed and admin token in its environment. */
@@ -86,8 +86,7 @@ function sweepCli(extra: Record<string, string>) {
 
 describe('npm run sweep on Tron (the Tron double)', () => {
   it('the plan for 10 paid orders lists each address with its energy cost, and the total', async () => {
-    const { lines, outcome } = run(false);
-    const { plans } = await outcome;
+    const { lines, plans } = await run(false);
     expect(plans).toHaveLength(1);
     const [plan] = plans;
     expect(plan!.addresses.map((a) => a.address).sort()).toEqual(paid.map((o) => o.walletAddress).sort());
@@ -106,8 +105,7 @@ describe('npm run sweep on Tron (the Tron double)', () => {
   it('energy delegated to an address lowers what its sweep burns', async () => {
     const [first] = paid;
     await fetch(`${t.double.rpcUrl}/double/delegate-energy`, { method: 'POST', body: JSON.stringify({ address: first!.walletAddress, energy: 65_000 }) });
-    const { lines, outcome } = run(false);
-    await outcome;
+    const { lines } = await run(false);
     // It burns nothing; the signer's transfer of 1 sun still activates it.
     expect(lines).toContain(
       `  ${first!.walletAddress}: ${first!.cryptoAmount} USDT-TRON; energy 64285 needed, 65000 delegated; burns 0 TRX; activation 1.1 TRX; costs 1.367 TRX`,
@@ -116,14 +114,13 @@ describe('npm run sweep on Tron (the Tron double)', () => {
   });
 
   it("a seed that is not the API key's stops the plan", async () => {
-    await expect(run(false, 'legal winner thank year wave sausage worth useful legal winner thank yellow').outcome).rejects.toThrow(
+    await expect(run(false, 'legal winner thank year wave sausage worth useful legal winner thank yellow')).rejects.toThrow(
       /deposit address #\d+ of this seed phrase is T\w+, not T\w+/,
     );
   });
 
   it('--execute says the Tron plan is not signed, and sends nothing', async () => {
-    const { lines, outcome } = run(true);
-    await outcome;
+    const { lines } = await run(true);
     expect(lines).toContain(
       'tron: planned only, nothing sent: this tool plans Tron sweeps but does not sign them yet (move the coins with a Tron wallet of the same seed, as the plan says)',
     );
