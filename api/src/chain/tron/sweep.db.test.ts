@@ -10,15 +10,18 @@ import { startTronTest, type TronTest } from '../../../test/tron-harness';
 import { orders, treasuryTransfers } from '../../db/schema';
 import { SweepApi } from '../../scripts/sweep/api';
 import { SweepKeys } from '../../scripts/sweep/keys';
+import type { SweepJournal } from '../../scripts/sweep/planner';
 import { runSweep } from '../../scripts/sweep/run';
 import { payOnTronDouble } from './devnet';
 import { addressOfName } from './double';
 import { TronHttpClient } from './http';
+import { tokenBalance } from './sweep-cost';
 import { TRON_KEYS, TronSweepPlanner } from './sweep-planner';
 
 /**
  * The sweep tool on Tron: ten orders paid in USDT on the Tron double through the API, planned from
- * the chain: each address's energy, the TRX its transfer burns, its activation, and the total.
+ * the chain (each address's energy, the TRX its transfer burns, its activation, and the total), then
+ * executed with transactions signed here and checked by the double, interrupted once and resumed.
  */
 
 /** The development Tron key's phrase (DEV_TRON_DEPOSIT_XPUB is its m/44'/195'/0'/0). */
@@ -53,20 +56,39 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** runSweep with the Tron planner, as `npm run sweep` builds it; its printout in `lines`. */
-async function run(execute: boolean, phrase = DEV_PHRASE) {
+async function run(execute: boolean, o: { phrase?: string; journal?: SweepJournal } = {}) {
   const lines: string[] = [];
   const client = new TronHttpClient([t.double.rpcUrl]);
-  const keys = new SweepKeys(phrase, TRON_KEYS);
+  const keys = new SweepKeys(o.phrase ?? DEV_PHRASE, TRON_KEYS);
+  const network = t.api.config.networks.tron!;
   const outcome = await runSweep({
     sources: await api.sources(),
-    journal: api,
+    journal: o.journal ?? api,
     execute,
     decimals: (coin) => CHAINS.requireCoin(coin).decimals,
     print: (line) => lines.push(line),
-    planners: { tron: () => new TronSweepPlanner({ client, keys, treasury: TREASURY }) },
+    planners: { tron: () => new TronSweepPlanner({ client, network, keys, treasury: TREASURY }) },
   });
   return { lines, ...outcome };
 }
+
+/** The API as the journal, but the process dies at the n-th settlement: transactions are out, not all settled. */
+function crashingAt(n: number): SweepJournal {
+  let settled = 0;
+  return {
+    record: (x) => api.record(x),
+    leftovers: (network, rows) => api.leftovers(network, rows),
+    async settle(id, outcome) {
+      if (++settled === n) throw new Error('simulated crash');
+      await api.settle(id, outcome);
+    },
+  };
+}
+
+const double = (path: string, body: object) =>
+  fetch(`${t.double.rpcUrl}${path}`, { method: 'POST', body: JSON.stringify({ visible: true, ...body }) }).then((r) => r.json());
+const trxOf = async (address: string) => BigInt(((await double('/wallet/getaccount', { address })) as { balance?: number }).balance ?? 0);
+const usdtOf = (address: string) => tokenBalance(new TronHttpClient([t.double.rpcUrl]), t.double.tokens['USDT-TRON']!, address);
 
 /** `npm run sweep` (plan only) against the test API and the double, with the seed and admin token in its environment. */
 function sweepCli(extra: Record<string, string>) {
@@ -114,17 +136,9 @@ describe('npm run sweep on Tron (the Tron double)', () => {
   });
 
   it("a seed that is not the API key's stops the plan", async () => {
-    await expect(run(false, 'legal winner thank year wave sausage worth useful legal winner thank yellow')).rejects.toThrow(
+    await expect(run(false, { phrase: 'legal winner thank year wave sausage worth useful legal winner thank yellow' })).rejects.toThrow(
       /deposit address #\d+ of this seed phrase is T\w+, not T\w+/,
     );
-  });
-
-  it('--execute says the Tron plan is not signed, and sends nothing', async () => {
-    const { lines } = await run(true);
-    expect(lines).toContain(
-      'tron: planned only, nothing sent: this tool plans Tron sweeps but does not sign them yet (move the coins with a Tron wallet of the same seed, as the plan says)',
-    );
-    expect(await t.api.database.db.select().from(treasuryTransfers)).toEqual([]);
   });
 
   it('runs as npm run sweep: the seed, token and Tron treasury from the environment, the plan printed', async () => {
@@ -138,4 +152,51 @@ describe('npm run sweep on Tron (the Tron double)', () => {
     const failed = await sweepCli({ TRON_TREASURY_ADDRESS: '0x1000000000000000000000000000000000000001' }).catch((err: { stderr: string }) => err);
     expect(failed.stderr).toContain('set TRON_TREASURY_ADDRESS to the address the funds of tron networks are swept to: must be a Tron address');
   }, 150_000);
+
+  it('the API refuses a transfer or a leftover on Tron whose address is not a Tron one', async () => {
+    const evm = '0x1000000000000000000000000000000000000001';
+    const transfer = { network: 'tron', chainId: t.api.config.networks.tron!.chainId, kind: 'token' as const, coin: 'USDT-TRON', amount: '1', nonce: 0 };
+    await expect(api.record({ ...transfer, from: paid[0]!.walletAddress, to: evm, txHash: 'ab'.repeat(32), rawTx: 'ab' })).rejects.toThrow(
+      `${evm} on tron: must be a Tron address`,
+    );
+    await expect(api.leftovers('tron', [{ address: evm, coin: 'TRX', amount: '0' }])).rejects.toThrow('must be a Tron address');
+  });
+
+  it('executes: funds, sweeps the USDT to the treasury, is interrupted once, resumes, every fee recorded as burnt', async () => {
+    const signer = new SweepKeys(DEV_PHRASE, TRON_KEYS).signerAddress;
+    await payOnTronDouble(t.double.rpcUrl, { to: signer, tokenContract: null, units: 1_000_000_000n });
+    const signerBefore = await trxOf(signer);
+    await expect(run(true, { journal: crashingAt(5) })).rejects.toThrow('simulated crash');
+    expect((await api.sources()).networks[0]!.unsettled.length).toBeGreaterThan(0);
+
+    const { lines } = await run(true);
+    expect(lines.join('\n')).toMatch(/tron: finished \d+ transaction\(s\) of an interrupted run/);
+
+    // Every USDT paid is at the treasury (beside the 1 unit it held); the deposit addresses hold none.
+    const due = paid.reduce((sum, o) => sum + BigInt(o.cryptoAmountBaseUnits), 0n);
+    expect(await usdtOf(TREASURY)).toBe(due + 1n);
+    for (const order of paid) expect(await usdtOf(order.walletAddress)).toBe(0n);
+
+    // Each transaction settled with what it burnt: an activation 1.1 TRX, a USDT transfer 64,285 energy at 100 sun (none where energy was delegated).
+    const rows = await t.api.database.db.select().from(treasuryTransfers);
+    expect(rows.every((r) => r.status === 'confirmed')).toBe(true);
+    const gas = rows.filter((r) => r.kind === 'gas');
+    const tokens = rows.filter((r) => r.kind === 'token');
+    expect(gas.map((r) => r.fee)).toEqual(Array(10).fill('1100000'));
+    expect(tokens.map((r) => r.fee).sort()).toEqual(['0', ...Array(9).fill('6428500')]);
+    expect(new Set(tokens.map((r) => r.fromAddress)).size).toBe(10);
+    const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+    // The signer's TRX went exactly to the funding and its fees; the deposit addresses burnt all but the delegated one's 1 sun.
+    expect(signerBefore - (await trxOf(signer))).toBe(sum(gas.map((r) => BigInt(r.amount) + BigInt(r.fee!))));
+    const left = sum(await Promise.all(paid.map((o) => trxOf(o.walletAddress))));
+    expect(sum(gas.map((r) => BigInt(r.amount)))).toBe(sum(tokens.map((r) => BigInt(r.fee!))) + left);
+    expect(left).toBe(1n);
+  }, 120_000);
+
+  it('finds nothing more to do on a second run; the open order keeps its money', async () => {
+    const { plans } = await run(true);
+    expect(plans[0]!.transfers).toEqual([]);
+    expect(plans[0]!.skipped).toEqual([{ address: open.walletAddress, orderId: open.orderId }]);
+    expect(await usdtOf(open.walletAddress)).toBe(BigInt(open.cryptoAmountBaseUnits) / 2n);
+  });
 });

@@ -8,9 +8,8 @@
  * addresses that hold tokens, then the tokens and the native coin to the treasury of the network's
  * chain family (TREASURY_ADDRESS for EVM networks, TRON_TREASURY_ADDRESS for Tron). With --execute
  * it signs and sends, recording every transaction through the API first, and pays the approved
- * payouts (Tron's plans are printed, not executed). The seed phrase comes from SWEEP_SEED_FILE or
- * SWEEP_SEED_PHRASE; the nodes from the same <NETWORK>_RPC_URL settings the API reads (or the running
- * devnet's).
+ * payouts (on EVM networks). The seed phrase comes from SWEEP_SEED_FILE or SWEEP_SEED_PHRASE; the
+ * nodes from the same <NETWORK>_RPC_URL settings the API reads (or the running devnet's).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type NetworkConfig } from '../../config';
@@ -22,14 +21,14 @@ import { TRON_KEYS, TronSweepPlanner } from '../../chain/tron/sweep-planner';
 import { SweepApi } from './api';
 import { EvmSweepPlanner } from './evm';
 import { EVM_KEYS, SweepKeys, loadSeedPhrase, type DepositKeyScheme } from './keys';
-import type { FamilyPlanner, PlanOnlyPlanner } from './planner';
+import type { FamilyPlanner } from './planner';
 import { runSweep } from './run';
 
 interface SweepFamily {
   /** The environment variable with the address the family's networks are swept to. */
   treasurySetting: string;
   keys: DepositKeyScheme;
-  planner(network: NetworkConfig, keys: SweepKeys, treasury: string): FamilyPlanner | PlanOnlyPlanner;
+  planner(network: NetworkConfig, keys: SweepKeys, treasury: string): FamilyPlanner;
 }
 
 /** The chain families this tool sweeps, by the family the API names for each network. */
@@ -42,7 +41,8 @@ const SWEEP_FAMILIES: Record<string, SweepFamily> = {
   tron: {
     treasurySetting: 'TRON_TREASURY_ADDRESS',
     keys: TRON_KEYS,
-    planner: (network, keys, treasury) => new TronSweepPlanner({ client: new TronHttpClient(network.rpcUrls, { apiKey: network.apiKey }), keys, treasury }),
+    planner: (network, keys, treasury) =>
+      new TronSweepPlanner({ client: new TronHttpClient(network.rpcUrls, { apiKey: network.apiKey }), network, keys, treasury }),
   },
 };
 

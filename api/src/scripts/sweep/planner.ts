@@ -61,18 +61,10 @@ export interface ExecutionResult {
 }
 
 export interface FamilyPlanner {
-  readonly planOnly?: undefined;
   /** Transactions an interrupted run recorded and did not settle: sent again if the chain lacks them, then settled. */
   finish(unsettled: TTreasuryTransfer[], journal: SweepJournal): Promise<ExecutionResult>;
   plan(sources: NetworkSources): Promise<NetworkPlan>;
   execute(plan: NetworkPlan, journal: SweepJournal): Promise<ExecutionResult>;
-  /** Pays an approved payout from the tool's signer. */
-  payout(sources: NetworkSources, payout: TPayout, journal: SweepJournal): Promise<ExecutionResult>;
-}
-
-/** A family whose plans the tool prints but does not carry out (yet). */
-export interface PlanOnlyPlanner {
-  /** Why: --execute says it, and leaves the family's networks (and payouts on them) alone. */
-  readonly planOnly: string;
-  plan(sources: NetworkSources): Promise<NetworkPlan>;
+  /** Pays an approved payout from the tool's signer; absent where payouts are not offered on the family's networks. */
+  payout?(sources: NetworkSources, payout: TPayout, journal: SweepJournal): Promise<ExecutionResult>;
 }

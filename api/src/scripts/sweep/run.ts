@@ -1,10 +1,10 @@
 import { formatUnits, type TChainFamily, type TPayout, type TSweepSources } from '@topup/shared';
-import type { ExecutionResult, FamilyPlanner, NetworkPlan, NetworkSources, PlanOnlyPlanner, SweepJournal } from './planner';
+import type { ExecutionResult, FamilyPlanner, NetworkPlan, NetworkSources, SweepJournal } from './planner';
 
 export interface SweepRun {
   sources: TSweepSources;
   /** The planner of each chain family, for a network. */
-  planners: Partial<Record<TChainFamily, (network: NetworkSources) => FamilyPlanner | PlanOnlyPlanner>>;
+  planners: Partial<Record<TChainFamily, (network: NetworkSources) => FamilyPlanner>>;
   journal: SweepJournal;
   /** False: plan and print only. */
   execute: boolean;
@@ -34,11 +34,10 @@ export async function runSweep(r: SweepRun): Promise<SweepOutcome> {
       continue;
     }
     const planner = make(n);
-    const executor = r.execute && planner.planOnly === undefined ? planner : null;
     if (n.unsettled.length) {
-      if (!executor) r.print(`${n.network}: ${n.unsettled.length} transaction(s) of an interrupted run are unsettled; --execute finishes them first`);
+      if (!r.execute) r.print(`${n.network}: ${n.unsettled.length} transaction(s) of an interrupted run are unsettled; --execute finishes them first`);
       else {
-        const done = await executor.finish(n.unsettled, r.journal);
+        const done = await planner.finish(n.unsettled, r.journal);
         r.print(`${n.network}: finished ${n.unsettled.length} transaction(s) of an interrupted run (fees ${amount(done.fees, n.nativeCoin)})`);
       }
     }
@@ -49,9 +48,8 @@ export async function runSweep(r: SweepRun): Promise<SweepOutcome> {
     for (const d of plan.dust) r.print(`  dust   ${amount(d.amount, d.coin)} stays on ${d.address}`);
     for (const s of plan.skipped) r.print(`  open   ${s.address} (order ${s.orderId}) not swept: its order is open or still watched`);
     for (const line of plan.notes ?? []) r.print(`  ${line}`);
-    if (r.execute && planner.planOnly !== undefined) r.print(`${n.network}: planned only, nothing sent: ${planner.planOnly}`);
-    if (executor && plan.addresses.length) {
-      const done = await executor.execute(plan, r.journal);
+    if (r.execute && plan.addresses.length) {
+      const done = await planner.execute(plan, r.journal);
       outcome.executed[n.network] = done;
       r.print(`${n.network}: sent ${done.sent} transaction(s), fees paid ${amount(done.fees, n.nativeCoin)}`);
     }
@@ -64,8 +62,8 @@ export async function runSweep(r: SweepRun): Promise<SweepOutcome> {
       continue;
     }
     const planner = make(n);
-    if (planner.planOnly !== undefined) {
-      r.print(`payout ${p.id}: left approved: ${planner.planOnly}`);
+    if (!planner.payout) {
+      r.print(`payout ${p.id}: this tool pays no payouts on ${n.family} networks; left approved`);
       continue;
     }
     const done = await planner.payout(n, p, r.journal);
