@@ -156,7 +156,7 @@ export function createServices(deps: { config: Config; db: Db; provider: Airtime
     readiness,
     alertChannels,
     alertChecks: new AlertChecks({ db, alerts, readiness, thresholds: config.alerts }),
-    sweeps: new SweepService({ db, registry: config.registry, networks: config.networks }),
+    sweeps: new SweepService({ db, registry: config.registry, networks: config.networks, families: config.families }),
     payouts: new PayoutService({ db, chains, pricing }),
     reconciliation: new ReconciliationService({ db, provider, pricing, registry: config.registry, toleranceBps: config.paymentToleranceBps }),
     metrics,

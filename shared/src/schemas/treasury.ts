@@ -9,7 +9,10 @@ import { ZIntId, ZUsd, ZUsdCents } from './common';
 
 const ZUnits = z.string().regex(/^\d+$/, 'must be base units (a whole number)');
 const ZEvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)');
-const ZTxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash');
+/** An address of the network's chain family: the API checks it as the family checks addresses. */
+const ZChainAddress = z.string().min(1).max(100);
+/** 32 bytes in hex: 0x-prefixed on EVM networks, bare on Tron. */
+const ZTxHash = z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a transaction hash');
 
 export const TREASURY_KINDS = ['gas', 'token', 'native', 'payout'] as const;
 
@@ -37,13 +40,14 @@ export const ZRecordTransferRequest = z.object({
   network: z.string(),
   chainId: z.number().int().positive(),
   kind: z.enum(TREASURY_KINDS),
-  from: ZEvmAddress,
-  to: ZEvmAddress,
+  from: ZChainAddress,
+  to: ZChainAddress,
   coin: z.string(),
   amount: ZUnits,
+  /** The sender's nonce on EVM networks; 0 where the family has none (Tron). */
   nonce: z.number().int().nonnegative(),
   txHash: ZTxHash,
-  rawTx: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be the signed transaction in hex'),
+  rawTx: z.string().regex(/^(0x)?[0-9a-fA-F]+$/, 'must be the signed transaction in hex'),
   payoutId: z.number().int().positive().nullable().default(null),
 });
 export type TRecordTransferRequest = z.input<typeof ZRecordTransferRequest>;
@@ -84,7 +88,7 @@ export type TSweepSources = z.infer<typeof ZSweepSources>;
 /** POST /api/admin/sweeps/leftovers: what a run left on addresses (dust), per network. */
 export const ZLeftoversRequest = z.object({
   network: z.string(),
-  leftovers: z.array(z.object({ address: ZEvmAddress, coin: z.string(), amount: ZUnits })),
+  leftovers: z.array(z.object({ address: ZChainAddress, coin: z.string(), amount: ZUnits })),
 });
 
 /** GET /api/admin/sweeps: per network and coin, what came in, what was swept, what waits, what is dust. */

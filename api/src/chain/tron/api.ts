@@ -4,7 +4,8 @@ import type { TronHttpClient } from './http';
  * The answers of Tron's HTTP API that the adapter reads, as its reference documents them
  * (developers.tron.network, "HTTP API": /wallet/getnowblock, /walletsolidity/getnowblock,
  * /wallet/getblockbylimitnext, /wallet/gettransactioninfobyblocknum, /wallet/getchainparameters,
- * /wallet/triggerconstantcontract, /wallet/getaccount, /wallet/getaccountresource). Addresses are hex
+ * /wallet/triggerconstantcontract, /wallet/getaccount, /wallet/getaccountresource; the sweep tool's
+ * /wallet/broadcasthex and /wallet/gettransactioninfobyid). Addresses are hex
  * (41…) as the API gives them without `visible`; amounts of TRX in sun (10^-6 TRX).
  */
 
@@ -35,6 +36,8 @@ export interface TronTransactionInfo {
   contract_address?: string;
   /** FAILED for a transaction whose contract call failed; absent when it succeeded. */
   result?: string;
+  /** TRX burnt in all (sun): for energy, bandwidth, an account created; absent when nothing was. */
+  fee?: number;
   receipt?: { result?: string; energy_usage_total?: number; net_usage?: number; net_fee?: number; energy_fee?: number };
   log?: TronLog[];
 }

@@ -5,6 +5,7 @@ import { DoubleServer } from '../double-server';
 import { base58Of, hexOf, wordOf } from './address';
 import type { TronBlock, TronTransaction, TronTransactionInfo } from './api';
 import { TRANSFER_BYTES, TRANSFER_ENERGY } from './resources';
+import { decodeTransaction, referenceOf, signerOf, type TronRaw } from './transaction';
 import { TRANSFER_TOPIC } from './transfers';
 
 /**
@@ -13,8 +14,10 @@ import { TRANSFER_TOPIC } from './transfers';
  * getblockbynum, getblockbylimitnext, gettransactioninfobyblocknum, getchainparameters, getaccount,
  * getaccountresource, triggerconstantcontract) with the shapes Tron's reference documents, over real
  * HTTP, so the adapter's requests and parsing are the production ones. It is not a chain: blocks are
- * made on a timer and on every transfer, transfers are asked for by the double's own `/double/…` calls
- * (no signatures), and the TRC-20 contracts are balances in memory with the real energy figures.
+ * made on a timer and on every transfer, customers' payments are asked for by the double's own
+ * `/double/…` calls (no signatures), and the TRC-20 contracts are balances in memory with the real
+ * energy figures. The sweep tool's transactions are real ones: signed, sent to /wallet/broadcasthex,
+ * checked and applied with what they burn, their outcome read from /wallet/gettransactioninfobyid.
  * In memory only: a block takes a few bytes unless it holds a transfer.
  */
 
@@ -56,10 +59,16 @@ interface DoubleTx {
   to: string;
   amount: bigint;
   token?: { contract: string; to: string };
-  ok: boolean;
+  /** SUCCESS, or why the contract call failed (REVERT, OUT_OF_ENERGY). */
+  result: 'SUCCESS' | 'REVERT' | 'OUT_OF_ENERGY';
   energy: number;
   timestamp: number;
+  /** TRX burnt (sun) by a signed transaction: for energy, for bandwidth or the account it created. */
+  burnt?: { energy: bigint; net: bigint };
 }
+
+/** A broadcast's answer, as /wallet/broadcasthex gives it. */
+type BroadcastAnswer = { result: true; txid: string } | { result?: false; code: string; message: string; txid?: string };
 
 export interface DoubleTransfer {
   /** Base58; default the faucet. */
@@ -87,6 +96,8 @@ export class TronDouble {
   private readonly balances = new Map<string, Map<string, bigint>>();
   private readonly tokens: Map<string, DoubleToken>;
   private readonly energy = new Map<string, number>();
+  private readonly energyUsed = new Map<string, number>();
+  private readonly netUsed = new Map<string, number>();
   url = '';
 
   constructor(private readonly opts: TronDoubleOptions) {
@@ -112,6 +123,7 @@ export class TronDouble {
     this.head++;
     this.times.push(Date.now());
     if (txs.length) this.txs.set(this.head, txs);
+    for (const tx of txs) this.infos.set(tx.txID, this.head);
     return this.head;
   }
 
@@ -138,7 +150,7 @@ export class TronDouble {
       if (balance < t.amount) throw new DoubleError(`balance is not sufficient: ${from} holds ${balance} sun`);
       this.trx.set(from, balance - t.amount);
       this.trx.set(to, (this.trx.get(to) ?? 0n) + t.amount);
-      return { txID, blockNumber: this.mine([{ txID, kind: 'trx', from, to, amount: t.amount, ok: true, energy: 0, timestamp }]), ok: true };
+      return { txID, blockNumber: this.mine([{ txID, kind: 'trx', from, to, amount: t.amount, result: 'SUCCESS', energy: 0, timestamp }]), ok: true };
     }
     const contract = hexOf(t.contract);
     const holders = contract && this.balances.get(contract);
@@ -157,11 +169,90 @@ export class TronDouble {
       to: t.viaContract ? FORWARDER : contract,
       amount: t.amount,
       token: { contract, to },
-      ok,
+      result: ok ? 'SUCCESS' : 'REVERT',
       energy,
       timestamp,
     };
     return { txID, blockNumber: this.mine([tx]), ok };
+  }
+
+  /**
+   * A signed transaction (/wallet/broadcasthex), checked as a node checks it (one contract, signed by its
+   * owner, made on this chain, not expired, not seen before) and applied in a new block, burning what
+   * the owner's resources do not cover: bandwidth beyond its free 600 bytes a day (or, for a transfer
+   * that creates the recipient's account, the creation fee instead), energy beyond what was delegated
+   * to it (at most its fee limit and its balance: past that the call fails OUT_OF_ENERGY).
+   */
+  broadcast(hex: string): BroadcastAnswer {
+    let decoded: ReturnType<typeof decodeTransaction>;
+    try {
+      decoded = decodeTransaction(hex);
+    } catch (err) {
+      return { code: 'OTHER_ERROR', message: (err as Error).message };
+    }
+    const { raw, txID, signatures } = decoded;
+    const refuse = (code: string, message: string): BroadcastAnswer => ({ code, message, txid: txID });
+    if (this.infos.has(txID)) return refuse('DUP_TRANSACTION_ERROR', 'dup transaction');
+    const signer = signatures.length === 1 ? signerOf(txID, signatures[0]!) : null;
+    if (signer !== raw.call.owner) return refuse('SIGERROR', `validate signature error: not signed by ${raw.call.owner}`);
+    if (!this.onChain(raw)) return refuse('TAPOS_ERROR', 'Tapos check error: the reference block is not on this chain');
+    if (raw.expiration <= Date.now()) return refuse('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired');
+    const from = hexOf(raw.call.owner)!;
+    const balance = this.trx.get(from) ?? 0n;
+    const timestamp = Date.now();
+    const p = DOUBLE_CHAIN_PARAMETERS;
+    const c = raw.call;
+    if (c.type === 'TransferContract') {
+      const to = hexOf(c.to)!;
+      const activates = !this.trx.has(to);
+      const net = activates ? BigInt(p.getCreateAccountFee + p.getCreateNewAccountFeeInSystemContract) : this.bandwidthBurn(from, TRANSFER_BYTES.trx);
+      if (balance < c.amount + net) return refuse('CONTRACT_VALIDATE_ERROR', 'Validate TransferContract error, balance is not sufficient.');
+      if (!activates && net === 0n) this.spendFreeBandwidth(from, TRANSFER_BYTES.trx);
+      this.trx.set(from, balance - c.amount - net);
+      this.trx.set(to, (this.trx.get(to) ?? 0n) + c.amount);
+      this.mine([{ txID, kind: 'trx', from, to, amount: c.amount, result: 'SUCCESS', energy: 0, timestamp, burnt: { energy: 0n, net } }]);
+      return { result: true, txid: txID };
+    }
+    const contract = hexOf(c.contract)!;
+    const holders = this.balances.get(contract);
+    if (!holders || !c.data.startsWith('a9059cbb')) return refuse('CONTRACT_VALIDATE_ERROR', 'the double runs only TRC-20 transfer(address,uint256)');
+    const to = `41${c.data.slice(32, 72)}`;
+    const amount = BigInt(`0x${c.data.slice(72, 136)}`);
+    const net = this.bandwidthBurn(from, TRANSFER_BYTES.token);
+    const energy = (holders.get(to) ?? 0n) > 0n ? TRANSFER_ENERGY.toHolder : TRANSFER_ENERGY.toNewHolder;
+    const delegated = Math.min(energy, Math.max(0, (this.energy.get(from) ?? 0) - (this.energyUsed.get(from) ?? 0)));
+    const energyBurn = BigInt((energy - delegated) * p.getEnergyFee);
+    const mayBurn = bigMin(raw.feeLimit, balance - net > 0n ? balance - net : 0n);
+    const result = energyBurn > mayBurn ? 'OUT_OF_ENERGY' : (holders.get(from) ?? 0n) < amount ? 'REVERT' : 'SUCCESS';
+    const burnt = { energy: result === 'OUT_OF_ENERGY' ? mayBurn : energyBurn, net };
+    if (balance < net) return refuse('BANDWITH_ERROR', 'Account resource insufficient error.');
+    if (net === 0n) this.spendFreeBandwidth(from, TRANSFER_BYTES.token);
+    this.trx.set(from, balance - burnt.energy - net);
+    this.energyUsed.set(from, (this.energyUsed.get(from) ?? 0) + delegated);
+    if (result === 'SUCCESS') {
+      holders.set(from, holders.get(from)! - amount);
+      holders.set(to, (holders.get(to) ?? 0n) + amount);
+    }
+    this.mine([{ txID, kind: 'token', from, to: contract, amount, token: { contract, to }, result, energy, timestamp, burnt }]);
+    return { result: true, txid: txID };
+  }
+
+  /** What the bytes burn: nothing while the account's free bandwidth of the day covers them. */
+  private bandwidthBurn(account: string, bytes: number): bigint {
+    return FREE_NET_LIMIT - (this.netUsed.get(account) ?? 0) >= bytes ? 0n : BigInt(bytes * DOUBLE_CHAIN_PARAMETERS.getTransactionFee);
+  }
+
+  private spendFreeBandwidth(account: string, bytes: number): void {
+    this.netUsed.set(account, (this.netUsed.get(account) ?? 0) + bytes);
+  }
+
+  /** TaPoS: the reference block is one of this chain's (its height's low two bytes and its id's bytes 8–15). */
+  private onChain(raw: TronRaw): boolean {
+    for (let n = this.head; n >= Math.max(0, this.head - 65_535); n--) {
+      const ref = referenceOf(this.block(n, false)!);
+      if (ref.refBlockBytes === raw.refBlockBytes && ref.refBlockHash === raw.refBlockHash) return true;
+    }
+    return false;
   }
 
   private blockId(n: number): string {
@@ -184,10 +275,13 @@ export class TronDouble {
 
   private transactionInfos(n: number): TronTransactionInfo[] {
     return (this.txs.get(n) ?? []).map((tx) => {
-      const base = { id: tx.txID, blockNumber: n, blockTimeStamp: this.times[n]!, contractResult: [''] };
-      if (tx.kind === 'trx') return { ...base, receipt: { net_usage: TRANSFER_BYTES.trx } };
-      const receipt = { energy_usage_total: tx.energy, net_usage: TRANSFER_BYTES.token, result: tx.ok ? 'SUCCESS' : 'REVERT' };
-      if (!tx.ok) return { ...base, contract_address: tx.to, result: 'FAILED', receipt };
+      const fees = tx.burnt
+        ? { fee: Number(tx.burnt.energy + tx.burnt.net), fees: { energy_fee: Number(tx.burnt.energy), net_fee: Number(tx.burnt.net) } }
+        : { fee: undefined, fees: {} };
+      const base = { id: tx.txID, blockNumber: n, blockTimeStamp: this.times[n]!, contractResult: [''], ...(fees.fee ? { fee: fees.fee } : {}) };
+      if (tx.kind === 'trx') return { ...base, receipt: { net_usage: TRANSFER_BYTES.trx, ...fees.fees } };
+      const receipt = { energy_usage_total: tx.energy, net_usage: TRANSFER_BYTES.token, result: tx.result, ...fees.fees };
+      if (tx.result !== 'SUCCESS') return { ...base, contract_address: tx.to, result: 'FAILED', receipt };
       const log = {
         address: tx.token!.contract.slice(2),
         topics: [TRANSFER_TOPIC, wordOfHex(tx.from), wordOfHex(tx.token!.to)],
@@ -233,7 +327,14 @@ export class TronDouble {
         const a = addr(body.address);
         if (!a) return { Error: 'invalid address' };
         const energy = this.energy.get(a);
-        return { freeNetLimit: FREE_NET_LIMIT, ...(energy ? { EnergyLimit: energy } : {}) };
+        // Absent (undefined) fields are left out of the answer, as the node leaves out zeros.
+        return { freeNetLimit: FREE_NET_LIMIT, freeNetUsed: this.netUsed.get(a), EnergyLimit: energy, EnergyUsed: this.energyUsed.get(a) };
+      }
+      case '/wallet/broadcasthex':
+        return this.broadcast(String(body.transaction ?? ''));
+      case '/wallet/gettransactioninfobyid': {
+        const n = this.infos.get(String(body.value ?? ''));
+        return n === undefined ? {} : this.transactionInfos(n).find((i) => i.id === body.value)!;
       }
       case '/wallet/triggerconstantcontract':
         return this.constantCall(addr(body.owner_address), addr(body.contract_address), String(body.function_selector ?? ''), String(body.parameter ?? ''));
@@ -301,7 +402,7 @@ export class TronDouble {
 class DoubleError extends Error {}
 
 function txJson(tx: DoubleTx): TronTransaction {
-  const ret = [{ contractRet: tx.ok ? 'SUCCESS' : 'REVERT' }];
+  const ret = [{ contractRet: tx.result }];
   if (tx.kind === 'trx') {
     return {
       txID: tx.txID,
@@ -321,6 +422,10 @@ function txJson(tx: DoubleTx): TronTransaction {
       timestamp: tx.timestamp,
     },
   };
+}
+
+function bigMin(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 function wordOfHex(hex41: string): string {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOfName, TronDouble } from './double';
 import { TronHttpClient } from './http';
 import { sweepCosts } from './sweep-cost';
+import { planTronSweep } from './sweep-plan';
 
 const USDT = addressOfName('USDT');
 const FAUCET = addressOfName('faucet');
@@ -49,7 +50,6 @@ describe('the cost of sweeping Tron deposit addresses (on the Tron double)', () 
 
 describe('the Tron sweep plan', () => {
   it('for ten paid orders lists each address with its energy cost, the funding, the USDT transfers and the total', async () => {
-    const { planTronSweep, describeTronSweep } = await import('./sweep-plan');
     const double = new TronDouble({ chainId: 1, blockMs: 0, faucet: FAUCET, tokens: [{ symbol: 'USDT', name: 'Tether USD', decimals: 6, address: USDT }] });
     const client = new TronHttpClient([await double.start()]);
     try {
@@ -70,11 +70,9 @@ describe('the Tron sweep plan', () => {
       );
       // Per address: 6.4285 TRX burnt + 1.1 TRX activation + 0.267 TRX for the signer's funding transfer.
       expect(plan.totalFee).toBe(10n * (6_428_500n + 1_100_000n + 267_000n));
-      const lines = describeTronSweep(plan, 30_000_000n);
-      expect(lines[0]).toBe(
-        `${deposits[0]}: 10000000 USDT-TRON base units; energy 64285 needed, 0 delegated; burns 6.4285 TRX ($1.93); activation 1.1 TRX ($0.33); costs 7.5285 TRX ($2.26)`,
-      );
-      expect(lines.at(-1)).toBe('tron: 10 addresses, total 77.955 TRX ($23.39)');
+      // Each address's line: its energy, the TRX burnt, the activation, and all its sweep costs (with the signer's funding transfer).
+      expect(plan.notes![0]).toBe(`${deposits[0]}: 10 USDT-TRON; energy 64285 needed, 0 delegated; burns 6.4285 TRX; activation 1.1 TRX; costs 7.7955 TRX`);
+      expect(plan.notes!.at(-1)).toBe('tron: 10 address(es), total 77.955 TRX');
     } finally {
       await double.stop();
     }

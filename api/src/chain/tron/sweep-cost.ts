@@ -110,7 +110,7 @@ function bigMax(a: bigint, b: bigint): bigint {
   return a > b ? a : b;
 }
 
-async function tokenBalance(client: TronHttpClient, contract: string, owner: string): Promise<bigint> {
+export async function tokenBalance(client: TronHttpClient, contract: string, owner: string): Promise<bigint> {
   const answer = await client.post<ConstantResult>('/wallet/triggerconstantcontract', {
     owner_address: owner,
     contract_address: contract,

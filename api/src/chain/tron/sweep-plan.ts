@@ -1,5 +1,7 @@
-import type { PlannedTransfer } from '../../scripts/sweep/planner';
+import { formatUnits } from '@topup/shared';
+import type { NetworkPlan, NetworkSources, PlannedTransfer } from '../../scripts/sweep/planner';
 import type { TronHttpClient } from './http';
+import { TRANSFER_BYTES } from './resources';
 import { sweepCosts, type AddressSweepCost } from './sweep-cost';
 
 /**
@@ -7,32 +9,23 @@ import { sweepCosts, type AddressSweepCost } from './sweep-cost';
  * with their fees, dust, skipped addresses, total fee), so the tool's Tron planner is this plus
  * signing: first TRX to each deposit address that holds USDT (what its transfer will burn; it also
  * activates the address), then the USDT, then TRX balances, all to the treasury. Each address's cost
- * line (energy needed and available, TRX burnt, activation) is kept for the printout.
+ * line (energy needed and delegated, TRX burnt, activation) is kept for the printout.
  */
 
-export interface SweepSource {
-  network: string;
-  nativeCoin: string;
-  tokens: { symbol: string; contract: string; decimals: number }[];
-  addresses: { address: string; derivationIndex: number; orderId: number; sweepable: boolean }[];
-}
-
-export interface TronSweepPlan {
-  network: string;
-  nativeCoin: string;
-  transfers: PlannedTransfer[];
-  dust: { address: string; coin: string; amount: bigint }[];
-  skipped: { address: string; orderId: number }[];
-  totalFee: bigint;
-  addresses: { address: string; derivationIndex: number }[];
+export interface TronSweepPlan extends NetworkPlan {
   /** Per address what its sweep costs, and why. */
   costs: AddressSweepCost[];
 }
 
-/** A TRX transfer from an activated account moves on its free bandwidth; one sent by the signer is costed at the burn price. */
-const TRX_TRANSFER_BYTES = 267;
+/** TRX has 6 decimals: 1 TRX = 1,000,000 sun. */
+const TRX_DECIMALS = 6;
 
-export async function planTronSweep(client: TronHttpClient, source: SweepSource, signer: string, treasury: string): Promise<TronSweepPlan> {
+export async function planTronSweep(
+  client: TronHttpClient,
+  source: Pick<NetworkSources, 'network' | 'nativeCoin' | 'tokens' | 'addresses'>,
+  signer: string,
+  treasury: string,
+): Promise<TronSweepPlan> {
   // The offered TRC-20 token (USDT); a Tron network with several would plan each the same way.
   const [token] = source.tokens;
   const sweepable = source.addresses.filter((a) => a.sweepable);
@@ -52,7 +45,8 @@ export async function planTronSweep(client: TronHttpClient, source: SweepSource,
     treasury,
   });
   plan.costs = costs;
-  const signerTrxFee = BigInt(TRX_TRANSFER_BYTES * prices.transactionFee);
+  // The signer's own funding transfers, costed as if its free bandwidth were spent: the most they burn.
+  const signerTrxFee = BigInt(TRANSFER_BYTES.trx * prices.transactionFee);
   const gas: PlannedTransfer[] = [];
   const tokens: PlannedTransfer[] = [];
   const natives: PlannedTransfer[] = [];
@@ -90,18 +84,23 @@ export async function planTronSweep(client: TronHttpClient, source: SweepSource,
   }
   plan.transfers = [...gas, ...tokens, ...natives];
   plan.totalFee = plan.transfers.reduce((sum, t) => sum + t.fee, 0n);
+  plan.notes = describeTronSweep(plan, (coin) => source.tokens.find((t) => t.symbol === coin)?.decimals ?? TRX_DECIMALS);
   return plan;
 }
 
-/** The plan's printout: one line per address with its energy and cost, then the total. */
-export function describeTronSweep(plan: TronSweepPlan, trxUsdE8: bigint | null): string[] {
-  const trx = (sun: bigint) =>
-    `${(Number(sun) / 1e6).toFixed(6).replace(/\.?0+$/, '')} TRX${trxUsdE8 === null ? '' : ` ($${((Number(sun) * Number(trxUsdE8)) / 1e14).toFixed(2)})`}`;
-  const lines = plan.costs.map(
-    (c) =>
-      `${c.address}: ${c.token ? `${c.token.amount} ${c.token.coin} base units; energy ${c.energyNeeded} needed, ${c.energyAvailable} delegated; burns ${trx(c.burnSun)}` : `${c.trx} sun of TRX; no energy needed`}` +
-      `${c.activationSun > 0n ? `; activation ${trx(c.activationSun)}` : ''}; costs ${trx(c.costSun)}`,
-  );
-  lines.push(`${plan.network}: ${plan.costs.length} addresses, total ${trx(plan.totalFee)}`);
+/**
+ * The plan's printout: one line per address with its energy and what its sweep costs (the burn of its
+ * token transfer, the activation and the signer's transfer that funds it), then the total.
+ */
+function describeTronSweep(plan: TronSweepPlan, decimals: (coin: string) => number): string[] {
+  const trx = (sun: bigint) => `${formatUnits(sun, TRX_DECIMALS)} ${plan.nativeCoin}`;
+  const feesOf = (address: string) => plan.transfers.filter((t) => (t.kind === 'gas' ? t.to : t.from) === address).reduce((sum, t) => sum + t.fee, 0n);
+  const lines = plan.costs.map((c) => {
+    const moved = c.token
+      ? `${formatUnits(c.token.amount, decimals(c.token.coin))} ${c.token.coin}; energy ${c.energyNeeded} needed, ${c.energyAvailable} delegated; burns ${trx(c.burnSun)}`
+      : `${trx(c.trx)}; no energy needed`;
+    return `${c.address}: ${moved}${c.activationSun > 0n ? `; activation ${trx(c.activationSun)}` : ''}; costs ${trx(feesOf(c.address))}`;
+  });
+  lines.push(`${plan.network}: ${plan.costs.length} address(es), total ${trx(plan.totalFee)}`);
   return lines;
 }

@@ -1,31 +1,53 @@
 import fs from 'node:fs';
 import { HDNodeWallet, Mnemonic } from 'ethers';
 
-/** The deposit addresses' path: the API's extended public key is this node's (m/44'/60'/0'/0). */
-const DEPOSIT_PATH = "m/44'/60'/0'/0";
-/**
- * The tool's own signer: another account of the same seed, outside the deposit path, so it is never a
- * deposit address. It holds the native coin that pays for gas, and the coins payouts are paid in.
- */
-const SIGNER_PATH = "m/44'/60'/1'/0/0";
+/** Where a chain family's keys sit in the seed, and how its addresses are made from a key. */
+export interface DepositKeyScheme {
+  /** The deposit addresses' node: the API's extended public key of the family is this node's. */
+  depositPath: string;
+  /**
+   * The tool's own signer: another account of the same seed, outside the deposit path, so it is never
+   * a deposit address. It holds the native coin that pays for the sweep, and the coins payouts are paid in.
+   */
+  signerPath: string;
+  addressOf(key: HDNodeWallet): string;
+  sameAddress(a: string, b: string): boolean;
+}
 
-/** The keys the sweep tool signs with, from the seed phrase (never sent anywhere). */
+/** EVM networks: m/44'/60'/0'/0 (DEPOSIT_XPUB); the letter case of an address is only its checksum. */
+export const EVM_KEYS: DepositKeyScheme = {
+  depositPath: "m/44'/60'/0'/0",
+  signerPath: "m/44'/60'/1'/0/0",
+  addressOf: (key) => key.address,
+  sameAddress: (a, b) => a.toLowerCase() === b.toLowerCase(),
+};
+
+/** The keys the sweep tool signs with on one chain family, from the seed phrase (never sent anywhere). */
 export class SweepKeys {
   private readonly deposits: HDNodeWallet;
   readonly signer: HDNodeWallet;
+  /** The signer's address on the family's chains. */
+  readonly signerAddress: string;
 
-  constructor(phrase: string) {
+  constructor(
+    phrase: string,
+    private readonly scheme: DepositKeyScheme = EVM_KEYS,
+  ) {
     const seed = Mnemonic.fromPhrase(phrase.trim().replace(/\s+/g, ' ')).computeSeed();
     const root = HDNodeWallet.fromSeed(seed);
-    this.deposits = root.derivePath(DEPOSIT_PATH);
-    this.signer = root.derivePath(SIGNER_PATH);
+    this.deposits = root.derivePath(scheme.depositPath);
+    this.signer = root.derivePath(scheme.signerPath);
+    this.signerAddress = scheme.addressOf(this.signer);
   }
 
   /** The key of deposit address `index`; refuses when it is not `expected` (another seed than the API's key). */
   deposit(index: number, expected: string): HDNodeWallet {
     const wallet = this.deposits.deriveChild(index);
-    if (wallet.address.toLowerCase() !== expected.toLowerCase()) {
-      throw new Error(`deposit address #${index} of this seed phrase is ${wallet.address}, not ${expected}: is it the seed of the API's DEPOSIT_XPUB?`);
+    const address = this.scheme.addressOf(wallet);
+    if (!this.scheme.sameAddress(address, expected)) {
+      throw new Error(
+        `deposit address #${index} of this seed phrase is ${address}, not ${expected}: is it the seed of the API's extended public key (${this.scheme.depositPath})?`,
+      );
     }
     return wallet;
   }

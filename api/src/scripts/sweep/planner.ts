@@ -43,6 +43,8 @@ export interface NetworkPlan {
   totalFee: bigint;
   /** The addresses the plan finishes (their leftovers are recorded after execution). */
   addresses: { address: string; derivationIndex: number }[];
+  /** Lines the family adds to the printout (Tron: each address's energy and what its sweep costs). */
+  notes?: string[];
 }
 
 /** Where every signed transaction is recorded (the API), before it is broadcast and once it settles. */
@@ -63,6 +65,6 @@ export interface FamilyPlanner {
   finish(unsettled: TTreasuryTransfer[], journal: SweepJournal): Promise<ExecutionResult>;
   plan(sources: NetworkSources): Promise<NetworkPlan>;
   execute(plan: NetworkPlan, journal: SweepJournal): Promise<ExecutionResult>;
-  /** Pays an approved payout from the tool's signer. */
-  payout(sources: NetworkSources, payout: TPayout, journal: SweepJournal): Promise<ExecutionResult>;
+  /** Pays an approved payout from the tool's signer; absent where payouts are not offered on the family's networks. */
+  payout?(sources: NetworkSources, payout: TPayout, journal: SweepJournal): Promise<ExecutionResult>;
 }

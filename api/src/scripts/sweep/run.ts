@@ -47,6 +47,7 @@ export async function runSweep(r: SweepRun): Promise<SweepOutcome> {
     for (const t of plan.transfers) r.print(`  ${t.kind.padEnd(6)} ${amount(t.amount, t.coin)} ${t.from} -> ${t.to} (fee ≤ ${amount(t.fee, n.nativeCoin)})`);
     for (const d of plan.dust) r.print(`  dust   ${amount(d.amount, d.coin)} stays on ${d.address}`);
     for (const s of plan.skipped) r.print(`  open   ${s.address} (order ${s.orderId}) not swept: its order is open or still watched`);
+    for (const line of plan.notes ?? []) r.print(`  ${line}`);
     if (r.execute && plan.addresses.length) {
       const done = await planner.execute(plan, r.journal);
       outcome.executed[n.network] = done;
@@ -60,7 +61,12 @@ export async function runSweep(r: SweepRun): Promise<SweepOutcome> {
       r.print(`payout ${p.id}: ${p.network} is not a network this tool can pay on; left approved`);
       continue;
     }
-    const done = await make(n).payout(n, p, r.journal);
+    const planner = make(n);
+    if (!planner.payout) {
+      r.print(`payout ${p.id}: this tool pays no payouts on ${n.family} networks; left approved`);
+      continue;
+    }
+    const done = await planner.payout(n, p, r.journal);
     r.print(`payout ${p.id}: ${amount(BigInt(p.cryptoAmount!), p.coin)} to ${p.toAddress} on ${p.network} (fee ${amount(done.fees, n.nativeCoin)})`);
   }
   return outcome;

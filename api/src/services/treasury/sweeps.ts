@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChainRegistry, TSweepSources, TSweepSummary, TTreasuryTransfer, ZRecordTransferRequest } from '@topup/shared';
+import type { ChainFamily } from '../../chain/port';
 import type { NetworkConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { payouts, sweepLeftovers, treasuryTransfers } from '../../db/schema';
@@ -40,7 +41,26 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * are never here: the tool, run where the seed phrase is, signs; this only records.
  */
 export class SweepService {
-  constructor(private readonly deps: { db: Db; registry: ChainRegistry; networks: Readonly<Record<string, NetworkConfig>> }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      registry: ChainRegistry;
+      networks: Readonly<Record<string, NetworkConfig>>;
+      families: Readonly<Record<string, ChainFamily>>;
+    },
+  ) {}
+
+  /** Refuses an address that is not of the network's chain family (a 0x address on Tron, say). */
+  private checkAddresses(network: string, addresses: string[]): void {
+    const spec = this.deps.registry.network(network);
+    if (!spec || !this.deps.networks[network]) throw new AppError('VALIDATION_ERROR', `Unknown network ${network}`);
+    const family = this.deps.families[spec.family];
+    if (!family) throw new AppError('VALIDATION_ERROR', `${network}: no chain family ${spec.family}`);
+    for (const address of addresses) {
+      const problem = family.checkAddress(address);
+      if (problem) throw new AppError('VALIDATION_ERROR', `${address} on ${network}: ${problem}`);
+    }
+  }
 
   /**
    * Per enabled network: the addresses with confirmed payments that no finished sweep has covered since
@@ -89,8 +109,8 @@ export class SweepService {
    * payout's transaction needs the payout approved and not being paid already: it moves to `sending`.
    */
   async recordTransfer(adminId: number, input: RecordTransfer): Promise<TTreasuryTransfer> {
-    const network = this.deps.networks[input.network];
-    if (!network) throw new AppError('VALIDATION_ERROR', `Unknown network ${input.network}`);
+    this.checkAddresses(input.network, [input.from, input.to]);
+    const network = this.deps.networks[input.network]!;
     if (network.chainId !== input.chainId) throw new AppError('VALIDATION_ERROR', `${input.network} is chain ${network.chainId}, not ${input.chainId}`);
     return this.deps.db.transaction(async (tx) => {
       const [known] = await tx
@@ -175,6 +195,10 @@ export class SweepService {
 
   /** What a run left on each address it finished (zero included: the address is done until it receives again). */
   async recordLeftovers(network: string, leftovers: { address: string; coin: string; amount: string }[]): Promise<void> {
+    this.checkAddresses(
+      network,
+      leftovers.map((l) => l.address),
+    );
     if (leftovers.length === 0) return;
     await this.deps.db
       .insert(sweepLeftovers)
