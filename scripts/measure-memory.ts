@@ -42,16 +42,19 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   snapshot('after start');
 
-  const ids: number[] = [];
+  // Each order's id and its token: only whoever made an order reads its status.
+  const ids: { orderId: number; orderToken: string }[] = [];
+  const status = async (o: { orderId: number; orderToken: string }) =>
+    json<Status>(await fetch(`${state.api}/api/payment-status/${o.orderId}`, { headers: { 'x-order-token': o.orderToken } }));
   for (let i = 0; i < ORDERS; i++) {
-    const created = await json<{ orderId: number }>(
+    const created = await json<{ orderId: number; orderToken: string }>(
       await fetch(`${state.api}/api/create-payment`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
       }),
     );
-    const order = await json<Status>(await fetch(`${state.api}/api/payment-status/${created.orderId}`));
+    const order = await status(created);
     await payFromDevnet({
       rpcUrl: state.networks[order.network]!.rpcUrl,
       chainId: order.chainId,
@@ -59,12 +62,12 @@ try {
       tokenContract: order.tokenContract,
       units: BigInt(order.cryptoAmountBaseUnits),
     });
-    ids.push(created.orderId);
+    ids.push(created);
   }
   const deadline = Date.now() + 300_000;
   let done = 0;
   while (Date.now() < deadline) {
-    const statuses = await Promise.all(ids.map(async (id) => (await json<Status>(await fetch(`${state.api}/api/payment-status/${id}`))).status));
+    const statuses = await Promise.all(ids.map(async (o) => (await status(o)).status));
     done = statuses.filter((s) => s === 'completed').length;
     if (done === ids.length) break;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
