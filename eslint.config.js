@@ -7,7 +7,7 @@ const SERVER_ONLY = ['express', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/migrations/**', 'test-artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/migrations/**', 'test-artifacts/**', '.dev-build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,7 +8,6 @@ import { ZIntId, ZUsd, ZUsdCents } from './common';
  */
 
 const ZUnits = z.string().regex(/^\d+$/, 'must be base units (a whole number)');
-const ZEvmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address (0x and 40 hex digits)');
 /** An address of the network's chain family: the API checks it as the family checks addresses. */
 const ZChainAddress = z.string().min(1).max(100);
 /** 32 bytes in hex: 0x-prefixed on EVM networks, bare on Tron. */
