@@ -170,7 +170,7 @@ export function App({ env }: { env: TelegramEnv }) {
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}
-            catalog={{ countries, operators, amounts, limits: pricing.data }}
+            catalog={{ countries, operators, amounts }}
             inTelegram={env.inTelegram}
             onChoose={choose}
             onProceed={() => void proceed()}
