@@ -146,7 +146,7 @@ describe('at 390×844', () => {
     }
   });
 
-  it('telegram: the "Payment Created" toast leaves the amount to send readable', async () => {
+  it('telegram: the "Payment Created" toast leaves the amount to send, the address and the QR code readable', async () => {
     const { context, page } = await amountStep('telegram');
     try {
       await tilesOf(page, 'telegram').filter({ hasText: '$10.00' }).click();
@@ -158,9 +158,16 @@ describe('at 390×844', () => {
       await pressMainButton(page);
       const toast = page.locator('.toast').filter({ hasText: 'Payment Created' });
       await toast.waitFor();
-      const amount = page.getByTestId('pay-amount');
-      await amount.waitFor();
-      expect(intersects((await toast.boundingBox())!, (await amount.boundingBox())!)).toBe(false);
+      const toastBox = (await toast.boundingBox())!;
+      // Nor anything else the customer reads or scans there.
+      for (const what of [
+        page.getByTestId('pay-amount'),
+        page.getByTestId('pay-coin'),
+        page.getByTestId('pay-address'),
+        page.getByAltText('Payment QR code'),
+      ]) {
+        expect(intersects(toastBox, (await what.boundingBox())!), await what.evaluate((el) => el.outerHTML.slice(0, 60))).toBe(false);
+      }
     } finally {
       await context.close();
     }
