@@ -117,6 +117,10 @@ async function localAmount(io: ConversationIo, draft: Draft, typed: string, limi
   };
   if (customAmountValue(value, limits) === null) return outOfRange();
   const quoted = await io.call((o) => o.services.api.quoteLocal(value, draft.operator!.operatorId));
+  if (!quoted.ok && quoted.error.status === 0) {
+    await io.send(t.bot.serviceUnavailable);
+    return io.reject();
+  }
   if (!quoted.ok) return outOfRange();
   const usd = quoted.value.amount;
   const usdLimits = customAmountLimits(draft.operator!, false);

@@ -72,7 +72,8 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
  */
 function CustomAmount({ operator, onSelect }: { operator: TOperator; onSelect(option: TAmountOption): void }) {
   const t = useI18n();
-  const [inLocal, setInLocal] = useState(customLocalLimits(operator) !== null);
+  const localLimits = customLocalLimits(operator);
+  const [inLocal, setInLocal] = useState(localLimits !== null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,9 +102,9 @@ function CustomAmount({ operator, onSelect }: { operator: TOperator; onSelect(op
   const local = limits.kind === 'local' ? limits : null;
   return (
     <form className="wz-custom" onSubmit={(e) => void submit(e)} noValidate>
-      {customLocalLimits(operator) && (
+      {localLimits && (
         <CurrencyChoice
-          code={operator.localCurrencyCode!}
+          code={localLimits.code}
           local={local !== null}
           onChange={(chosen) => {
             setInLocal(chosen);
