@@ -38,7 +38,12 @@ describe('credits reach the person who paid (point 4)', () => {
     expect(url.pathname).toBe(`/orders/${order.paymentId}`);
     const viewToken = url.searchParams.get('token')!;
     const before = await story(order.paymentId, { token: viewToken });
-    expect(before.display).toMatchObject({ state: 'failed_credited', sub: 'held', credit: { amount: 1100, place: 'held', reasons: ['failed_delivery'] } });
+    expect(before.display).toMatchObject({
+      state: 'failed_credited',
+      sub: 'held',
+      credit: { amount: 1100, place: 'held', reasons: ['failed_delivery'], hasEmail: true, hasTelegram: false },
+    });
+    expect(before.value.credits.map((c) => c.place)).toEqual(['held']);
     expect(before.next).toEqual({ action: 'sign_in', amount: 1100, email, telegram: false });
     // Read-only: it cannot cancel or claim.
     expect((await api.call('POST', '/api/release-wallet', { body: { paymentId: order.paymentId, orderToken: viewToken } })).status).toBe(403);
@@ -50,6 +55,8 @@ describe('credits reach the person who paid (point 4)', () => {
     const after = await story(order.paymentId, { token: viewToken });
     expect(after.display).toMatchObject({ state: 'failed_credited', sub: 'on_balance' });
     expect(after.next).toEqual({ action: 'open_balance', amount: 1100 });
+    // Where the value is now, not where it was first put: the page no longer says "kept until you sign in".
+    expect(after.value.credits.map((c) => c.place)).toEqual(['on_balance']);
     expect(after.timeline.map((i) => i.kind)).toEqual(['created', 'paid', 'submitted', 'failed', 'credited', 'claimed']);
     // Its order is the customer's now, in their list.
     expect((await api.call('GET', '/api/orders', { headers: { cookie } })).body.map((o: { id: number }) => o.id)).toContain(order.orderId);
@@ -64,6 +71,15 @@ describe('credits reach the person who paid (point 4)', () => {
     expect(await balanceCents(await signInAgain(email))).toBe(1100 + 600);
     const claims = await ledgerOf(api, eq(ledgerEntries.reason, 'claim_in'));
     expect(claims.filter((c) => c.orderId === order.orderId)).toHaveLength(1);
+  });
+
+  it('an anonymous order without an e-mail address: its held credit is claimed in the browser that made it, and no e-mail is promised', async () => {
+    const order = await newOrder({ phoneNumber: '670000001' });
+    await markPaid(api, order.orderId);
+    await worker.drain();
+    const s = await story(order.paymentId, { token: order.orderToken });
+    expect(s.display.credit).toMatchObject({ place: 'held', hasEmail: false, hasTelegram: false });
+    expect(s.next).toEqual({ action: 'sign_in', amount: 1100, email: null, telegram: false });
   });
 
   it('an admin re-sends a failed anonymous order and that fails too: the credit comes back to the original order, still the customer’s', async () => {
@@ -109,7 +125,7 @@ describe('credits reach the person who paid (point 4)', () => {
       await markPaid(api, order.orderId);
       await worker.drain();
       const s = await story(order.orderId, { headers: bot(772001) });
-      expect(s.display).toMatchObject({ state: 'failed_credited', sub: 'held' });
+      expect(s.display).toMatchObject({ state: 'failed_credited', sub: 'held', credit: { hasEmail: false, hasTelegram: true } });
       expect(s.next).toEqual({ action: 'sign_in', amount: 1100, email: null, telegram: true });
       const [told] = await api.database.db.select().from(notifications).where(eq(notifications.orderId, order.orderId));
       expect(told).toMatchObject({ channel: 'telegram', recipient: '772001' });

@@ -67,7 +67,9 @@ describe('number first, local money first', () => {
     const kofi = user(8204, 'Kofi');
     await say(kofi, '/recharge');
     const amount = sent(await say(kofi, '+237 677 12 34 56')).find((c) => textOf(c).includes('Step 3 of 6'))!;
-    expect(textOf(amount)).toContain('Or type an amount in XAF');
+    // The admin's limits ($5-$500) within the operator's ($1-$200), said and refused in the money typed.
+    expect(textOf(amount)).toMatch(/Or type an amount in XAF, between 3,000\sXAF and 120,000\sXAF/);
+    expect(sent(await say(kofi, '2000 XAF')).map(textOf)).toEqual([expect.stringMatching(/^Amount must be between 3,000\sXAF and 120,000\sXAF\.$/)]);
     expect(textOf(sent(await say(kofi, '6000 XAF'))[0])).toContain('Step 5 of 6');
     await press(kofi, 'r:coin:USDT');
     const review = sent(await press(kofi, 'r:network:USDT'))[0]!;

@@ -7,6 +7,7 @@ export * from './money';
 export * from './order-status';
 export * from './payment-choice';
 export * from './order-display';
+export * from './custom-amount';
 export * from './wallet-links';
 export * from './links';
 export * from './schemas/common';

@@ -52,10 +52,24 @@ describe('order display: one label, tone and sentence per state and sub-state, f
     expect(displaySentence(underpaid)).toBe('Underpaid: 5 of 11 USDT received; send the rest until 14:05 UTC or it is credited to your balance.');
     expect(displaySentence(underpaid, () => 'tomorrow 2 pm')).toContain('send the rest until tomorrow 2 pm');
     expect(displayLabel({ state: 'confirming', sub: null, confirmations: { n: 1, m: 3 } })).toBe('Confirming 1/3');
-    const held: TOrderDisplay = { ...base, state: 'failed_credited', sub: 'held', credit: { amount: 1100, place: 'held', reasons: ['failed_delivery'] } };
+    const held: TOrderDisplay = {
+      ...base,
+      state: 'failed_credited',
+      sub: 'held',
+      credit: { amount: 1100, place: 'held', reasons: ['failed_delivery'], hasEmail: true, hasTelegram: true },
+    };
     expect(displayLabel(held)).toBe('Failed: credit kept for you');
     expect(displaySentence(held)).toBe(
       "The top-up could not be delivered. $11.00 is kept for you: sign in with this order's e-mail address (or its Telegram account) to use it.",
+    );
+    expect(displaySentence({ ...held, credit: { ...held.credit!, hasTelegram: false } })).toBe(
+      "The top-up could not be delivered. $11.00 is kept for you: sign in with this order's e-mail address to use it.",
+    );
+    expect(displaySentence({ ...held, credit: { ...held.credit!, hasEmail: false } })).toBe(
+      'The top-up could not be delivered. $11.00 is kept for you: sign in with the Telegram account that made the order to use it.',
+    );
+    expect(displaySentence({ ...held, credit: { ...held.credit!, hasEmail: false, hasTelegram: false } })).toBe(
+      'The top-up could not be delivered. $11.00 is kept for you: sign in in the browser that made the order to use it.',
     );
     const refunded: TOrderDisplay = { ...held, sub: 'on_balance', credit: { ...held.credit!, place: 'on_balance' } };
     expect(displaySentence(refunded)).toBe('The top-up could not be delivered. $11.00 was credited to your balance.');
@@ -63,7 +77,7 @@ describe('order display: one label, tone and sentence per state and sub-state, f
       ...base,
       state: 'completed',
       flags: { wrongCoin: false, overpaid: true },
-      credit: { amount: 100, place: 'on_balance', reasons: ['overpayment'] },
+      credit: { amount: 100, place: 'on_balance', reasons: ['overpayment'], hasEmail: false, hasTelegram: false },
     };
     expect(displaySentence(overpaid)).toBe('Top-up Completed! Received beyond the order: $1.00 was credited to your balance.');
     expect(displaySentence({ ...base, state: 'confirming', confirmations: { n: 2, m: 3 } })).toBe('Payment seen: confirming 2/3.');

@@ -63,8 +63,11 @@ export interface TOrderDisplay {
   deadline: string | null;
   /** Of the payment still confirming. */
   confirmations: { n: number; m: number } | null;
-  /** Every credit the order produced (in cents), and where that value is now. */
-  credit: { amount: number; place: TCreditPlace; reasons: TCreditReason[] } | null;
+  /**
+   * Every credit the order produced (in cents), and where that value is now; whether the order has an
+   * e-mail address or a Telegram account says how a held credit is claimed (never the address itself).
+   */
+  credit: { amount: number; place: TCreditPlace; reasons: TCreditReason[]; hasEmail: boolean; hasTelegram: boolean } | null;
   /** Credits beside the order's own payment: another coin sent to the address, or more than was due. */
   flags: { wrongCoin: boolean; overpaid: boolean };
 }
@@ -162,11 +165,26 @@ export function utcTime(iso: string): string {
   return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`;
 }
 
-const KEPT_FOR_YOU = "is kept for you: sign in with this order's e-mail address (or its Telegram account) to use it";
+/** A held credit: claimed by signing in where the order can be proven the customer's (api BalanceService.claimOnSignIn). */
+export type TClaimWays = Pick<NonNullable<TOrderDisplay['credit']>, 'hasEmail' | 'hasTelegram'>;
+
+/** Which of the ways to claim a held credit a sentence names: only those the order has. */
+export function claimWay(c: TClaimWays): 'email_telegram' | 'email' | 'telegram' | 'browser' {
+  if (c.hasEmail) return c.hasTelegram ? 'email_telegram' : 'email';
+  return c.hasTelegram ? 'telegram' : 'browser';
+}
+
+const SIGN_IN_WITH: Record<ReturnType<typeof claimWay>, string> = {
+  email_telegram: "sign in with this order's e-mail address (or its Telegram account)",
+  email: "sign in with this order's e-mail address",
+  telegram: 'sign in with the Telegram account that made the order',
+  browser: 'sign in in the browser that made the order',
+};
 
 /** Where credited value is, as a sentence's end: "was credited to your balance" / "is kept for you: …". */
 function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>): string {
-  return `${formatUsd(credit.amount)} ${credit.place === 'held' ? KEPT_FOR_YOU : 'was credited to your balance'}`;
+  const where = credit.place === 'held' ? `is kept for you: ${SIGN_IN_WITH[claimWay(credit)]} to use it` : 'was credited to your balance';
+  return `${formatUsd(credit.amount)} ${where}`;
 }
 
 /**

@@ -13,6 +13,7 @@ export * from '../../shared/src/format';
 export * from '../../shared/src/money';
 export * from '../../shared/src/order-status';
 export * from '../../shared/src/order-display';
+export * from '../../shared/src/custom-amount';
 export * from '../../shared/src/support';
 export * from '../../shared/src/client/errors';
 export * from '../../shared/src/client/answer';

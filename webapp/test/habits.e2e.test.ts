@@ -41,7 +41,7 @@ describe('number first, repeat in one tap', () => {
   });
 
   it('/app: a custom amount typed in XAF (the local range said), quoted, reviewed in XAF first, and the payment created for its dollars', async () => {
-    // The sandbox: MTN Cameroon takes $1 to $200 at 600 XAF a dollar, so 600 to 120,000 XAF; 4,200 XAF is $7.00.
+    // The sandbox: MTN Cameroon takes $1 to $200 at 600 XAF a dollar, the service $5 to $500: so 3,000 to 120,000 XAF; 4,200 XAF is $7.00.
     const context = await browser.newContext({ viewport: PHONE_390 });
     const page = await context.newPage();
     try {
@@ -56,11 +56,11 @@ describe('number first, repeat in one tap', () => {
       await page.getByLabel('Custom amount (USD)').waitFor();
       await currency.getByRole('radio', { name: 'XAF' }).click();
       const custom = page.getByLabel('Custom amount in XAF');
-      expect(await custom.getAttribute('placeholder')).toMatch(/^Custom amount \(600\sXAF-120,000\sXAF\)$/);
+      expect(await custom.getAttribute('placeholder')).toMatch(/^Custom amount \(3,000\sXAF-120,000\sXAF\)$/);
 
       await custom.fill('200000');
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
-      await page.getByText(/^Amount must be between 600\sXAF and 120,000\sXAF\.$/).waitFor();
+      await page.getByText(/^Amount must be between 3,000\sXAF and 120,000\sXAF\.$/).waitFor();
       expect(await page.getByTestId('compact-total').innerText()).toBe('—');
 
       const quoted = page.waitForResponse((r) => r.url().includes('/api/quote') && r.url().includes('localAmount=4200'));

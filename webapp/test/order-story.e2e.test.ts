@@ -246,6 +246,9 @@ describe('the order page tells the story of money off the happy path', () => {
       await orderPage(first.page, order, 'Failed: credit kept for you');
       expect(await first.page.getByTestId('order-held').innerText()).toContain('$6.00');
       await first.page.getByText(`Sign in with ${email} to find this credit on your balance.`).waitFor();
+      // Made on the site: its e-mail address is the way to the credit, not a Telegram account it does not have.
+      expect(await sentence(first.page)).toBe("The top-up could not be delivered. $6.00 is kept for you: sign in with this order's e-mail address to use it.");
+      expect(await first.page.getByTestId('order-credits').innerText()).toContain('(kept for you until you sign in)');
       expect(await timelineKinds(first.page)).toEqual(expect.arrayContaining(['paid', 'submitted', 'failed', 'credited']));
     } finally {
       await first.context.close();
@@ -257,10 +260,33 @@ describe('the order page tells the story of money off the happy path', () => {
     try {
       await orderPage(fresh.page, order, 'Failed: refunded to your balance', link.searchParams.get('token')!);
       expect(await fresh.page.getByTestId('order-on-balance').innerText()).toContain('$6.00');
+      // Signed in, the credit is said where it is now.
+      expect(await fresh.page.getByTestId('order-credits').innerText()).toBe('$6.00: Refund of an undelivered top-up (on your balance)');
       expect(await dashboardBalance(fresh.page)).toBe('$6.00');
       expect(await balanceOf(fresh.cookie!)).toBe(6);
     } finally {
       await fresh.context.close();
+    }
+  });
+
+  it('failed delivery of an anonymous order without an e-mail address: the way to its credit is the browser that made it', async () => {
+    const res = await fetch(`${stack.url}/api/create-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: '+237671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
+    });
+    const order = (await res.json()) as Created;
+    const { db } = stack.server.database;
+    const [row] = await db.update(orders).set({ status: 'failed' }).where(eq(orders.id, order.orderId)).returning();
+    await stack.server.services.balances.creditFailedDelivery(db, row!);
+    const { context, page } = await customer(null);
+    try {
+      await orderPage(page, order, 'Failed: credit kept for you', order.orderToken);
+      expect(await sentence(page)).toBe('The top-up could not be delivered. $11.00 is kept for you: sign in in the browser that made the order to use it.');
+      expect(await page.getByTestId('order-sign-in-with').innerText()).toBe('Sign in in the browser that made the order to find this credit on your balance.');
+      expect(await page.locator('.os').innerText()).not.toMatch(/e-mail|Telegram/);
+    } finally {
+      await context.close();
     }
   });
 

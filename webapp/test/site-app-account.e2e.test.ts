@@ -97,7 +97,7 @@ describe('/app, the compact six-step wizard', () => {
       const pricing = await api<{ minAmount: number; maxAmount: number }>('/api/pricing');
       const min = Math.max(1, pricing.minAmount);
       const max = Math.min(200, pricing.maxAmount);
-      expect(await page.getByLabel('Custom amount (USD)').getAttribute('placeholder')).toBe(`Custom amount ($${min}-${max})`);
+      expect(await page.getByLabel('Custom amount (USD)').getAttribute('placeholder')).toBe(`Custom amount ($${min}-$${max})`);
       await page.getByLabel('Custom amount (USD)').fill('500');
       await page.getByRole('button', { name: 'Continue' }).click();
       await toast(page).getByText('Invalid Amount').waitFor();

@@ -10,8 +10,8 @@ import {
   CATALOG_FRESH_MS,
   type TAmountOption,
   type TCountry,
-  type TDetectPhoneResponse,
-  type TOperator,
+  type TDetectPhoneResponseWire,
+  type TOperatorWire,
   type TPromotion,
   type TServiceType,
   type TValidatePhoneResponse,
@@ -92,17 +92,19 @@ export class CatalogService {
     return value.find((c) => (typeof ref === 'number' ? c.id === ref : c.code === ref)) ?? null;
   }
 
-  async operators(countryCode: string, serviceType?: TServiceType): Promise<Entry<TOperator[]>> {
+  /** A country's operators, each with the custom amount the settings' limits allow. */
+  async operators(countryCode: string, limits: AmountLimits, serviceType?: TServiceType): Promise<Entry<TOperatorWire[]>> {
     const all = await this.providerOperators(countryCode);
-    if (!serviceType) return this.derived(`operators:${countryCode}`, all, () => all.value.map(toOperator));
-    return this.derived(`operators:${countryCode}:${serviceType}`, all, () => all.value.filter((o) => o.serviceType === serviceType).map(toOperator));
+    const chosen = serviceType ? all.value.filter((o) => o.serviceType === serviceType) : all.value;
+    const key = `operators:${countryCode}:${serviceType ?? ''}:${limits.minAmountCents}:${limits.maxAmountCents}`;
+    return this.derived(key, all, () => chosen.map((o) => toOperator(o, limits)));
   }
 
   /**
    * The operator's amount options that the settings' limits allow: an option the
    * order would refuse is never offered, in any flow.
    */
-  async amounts(operatorId: number, serviceType: TServiceType, limits: { minAmountCents: number; maxAmountCents: number }): Promise<Entry<TAmountOption[]>> {
+  async amounts(operatorId: number, serviceType: TServiceType, limits: AmountLimits): Promise<Entry<TAmountOption[]>> {
     const operator = await this.operator(operatorId);
     if (!operator) throw new AppError('NOT_FOUND', `Operator ${operatorId} not found`);
     let lists = this.amountLists.get(operator);
@@ -183,7 +185,7 @@ export class CatalogService {
    * (E.164 and national), and its operator when the provider can tell, with what a client needs to
    * go straight to the amounts (the operator's id, service type, denominations or range).
    */
-  async detectPhone(phoneNumber: string): Promise<TDetectPhoneResponse> {
+  async detectPhone(phoneNumber: string, limits: AmountLimits): Promise<TDetectPhoneResponseWire> {
     const e164 = internationalForm(phoneNumber);
     const code = e164 ? countryOfNumber(e164) : null;
     const country = code ? await this.country(code) : null;
@@ -199,7 +201,7 @@ export class CatalogService {
       };
     }
     const check = await this.validatePhone(e164, country.code);
-    const operators = check.detectedOperatorId === null ? null : await this.operators(country.code).catch(() => null);
+    const operators = check.detectedOperatorId === null ? null : await this.operators(country.code, limits).catch(() => null);
     return {
       ...check,
       country,
@@ -276,7 +278,13 @@ function toCountry(c: ProviderCountry): TCountry | null {
   return { id, name: c.name, code: c.code, dialCode: c.callingCodes[0] ?? '', flag: c.flagUrl ?? '', currencyCode: c.currencyCode };
 }
 
-function toOperator(o: ProviderOperator): TOperator {
+/** The settings' amount limits, in US cents. */
+export interface AmountLimits {
+  minAmountCents: number;
+  maxAmountCents: number;
+}
+
+function toOperator(o: ProviderOperator, limits: AmountLimits): TOperatorWire {
   const id = wireOperatorId(o.operatorId);
   return {
     id,
@@ -293,6 +301,7 @@ function toOperator(o: ProviderOperator): TOperator {
     localCurrencySymbol: o.localCurrencySymbol,
     localMinAmount: localAmountFor(o, o.minAmountCents),
     localMaxAmount: localAmountFor(o, o.maxAmountCents),
+    custom: customRange(o, limits),
   };
 }
 
@@ -329,6 +338,26 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
 export function localAmountFor(o: ProviderOperator, cents: number): number | null {
   if (o.denominationType === 'FIXED') return o.localFixedAmounts[o.fixedAmountsCents.indexOf(cents)] ?? null;
   return o.fxRate === null ? null : centsToDollars(Math.round(cents * o.fxRate));
+}
+
+/**
+ * A range operator's custom amount: its limits within the settings', in dollars, and in its currency
+ * rounded inward to the local cent, so that the local limits typed convert (centsForLocalAmount) within
+ * the dollar ones. Null for fixed amounts or when the ranges do not meet.
+ */
+function customRange(o: ProviderOperator, limits: AmountLimits): TOperatorWire['custom'] {
+  if (o.denominationType !== 'RANGE') return null;
+  const min = Math.max(o.minAmountCents, limits.minAmountCents);
+  const max = Math.min(o.maxAmountCents, limits.maxAmountCents);
+  if (min > max) return null;
+  const rate = o.fxRate !== null && o.fxRate > 0 && o.localCurrencyCode ? o.fxRate : null;
+  // The tolerance keeps a float product such as 3000.0000000001 from moving a limit by a cent.
+  return {
+    min: centsToDollars(min),
+    max: centsToDollars(max),
+    localMin: rate === null ? null : centsToDollars(Math.ceil(min * rate - 1e-6)),
+    localMax: rate === null ? null : centsToDollars(Math.floor(max * rate + 1e-6)),
+  };
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   type TPaymentOptionsResponse,
   type TPaymentCreated,
   type TPaymentStatus,
-  type TPricingSettings,
   type TQuote,
   type TServiceType,
   type TValidatePhoneResponse,
@@ -141,10 +140,6 @@ export class TopupApi {
   paymentOptions(): Promise<TPaymentOptionsResponse> {
     // The bot is a Telegram surface: it offers only the networks Telegram's rules allow there.
     return this.cached('payment-options', PRICING_FRESH_MS, () => this.client.request(API.telegramPaymentOptions));
-  }
-
-  pricing(): Promise<TPricingSettings> {
-    return this.cached('pricing', PRICING_FRESH_MS, () => this.client.request(API.pricing));
   }
 
   /** The server's price of a recharge of `amountCents` (fee, total), with the total in `coin` when given. */

@@ -1,24 +1,41 @@
-import { dollarsToCents, formatLocalAmount, formatUsdIn, usdToCents, escapeHtml as h } from '@topup/shared';
+import {
+  customAmountLimits,
+  customAmountRange,
+  customAmountValue,
+  customLocalLimits,
+  dollarsToCents,
+  formatLocalAmount,
+  formatUsdIn,
+  usdToCents,
+  escapeHtml as h,
+  type Locale,
+  type TCustomFormats,
+  type TLocalLimits,
+} from '@topup/shared';
 import { amountKeyboard, withBack } from '../keyboards';
 import type { AmountChoice, Draft, StepOutcome } from './draft';
 import type { ConversationIo } from './io';
 import { goBack, isBack } from './step-back';
 
+const formats = (locale: Locale): TCustomFormats => ({
+  usd: (cents) => formatUsdIn(locale, cents),
+  local: (amount, code) => formatLocalAmount(locale, amount, code),
+});
+
 export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
   const op = draft.operator!;
-  const loaded = await io.call(async (o) => {
-    const [options, pricing] = await Promise.all([o.services.api.amounts(op.operatorId, op.serviceType), o.services.api.pricing()]);
-    return { options, minCents: pricing.minAmount, maxCents: pricing.maxAmount };
-  });
+  const loaded = await io.call((o) => o.services.api.amounts(op.operatorId, op.serviceType));
   if (!loaded.ok) {
     await io.send(loaded.error.status === 0 ? t.bot.serviceUnavailable : t.bot.errorLoadingAmounts);
     return 'abort';
   }
-  const min = Math.max(op.minCents, loaded.value.minCents);
-  const max = Math.min(op.maxCents, loaded.value.maxCents);
+  // A range operator's custom amount, within the admin's limits, in dollars or in the recipient's money (shared custom-amount.ts).
+  const usdLimits = customAmountLimits(op, false);
+  const localLimits = customLocalLimits(op);
+  const usdRange = usdLimits && customAmountRange(usdLimits, formats(locale));
   // The API offers only the options the service's limits allow.
-  const choices: AmountChoice[] = loaded.value.options.map((a) => {
+  const choices: AmountChoice[] = loaded.value.map((a) => {
     const c = dollarsToCents(a.amount);
     // Local money first ("2,500 XAF · $5.00"), as the recipient counts it; the dollars are the price.
     const usd = formatUsdIn(locale, c);
@@ -26,18 +43,16 @@ export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepO
       a.localAmount !== null && a.currencyCode ? t.common.amountChoice({ local: formatLocalAmount(locale, a.localAmount, a.currencyCode), usd }) : usd;
     return { cents: c, label: `${money}${a.description ? ` · ${a.description}` : ''}` };
   });
-  const range = op.denominationType === 'RANGE' && min <= max;
-  if (choices.length === 0 && !range) {
+  if (choices.length === 0 && !usdRange) {
     await io.send(t.bot.noAmounts);
     draft.operator = undefined;
     return 'done';
   }
   // A range operator's amount can also be typed in the recipient's money ("3000 XAF"): the server says what it costs.
-  const currency = range ? (loaded.value.options.find((a) => a.currencyCode)?.currencyCode ?? null) : null;
   const text = [
     t.bot.stepAmount({ operator: op.name }),
-    range ? t.bot.customAmountHint({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }) : '',
-    currency ? h(t.common.customAmountLocal({ currency })) : '',
+    usdRange ? t.bot.customAmountHint(usdRange) : '',
+    localLimits ? h(t.common.customAmountLocal({ currency: localLimits.code, ...customAmountRange(localLimits, formats(locale)) })) : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -52,8 +67,8 @@ export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepO
     }
     return io.reject();
   }
-  const local = currency ? new RegExp(`^([\\d\\s.,]+)\\s*${currency}$`, 'i').exec(answer.text.trim()) : null;
-  if (local) return localAmount(io, draft, local[1]!, currency!, { min, max });
+  const local = localLimits ? new RegExp(`^([\\d\\s.,]+)\\s*${localLimits.code}$`, 'i').exec(answer.text.trim()) : null;
+  if (local) return localAmount(io, draft, local[1]!, localLimits!);
   const typed = usdToCents(
     answer.text
       .replace(/[$\s]|usd/gi, '')
@@ -69,35 +84,47 @@ export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepO
     draft.amount = listed;
     return 'done';
   }
-  if (!range) {
+  if (!usdLimits || !usdRange) {
     await io.send(t.bot.amountNotOffered({ operator: op.name, amounts: choices.map((a) => formatUsdIn(locale, a.cents)).join(', ') }));
     return io.reject();
   }
-  if (typed < min || typed > max) {
-    await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, min), max: formatUsdIn(locale, max) }));
+  if (typed < usdLimits.min || typed > usdLimits.max) {
+    await io.send(t.bot.amountOutOfRange(usdRange));
     return io.reject();
   }
   draft.amount = { cents: typed, label: formatUsdIn(locale, typed) };
   return 'done';
 }
 
-/** An amount typed in the recipient's money: the server's quote gives its price in dollars, then the range is checked. */
-async function localAmount(io: ConversationIo, draft: Draft, typed: string, currency: string, range: { min: number; max: number }): Promise<StepOutcome> {
+/**
+ * An amount typed in the recipient's money: checked against the limits in that money, then the
+ * server's quote gives its price in dollars. Refused in the money typed, as the hint said it.
+ */
+async function localAmount(io: ConversationIo, draft: Draft, typed: string, limits: TLocalLimits): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
+  const currency = limits.code;
   const value = typed
     .replace(/\s/g, '')
     .replace(/,(\d{1,2})$/, '.$1')
     .replace(/,/g, '');
-  const quoted = /^\d+(\.\d+)?$/.test(value) ? await io.call((o) => o.services.api.quoteLocal(value, draft.operator!.operatorId)) : null;
-  if (!quoted?.ok) {
+  if (!/^\d+(\.\d+)?$/.test(value)) {
     await io.send(t.bot.amountNotANumber);
     return io.reject();
   }
-  const usd = quoted.value.amount;
-  if (usd < range.min || usd > range.max) {
-    await io.send(t.bot.amountOutOfRange({ min: formatUsdIn(locale, range.min), max: formatUsdIn(locale, range.max) }));
+  const outOfRange = async () => {
+    await io.send(t.bot.amountOutOfRange(customAmountRange(limits, formats(locale))));
+    return io.reject();
+  };
+  if (customAmountValue(value, limits) === null) return outOfRange();
+  const quoted = await io.call((o) => o.services.api.quoteLocal(value, draft.operator!.operatorId));
+  if (!quoted.ok && quoted.error.status === 0) {
+    await io.send(t.bot.serviceUnavailable);
     return io.reject();
   }
+  if (!quoted.ok) return outOfRange();
+  const usd = quoted.value.amount;
+  const usdLimits = customAmountLimits(draft.operator!, false);
+  if (!usdLimits || usd < usdLimits.min || usd > usdLimits.max) return outOfRange();
   const got = quoted.value.local
     ? formatLocalAmount(locale, quoted.value.local.amount, quoted.value.local.currencyCode)
     : formatLocalAmount(locale, Number(value), currency);

@@ -11,6 +11,9 @@ export interface OperatorChoice {
   serviceType: TServiceType;
   minCents: number;
   maxCents: number;
+  /** The custom amount the API allows (the operator's range within the admin's: shared custom-amount.ts). */
+  custom: TOperator['custom'];
+  localCurrencyCode: string | null;
 }
 
 /** What the steps keep of an operator the API lists (its limits in cents). */
@@ -22,6 +25,8 @@ export function operatorChoice(op: TOperator): OperatorChoice {
     serviceType: op.serviceType,
     minCents: dollarsToCents(op.minAmount),
     maxCents: dollarsToCents(op.maxAmount),
+    custom: op.custom,
+    localCurrencyCode: op.localCurrencyCode,
   };
 }
 

@@ -17,7 +17,7 @@ import { ConversationIo, type Conv } from './io';
  * of replaying the wrong steps.
  */
 export const RECHARGE_CONVERSATION = 'recharge';
-export const RECHARGE_STATE_VERSION = 5;
+export const RECHARGE_STATE_VERSION = 6;
 
 /**
  * A recharge started from an earlier one ("🔁 Top up again", a recent recipient on /start, a friend's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIntId, ZServiceType } from './common';
+import { ZIntId, ZServiceType, ZUsd } from './common';
 
 /** Country (spec section 3): id, name, code, dialCode, flag. `id` is the ISO 3166-1 numeric code. */
 export const ZCountry = z.object({
@@ -32,8 +32,24 @@ export const ZOperator = z.object({
   /** What the recipient gets at `minAmount` and `maxAmount`, in the local currency (null when the provider gives no rate). */
   localMinAmount: z.number().nullable(),
   localMaxAmount: z.number().nullable(),
+  /**
+   * A RANGE operator's custom amount, as an order takes it: the operator's limits within the service's
+   * (the admin's minimum and maximum), in US dollars and, with a rate, in the local currency (rounded
+   * inward, so each converts back within the dollar limits). Null for FIXED operators, or when the two
+   * ranges do not meet. Every client's custom-amount hint and refusal come from it (custom-amount.ts).
+   */
+  custom: z
+    .object({
+      min: ZUsd,
+      max: ZUsd,
+      localMin: z.number().nullable(),
+      localMax: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type TOperator = z.infer<typeof ZOperator>;
+/** An operator as the API writes it (dollars). */
+export type TOperatorWire = z.input<typeof ZOperator>;
 
 /** Amount option (spec section 3). `amount` is in USD; the local amount is what the phone receives. */
 export const ZAmountOption = z.object({
@@ -109,3 +125,4 @@ export const ZDetectPhoneResponse = ZValidatePhoneResponse.extend({
   operator: ZOperator.nullable(),
 });
 export type TDetectPhoneResponse = z.infer<typeof ZDetectPhoneResponse>;
+export type TDetectPhoneResponseWire = z.input<typeof ZDetectPhoneResponse>;

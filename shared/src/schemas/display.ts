@@ -23,6 +23,9 @@ export const ZOrderDisplay = z.object({
       amount: ZUsd,
       place: z.enum(['on_balance', 'held']),
       reasons: z.array(z.enum(CREDIT_REASONS)),
+      /** How a held credit is claimed: facts, never the address or the account (anyone with the order's link reads this). */
+      hasEmail: z.boolean(),
+      hasTelegram: z.boolean(),
     })
     .nullable(),
   flags: z.object({ wrongCoin: z.boolean(), overpaid: z.boolean() }),

@@ -51,7 +51,10 @@ export const ZStoryPayment = z.object({
 });
 export type TStoryPayment = z.infer<typeof ZStoryPayment>;
 
-/** A credit the order produced, and where it went when credited (a held one may have moved since: see `claimed`). */
+/**
+ * A credit the order produced and where it is: in the timeline, where it went when credited; in `value`,
+ * where it is now (a held one claimed since is on the balance).
+ */
 export const ZStoryCredit = z.object({
   reason: z.enum(CREDIT_REASONS),
   amount: ZUsd,

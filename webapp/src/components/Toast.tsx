@@ -93,3 +93,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export const useToast = () => useContext(ToastContext);
+
+/**
+ * While a payment screen is shown, toasts come at the top of the screen: its amount, address and QR
+ * code fill the middle and the bottom, where a toast would cover what the customer reads or scans.
+ */
+export function useToastsOnTop(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    document.body.classList.add('toasts-top');
+    return () => document.body.classList.remove('toasts-top');
+  }, [active]);
+}

@@ -202,7 +202,9 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
   if (next.action === 'wait') return <p data-testid="order-next-wait">{t.nextActions.wait}</p>;
   return (
     <div className="os-actions">
-      {next.action === 'sign_in' && <p>{next.email ? t.signInWith({ email: next.email }) : t.signInTelegram}</p>}
+      {next.action === 'sign_in' && (
+        <p data-testid="order-sign-in-with">{next.email ? t.signInWith({ email: next.email }) : next.telegram ? t.signInTelegram : t.signInBrowser}</p>
+      )}
       <button type="button" className="wz-button" data-testid="order-next" onClick={() => onAction(next)}>
         {t.nextActions[next.action]}
       </button>

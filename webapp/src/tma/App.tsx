@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
-import { useToast } from '../components/Toast';
+import { useToast, useToastsOnTop } from '../components/Toast';
 import type { WebMessages } from '../shared';
 import { canAdvance, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
@@ -132,6 +132,7 @@ export function App({ env }: { env: TelegramEnv }) {
                 ? () => checkout.choose({ type: 'back' })
                 : null;
   useBackButton(back);
+  useToastsOnTop(screen === 'payment');
   useClosingConfirmation(screen === 'payment' && (view === 'waiting' || view === 'confirming' || view === 'processing'));
 
   const ready = isReadyToPay(wizard) && coin !== null;
@@ -195,7 +196,7 @@ export function App({ env }: { env: TelegramEnv }) {
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}
-            catalog={{ countries, operators, amounts, limits: pricing.data }}
+            catalog={{ countries, operators, amounts }}
             inTelegram={env.inTelegram}
             onChoose={choose}
             onProceed={() => void proceed()}

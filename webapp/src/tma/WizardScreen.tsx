@@ -1,6 +1,6 @@
 import { Button } from '@telegram-apps/telegram-ui';
 import { apiErrorText, PHONE_ERROR_MESSAGES } from '../shared';
-import type { TAmountOption, TCountry, TOperator, TPricingSettings } from '@topup/shared';
+import type { TAmountOption, TCountry, TOperator } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
 import {
   canJumpTo,
@@ -17,7 +17,7 @@ import {
 
 export interface WizardScreenProps {
   checkout: Checkout;
-  catalog: { countries: CatalogList<TCountry>; operators: CatalogList<TOperator>; amounts: CatalogList<TAmountOption>; limits: TPricingSettings | undefined };
+  catalog: { countries: CatalogList<TCountry>; operators: CatalogList<TOperator>; amounts: CatalogList<TAmountOption> };
   inTelegram: boolean;
   onChoose(action: WizardAction): void;
   /** 'Pay with Crypto'. */
@@ -45,7 +45,6 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
         countries={catalog.countries}
         operators={catalog.operators}
         amounts={catalog.amounts}
-        limits={catalog.limits}
         onChoose={onChoose}
         onPhoneChange={(phone) => checkout.choose({ type: 'setPhone', phone })}
         phoneError={phoneError}

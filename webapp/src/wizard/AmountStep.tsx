@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { TAmountOption, TOperator } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
-import { MIN_LISTED_AMOUNT_USD } from '../shared';
+import { centsToDollars, customAmountLimits, customAmountValue, customLocalLimits, MIN_LISTED_AMOUNT_USD } from '../shared';
 import { centsOf, localOf } from './format';
-import { CurrencyChoice, localAmountOption, localLimitsOf, localRange, localValue } from './LocalAmount';
+import { CurrencyChoice, customRange, localAmountOption } from './LocalAmount';
 import { Notice, TileSkeleton } from './Notice';
-import { centsToDollars } from '@topup/shared';
 
 export interface AmountStepProps {
   operator: TOperator | null;
@@ -14,8 +13,6 @@ export interface AmountStepProps {
   error: boolean;
   selectedId?: string;
   onSelect(option: TAmountOption): void;
-  /** Offer a custom amount between these limits in USD cents (absent: tiles only). */
-  custom?: { min: number; max: number };
   heading?: string;
 }
 
@@ -23,7 +20,7 @@ export interface AmountStepProps {
  * Step 3: the operator's amounts of $5 or more (spec: options under 5 hidden). Local money first: what
  * the recipient gets in their currency ("2,500 XAF"), the US dollar price beside it.
  */
-export function AmountStep({ operator, amounts, loading, error, selectedId, onSelect, custom, heading }: AmountStepProps) {
+export function AmountStep({ operator, amounts, loading, error, selectedId, onSelect, heading }: AmountStepProps) {
   const t = useI18n();
   const listed = amounts?.filter((a) => a.amount >= MIN_LISTED_AMOUNT_USD);
   return (
@@ -38,7 +35,7 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
         <Notice kind="error">{t.web.errorLoadingAmounts}</Notice>
       ) : loading || !listed ? (
         <TileSkeleton count={6} />
-      ) : listed.length === 0 && !custom ? (
+      ) : listed.length === 0 && !operator.custom ? (
         <Notice>{t.web.noAmounts}</Notice>
       ) : (
         <>
@@ -62,49 +59,47 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
               );
             })}
           </div>
-          {custom && <CustomAmount key={operator.id} operator={operator} limits={custom} onSelect={onSelect} />}
+          {operator.custom && <CustomAmount key={operator.id} operator={operator} onSelect={onSelect} />}
         </>
       )}
     </section>
   );
 }
 
-/** A range operator's custom amount, typed in US dollars or, when the operator has a rate, in its currency. */
-function CustomAmount({ operator, limits, onSelect }: { operator: TOperator; limits: { min: number; max: number }; onSelect(option: TAmountOption): void }) {
+/**
+ * A range operator's custom amount, typed in US dollars or, when the operator has a rate, in its
+ * currency: hint, check and refusal in the currency typed, within the admin's limits (shared custom-amount.ts).
+ */
+function CustomAmount({ operator, onSelect }: { operator: TOperator; onSelect(option: TAmountOption): void }) {
   const t = useI18n();
-  const localLimits = localLimitsOf(operator);
+  const localLimits = customLocalLimits(operator);
   const [inLocal, setInLocal] = useState(localLimits !== null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const usdRange = { min: t.shortUsd(limits.min), max: t.shortUsd(limits.max) };
-  // The operator's local limits (the API checks the converted amount against the site's dollar limits too).
-  const local = inLocal && localLimits !== null ? localLimits : null;
+  const limits = customAmountLimits(operator, inLocal)!;
+  const range = customRange(t, limits);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (local) {
-      const value = localValue(text, local);
-      if (value === null) return setError(t.web.amountBetween(localRange(t, local)));
-      setBusy(true);
-      try {
-        const option = await localAmountOption(value, operator.operatorId, local.code);
-        setError(null);
-        onSelect(option);
-      } catch {
-        setError(t.web.amountBetween(usdRange));
-      } finally {
-        setBusy(false);
-      }
-      return;
+    const value = customAmountValue(text, limits);
+    if (value === null) return setError(t.web.amountBetween(range));
+    if (limits.kind === 'usd') {
+      setError(null);
+      return onSelect({ id: `custom-${value}`, amount: centsToDollars(value), localAmount: null, currencySymbol: null, currencyCode: null, description: null });
     }
-    const value = Number(text.replace(',', '.'));
-    const cents = Number.isFinite(value) ? centsOf(value) : NaN;
-    if (!text.trim() || !(cents >= limits.min && cents <= limits.max)) return setError(t.web.amountBetween(usdRange));
-    setError(null);
-    onSelect({ id: `custom-${cents}`, amount: centsToDollars(cents), localAmount: null, currencySymbol: null, currencyCode: null, description: null });
+    setBusy(true);
+    try {
+      const option = await localAmountOption(value, operator.operatorId, limits.code);
+      setError(null);
+      onSelect(option);
+    } catch {
+      setError(t.web.amountBetween(range));
+    } finally {
+      setBusy(false);
+    }
   };
-  const range = local ? localRange(t, local) : usdRange;
+  const local = limits.kind === 'local' ? limits : null;
   return (
     <form className="wz-custom" onSubmit={(e) => void submit(e)} noValidate>
       {localLimits && (

@@ -1,34 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TAmountOption, TOperator } from '@topup/shared';
+import type { TAmountOption } from '@topup/shared';
 import { quoteLocalAmount } from '../api/local-amount';
 import { useI18n, type I18n } from '../i18n/I18n';
-import { centsToDollars } from '@topup/shared';
+import { centsToDollars, customAmountRange, type TCustomLimits } from '../shared';
 
 /**
  * A range operator's custom amount typed in its own currency (issue "local money first"), for every
  * surface that offers one: /recharge and the mini-app (AmountStep) and /app (compact/Steps).
  */
 
-/** The operator's limits in its currency (what the recipient gets), when the operator has a rate. */
-export interface LocalLimits {
-  code: string;
-  min: number;
-  max: number;
-}
-
-export function localLimitsOf(operator: TOperator | null): LocalLimits | null {
-  if (!operator?.localCurrencyCode || operator.localMinAmount === null || operator.localMaxAmount === null) return null;
-  return { code: operator.localCurrencyCode, min: operator.localMinAmount, max: operator.localMaxAmount };
-}
-
-/** The limits as the page's language writes them ("600 XAF"), for the placeholder and the message. */
-export const localRange = (t: Pick<I18n, 'local'>, limits: LocalLimits) => ({ min: t.local(limits.min, limits.code), max: t.local(limits.max, limits.code) });
-
-/** The typed text as an amount within the limits (a decimal comma read as a point), else null. */
-export function localValue(text: string, limits: LocalLimits): number | null {
-  const value = Number(text.replace(',', '.'));
-  return text.trim() !== '' && value >= limits.min && value <= limits.max ? value : null;
-}
+/** The custom amount's limits in words, in the currency typed (shared custom-amount.ts), as the page's language writes them. */
+export const customRange = (t: Pick<I18n, 'shortUsd' | 'local'>, limits: TCustomLimits) => customAmountRange(limits, { usd: t.shortUsd, local: t.local });
 
 /**
  * The local amount as the amount chosen: the API converts it at the operator's rate (clients never

@@ -5,7 +5,6 @@ import { CountryStep } from './CountryStep';
 import { NumberFirst } from './NumberFirst';
 import { OperatorStep } from './OperatorStep';
 import { PhoneStep } from './PhoneStep';
-import { centsOf } from './format';
 import type { WizardAction, WizardState } from './state';
 
 /** What a surface passes of one catalog query (a react-query result fits). */
@@ -20,8 +19,6 @@ export interface WizardStepsProps {
   countries: CatalogList<TCountry>;
   operators: CatalogList<TOperator>;
   amounts: CatalogList<TAmountOption>;
-  /** The API's amount limits in cents (the pricing query's data): a RANGE operator's custom amount lies within them and the operator's. */
-  limits: { minAmount: number; maxAmount: number } | undefined;
   /** A choice of country, service type, operator or amount (a surface may add haptics). */
   onChoose(action: WizardAction): void;
   onPhoneChange(phone: string): void;
@@ -35,7 +32,7 @@ export interface WizardStepsProps {
 }
 
 /** The wizard's country, operator, amount and phone steps for the state's current step (docs/design.md section 6). */
-export function WizardSteps({ wizard, countries, operators, amounts, limits, onChoose, onPhoneChange, phoneError, onPhoneSubmit, details }: WizardStepsProps) {
+export function WizardSteps({ wizard, countries, operators, amounts, onChoose, onPhoneChange, phoneError, onPhoneSubmit, details }: WizardStepsProps) {
   const { step, country, operator, amount } = wizard;
   const phoneStep = country && (
     <PhoneStep country={country} operator={operator} value={wizard.phone} onChange={onPhoneChange} error={phoneError} onSubmit={onPhoneSubmit} />
@@ -48,11 +45,6 @@ export function WizardSteps({ wizard, countries, operators, amounts, limits, onC
       error={amounts.isError}
       selectedId={amount?.id}
       onSelect={(a) => onChoose({ type: 'selectAmount', amount: a })}
-      custom={
-        operator?.denominationType === 'RANGE' && limits
-          ? { min: Math.max(limits.minAmount, centsOf(operator.minAmount)), max: Math.min(limits.maxAmount, centsOf(operator.maxAmount)) }
-          : undefined
-      }
     />
   );
   return (

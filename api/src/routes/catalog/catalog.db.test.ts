@@ -82,6 +82,28 @@ describe('GET /api/operators/{operatorId}/amounts', () => {
     expect(mtn).toMatchObject({ minAmount: 1, maxAmount: 200, localMinAmount: 600, localMaxAmount: 120_000, localCurrencyCode: 'XAF' });
   });
 
+  it("gives a range operator its custom amount within the admin's limits, in dollars and in its currency, and follows a change of them", async () => {
+    const mtn = async () =>
+      ZOperator.array()
+        .parse((await api.call('GET', '/api/countries/CM/operators')).body)
+        .find((o) => o.operatorId === 53)!;
+    // The operator takes $1-$200, the service $5-$500 by default: 600 XAF is not a custom amount an order takes.
+    expect((await mtn()).custom).toEqual({ min: 500, max: 20_000, localMin: 3000, localMax: 120_000 });
+    const pricing = await api.services.settings.get('pricing');
+    await api.services.settings.set('pricing', { ...pricing, minAmountCents: 500, maxAmountCents: 5000 });
+    try {
+      expect((await mtn()).custom).toEqual({ min: 500, max: 5000, localMin: 3000, localMax: 30_000 });
+      const detected = ZDetectPhoneResponse.parse((await api.call('POST', '/api/phone/detect', { body: { phoneNumber: '+237671234567' } })).body);
+      expect(detected.operator?.custom).toEqual({ min: 500, max: 5000, localMin: 3000, localMax: 30_000 });
+    } finally {
+      await api.services.settings.set('pricing', pricing);
+    }
+    const orange = ZOperator.array()
+      .parse((await api.call('GET', '/api/countries/CM/operators')).body)
+      .find((o) => o.operatorId === 54)!;
+    expect(orange).toMatchObject({ denominationType: 'FIXED', custom: null });
+  });
+
   it('defaults to airtime and is empty for another service type', async () => {
     expect((await api.call('GET', '/api/operators/53/amounts')).body.length).toBeGreaterThan(0);
     expect((await api.call('GET', '/api/operators/53/amounts?serviceType=data')).body).toEqual([]);
@@ -147,7 +169,7 @@ describe('catalog resilience', () => {
       throw new Error('provider down');
     };
     const catalog = new CatalogService(api.database.db, failing, pino({ level: 'silent' }));
-    await expect(catalog.operators('ZW')).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    await expect(catalog.operators('ZW', { minAmountCents: 500, maxAmountCents: 50_000 })).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
   });
 
   it('refreshes a stale list in the background and keeps serving meanwhile', async () => {

@@ -29,7 +29,7 @@ export function catalogRouter(
     const { serviceType } = parse(ZOperatorsQuery, req.query);
     const country = await catalog.country(id);
     if (!country) throw new AppError('NOT_FOUND', `Country ${id} not found`);
-    sendJson(res, await catalog.operators(country.code, serviceType));
+    sendJson(res, await catalog.operators(country.code, await settings.get('pricing'), serviceType));
   });
 
   /** Only the options the admin's minimum and maximum allow: no client filters them again. */
@@ -45,7 +45,7 @@ export function catalogRouter(
 
   router.post('/phone/detect', phoneLimit, async (req, res) => {
     const { phoneNumber } = parse(ZDetectPhoneRequest, req.body);
-    res.json(await catalog.detectPhone(phoneNumber));
+    res.json(await catalog.detectPhone(phoneNumber, await settings.get('pricing')));
   });
 
   router.post('/validate/phone', phoneLimit, async (req, res) => {

@@ -33,6 +33,21 @@ export function orderValue(f: OrderFacts): Value {
   return { credits, creditedCents, heldCents, onBalanceCents: Math.max(0, onBalanceCents), resentCents };
 }
 
+/** A credit as the timeline tells it: where it was put when credited. */
 export function storyCredit(l: LedgerRow): TStoryCredit {
   return { reason: l.reason as TCreditReason, amount: l.amountCents, place: l.customerId === null ? 'held' : 'on_balance', at: l.createdAt.toISOString() };
+}
+
+/**
+ * The order's credits where they are now: a held one moved to the balance with the first claim of its
+ * holder order that came after it (a claim moves everything held then), so a customer who signed in is
+ * no longer told it waits for a sign-in.
+ */
+export function creditsNow(f: OrderFacts, value: Value): TStoryCredit[] {
+  const holder = f.order.retryOf ?? f.order.id;
+  const claims = f.ledger.filter((l) => l.orderId === holder && l.reason === 'claim_out');
+  return value.credits.map((l) => {
+    const credit = storyCredit(l);
+    return credit.place === 'held' && claims.some((c) => c.id > l.id) ? { ...credit, place: 'on_balance' } : credit;
+  });
 }

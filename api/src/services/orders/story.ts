@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { isCryptoOrder, type CryptoOrderRow, type OrderRow } from '../../db/schema';
 import { readOrderFacts, type OrderFacts, type PaymentRow } from './story-facts';
 import { orderTimeline, type TimelineEntry } from './story-timeline';
-import { orderValue, storyCredit, type Value } from './story-value';
+import { creditsNow, orderValue, type Value } from './story-value';
 
 /**
  * The order story: what an order is and what happened to it, read from its events,
@@ -60,7 +60,16 @@ export class OrderStories {
     const value = orderValue(f);
     const netCents = value.creditedCents - value.resentCents;
     const reasons = [...new Set(value.credits.map((l) => l.reason as TCreditReason))];
-    const credit = netCents > 0 ? { amount: netCents, place: value.heldCents > 0 ? ('held' as const) : ('on_balance' as const), reasons } : null;
+    const credit =
+      netCents > 0
+        ? {
+            amount: netCents,
+            place: value.heldCents > 0 ? ('held' as const) : ('on_balance' as const),
+            reasons,
+            hasEmail: order.email !== null,
+            hasTelegram: order.telegramUserId !== null,
+          }
+        : null;
     const live = f.payments.filter((p) => p.status !== 'removed');
     const flags = {
       wrongCoin: reasons.includes('wrong_coin') || (order.coin !== null && live.some((p) => p.coin !== order.coin)),
@@ -300,7 +309,7 @@ export class OrderStories {
       payments: f.payments.map((p) => this.storyPayment(order, p)),
       timeline: this.timeline(f).map((e) => e.item),
       value: {
-        credits: value.credits.map((l) => storyCredit(l)),
+        credits: creditsNow(f, value),
         creditedAmount: value.creditedCents,
         heldAmount: Math.max(0, value.heldCents),
         onBalanceAmount: value.onBalanceCents,

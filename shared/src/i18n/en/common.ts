@@ -58,7 +58,7 @@ export const common = {
   amountChoice: (p: { local: string; usd: string }) => `${p.local} · ${p.usd}`,
   /** An approximate local amount: "≈ 2,500 XAF". */
   approxLocal: (p: { local: string }) => `≈ ${p.local}`,
-  customAmountLocal: (p: { currency: string }) => `Or type an amount in ${p.currency}`,
+  customAmountLocal: (p: { currency: string; min: string; max: string }) => `Or type an amount in ${p.currency}, between ${p.min} and ${p.max}`,
   customAmountUsd: 'Or type an amount in US dollars',
   recipientGets: (p: { local: string }) => `The recipient gets ${p.local}`,
   youPay: (p: { usd: string }) => `You pay ${p.usd} before fees`,

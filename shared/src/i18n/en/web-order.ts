@@ -54,6 +54,7 @@ export const order = {
   nextActions: NEXT_ACTION_LABELS as Record<TNextActionKind, string>,
   signInWith: (p: { email: string }) => `Sign in with ${p.email} to find this credit on your balance.`,
   signInTelegram: 'Sign in with the Telegram account that made the order to find this credit on your balance.',
+  signInBrowser: 'Sign in in the browser that made the order to find this credit on your balance.',
   supportReference: 'Name this order to support:',
   contactSupport: 'Contact support',
   viewOrder: 'View order',

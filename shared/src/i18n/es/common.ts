@@ -45,7 +45,7 @@ export const common: CommonMessages = {
 
   amountChoice: (p) => `${p.local} · ${p.usd}`,
   approxLocal: (p) => `≈ ${p.local}`,
-  customAmountLocal: (p) => `O escribe un importe en ${p.currency}`,
+  customAmountLocal: (p) => `O escribe un importe en ${p.currency}, entre ${p.min} y ${p.max}`,
   customAmountUsd: 'O escribe un importe en dólares estadounidenses',
   recipientGets: (p) => `El destinatario recibe ${p.local}`,
   youPay: (p) => `Pagas ${p.usd} sin comisiones`,

@@ -1,8 +1,16 @@
 import type { SentenceParams, WebOrderMessages } from '../en/web-order';
-import type { TOrderDisplay } from '../../order-display';
+import { claimWay, type TOrderDisplay } from '../../order-display';
+
+/** How a held credit is claimed: only the ways the order has (order-display.ts `claimWay`). */
+const SIGN_IN_WITH: Record<ReturnType<typeof claimWay>, string> = {
+  email_telegram: 'inicia sesión con el correo de este pedido (o su cuenta de Telegram)',
+  email: 'inicia sesión con el correo de este pedido',
+  telegram: 'inicia sesión con la cuenta de Telegram que hizo el pedido',
+  browser: 'inicia sesión en el navegador que hizo el pedido',
+};
 
 function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
-  return `${f.usd(credit.amount)} ${credit.place === 'held' ? 'se guarda para ti: inicia sesión con el correo de este pedido (o tu cuenta de Telegram) para usarlo' : 'se acreditó en tu saldo'}`;
+  return `${f.usd(credit.amount)} ${credit.place === 'held' ? `se guarda para ti: ${SIGN_IN_WITH[claimWay(credit)]} para usarlo` : 'se acreditó en tu saldo'}`;
 }
 
 function sentence(f: SentenceParams): string {
@@ -101,6 +109,7 @@ export const order: WebOrderMessages = {
   },
   signInWith: (p) => `Inicia sesión con ${p.email} para encontrar este crédito en tu saldo.`,
   signInTelegram: 'Inicia sesión con la cuenta de Telegram que hizo el pedido para encontrar este crédito en tu saldo.',
+  signInBrowser: 'Inicia sesión en el navegador que hizo el pedido para encontrar este crédito en tu saldo.',
   supportReference: 'Indica este pedido a soporte:',
   contactSupport: 'Contactar con soporte',
   viewOrder: 'Ver pedido',

@@ -46,7 +46,7 @@ export const common: CommonMessages = {
 
   amountChoice: (p) => `${p.local} · ${p.usd}`,
   approxLocal: (p) => `≈ ${p.local}`,
-  customAmountLocal: (p) => `Ou tapez un montant en ${p.currency}`,
+  customAmountLocal: (p) => `Ou tapez un montant en ${p.currency}, entre ${p.min} et ${p.max}`,
   customAmountUsd: 'Ou tapez un montant en dollars US',
   recipientGets: (p) => `Le destinataire reçoit ${p.local}`,
   youPay: (p) => `Vous payez ${p.usd} hors frais`,

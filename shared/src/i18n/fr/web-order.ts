@@ -1,11 +1,19 @@
 import type { SentenceParams, WebOrderMessages } from '../en/web-order';
-import type { TOrderDisplay } from '../../order-display';
+import { claimWay, type TOrderDisplay } from '../../order-display';
 
 const NB = '\u00a0';
 
+/** How a held credit is claimed: only the ways the order has (order-display.ts `claimWay`). */
+const SIGN_IN_WITH: Record<ReturnType<typeof claimWay>, string> = {
+  email_telegram: 'connectez-vous avec l’adresse e-mail de cette commande (ou son compte Telegram)',
+  email: 'connectez-vous avec l’adresse e-mail de cette commande',
+  telegram: 'connectez-vous avec le compte Telegram qui a passé la commande',
+  browser: 'connectez-vous dans le navigateur qui a passé la commande',
+};
+
 /** « 11,00 $ a été crédité sur votre solde » / « … est gardé pour vous : … ». */
 function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
-  return `${f.usd(credit.amount)} ${credit.place === 'held' ? `est gardé pour vous${NB}: connectez-vous avec l’adresse e-mail de cette commande (ou son compte Telegram) pour l’utiliser` : 'a été crédité sur votre solde'}`;
+  return `${f.usd(credit.amount)} ${credit.place === 'held' ? `est gardé pour vous${NB}: ${SIGN_IN_WITH[claimWay(credit)]} pour l’utiliser` : 'a été crédité sur votre solde'}`;
 }
 
 function sentence(f: SentenceParams): string {
@@ -104,6 +112,7 @@ export const order: WebOrderMessages = {
   },
   signInWith: (p) => `Connectez-vous avec ${p.email} pour retrouver ce crédit sur votre solde.`,
   signInTelegram: 'Connectez-vous avec le compte Telegram qui a passé la commande pour retrouver ce crédit sur votre solde.',
+  signInBrowser: 'Connectez-vous dans le navigateur qui a passé la commande pour retrouver ce crédit sur votre solde.',
   supportReference: `Indiquez cette commande au support${NB}:`,
   contactSupport: 'Contacter le support',
   viewOrder: 'Voir la commande',

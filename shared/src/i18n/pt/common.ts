@@ -45,7 +45,7 @@ export const common: CommonMessages = {
 
   amountChoice: (p) => `${p.local} · ${p.usd}`,
   approxLocal: (p) => `≈ ${p.local}`,
-  customAmountLocal: (p) => `Ou digite um valor em ${p.currency}`,
+  customAmountLocal: (p) => `Ou digite um valor em ${p.currency}, entre ${p.min} e ${p.max}`,
   customAmountUsd: 'Ou digite um valor em dólares americanos',
   recipientGets: (p) => `O destinatário recebe ${p.local}`,
   youPay: (p) => `Você paga ${p.usd} sem as taxas`,

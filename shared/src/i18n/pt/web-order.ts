@@ -1,8 +1,16 @@
 import type { SentenceParams, WebOrderMessages } from '../en/web-order';
-import type { TOrderDisplay } from '../../order-display';
+import { claimWay, type TOrderDisplay } from '../../order-display';
+
+/** How a held credit is claimed: only the ways the order has (order-display.ts `claimWay`). */
+const SIGN_IN_WITH: Record<ReturnType<typeof claimWay>, string> = {
+  email_telegram: 'entre com o e-mail deste pedido (ou a conta do Telegram dele)',
+  email: 'entre com o e-mail deste pedido',
+  telegram: 'entre com a conta do Telegram que fez o pedido',
+  browser: 'entre no navegador que fez o pedido',
+};
 
 function creditedWhere(credit: NonNullable<TOrderDisplay['credit']>, f: Pick<SentenceParams, 'usd'>): string {
-  return `${f.usd(credit.amount)} ${credit.place === 'held' ? 'fica guardado para você: entre com o e-mail deste pedido (ou a conta do Telegram dele) para usá-lo' : 'foi creditado no seu saldo'}`;
+  return `${f.usd(credit.amount)} ${credit.place === 'held' ? `fica guardado para você: ${SIGN_IN_WITH[claimWay(credit)]} para usá-lo` : 'foi creditado no seu saldo'}`;
 }
 
 function sentence(f: SentenceParams): string {
@@ -101,6 +109,7 @@ export const order: WebOrderMessages = {
   },
   signInWith: (p) => `Entre com ${p.email} para encontrar este crédito no seu saldo.`,
   signInTelegram: 'Entre com a conta do Telegram que fez o pedido para encontrar este crédito no seu saldo.',
+  signInBrowser: 'Entre no navegador que fez o pedido para encontrar este crédito no seu saldo.',
   supportReference: 'Informe este pedido ao suporte:',
   contactSupport: 'Falar com o suporte',
   viewOrder: 'Ver pedido',

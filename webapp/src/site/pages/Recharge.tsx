@@ -190,7 +190,6 @@ export default function Recharge() {
                 countries={countries}
                 operators={operators}
                 amounts={amounts}
-                limits={pricing.data}
                 onChoose={checkout.choose}
                 onPhoneChange={(phone) => checkout.choose({ type: 'setPhone', phone })}
                 phoneError={phoneError}

@@ -4,6 +4,7 @@ import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
 import { SITE_NAME } from '../meta';
 import { SUPPORT_OPEN_EVENT, supportRequestInUrl, whatsappLink } from '../support';
+import { useStepAside } from './step-aside';
 
 // The chat's code comes with its first opening: the shell of every page carries only the buttons.
 const SupportChat = lazy(() => import('./SupportChat'));
@@ -20,6 +21,9 @@ export function SupportWidget() {
   const [open, setOpen] = useState(false);
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const launcher = useRef<HTMLButtonElement>(null);
+  const widget = useRef<HTMLDivElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  useStepAside(widget, buttons, !open);
 
   useEffect(() => {
     const show = (e: Event) => {
@@ -40,13 +44,13 @@ export function SupportWidget() {
   };
 
   return (
-    <div className="support">
+    <div className="support" ref={widget}>
       {open && (
         <Suspense fallback={null}>
           <SupportChat paymentId={paymentId} onClearOrder={() => setPaymentId(null)} onClose={close} />
         </Suspense>
       )}
-      <div className="support-buttons">
+      <div className="support-buttons" ref={buttons}>
         {whatsapp && (
           <a className="support-btn support-whatsapp" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={w.whatsapp}>
             <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">

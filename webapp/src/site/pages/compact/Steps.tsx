@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { TAmountOption, TCoinSymbol, TCountry, TOperator, TPromotion, TQuote } from '@topup/shared';
 import { assetOf, chooseAsset } from '../../../../../shared/src/payment-choice';
-import { flagEmoji } from '../../../shared';
+import { flagEmoji, type TLocalLimits } from '../../../shared';
 import { useI18n } from '../../../i18n/I18n';
 import { centsOf, dialPrefix, localFirst, localOf, Notice, shownNumber, type CatalogList } from '../../../wizard';
-import { CurrencyChoice, localRange, type LocalLimits } from '../../../wizard/LocalAmount';
+import { CurrencyChoice, customRange } from '../../../wizard/LocalAmount';
 import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
 import type { AmountEntry, Limits } from './amount';
@@ -138,7 +138,7 @@ export function AmountChoice(props: {
   fee: number | undefined;
   custom: Limits | null;
   /** The operator's limits in its currency, when the custom amount can be typed in it too. */
-  local: LocalLimits | null;
+  local: TLocalLimits | null;
   loading: boolean;
   /** The amount chosen (a quick one, or the custom one when valid and, typed in local money, quoted). */
   chosen: TAmountOption | null;
@@ -151,7 +151,7 @@ export function AmountChoice(props: {
     return option ? localOf(t, option) : null;
   };
   // US dollars by default (the spec's 'Custom amount (USD)'), the operator's currency when chosen.
-  const local = entry.local && props.local;
+  const local = (entry.local && props.local) || null;
   return (
     <div className="wz-step">
       <div className="quick-amounts" role="group" aria-label={t.web.compact.quickAmounts}>
@@ -188,7 +188,7 @@ export function AmountChoice(props: {
             min={local ? local.min : centsToDollars(custom.min)}
             max={local ? local.max : centsToDollars(custom.max)}
             step={local ? 'any' : '0.01'}
-            placeholder={t.web.customAmountRange(local ? localRange(t, local) : { min: t.shortUsd(custom.min), max: t.number(centsToDollars(custom.max)) })}
+            placeholder={t.web.customAmountRange(customRange(t, local ?? { kind: 'usd', ...custom }))}
             value={entry.text}
             onChange={(e) => props.onEntry({ ...entry, text: e.target.value })}
           />

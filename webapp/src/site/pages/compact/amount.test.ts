@@ -21,7 +21,12 @@ const quoted = (amount: number, localAmount: number): TAmountOption => ({
   currencyCode: 'XAF',
   description: null,
 });
-const local = (over: Partial<LocalEntry> = {}): LocalEntry => ({ limits: { code: 'XAF', min: 600, max: 120_000 }, option: undefined, refused: false, ...over });
+const local = (over: Partial<LocalEntry> = {}): LocalEntry => ({
+  limits: { kind: 'local', code: 'XAF', min: 600, max: 120_000 },
+  option: undefined,
+  refused: false,
+  ...over,
+});
 const problem = (text: string, entry: LocalEntry) => amountProblem(t, { quick: null, text, local: true }, limits, operator, [], entry);
 
 describe('/app: a custom amount typed in the local currency', () => {
@@ -32,11 +37,12 @@ describe('/app: a custom amount typed in the local currency', () => {
     expect(problem('abc', local())).toEqual({ need: 'amount', reason: 'invalid', message });
   });
 
-  it('waits for the quote; a refused quote says the dollar range; a quoted one is checked in its dollars', () => {
+  it('waits for the quote; a refused quote, or one outside the dollar limits, says the range in the currency typed', () => {
+    const message = 'Amount must be between 600\u00a0XAF and 120,000\u00a0XAF.';
     expect(problem('4200', local())).toEqual({ need: 'amount', reason: 'missing' });
-    expect(problem('4200', local({ refused: true }))).toMatchObject({ reason: 'invalid', message: 'Amount must be between $1 and $200.' });
+    expect(problem('4200', local({ refused: true }))).toMatchObject({ reason: 'invalid', message });
     expect(problem('4200', local({ option: quoted(7, 4200) }))).toBeNull();
-    expect(problem('4200', local({ option: quoted(250, 4200) }))).toMatchObject({ reason: 'invalid', message: 'Amount must be between $1 and $200.' });
+    expect(problem('4200', local({ option: quoted(250, 4200) }))).toMatchObject({ reason: 'invalid', message });
   });
 
   it('leaves a quick amount, or the currency chosen with nothing typed, to the dollar checks', () => {

@@ -1,8 +1,8 @@
 import type { TAmountOption, TOperator, TPricingSettings } from '@topup/shared';
 import type { I18n } from '../../../i18n/I18n';
-import { QUICK_AMOUNTS_USD, usdToCents } from '../../../shared';
+import { customAmountLimits, customAmountValue, QUICK_AMOUNTS_USD, usdToCents, type TLocalLimits } from '../../../shared';
 import { centsOf, type Problem } from '../../../wizard';
-import { localRange, localValue, type LocalLimits } from '../../../wizard/LocalAmount';
+import { customRange } from '../../../wizard/LocalAmount';
 
 /**
  * What the amount step holds: a quick amount tapped, and a custom amount typed (which wins when not
@@ -20,7 +20,7 @@ export const typedLocal = (entry: AmountEntry): boolean => !!entry.local && entr
 
 /** A custom amount typed in the operator's currency: its limits, and its quote (the amount it makes) or the quote's refusal. */
 export interface LocalEntry {
-  limits: LocalLimits;
+  limits: TLocalLimits;
   option: TAmountOption | undefined;
   refused: boolean;
 }
@@ -31,11 +31,15 @@ export interface Limits {
   max: number;
 }
 
-/** The spec's custom range ($1-200) within the API's limits. */
-export const compactLimits = (pricing: TPricingSettings | undefined): Limits => ({
-  min: Math.max(100, pricing?.minAmount ?? 0),
-  max: Math.min(20_000, pricing?.maxAmount ?? Infinity),
-});
+/**
+ * The dollar limits: a range operator's custom amount (its range within the admin's: shared custom-amount.ts),
+ * else the spec's custom range ($1-200) within the admin's.
+ */
+export const compactLimits = (pricing: TPricingSettings | undefined, operator: TOperator | null = null): Limits =>
+  customAmountLimits(operator, false) ?? {
+    min: Math.max(100, pricing?.minAmount ?? 0),
+    max: Math.min(20_000, pricing?.maxAmount ?? Infinity),
+  };
 
 /** The quick amounts (USD): a FIXED operator's own within the limits, else the spec's that the operator's range takes. */
 export function quickAmounts(operator: TOperator | null, fixedAmounts: TAmountOption[] | undefined, limits: Limits): number[] {
@@ -81,15 +85,17 @@ export function amountProblem(
   local: LocalEntry | null = null,
 ): Problem | null {
   const invalid = (message: string): Problem => ({ need: 'amount', reason: 'invalid', message });
-  const usdRange = () => invalid(t.web.amountBetween({ min: t.shortUsd(limits.min), max: t.shortUsd(limits.max) }));
+  const usdRange = () => invalid(t.web.amountBetween(customRange(t, { kind: 'usd', ...limits })));
   let entry = typed;
   if (local && typedLocal(typed)) {
-    if (localValue(typed.text, local.limits) === null) return invalid(t.web.amountBetween(localRange(t, local.limits)));
-    if (local.refused) return usdRange();
+    // Refused in the currency typed: the customer never has to convert the limits.
+    const localRange = () => invalid(t.web.amountBetween(customRange(t, local.limits)));
+    if (customAmountValue(typed.text, local.limits) === null || local.refused) return localRange();
     // Still being quoted ('Continue' waits for the quote).
     if (!local.option) return { need: 'amount', reason: 'missing' };
-    // The quote's dollars are what the order charges: the checks below are theirs.
+    // The quote's dollars are what the order charges: checked against the dollar limits, refused in the currency typed.
     entry = { quick: local.option.amount, text: '' };
+    if (validAmount(entry, limits) === null) return localRange();
   }
   const amount = enteredAmount(entry);
   if (amount === null) return { need: 'amount', reason: 'missing' };

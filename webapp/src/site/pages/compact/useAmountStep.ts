@@ -4,7 +4,8 @@ import type { TOperator, TPricingSettings } from '@topup/shared';
 import { amountsQuery, quoteQuery } from '../../../api/queries';
 import { useI18n } from '../../../i18n/I18n';
 import { quoteFor, type Problem, type WizardAction } from '../../../wizard';
-import { localAmountQuery, localLimitsOf, localValue } from '../../../wizard/LocalAmount';
+import { localAmountQuery } from '../../../wizard/LocalAmount';
+import { customAmountValue, customLocalLimits } from '../../../shared';
 import { amountOption, amountProblem, compactLimits, NO_AMOUNT, quickAmounts, typedLocal, validAmount, type AmountEntry, type LocalEntry } from './amount';
 import { centsToDollars } from '@topup/shared';
 
@@ -18,15 +19,15 @@ export function useAmountStep(opts: { operator: TOperator | null; pricing: TPric
   const t = useI18n();
   const queryClient = useQueryClient();
   const [entry, setEntry] = useState<AmountEntry>(NO_AMOUNT);
-  const limits = useMemo(() => compactLimits(pricing), [pricing]);
+  const limits = useMemo(() => compactLimits(pricing, operator), [pricing, operator]);
   const fixed = operator?.denominationType === 'FIXED';
   // A FIXED operator's amounts are its quick amounts; every operator's options carry the local amounts.
   const amounts = useQuery({ ...amountsQuery(operator?.id, 'airtime'), enabled: !!operator });
   // The tiles wait for the operator's options, so that they open with the local amounts (no flash of dollars).
   const loading = !!operator && amounts.isPending;
   const quick = useMemo(() => (loading ? [] : quickAmounts(operator, amounts.data, limits)), [loading, operator, amounts.data, limits]);
-  const localLimits = fixed ? null : localLimitsOf(operator);
-  const typed = localLimits && typedLocal(entry) ? localValue(entry.text, localLimits) : null;
+  const localLimits = fixed ? null : customLocalLimits(operator);
+  const typed = localLimits && typedLocal(entry) ? customAmountValue(entry.text, localLimits) : null;
   const localQuote = useQuery(localAmountQuery(typed, operator?.operatorId, localLimits?.code));
   const local: LocalEntry | null = localLimits && { limits: localLimits, option: localQuote.data, refused: localQuote.isError };
   const quotedLocal = localLimits && typedLocal(entry) ? (localQuote.data ?? null) : undefined;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { TSiteConfig } from '@topup/shared';
-import { useToast } from '../../../components/Toast';
+import { useToast, useToastsOnTop } from '../../../components/Toast';
 import { useI18n } from '../../../i18n/I18n';
 import type { OverlayState } from '../../../wizard/PaymentOverlay';
 import { PageLoading } from '../../components/PageLoading';
@@ -66,6 +66,7 @@ export function RechargeOverlay({ state, signedIn, support, onLeave, onNewPaymen
 
 /** The overlay is modal: the page behind it can be neither reached nor read until it closes (the support widget stays usable, above it). */
 function useInertBehind() {
+  useToastsOnTop(true);
   useEffect(() => {
     const behind = [...document.querySelectorAll('.site-header, .site-main, .site-footer')];
     behind.forEach((el) => el.setAttribute('inert', ''));
