@@ -41,14 +41,14 @@ export function tonWalletLinks(p: TonPayment): WalletLinks {
  * TON attached to a jetton transfer: the payer's jetton wallet, the receiving one (deployed by the first
  * transfer to it) and the notification spend less; the rest comes back to the payer as excess.
  */
-export const JETTON_TRANSFER_TON = toNano('0.05');
+const JETTON_TRANSFER_TON = toNano('0.05');
 
 /**
  * The TON Connect transaction that pays `p` from `payer`'s wallet. Toncoin: one message to the receiving
  * address with the amount and the comment. A jetton: one message to the payer's own jetton wallet of the
  * master (which the master answers), carrying a TEP-74 transfer to the receiving address with the comment
- * as its forward payload, and TON for the fees. Bounceable there: jettons sent from a wallet that holds
- * none come back with the TON.
+ * as its forward payload, and TON for the fees. Bounceable: to a jetton wallet that does not exist (the
+ * payer never held the jetton), the TON comes back.
  */
 export async function tonWalletTransaction(client: TonCenterClient, p: TonPayment, payer: Address): Promise<WalletTransaction> {
   if (!p.jettonMaster) {

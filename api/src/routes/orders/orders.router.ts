@@ -127,7 +127,10 @@ export function ordersRouter(
     res.json(await orders.leaveByCustomer({ paymentId, proof: ownerProof(req, orderToken) }));
   });
 
-  /** The transaction the customer's connected wallet (TON Connect) sends to pay the order; it may depend on that wallet's address. */
+  /**
+   * The transaction the customer's connected wallet (TON Connect) sends to pay the order; it may depend on
+   * that wallet's address. Limited as order creation is: a jetton's answer costs a call to the chain's API.
+   */
   router.post('/orders/:ref/wallet-transaction', limit, async (req, res) => {
     const { ref } = parse(ZOrderRefParam, req.params);
     const { payer } = parse(ZWalletTransactionRequest, req.body);
