@@ -25,10 +25,23 @@ export interface WalletLinks {
   /** … and Trust Wallet's, null where it does not know the network. */
   trust?: string | null;
   /**
-   * TON only: the transaction a wallet connected through TON Connect is asked to send (its
-   * `sendTransaction` request's messages: address, amount in base units, payload as base64 BoC, the
-   * order's comment in it). Absent where the payment cannot be one fixed message (a jetton is sent
-   * through the payer's own jetton wallet).
+   * TON only: the order can be paid from a wallet connected through TON Connect. Its transaction is
+   * asked of the API once the wallet is connected (POST /api/orders/:ref/wallet-transaction with the
+   * wallet's address): a jetton is sent through the payer's own jetton wallet, known only then.
    */
-  tonConnect?: { messages: { address: string; amount: string; payload?: string }[] };
+  tonConnect?: true;
+}
+
+/** One message of a transaction a connected wallet is asked to send (TON Connect's `sendTransaction` message). */
+export interface WalletMessage {
+  address: string;
+  /** Base units of the network's native coin attached to the message. */
+  amount: string;
+  /** The message body, a base64 bag of cells. */
+  payload?: string;
+}
+
+/** The transaction that pays an order from the payer's connected wallet, as the chain family built it. */
+export interface WalletTransaction {
+  messages: WalletMessage[];
 }

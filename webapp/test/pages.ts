@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../api/src/db/schema';
 import type { Stack } from './stack';
@@ -62,8 +62,9 @@ export async function openInTelegram(
   baseUrl: string,
   theme = LIGHT_THEME,
   initData = signedInitData(),
+  contextOptions: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: PHONE_390, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const context = await browser.newContext({ viewport: PHONE_390, deviceScaleFactor: 2, hasTouch: true, isMobile: true, ...contextOptions });
   await context.addInitScript({ content: telegramClientScript(theme) });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('page error:', err));

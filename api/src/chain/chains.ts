@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DEFAULT_COIN, type ChainRegistry, type TCoin, type TOfferedCoin, type WalletLinks } from '@topup/shared';
+import { DEFAULT_COIN, type ChainRegistry, type TCoin, type TOfferedCoin, type WalletLinks, type WalletTransaction } from '@topup/shared';
 import type { Config, NetworkConfig } from '../config';
 import { FAMILIES } from './families';
 import type { ChainAdapter, ChainFamily, DepositIdentity, FamilyContext, NetworkWatcher, PaymentRequest, WatcherOptions } from './port';
@@ -28,6 +28,9 @@ export interface ChainsOptions {
   /** The networks the Telegram surfaces offer (TELEGRAM_NETWORKS); null or absent: all. */
   telegramNetworks?: readonly string[] | null;
 }
+
+/** A payment as an order names it; `chainId`: the order's (a devnet's may differ from the mainnet's). */
+export type OrderPayment = Omit<PaymentRequest, 'network' | 'spec'> & { chainId: number };
 
 type WatcherDeps = Omit<WatcherOptions, 'network' | 'nativeCoin' | 'familyNetworks' | 'log'> & { log: Logger };
 
@@ -121,9 +124,23 @@ export class Chains {
     return this.adapter(network).depositIdentity(this.networks[network]!, index);
   }
 
-  /** The links that open a wallet with a payment on a network; `chainId`: the order's (a devnet's may differ from the mainnet's). */
-  walletLinks(network: string, { chainId, ...payment }: Omit<PaymentRequest, 'network' | 'spec'> & { chainId: number }): WalletLinks {
-    return this.adapter(network).walletLinks({ ...payment, network: { ...this.networks[network]!, chainId }, spec: this.registry.network(network)! });
+  /** The links that open a wallet with a payment on a network. */
+  walletLinks(network: string, payment: OrderPayment): WalletLinks {
+    return this.adapter(network).walletLinks(this.paymentRequest(network, payment));
+  }
+
+  /**
+   * The transaction that pays from the wallet the customer connected (ChainAdapter.walletTransaction), for
+   * a payment whose wallet links offer one; null when `payer` is not an address of the network's family.
+   */
+  walletTransaction(network: string, payment: OrderPayment, payer: string): Promise<WalletTransaction | null> {
+    const adapter = this.adapter(network);
+    if (!adapter.walletTransaction) throw new Error(`the ${adapter.family} family builds no transaction for a connected wallet`);
+    return adapter.walletTransaction(this.paymentRequest(network, payment), payer);
+  }
+
+  private paymentRequest(network: string, { chainId, ...payment }: OrderPayment): PaymentRequest {
+    return { ...payment, network: { ...this.networks[network]!, chainId }, spec: this.registry.network(network)! };
   }
 
   /** The enabled networks. */

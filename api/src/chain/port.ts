@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChainRegistry, TNetworkSpec, WalletLinks } from '@topup/shared';
+import type { ChainRegistry, TNetworkSpec, WalletLinks, WalletTransaction } from '@topup/shared';
 import type { NetworkConfig } from '../network-config';
 import type { Database } from '../db/client';
 import type { Metrics } from '../metrics';
@@ -106,6 +106,12 @@ export interface ChainAdapter {
   depositIdentity(network: NetworkConfig, index: number): DepositIdentity;
   /** The payment link of the QR code and the links of the "open in wallet" buttons. */
   walletLinks(payment: PaymentRequest): WalletLinks;
+  /**
+   * The transaction that pays `payment` from the wallet the customer connected to the client, whose
+   * address is `payer` (a family whose wallet links offer it; where the transaction depends on the
+   * payer, as a TON jetton's does). Null when `payer` is not an address of the family.
+   */
+  walletTransaction?(payment: PaymentRequest, payer: string): Promise<WalletTransaction | null>;
   /**
    * What one transfer costs on the network now, in its native coin's base units: of the native coin
    * and of a token.

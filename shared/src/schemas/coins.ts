@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZUsd } from './common';
-import type { WalletLinks } from '../wallet-links';
+import type { WalletLinks, WalletTransaction } from '../wallet-links';
 import { ZCoinSymbol, ZOfferedCoin } from './pricing';
 
 /**
@@ -50,10 +50,19 @@ export const ZWalletLinks = z.object({
   eip681: z.string().optional(),
   metamask: z.string().optional(),
   trust: z.string().nullable().optional(),
-  /** TON only: the TON Connect transaction that pays the order from a connected wallet. */
-  tonConnect: z.object({ messages: z.array(z.object({ address: z.string(), amount: z.string(), payload: z.string().optional() })) }).optional(),
+  /** TON only: payable from a wallet connected through TON Connect (its transaction: ZWalletTransaction). */
+  tonConnect: z.literal(true).optional(),
 }) satisfies z.ZodType<WalletLinks>;
 export type TWalletLinks = z.infer<typeof ZWalletLinks>;
+
+/** POST /api/orders/:ref/wallet-transaction: the address of the wallet the customer connected, which will pay. */
+export const ZWalletTransactionRequest = z.object({ payer: z.string().trim().min(1).max(200) });
+
+/** Its answer: the transaction the connected wallet is asked to send (what remains to pay, with the order's memo). */
+export const ZWalletTransaction = z.object({
+  messages: z.array(z.object({ address: z.string(), amount: z.string().regex(/^\d+$/), payload: z.string().optional() })).min(1),
+}) satisfies z.ZodType<WalletTransaction>;
+export type TWalletTransaction = z.infer<typeof ZWalletTransaction>;
 
 /**
  * What a payment must carry to be attributed to its order where the address is the operator's, shared

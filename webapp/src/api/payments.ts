@@ -2,7 +2,7 @@
  * Creating an order and following its payment: the calls a checkout needs once the choices are made.
  * Loaded on demand (see wizard/useCheckout.ts), so a surface's first screen does not carry them.
  */
-import type { TBalanceOrderCreated, TCoinSymbol, TOpenOrder, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type { TBalanceOrderCreated, TCoinSymbol, TOpenOrder, TPaymentCreated, TPaymentStatus, TWalletTransaction } from '@topup/shared';
 import { isFinalStatus, STATUS_POLL_MS, STREAM_SILENCE_MS } from '../shared';
 import { ApiError, apiRequest, loadSchemas, randomKey } from './client';
 
@@ -42,6 +42,11 @@ export interface CompactPaymentInput {
 
 export function createCompactPayment(input: CompactPaymentInput, idempotencyKey = randomKey()): Promise<TPaymentCreated> {
   return apiRequest('/api/create-payment', (s) => s.ZPaymentCreated, { method: 'POST', body: input, headers: { 'idempotency-key': idempotencyKey } });
+}
+
+/** The transaction the wallet connected through TON Connect sends to pay the order, built for that wallet (`payer`, its address). */
+export function walletTransaction(paymentId: string, payer: string): Promise<TWalletTransaction> {
+  return apiRequest(`/api/orders/${encodeURIComponent(paymentId)}/wallet-transaction`, (s) => s.ZWalletTransaction, { method: 'POST', body: { payer } });
 }
 
 /**

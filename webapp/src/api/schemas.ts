@@ -31,6 +31,7 @@ export {
   ZOrderStory,
   ZOpenOrder,
   ZOperatorMismatchDetails,
+  ZWalletTransaction,
 } from '@topup/shared';
 
 /** GET /api/balance (the API answers { success, balance, currency }; shared has no schema for it). */

@@ -194,7 +194,7 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
         <SendFromWallet />
         {next.action === 'pay_rest' && <p className="wz-hint">{t.onlyTheRest}</p>}
         <p className="wz-hint">{t.sendBefore({ time: dateTime(pay.deadline) })}</p>
-        <WalletButtons links={pay.walletLinks} open={openLink} />
+        <WalletButtons links={pay.walletLinks} paymentId={story.order.paymentId} open={openLink} />
         <QrCode uri={pay.paymentUri} coin={{ symbol: pay.coin, networkLabel: pay.networkLabel }} />
       </div>
     );

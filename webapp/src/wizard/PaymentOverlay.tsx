@@ -161,7 +161,7 @@ function Processing({
         <div className="wz-overlay-pay">
           <div className="wz-overlay-fields">
             <PayFields toPay={toPay} amountLabel={web.pay.amount} onCopied={onCopied} />
-            <WalletButtons links={toPay.walletLinks} />
+            <WalletButtons links={toPay.walletLinks} paymentId={payment.paymentId} />
           </div>
           <QrCode uri={toPay.paymentUri} coin={{ symbol: toPay.coin, networkLabel: toPay.networkLabel }} />
         </div>

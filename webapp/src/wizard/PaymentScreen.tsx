@@ -143,7 +143,7 @@ export default function PaymentScreen(props: PaymentScreenProps) {
               {/* What to send, and on which network, first; then the QR code that carries it. */}
               <PayFields toPay={toPay} amountLabel={web.amountToSend} onCopied={props.onCopied} />
               <QrCode uri={toPay.paymentUri} coin={{ symbol: toPay.coin, networkLabel: toPay.networkLabel }} />
-              <WalletButtons links={toPay.walletLinks} open={props.openLink} />
+              <WalletButtons links={toPay.walletLinks} paymentId={payment.paymentId} open={props.openLink} />
             </>
           )}
           <Details {...props} />

@@ -3,7 +3,7 @@ import { lazy, Suspense, type MouseEvent } from 'react';
 import type { TWalletLinks } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
 
-/** TON Connect's SDK is large: its own chunk, fetched only for an order that offers a TON Connect transaction. */
+/** TON Connect's SDK is large: its own chunk, fetched only for an order payable through TON Connect. */
 const TonConnectPay = lazy(() => import('./TonConnectPay'));
 
 /**
@@ -11,11 +11,11 @@ const TonConnectPay = lazy(() => import('./TonConnectPay'));
  * with the network's payment link (EIP-681 on EVM networks, for any wallet registered for its scheme),
  * and the links of the wallets that have their own (MetaMask; Trust Wallet where the network has one).
  * Each opens the wallet's send screen with the chain, token, address and amount of the order; the
- * API's chain adapter builds them, this only shows them; where it built a TON Connect transaction,
- * the wallet connected through TON Connect pays it in one tap. `open` replaces the browser's own way of
+ * API's chain adapter builds them, this only shows them; where they offer TON Connect, the wallet
+ * connected through it pays the order `paymentId` in one tap. `open` replaces the browser's own way of
  * following a link (the mini-app opens them through Telegram).
  */
-export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((url: string) => void) | undefined }) {
+export function WalletButtons({ links, paymentId, open }: { links: TWalletLinks; paymentId: string; open?: ((url: string) => void) | undefined }) {
   const { web } = useI18n();
   const follow = (url: string) =>
     open &&
@@ -27,7 +27,7 @@ export function WalletButtons({ links, open }: { links: TWalletLinks; open?: ((u
     <div className="wz-wallets" role="group" aria-label={web.pay.openInWalletApp}>
       {links.tonConnect && (
         <Suspense fallback={null}>
-          <TonConnectPay transaction={links.tonConnect} />
+          <TonConnectPay paymentId={paymentId} payment={links.uri} />
         </Suspense>
       )}
       <a className="wz-button" href={links.uri} onClick={follow(links.uri)} data-testid="open-in-wallet">

@@ -1,5 +1,5 @@
 import { Address } from '@ton/core';
-import type { WalletLinks } from '@topup/shared';
+import type { WalletLinks, WalletTransaction } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import type { Metrics } from '../../metrics';
 import type { ChainAdapter, ChainFamily, DepositIdentity, NetworkHealth, NetworkWatcher, PaymentRequest, TransferFees, WatcherOptions } from '../port';
@@ -8,7 +8,7 @@ import { NetworkClients } from '../json-http';
 import { masterchainHead, TonCenterClient } from './api';
 import { payOnTonDouble, startTonDouble, tonDoubleTokens } from './devnet';
 import { DOUBLE_RECEIVING_WALLET } from './double-addresses';
-import { tonWalletLinks } from './wallet-links';
+import { tonWalletLinks, tonWalletTransaction, type TonPayment } from './wallet-links';
 import { TonWatcher } from './watcher';
 
 export const TON_KEY_SETTING = 'TON_RECEIVING_ADDRESS';
@@ -47,7 +47,12 @@ export class TonAdapter implements ChainAdapter {
   }
 
   walletLinks(p: PaymentRequest): WalletLinks {
-    return tonWalletLinks({ ...p, jettonMaster: p.tokenContract, comment: p.memo, realNetwork: onRealNetwork(p) });
+    return tonWalletLinks(tonPayment(p));
+  }
+
+  async walletTransaction(p: PaymentRequest, payer: string): Promise<WalletTransaction | null> {
+    if (tonAddressProblem(payer)) return null;
+    return tonWalletTransaction(this.client(p.network), tonPayment(p), Address.parse(payer));
   }
 
   transferFees(): Promise<TransferFees> {
@@ -66,6 +71,10 @@ export class TonAdapter implements ChainAdapter {
   health(network: NetworkConfig): Promise<NetworkHealth> {
     return this.clients.health(network, async (client) => (await masterchainHead(client)).seqno);
   }
+}
+
+function tonPayment(p: PaymentRequest): TonPayment {
+  return { ...p, jettonMaster: p.tokenContract, comment: p.memo, realNetwork: onRealNetwork(p) };
 }
 
 /** Why `value` is not a TON address (raw `0:…` or user-friendly, its checksum right); null when it is one. */

@@ -1,4 +1,4 @@
-import type { ChainRegistry } from '@topup/shared';
+import type { ChainRegistry, WalletMessage } from '@topup/shared';
 import type { NetworkConfig } from '../../config';
 import type { RunningDouble } from '../port';
 import { masterchainHead, TonCenterClient } from './api';
@@ -53,12 +53,32 @@ export async function payOnTonDouble(
   p: { to: string; tokenContract: string | null; units: bigint; memo?: string | null; viaContract?: boolean },
 ): Promise<{ txHash: string; blockNumber: number; from: string }> {
   if (p.viaContract) throw new Error('the TON double pays from a wallet only');
-  const response = await fetch(`${rpcUrl.replace(/\/+$/, '')}/double/transfer`, {
+  const body = await askDouble<{ hash: string; seqno: number; from: string }>(rpcUrl, 'transfer', {
+    to: p.to,
+    amount: p.units.toString(),
+    jetton: p.tokenContract ?? undefined,
+    comment: p.memo ?? undefined,
+  });
+  return { txHash: body.hash, blockNumber: body.seqno, from: body.from };
+}
+
+/** The raw address of a customer's wallet on the double, by name (deployed, with Toncoin; jettons come from payOnTonDouble). */
+export async function doubleWallet(rpcUrl: string, name: string): Promise<string> {
+  return (await askDouble<{ address: string }>(rpcUrl, 'wallet', { name })).address;
+}
+
+/** Sends a TON Connect transaction's messages from the double's wallet `name`, as the wallet app would; its BoC, as the wallet answers the app. */
+export async function sendFromDoubleWallet(rpcUrl: string, name: string, messages: WalletMessage[]): Promise<string> {
+  return (await askDouble<{ boc: string }>(rpcUrl, 'send', { wallet: name, messages })).boc;
+}
+
+async function askDouble<T>(rpcUrl: string, call: string, request: unknown): Promise<T> {
+  const response = await fetch(`${rpcUrl.replace(/\/+$/, '')}/double/${call}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ to: p.to, amount: p.units.toString(), jetton: p.tokenContract ?? undefined, comment: p.memo ?? undefined }),
+    body: JSON.stringify(request),
   });
-  const body = (await response.json()) as { hash?: string; seqno?: number; from?: string; error?: string };
-  if (!response.ok || !body.hash) throw new Error(`the TON double refused the transfer: ${body.error ?? response.status}`);
-  return { txHash: body.hash, blockNumber: body.seqno!, from: body.from! };
+  const body = (await response.json()) as T & { error?: string };
+  if (!response.ok || body.error) throw new Error(`the TON double refused ${call}: ${body.error ?? response.status}`);
+  return body;
 }

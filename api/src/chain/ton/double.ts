@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import { Address, beginCell, Cell, contractAddress, toNano, type Transaction, type TupleItem } from '@ton/core';
+import { Address, beginCell, Cell, contractAddress, internal, SendMode, storeMessage, toNano, type Transaction, type TupleItem } from '@ton/core';
 import { Blockchain, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { DoubleServer } from '../double-server';
+import type { WalletMessage } from '@topup/shared';
 import type { TonBlock, TonTransaction } from './api';
+import { jettonTransferBody, textComment } from './cells';
 import { DOUBLE_FAUCET, DOUBLE_RECEIVING_WALLET, minterInit, type DoubleJetton } from './double-addresses';
 
 /**
@@ -98,19 +100,47 @@ export class TonDouble {
     } catch {
       throw new DoubleError(`${t.to} is not a TON address`);
     }
-    const comment = t.comment ? beginCell().storeUint(0, 32).storeStringTail(t.comment).endCell() : undefined;
+    const comment = t.comment ?? null;
     const result = t.jetton
       ? await this.faucet.send({
           to: await this.jettonWalletOf(Address.parse(t.jetton), this.faucet.address),
           value: toNano('0.1'),
-          body: jettonTransfer(to, this.faucet.address, t.amount, comment),
+          body: jettonTransferBody({ amount: t.amount, to, excessTo: this.faucet.address, comment }),
         })
-      : await this.faucet.send({ to, value: t.amount, bounce: false, body: comment });
+      : await this.faucet.send({ to, value: t.amount, bounce: false, body: comment === null ? undefined : textComment(comment) });
     const seqno = this.mine(result.transactions);
     // The payment as the receiving side sees it: its transaction (Toncoin's, or the jetton's notification).
     const received = result.transactions.find((tx) => addressOf(tx).equals(to) && tx.inMessage?.info.type === 'internal');
     if (!received) throw new Error(`the transfer to ${t.to} reached no transaction of it`);
     return { hash: received.hash().toString('hex'), seqno, from: this.faucet.address.toString({ bounceable: false }) };
+  }
+
+  /** A customer's wallet on the double, by name (a sandbox treasury: deployed, with Toncoin to spend). */
+  async wallet(name: string): Promise<Address> {
+    return (await this.chain.treasury(name)).address;
+  }
+
+  /**
+   * Sends a TON Connect transaction's messages from the wallet `name` in one external message, as a wallet
+   * does when its owner approves it; answers that message's BoC (what the wallet answers the app) and the block.
+   */
+  sendFrom(name: string, messages: WalletMessage[]): Promise<{ boc: string; seqno: number }> {
+    const run = this.queue.then(async () => {
+      const wallet = await this.chain.treasury(name);
+      const result = await wallet.sendMessages(
+        messages.map((m) => {
+          // A raw address says nothing of bouncing: bounceable, as for any contract.
+          const to = Address.isFriendly(m.address) ? Address.parseFriendly(m.address) : { address: Address.parseRaw(m.address), isBounceable: true };
+          return internal({ to: to.address, value: BigInt(m.amount), bounce: to.isBounceable, body: m.payload ? Cell.fromBase64(m.payload) : undefined });
+        }),
+        SendMode.PAY_GAS_SEPARATELY,
+      );
+      const external = result.transactions[0]?.inMessage;
+      if (!external) throw new Error(`the wallet ${name} sent nothing`);
+      return { boc: beginCell().store(storeMessage(external)).endCell().toBoc().toString('base64'), seqno: this.mine(result.transactions) };
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private async deployJetton(name: string): Promise<void> {
@@ -192,6 +222,10 @@ export class TonDouble {
       }
       case 'POST /api/v3/runGetMethod':
         return this.runGetMethod(body as { address: string; method: string; stack: { type: string; value: string }[] });
+      case 'POST /double/wallet':
+        return { address: (await this.wallet(String(body.name))).toRawString() };
+      case 'POST /double/send':
+        return this.sendFrom(String(body.wallet), body.messages as WalletMessage[]);
       case 'POST /double/transfer': {
         const t = body as { to: string; amount: string; jetton?: string; comment?: string };
         return this.transfer({ to: t.to, amount: BigInt(t.amount), jetton: t.jetton, comment: t.comment });
@@ -220,20 +254,6 @@ export class TonDouble {
 }
 
 class DoubleError extends Error {}
-
-/** TEP-74's transfer to a jetton wallet: to `to`, the excess back to `from`, one nanoton forwarded so that `to` is notified with the comment. */
-function jettonTransfer(to: Address, from: Address, amount: bigint, comment: Cell | undefined): Cell {
-  return beginCell()
-    .storeUint(0xf8a7ea5, 32)
-    .storeUint(0, 64)
-    .storeCoins(amount)
-    .storeAddress(to)
-    .storeAddress(from)
-    .storeBit(false)
-    .storeCoins(1n)
-    .storeMaybeRef(comment)
-    .endCell();
-}
 
 function addressOf(tx: Transaction): Address {
   return new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex'));

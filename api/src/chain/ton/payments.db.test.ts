@@ -1,14 +1,15 @@
-import { Cell } from '@ton/core';
+import { Address, Cell } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
-import { CHAINS, ZPaymentCreated, ZPaymentStatus, type TPaymentCreated } from '@topup/shared';
+import { CHAINS, ZPaymentCreated, ZPaymentStatus, ZWalletTransaction, type TPaymentCreated } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../../test/harness';
 import { admins, ledgerEntries, orders, payments } from '../../db/schema';
 import { FixedPriceFeed } from '../../services/price-feed';
 import type { RunningDouble } from '../port';
 import { TonCenterClient } from './api';
-import { fakeJettonMaster, payOnTonDouble, startTonDouble } from './devnet';
+import { doubleWallet, fakeJettonMaster, payOnTonDouble, sendFromDoubleWallet, startTonDouble } from './devnet';
+import { jettonWalletOf } from './jetton';
 import { TonWatcher } from './watcher';
 
 /**
@@ -126,14 +127,76 @@ describe('TON on the embedded defaults', () => {
       uri: `ton://transfer/${order.walletAddress}?amount=${order.cryptoAmountBaseUnits}${jetton}&text=${order.memo}`,
       apps: [],
     });
-    // Toncoin: the TON Connect transaction, its payload the comment; a jetton goes through the payer's jetton wallet: none.
-    const messages = order.walletLinks.tonConnect?.messages;
-    if (coin === 'USDT-TON') expect(messages).toBeUndefined();
-    else {
-      expect(messages).toMatchObject([{ address: order.walletAddress, amount: order.cryptoAmountBaseUnits }]);
-      const payload = Cell.fromBase64(messages![0]!.payload!).beginParse();
-      expect([payload.loadUint(32), payload.loadStringTail()]).toEqual([0, order.memo]);
-    }
+    // Payable through TON Connect: its transaction is asked once the wallet is connected (below).
+    expect(order.walletLinks.tonConnect).toBe(true);
+  });
+});
+
+describe('TON Connect: the transaction the connected wallet sends', () => {
+  let payer: string;
+  beforeAll(async () => {
+    payer = await doubleWallet(double.rpcUrl, 'connected-customer');
+    // The customer's USDT, from the double's faucet.
+    await payOnTonDouble(double.rpcUrl, { to: payer, tokenContract: api.config.networks.ton!.tokens['USDT-TON']!, units: 1_000_000_000n });
+  });
+
+  const ask = (order: TPaymentCreated, body: unknown, token: string | null = order.orderToken) =>
+    api.call('POST', `/api/orders/${order.paymentId}/wallet-transaction`, { body, headers: token ? { 'x-order-token': token } : {} });
+
+  it('USDT on TON: a TEP-74 transfer through the payer’s own jetton wallet, sent as is from the wallet, pays the order', async () => {
+    const order = await createOrder('USDT-TON');
+    const res = await ask(order, { payer });
+    expect(res.status).toBe(200);
+    const { messages } = ZWalletTransaction.parse(res.body);
+    const master = api.config.networks.ton!.tokens['USDT-TON']!;
+    const payersJettonWallet = await jettonWalletOf(new TonCenterClient([double.rpcUrl]), master, payer);
+    expect(messages).toHaveLength(1);
+    const [message] = messages;
+    expect(Address.parse(message!.address).equals(payersJettonWallet)).toBe(true);
+    expect(BigInt(message!.amount)).toBe(50_000_000n);
+    const body = Cell.fromBase64(message!.payload!).beginParse();
+    expect(body.loadUint(32)).toBe(0x0f8a7ea5);
+    body.loadUintBig(64);
+    expect(body.loadCoins()).toBe(BigInt(order.cryptoAmountBaseUnits));
+    expect(body.loadAddress().equals(Address.parse(order.walletAddress))).toBe(true);
+    expect(body.loadAddress().equals(Address.parse(payer))).toBe(true);
+
+    await sendFromDoubleWallet(double.rpcUrl, 'connected-customer', messages);
+    await scan();
+    expect(await status(order)).toMatchObject({ status: 'paid', remainingAmount: '0' });
+    expect(await paymentRows(order.orderId)).toMatchObject([{ coin: 'USDT-TON', amount: order.cryptoAmountBaseUnits, fromAddress: expect.any(String) }]);
+  });
+
+  it('Toncoin: one message to the receiving wallet with the amount and the comment, which pays the order', async () => {
+    const order = await createOrder('TON');
+    const { messages } = ZWalletTransaction.parse((await ask(order, { payer })).body);
+    expect(messages).toMatchObject([{ address: order.walletAddress, amount: order.cryptoAmountBaseUnits }]);
+    const payload = Cell.fromBase64(messages[0]!.payload!).beginParse();
+    expect([payload.loadUint(32), payload.loadStringTail()]).toEqual([0, order.memo]);
+    await sendFromDoubleWallet(double.rpcUrl, 'connected-customer', messages);
+    await scan();
+    expect(await status(order)).toMatchObject({ status: 'paid' });
+  });
+
+  it('after a partial payment, asks for the rest only', async () => {
+    const order = await createOrder('USDT-TON');
+    const due = BigInt(order.cryptoAmountBaseUnits);
+    await pay(order, { units: due / 2n });
+    await scan();
+    const { messages } = ZWalletTransaction.parse((await ask(order, { payer })).body);
+    const body = Cell.fromBase64(messages[0]!.payload!)
+      .beginParse()
+      .skip(32 + 64);
+    expect(body.loadCoins()).toBe(due - due / 2n);
+  });
+
+  it('only the order’s owner may ask; a payer that is not a TON address, or an order already paid, is refused', async () => {
+    const order = await createOrder('USDT-TON');
+    expect((await ask(order, { payer }, null)).status).toBe(403);
+    expect((await ask(order, { payer: '0x52908400098527886E0F7030069857D2E4169EE7' })).status).toBe(400);
+    await pay(order);
+    await scan();
+    expect((await ask(order, { payer })).status).toBe(409);
   });
 });
 

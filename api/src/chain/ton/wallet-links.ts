@@ -1,5 +1,8 @@
-import { beginCell } from '@ton/core';
-import type { WalletLinks } from '@topup/shared';
+import { Address, type Cell, toNano } from '@ton/core';
+import type { WalletLinks, WalletTransaction } from '@topup/shared';
+import type { TonCenterClient } from './api';
+import { jettonTransferBody, textComment } from './cells';
+import { jettonWalletOf } from './jetton';
 
 export interface TonPayment {
   address: string;
@@ -19,19 +22,44 @@ export interface TonPayment {
  * `jetton=<master>` for a jetton (the amount then in the jetton's units). It is the QR code's payload.
  * Tonkeeper's universal link (https://app.tonkeeper.com/transfer/…, same parameters) opens the same
  * screen from a browser or the bot's button; both are TON wallets built on TON Connect, which is all
- * Telegram's rules allow a mini app and its bot to name. For Toncoin, the same payment as a TON Connect
- * transaction: one message to the address with the amount and the comment as its payload (a text
- * comment cell); a jetton's transfer goes through the payer's own jetton wallet, so it has none here.
+ * Telegram's rules allow a mini app and its bot to name. Every TON payment can also be sent from a wallet
+ * connected through TON Connect (`tonConnect`): its transaction is tonWalletTransaction's.
  */
 export function tonWalletLinks(p: TonPayment): WalletLinks {
   const query = new URLSearchParams({ amount: p.units.toString() });
   if (p.jettonMaster) query.set('jetton', p.jettonMaster);
   if (p.comment) query.set('text', p.comment);
   const path = `transfer/${p.address}?${query.toString().replace(/\+/g, '%20')}`;
-  const payload = p.comment ? beginCell().storeUint(0, 32).storeStringTail(p.comment).endCell().toBoc().toString('base64') : undefined;
   return {
     uri: `ton://${path}`,
     apps: p.realNetwork ? [{ id: 'tonkeeper', name: 'Tonkeeper', url: `https://app.tonkeeper.com/${path}` }] : [],
-    ...(p.jettonMaster ? {} : { tonConnect: { messages: [{ address: p.address, amount: p.units.toString(), ...(payload ? { payload } : {}) }] } }),
+    tonConnect: true,
   };
+}
+
+/**
+ * TON attached to a jetton transfer: the payer's jetton wallet, the receiving one (deployed by the first
+ * transfer to it) and the notification spend less; the rest comes back to the payer as excess.
+ */
+const JETTON_TRANSFER_TON = toNano('0.05');
+
+/**
+ * The TON Connect transaction that pays `p` from `payer`'s wallet. Toncoin: one message to the receiving
+ * address with the amount and the comment. A jetton: one message to the payer's own jetton wallet of the
+ * master (which the master answers), carrying a TEP-74 transfer to the receiving address with the comment
+ * as its forward payload, and TON for the fees. Bounceable: to a jetton wallet that does not exist (the
+ * payer never held the jetton), the TON comes back.
+ */
+export async function tonWalletTransaction(client: TonCenterClient, p: TonPayment, payer: Address): Promise<WalletTransaction> {
+  if (!p.jettonMaster) {
+    const payload = p.comment === null ? {} : { payload: boc(textComment(p.comment)) };
+    return { messages: [{ address: p.address, amount: p.units.toString(), ...payload }] };
+  }
+  const jettonWallet = await jettonWalletOf(client, p.jettonMaster, payer.toString());
+  const body = jettonTransferBody({ amount: p.units, to: Address.parse(p.address), excessTo: payer, comment: p.comment });
+  return { messages: [{ address: jettonWallet.toString({ bounceable: true }), amount: JETTON_TRANSFER_TON.toString(), payload: boc(body) }] };
+}
+
+function boc(cell: Cell): string {
+  return cell.toBoc().toString('base64');
 }

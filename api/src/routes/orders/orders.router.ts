@@ -11,6 +11,7 @@ import {
   ZOrderRefParam,
   ZPaymentIdParam,
   ZReleaseRequest,
+  ZWalletTransactionRequest,
 } from '@topup/shared';
 import { parse } from '../../http/errors';
 import { isServiceCall } from '../../http/identity';
@@ -124,6 +125,16 @@ export function ordersRouter(
   router.post('/auto-cancel-order', express.text({ type: 'text/plain', limit: '4kb' }), async (req, res) => {
     const { paymentId, orderToken } = parse(ZReleaseRequest, beaconBody(req.body));
     res.json(await orders.leaveByCustomer({ paymentId, proof: ownerProof(req, orderToken) }));
+  });
+
+  /**
+   * The transaction the customer's connected wallet (TON Connect) sends to pay the order; it may depend on
+   * that wallet's address. Limited as order creation is: a jetton's answer costs a call to the chain's API.
+   */
+  router.post('/orders/:ref/wallet-transaction', limit, async (req, res) => {
+    const { ref } = parse(ZOrderRefParam, req.params);
+    const { payer } = parse(ZWalletTransactionRequest, req.body);
+    res.json(await orders.walletTransaction({ ref, payer, proof: ownerProof(req) }));
   });
 
   router.get('/orders', async (req, res) => {

@@ -7,6 +7,7 @@ import { OrderLookup } from './lookup';
 import { checkRecharge, type RechargeRequest } from './recharge-check';
 import { OrderStories } from './story';
 import { OrderViews } from './views';
+import { walletTransaction, type WalletTransactionRequest } from './wallet-transaction';
 
 export type { OwnerProof } from './ownership';
 export { orderView } from './views';
@@ -44,6 +45,11 @@ export class OrderService {
   /** Back, or the page hidden: the order stays payable. */
   leaveByCustomer(request: LeaveRequest) {
     return leaveByCustomer(this.deps, request);
+  }
+
+  /** The transaction a connected wallet is asked to send to pay the order. */
+  walletTransaction(request: WalletTransactionRequest) {
+    return walletTransaction(this.deps, this.stories, request);
   }
 
   expire(orderId: number): Promise<void> {

@@ -11,7 +11,7 @@ import {
   type TPayable,
   type TStoryPayment,
 } from '@topup/shared';
-import type { Chains } from '../../chain/chains';
+import type { Chains, OrderPayment } from '../../chain/chains';
 import type { Db } from '../../db/client';
 import { isCryptoOrder, type CryptoOrderRow, type OrderRow } from '../../db/schema';
 import { readOrderFacts, type OrderFacts, type PaymentRow } from './story-facts';
@@ -160,15 +160,24 @@ export class OrderStories {
 
   /** The links that open a wallet sending `units` of the order's coin to its address. */
   walletLinks(order: CryptoOrderRow, units: bigint) {
+    const { network, payment } = this.orderPayment(order, units);
+    return this.deps.chains.walletLinks(network, payment);
+  }
+
+  /** `units` of the order's coin to its address (with its memo), as the chain adapters take a payment. */
+  orderPayment(order: CryptoOrderRow, units: bigint): { network: string; payment: OrderPayment } {
     const coin = this.deps.chains.registry.requireCoin(order.coin);
-    return this.deps.chains.walletLinks(coin.network, {
-      chainId: order.chainId,
-      tokenContract: order.tokenContract,
-      address: order.depositAddress,
-      memo: order.depositMemo,
-      units,
-      decimals: coin.decimals,
-    });
+    return {
+      network: coin.network,
+      payment: {
+        chainId: order.chainId,
+        tokenContract: order.tokenContract,
+        address: order.depositAddress,
+        memo: order.depositMemo,
+        units,
+        decimals: coin.decimals,
+      },
+    };
   }
 
   /** `units` of the order's coin to its address, with the links that carry exactly that. */
