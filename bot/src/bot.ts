@@ -14,7 +14,8 @@ import { OrderMessages } from './order-messages';
 import type { SupportContacts } from './config';
 import { sessionKey, type BotContext, type SessionData } from './context';
 import { RECHARGE_STATE_VERSION } from './conversations/recharge';
-import { balanceFeature } from './features/balance';
+import { BALANCE_TOPUP_STATE_VERSION } from './conversations/balance-topup';
+import { balanceFeature, balanceTopupFeature } from './features/balance';
 import { cancelFeature } from './features/cancel';
 import { fallbackFeature } from './features/fallback';
 import { helpFeature } from './features/help';
@@ -50,8 +51,8 @@ export interface BotDeps {
    * environment) from BOT_API_ROOT and BOT_API_ENVIRONMENT.
    */
   client?: ApiClientOptions;
-  /** Version of the stored conversation states (default RECHARGE_STATE_VERSION); states of another version are dropped. */
-  stateVersion?: number;
+  /** Version of the stored conversation states (default CONVERSATION_STATE_VERSION); states of another version are dropped. */
+  stateVersion?: string | number;
   /** Updates a user may send per window before the rest are dropped (default USER_RATE_LIMIT); false: no limit. */
   rateLimit?: { limit: number; windowMs: number } | false;
 }
@@ -62,6 +63,12 @@ export interface BotDeps {
  */
 export const USER_RATE_LIMIT = { limit: 10, windowMs: 5_000 };
 
+/**
+ * The version of a chat's stored conversation states: both conversations' own, so that a change to
+ * either drops the states in flight (one version covers the chat's whole record).
+ */
+export const CONVERSATION_STATE_VERSION = `recharge-${RECHARGE_STATE_VERSION}.balance-topup-${BALANCE_TOPUP_STATE_VERSION}`;
+
 /** The conversation states of a chat, keyed by chat id in the API's bot state (sessions: context.ts). */
 const conversationKeyPrefix = 'conv:';
 
@@ -69,9 +76,10 @@ const conversationKeyPrefix = 'conv:';
  * Builds the bot; starts nothing (no polling, no webhook, no network call when botInfo is given).
  * One composer per feature. The session (the user's language) is read from the API only when a
  * handler uses it (lazy), and an API that cannot be reached leaves Telegram's language. Commands and
- * buttons that are never the recharge conversation's come first and are answered without loading the
- * conversation's state; the conversation then runs before the features that act on it (/start,
- * /cancel, /recharge) and hands them every command and button that is not its own.
+ * buttons that are never a conversation's (the recharge, the balance top-up) come first and are
+ * answered without loading the conversations' state; the conversations then run before the features
+ * that act on them (/start, /cancel, /recharge, "Add to balance") and hand them every command and
+ * button that is not their own.
  */
 export function createBot(deps: BotDeps): Bot<BotContext> {
   const log = deps.log ?? pino({ level: 'silent' });
@@ -147,7 +155,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     conversations<BotContext, Context>({
       storage: {
         type: 'key',
-        version: deps.stateVersion ?? RECHARGE_STATE_VERSION,
+        version: deps.stateVersion ?? CONVERSATION_STATE_VERSION,
         prefix: conversationKeyPrefix,
         getStorageKey: (ctx) => ctx.chat?.id.toString(),
         adapter: new ApiStorage<VersionedState<ConversationData>>(deps.api),
@@ -155,6 +163,7 @@ export function createBot(deps: BotDeps): Bot<BotContext> {
     }),
   );
   pm.use(rechargeFeature());
+  pm.use(balanceTopupFeature());
   pm.use(startFeature());
   pm.use(cancelFeature());
   pm.use(fallbackFeature());

@@ -4,8 +4,7 @@ import type { InputFile } from 'grammy';
 import type { InlineKeyboardMarkup, User } from 'grammy/types';
 import { ZOrderView } from '@topup/shared';
 import { telegramMessages } from '../../api/src/db/schema';
-import { createBot } from '../src/bot';
-import { RECHARGE_STATE_VERSION } from '../src/conversations/recharge';
+import { CONVERSATION_STATE_VERSION, createBot } from '../src/bot';
 import { BOT_INFO, BOT_TOKEN, startHarness, WEBAPP_URL, user, type Call, type Harness } from './harness';
 
 let h: Harness;
@@ -269,7 +268,7 @@ describe('the recharge conversation', () => {
     await say(fay, '/recharge');
     await press(fay, 'r:country:MX');
     const stored = (await h.client.readSession(`conv:${fay.id}`)).value;
-    expect(stored).toMatchObject({ version: [0, RECHARGE_STATE_VERSION] });
+    expect(stored).toMatchObject({ version: [0, CONVERSATION_STATE_VERSION] });
     expect(JSON.stringify(stored).length).toBeLessThan(20_000);
 
     // A second instance (a restart, or another replica) with the same API goes on where the first stopped.
@@ -286,7 +285,7 @@ describe('the recharge conversation', () => {
       webAppUrl: null,
       supportContacts: {},
       transformers: [h.tg.transformer],
-      stateVersion: RECHARGE_STATE_VERSION + 1,
+      stateVersion: `${CONVERSATION_STATE_VERSION}-next`,
     });
     mark = h.tg.calls.length;
     await changed.handleUpdate(h.updates.press(fay, h.tg.messageWithButton('r:amount:1000', fay.id)));

@@ -15,6 +15,8 @@ export const BALANCE_TOPUP_COUNTRY_NAME = 'Balance Top-up';
 /** The spec's popular countries, in its order. */
 export const POPULAR_COUNTRY_CODES = ['US', 'MX', 'IN', 'PH', 'NG', 'BR', 'CO', 'GB'] as const;
 export const QUICK_AMOUNTS_USD = [5, 10, 15, 20, 25, 50] as const;
+/** The amounts offered at a tap for a balance top-up (site and bot), those within the pricing limits. */
+export const BALANCE_TOPUP_AMOUNTS_USD = [10, 20, 50, 100] as const;
 /** The four-step flow hides options under this many dollars. */
 export const MIN_LISTED_AMOUNT_USD = 5;
 

@@ -2,6 +2,7 @@ import {
   type Locale,
   API,
   ApiError,
+  BALANCE_TOPUP_PHONE,
   BOT_API,
   CATALOG_FRESH_MS,
   centsToDecimal,
@@ -21,9 +22,11 @@ import {
   type TPaymentOptionsResponse,
   type TPaymentCreated,
   type TPaymentStatus,
+  type TPricingSettings,
   type TQuote,
   type TServiceType,
   type TValidatePhoneResponse,
+  type TOrderKind,
   type TOrderStory,
   type TRecipient,
   endpoint,
@@ -142,9 +145,13 @@ export class TopupApi {
     return this.cached('payment-options', PRICING_FRESH_MS, () => this.client.request(API.telegramPaymentOptions));
   }
 
-  /** The server's price of a recharge of `amountCents` (fee, total), with the total in `coin` when given. */
-  quote(amountCents: number, coin?: TCoinSymbol): Promise<TQuote> {
-    return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin } });
+  pricing(): Promise<TPricingSettings> {
+    return this.cached('pricing', PRICING_FRESH_MS, () => this.client.request(API.pricing));
+  }
+
+  /** The server's price of an order of `amountCents` (fee, total), with the total in `coin` when given; a recharge unless `kind` says otherwise. */
+  quote(amountCents: number, coin?: TCoinSymbol, kind?: TOrderKind): Promise<TQuote> {
+    return this.client.request(API.quote, { params: { amount: centsToDecimal(amountCents), coin, kind } });
   }
 
   /** The recharge that gives the recipient `localAmount` (decimal text in the operator's currency) on a range operator. */
@@ -233,6 +240,12 @@ export class UserApi {
   /** POST /api/crypto-payment; the same idempotency key always gives the same order. */
   createPayment(input: CreatePaymentInput, idempotencyKey: string): Promise<TPaymentCreated> {
     return this.client.request(API.createPayment, { body: paymentBody(input), headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
+  }
+
+  /** A top-up of the user's own balance, paid on chain: the spec's order for the phone 'balance_topup' (no operator, no fee). */
+  topUpBalance(input: { amountCents: number; cryptoCurrency: TCoinSymbol; locale: Locale }, idempotencyKey: string): Promise<TPaymentCreated> {
+    const body = { amount: centsToDecimal(input.amountCents), phoneNumber: BALANCE_TOPUP_PHONE, cryptoCurrency: input.cryptoCurrency, locale: input.locale };
+    return this.client.request(API.createPayment, { body, headers: { ...this.headers, 'idempotency-key': idempotencyKey } });
   }
 
   /** The same recharge paid from the user's balance (debited and paid at once; the API refuses a balance too low). */

@@ -22,6 +22,16 @@ const formats = (locale: Locale): TCustomFormats => ({
   local: (amount, code) => formatLocalAmount(locale, amount, code),
 });
 
+/** An amount typed in US dollars ("12.50", "$12,50", "12 usd"), in cents; null when it is none. */
+export function typedUsdCents(text: string): number | null {
+  return usdToCents(
+    text
+      .replace(/[$\s]|usd/gi, '')
+      .replace(/,(\d{1,2})$/, '.$1')
+      .replace(/,/g, ''),
+  );
+}
+
 export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { locale, t } = await io.texts();
   const op = draft.operator!;
@@ -69,12 +79,7 @@ export async function askAmount(io: ConversationIo, draft: Draft): Promise<StepO
   }
   const local = localLimits ? new RegExp(`^([\\d\\s.,]+)\\s*${localLimits.code}$`, 'i').exec(answer.text.trim()) : null;
   if (local) return localAmount(io, draft, local[1]!, localLimits!);
-  const typed = usdToCents(
-    answer.text
-      .replace(/[$\s]|usd/gi, '')
-      .replace(/,(\d{1,2})$/, '.$1')
-      .replace(/,/g, ''),
-  );
+  const typed = typedUsdCents(answer.text);
   if (typed === null || typed === 0) {
     await io.send(t.bot.amountNotANumber);
     return io.reject();

@@ -5,7 +5,7 @@ import { assetChoices, type Draft, type StepOutcome } from './draft';
 import type { ConversationIo } from './io';
 import { goBack, isBack } from './step-back';
 
-/** How the recharge is paid: the coin, then the network it is sent on (shared/src/payment-choice.ts). */
+/** How the recharge (or balance top-up) is paid: the coin, then the network it is sent on (shared/src/payment-choice.ts). */
 
 export async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOutcome> {
   const { t } = await io.texts();
@@ -16,7 +16,7 @@ export async function askCoin(io: ConversationIo, draft: Draft): Promise<StepOut
     return 'abort';
   }
   const assets = offered.value;
-  const prompts = [await io.send(t.bot.stepCoin, withBack(coinKeyboard(assets), t, 'coin'))];
+  const prompts = [await io.send(draft.balanceTopup ? t.bot.topupStepCoin : t.bot.stepCoin, withBack(coinKeyboard(assets), t, 'coin'))];
   const answer = await io.answerTo('coin', prompts, t);
   if (isBack(answer)) return goBack(draft, 'coin');
   const value = answer.kind === 'button' ? answer.value : answer.text.trim().toUpperCase().replace(/\s+/g, '-');

@@ -1,22 +1,34 @@
 import { InlineKeyboard } from 'grammy';
-import { dollarsToCents, apiErrorText, formatUsdIn, networkSummary, ZOperatorMismatchDetails, escapeHtml as h, type Locale } from '@topup/shared';
+import {
+  dollarsToCents,
+  apiErrorText,
+  formatUsdIn,
+  networkSummary,
+  ZOperatorMismatchDetails,
+  escapeHtml as h,
+  type Catalog,
+  type Locale,
+  type TPaymentCreated,
+} from '@topup/shared';
 import { countryLabel } from '../countries';
 import { editKeyboard, NO_ORDER_LINKS, pendingPaymentKeyboard, reviewKeyboard } from '../keyboards';
 import { STEP } from '../keyboards/callbacks';
 import { TEXT } from '../order-messages';
-import { pendingPaymentCaption, sendPaymentMessage } from '../views/payment';
-import { findOperator, type Draft } from './draft';
-import type { ConversationIo } from './io';
+import { pendingPaymentCaption, sendPaymentMessage, type OrderDetails } from '../views/payment';
+import { findOperator, type CoinChoice, type Draft } from './draft';
+import type { ConversationIo, Failure, Texts } from './io';
 
 /**
  * The recharge's end: the review (with the server's quote, and the balance when it covers the total),
  * its edit menu, and the order: paid on chain (the payment message, kept up to date by
  * order-messages.ts) or from the balance; an operator the number does not belong to is offered the
- * switch to the one it does.
+ * switch to the one it does. The review's charge lines, a refused order and the payment message are
+ * the balance top-up's too (balance-topup.ts).
  */
 
 export async function review(io: ConversationIo, draft: Draft): Promise<{ action: 'confirm' | 'balance' | 'edit' | 'cancel'; reviewId: number }> {
-  const { locale, t } = await io.texts();
+  const texts = await io.texts();
+  const { locale, t } = texts;
   const { country, operator, amount, phone, coin } = draft as Required<Draft>;
   // The server's quote: fee and total as it will charge them; without the coin's price, the dollars alone.
   const quote = await io.call(async (o) => {
@@ -33,19 +45,14 @@ export async function review(io: ConversationIo, draft: Draft): Promise<{ action
     return { feeCents: serviceFee, totalCents: totalAmount, cryptoAmount: crypto?.cryptoAmount ?? null, balanceCents: balance };
   });
   const charges = quote.ok ? quote.value : null;
-  const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.bot.priceUnavailable;
-  const line = (label: string, value: string) => `${h(label)}${t.common.colon} <b>${value}</b>`;
+  const line = (label: string, value: string) => reviewLine(t, label, value);
   const text = [
     t.bot.reviewTitle,
     line(t.common.labels.country, h(`${countryLabel(locale, country)}`)),
     line(t.common.labels.operator, h(operator.name)),
     line(t.common.labels.phone, `<code>${h(phone)}</code>`),
     line(t.common.labels.amount, h(amount.label)),
-    line(t.common.labels.fee, charges ? h(formatUsdIn(locale, charges.feeCents)) : '…'),
-    line(t.common.labels.total, charges ? h(formatUsdIn(locale, charges.totalCents)) : '…'),
-    line(t.common.labels.payWith, h(coin.name)),
-    line(t.common.labels.network, h(networkSummary(coin, t.bot.choiceWords))),
-    line(t.common.labels.totalCrypto, cryptoText),
+    ...chargeLines(texts, coin, charges),
     '',
     t.bot.reviewNotice,
   ].join('\n');
@@ -60,6 +67,27 @@ export async function review(io: ConversationIo, draft: Draft): Promise<{ action
   }
   if (answer.kind === 'text') await io.send(t.bot.useButtons);
   return io.reject();
+}
+
+/** "Label: <b>value</b>", a review's line (`value` already HTML). */
+export function reviewLine(t: Catalog, label: string, value: string): string {
+  return `${h(label)}${t.common.colon} <b>${value}</b>`;
+}
+
+/** What a review shows of the server's quote (null: it could not be had) and of the coin: fee, total, coin, network, total in the coin. */
+export function chargeLines(
+  { locale, t }: Texts,
+  coin: CoinChoice,
+  charges: { feeCents: number; totalCents: number; cryptoAmount: string | null } | null,
+): string[] {
+  const cryptoText = charges?.cryptoAmount ? `<code>${h(charges.cryptoAmount)}</code> ${h(coin.symbol)}` : t.bot.priceUnavailable;
+  return [
+    reviewLine(t, t.common.labels.fee, charges ? h(formatUsdIn(locale, charges.feeCents)) : '…'),
+    reviewLine(t, t.common.labels.total, charges ? h(formatUsdIn(locale, charges.totalCents)) : '…'),
+    reviewLine(t, t.common.labels.payWith, h(coin.name)),
+    reviewLine(t, t.common.labels.network, h(networkSummary(coin, t.bot.choiceWords))),
+    reviewLine(t, t.common.labels.totalCrypto, cryptoText),
+  ];
 }
 
 export async function edit(io: ConversationIo, draft: Draft): Promise<void> {
@@ -113,22 +141,31 @@ function orderRequest(draft: Draft, locale: Locale) {
  * made, after saying why; the review is shown again with what needs changing cleared.
  */
 export async function pay(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
-  const { locale, t } = await io.texts();
+  const texts = await io.texts();
   const { operator, phone } = draft as Required<Draft>;
-  const created = await io.call((o) => o.userApi().createPayment(orderRequest(draft, locale), `tg-${io.chatId}-${reviewId}`));
+  const created = await io.call((o) => o.userApi().createPayment(orderRequest(draft, texts.locale), `tg-${io.chatId}-${reviewId}`));
   if (!created.ok) {
-    const { code, message } = created.error;
-    if (code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, created.error.details);
-    await io.send(
-      t.bot.paymentFailed({ error: created.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, created.error, locale === 'en') }),
-    );
-    if (code === 'INVALID_PHONE') draft.phone = undefined;
-    else if (code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
-    else if (/payments are not available/i.test(message)) draft.asset = draft.coin = undefined;
-    return false;
+    if (created.error.code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, created.error.details);
+    return refused(io, texts, draft, created.error);
   }
-  const payment = created.value;
-  const details = { phoneNumber: phone, operatorName: operator.name };
+  await showPayment(io, texts, created.value, { phoneNumber: phone, operatorName: operator.name });
+  return true;
+}
+
+/** Says why the API refused the order; what it refused is cleared, to be asked again (the rest is reviewed again). */
+export async function refused(io: ConversationIo, { locale, t }: Texts, draft: Draft, error: Failure): Promise<false> {
+  await io.send(t.bot.paymentFailed({ error: error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, error, locale === 'en') }));
+  if (error.code === 'INVALID_PHONE') draft.phone = undefined;
+  else if (error.code === 'AMOUNT_OUT_OF_RANGE') draft.amount = undefined;
+  else if (/payments are not available/i.test(error.message)) draft.asset = draft.coin = undefined;
+  return false;
+}
+
+/**
+ * The payment message of an order just made (a recharge, or a balance top-up: `details` without a
+ * number), its QR code in a photo.
+ */
+export async function showPayment(io: ConversationIo, { locale, t }: Texts, payment: TPaymentCreated, details: OrderDetails): Promise<void> {
   const photo = await io.call((o) => sendPaymentMessage(o.api, io.chatId, t, payment, details, o.services.orderLinks, locale));
   // Without the photo, the same text still lets the customer pay (address and amount are what matter).
   const links = await io.call(async (o) => o.services.orderLinks);
@@ -138,7 +175,6 @@ export async function pay(io: ConversationIo, draft: Draft, reviewId: number): P
   // events that are no status change (part paid, confirmations) are watched here (order-messages.ts).
   await io.call(async (o) => o.services.orderMessages.track(payment.orderId, io.chatId, messageId, photo.ok ? payment.paymentUri : TEXT));
   await io.call((o) => o.services.api.registerOrderMessage(payment.orderId, io.chatId, messageId));
-  return true;
 }
 
 /**
@@ -146,13 +182,13 @@ export async function pay(io: ConversationIo, draft: Draft, reviewId: number): P
  * and its message follows it (the notifications edit it). The review's message is the idempotency key.
  */
 export async function payFromBalance(io: ConversationIo, draft: Draft, reviewId: number): Promise<boolean> {
-  const { locale, t } = await io.texts();
+  const texts = await io.texts();
+  const { locale, t } = texts;
   const { operator, phone, amount } = draft as Required<Draft>;
   const paid = await io.call((o) => o.userApi().payFromBalance(orderRequest(draft, locale), `tg-${io.chatId}-${reviewId}-balance`));
   if (!paid.ok) {
     if (paid.error.code === 'OPERATOR_MISMATCH') return offerDetectedOperator(io, draft, paid.error.details);
-    await io.send(t.bot.paymentFailed({ error: paid.error.status === 0 ? t.bot.serviceUnavailable : apiErrorText(t.common, paid.error, locale === 'en') }));
-    return false;
+    return refused(io, texts, draft, paid.error);
   }
   // Dollars on the wire in this answer.
   const order = paid.value;

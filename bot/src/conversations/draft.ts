@@ -2,7 +2,7 @@ import { dollarsToCents, type TCoinSymbol, type TOperator, type TPaymentOptionsR
 import type { TopupApi } from '../api/client';
 import type { CountryChoice } from '../countries';
 
-/** What the recharge conversation collects, step by step (recharge.ts), and pays for (checkout.ts). */
+/** What the recharge conversation collects, step by step (recharge.ts), and pays for (checkout.ts); a balance top-up, the amount and coin (balance-topup.ts). */
 
 export interface OperatorChoice {
   operatorId: number;
@@ -43,6 +43,8 @@ export interface AmountChoice {
 }
 
 export interface Draft {
+  /** A top-up of the user's own balance (balance-topup.ts): an amount and a coin, no country, operator nor number. */
+  balanceTopup?: true;
   country?: CountryChoice;
   operator?: OperatorChoice;
   amount?: AmountChoice;

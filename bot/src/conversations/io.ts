@@ -7,13 +7,19 @@ import { STEP } from '../keyboards/callbacks';
 
 export type Conv = Conversation<BotContext, Context>;
 
-interface Failure {
+export interface Failure {
   status: number;
   code: string;
   message: string;
   /** What the API said beside its message (e.g. the operator an OPERATOR_MISMATCH detected). */
   details?: unknown;
 }
+/** The user's language and its texts, as a step reads them once (ConversationIo.texts). */
+export interface Texts {
+  locale: Locale;
+  t: Catalog;
+}
+
 type Result<T> = { ok: true; value: T } | { ok: false; error: Failure };
 
 /** Longer than any country name, amount, phone number or coin a step takes. */
@@ -45,7 +51,7 @@ export class ConversationIo {
   ) {}
 
   /** The user's language now (a /language in the middle of a recharge applies from the next step). */
-  async texts(): Promise<{ locale: Locale; t: Catalog }> {
+  async texts(): Promise<Texts> {
     const locale = await this.conv.external((o) => o.locale);
     return { locale, t: catalogFor(locale) };
   }

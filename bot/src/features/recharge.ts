@@ -5,8 +5,8 @@ import type { BotContext } from '../context';
 import { RECHARGE_CONVERSATION, recharge, type RechargePrefill } from '../conversations/recharge';
 import { CB } from '../keyboards/callbacks';
 
-/** A recharge left waiting this long is dropped; the next message is handled as if none were open. */
-const RECHARGE_MAX_WAIT_MS = 60 * 60 * 1000;
+/** A recharge (or balance top-up) left waiting this long is dropped; the next message is handled as if none were open. */
+export const CONVERSATION_MAX_WAIT_MS = 60 * 60 * 1000;
 
 /** Starting again replaces a recharge in progress (its old buttons then get a clear answer). */
 export async function startRecharge(ctx: BotContext, prefill?: RechargePrefill): Promise<void> {
@@ -21,7 +21,7 @@ export async function startRecharge(ctx: BotContext, prefill?: RechargePrefill):
  */
 export function rechargeFeature(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.use(createConversation<BotContext, Context>(recharge, { id: RECHARGE_CONVERSATION, maxMillisecondsToWait: RECHARGE_MAX_WAIT_MS }));
+  composer.use(createConversation<BotContext, Context>(recharge, { id: RECHARGE_CONVERSATION, maxMillisecondsToWait: CONVERSATION_MAX_WAIT_MS }));
 
   composer.command('recharge', (ctx) => startRecharge(ctx));
   composer.callbackQuery(CB.recharge.pattern, async (ctx) => {

@@ -29,6 +29,8 @@ const RECIPIENT_ID = '\\d{6,15}';
 export const CB = {
   recharge: plain('g:recharge'),
   balance: plain('g:balance'),
+  /** Add to the balance (the balance top-up conversation). */
+  addBalance: plain('g:addbal'),
   /** Choose a language. */
   language: callback('lang', '\\w+', String),
   /** Cancel an unpaid payment. */
@@ -48,7 +50,7 @@ export const CB = {
 } as const;
 
 /**
- * A choice inside the recharge conversation, `r:<step>:<value>`: the conversation waits for it and
+ * A choice inside the recharge (or balance top-up) conversation, `r:<step>:<value>`: the conversation waits for it and
  * checks it against the prompt it belongs to (not a `callbackQuery()` handler).
  */
 export const STEP = {

@@ -83,6 +83,16 @@ export function reviewKeyboard(t: Catalog, balance: string | null = null): Inlin
   return kb.text(t.bot.btnEdit, STEP.data('review', 'edit')).text(t.bot.btnCancel, STEP.data('review', 'cancel'));
 }
 
+/** A balance top-up's review: nothing to edit but its two steps, so Confirm or Cancel. */
+export function topupReviewKeyboard(t: Catalog): InlineKeyboard {
+  return new InlineKeyboard().text(t.bot.btnConfirm, STEP.data('review', 'confirm')).text(t.bot.btnCancel, STEP.data('review', 'cancel'));
+}
+
+/** Under the balance (/balance, an order's "My balance"): add to it. */
+export function balanceKeyboard(t: Catalog): InlineKeyboard {
+  return new InlineKeyboard().text(t.bot.btnAddBalance, CB.addBalance.data);
+}
+
 export function editKeyboard(t: Catalog): InlineKeyboard {
   return new InlineKeyboard()
     .text(t.bot.btnEditCountry, STEP.data('edit', 'country'))

@@ -5,8 +5,8 @@ import type { TNotificationPayload } from '@topup/shared';
 import { endedOrderKeyboard, expiredKeyboard, pendingPaymentKeyboard, type OrderLinks } from '../keyboards';
 import { statusLine } from './status-line';
 
-/** What the payment message says about the recharge besides the payment itself. */
-interface OrderDetails {
+/** What the payment message says about the order besides the payment itself (no number: a balance top-up). */
+export interface OrderDetails {
   phoneNumber: string | null;
   operatorName: string | null;
 }

@@ -36,7 +36,7 @@ export const bot = {
     '<b>What I can do</b>\n' +
     '/recharge – top up a phone, step by step\n' +
     '/orders – your recent orders and their status\n' +
-    '/balance – your balance (credits from failed top-ups)\n' +
+    '/balance – your balance (credits from failed top-ups), and add to it\n' +
     '/language – change the language\n' +
     '/support – contact support\n' +
     '/cancel – leave the current recharge\n\n' +
@@ -157,6 +157,17 @@ export const bot = {
   orderDetailsHint: 'Tap an order number to see it.',
   balance: (p: { amount: string }) => `💰 Your Balance: <b>${h(p.amount)}</b>\nCredits from failed top-ups and over-payments are kept here.`,
   balanceFailed: 'Failed to load your balance. Please try again later.',
+
+  // Adding to the balance (from /balance): amount, coin and network, review, then the payment message
+  btnAddBalance: '➕ Add to balance',
+  topupStepAmount: (p: { min: string; max: string }) =>
+    `💰 <b>Step 1 of 3 · Add to balance</b>\nHow much do you want to add? Choose an amount, or type one in US dollars between ${h(p.min)} and ${h(p.max)}.`,
+  topupStepCoin: '🪙 <b>Step 2 of 3 · Cryptocurrency</b>\nWhich coin do you want to pay with? Then you choose the network to send it on.',
+  topupReviewTitle: '🧾 <b>Step 3 of 3 · Review</b>',
+  topupAmount: 'Added to your balance',
+  topupReviewNotice:
+    '• You have 6 minutes to send the payment\n• The amount is added to your balance once the payment is confirmed, with no service fee\n• Send to the exact wallet address shown',
+  topupCancelled: 'Balance top-up cancelled. Send /balance to start again.',
 
   // The order's message, edited on every payment event (issue 13 point 6)
   orderTitle: (p: { orderId: number }) => `🧾 <b>Order #${p.orderId}</b>`,

@@ -31,7 +31,7 @@ export const bot: BotMessages = {
     '<b>Lo que puedo hacer</b>\n' +
     '/recharge – recargar un teléfono, paso a paso\n' +
     '/orders – tus pedidos recientes y su estado\n' +
-    '/balance – tu saldo (créditos de recargas fallidas)\n' +
+    '/balance – tu saldo (créditos de recargas fallidas), y añadir a él\n' +
     '/language – cambiar el idioma\n' +
     '/support – contactar con soporte\n' +
     '/cancel – salir de la recarga en curso\n\n' +
@@ -145,6 +145,16 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Toca un número de pedido para verlo.',
   balance: (p) => `💰 Tu saldo: <b>${h(p.amount)}</b>\nAquí se guardan los créditos de recargas fallidas y pagos en exceso.`,
   balanceFailed: 'No se pudo cargar tu saldo. Inténtalo más tarde.',
+
+  btnAddBalance: '➕ Añadir al saldo',
+  topupStepAmount: (p) =>
+    `💰 <b>Paso 1 de 3 · Añadir al saldo</b>\n¿Cuánto quieres añadir? Elige un importe o escribe uno en dólares estadounidenses entre ${h(p.min)} y ${h(p.max)}.`,
+  topupStepCoin: '🪙 <b>Paso 2 de 3 · Criptomoneda</b>\n¿Con qué criptomoneda quieres pagar? Después eliges la red.',
+  topupReviewTitle: '🧾 <b>Paso 3 de 3 · Revisión</b>',
+  topupAmount: 'Se añade a tu saldo',
+  topupReviewNotice:
+    '• Tienes 6 minutos para enviar el pago\n• El importe se añade a tu saldo al confirmarse el pago, sin tarifa de servicio\n• Envía a la dirección exacta indicada',
+  topupCancelled: 'Recarga de saldo cancelada. Envía /balance para empezar de nuevo.',
 
   orderTitle: (p) => `🧾 <b>Pedido n.º ${p.orderId}</b>`,
   payRest: 'Envía el resto:',

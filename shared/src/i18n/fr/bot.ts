@@ -31,7 +31,7 @@ export const bot: BotMessages = {
     '<b>Ce que je sais faire</b>\n' +
     '/recharge – recharger un téléphone, étape par étape\n' +
     '/orders – vos commandes récentes et leur statut\n' +
-    '/balance – votre solde (crédits des recharges échouées)\n' +
+    '/balance – votre solde (crédits des recharges échouées), et y ajouter\n' +
     '/language – changer de langue\n' +
     '/support – contacter le support\n' +
     '/cancel – quitter la recharge en cours\n\n' +
@@ -146,6 +146,16 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Touchez un numéro de commande pour la voir.',
   balance: (p) => `💰 Votre solde\u00a0: <b>${h(p.amount)}</b>\nLes crédits des recharges échouées et des trop-perçus sont conservés ici.`,
   balanceFailed: 'Impossible de charger votre solde. Veuillez réessayer plus tard.',
+
+  btnAddBalance: '➕ Ajouter au solde',
+  topupStepAmount: (p) =>
+    `💰 <b>Étape 1 sur 3 · Ajouter au solde</b>\nCombien voulez-vous ajouter\u00a0? Choisissez un montant, ou tapez-en un en dollars US entre ${h(p.min)} et ${h(p.max)}.`,
+  topupStepCoin: '🪙 <b>Étape 2 sur 3 · Cryptomonnaie</b>\nAvec quelle cryptomonnaie voulez-vous payer\u00a0? Vous choisirez ensuite le réseau.',
+  topupReviewTitle: '🧾 <b>Étape 3 sur 3 · Vérification</b>',
+  topupAmount: 'Ajouté à votre solde',
+  topupReviewNotice:
+    "• Vous avez 6 minutes pour envoyer le paiement\n• Le montant est ajouté à votre solde une fois le paiement confirmé, sans frais de service\n• Envoyez à l'adresse exacte indiquée",
+  topupCancelled: 'Ajout au solde annulé. Envoyez /balance pour recommencer.',
 
   orderTitle: (p) => `🧾 <b>Commande n° ${p.orderId}</b>`,
   payRest: 'Envoyez le reste\u00a0:',

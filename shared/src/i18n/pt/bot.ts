@@ -31,7 +31,7 @@ export const bot: BotMessages = {
     '<b>O que eu posso fazer</b>\n' +
     '/recharge – recarregar um telefone, passo a passo\n' +
     '/orders – seus pedidos recentes e o status\n' +
-    '/balance – seu saldo (créditos de recargas que falharam)\n' +
+    '/balance – seu saldo (créditos de recargas que falharam), e adicionar a ele\n' +
     '/language – mudar o idioma\n' +
     '/support – falar com o suporte\n' +
     '/cancel – sair da recarga atual\n\n' +
@@ -146,6 +146,16 @@ export const bot: BotMessages = {
   orderDetailsHint: 'Toque em um número de pedido para vê-lo.',
   balance: (p) => `💰 Seu saldo: <b>${h(p.amount)}</b>\nOs créditos de recargas que falharam e de pagamentos a mais ficam aqui.`,
   balanceFailed: 'Não foi possível carregar seu saldo. Tente novamente mais tarde.',
+
+  btnAddBalance: '➕ Adicionar ao saldo',
+  topupStepAmount: (p) =>
+    `💰 <b>Etapa 1 de 3 · Adicionar ao saldo</b>\nQuanto você quer adicionar? Escolha um valor ou digite um em dólares americanos entre ${h(p.min)} e ${h(p.max)}.`,
+  topupStepCoin: '🪙 <b>Etapa 2 de 3 · Criptomoeda</b>\nCom qual criptomoeda você quer pagar? Depois você escolhe a rede.',
+  topupReviewTitle: '🧾 <b>Etapa 3 de 3 · Revisão</b>',
+  topupAmount: 'Adicionado ao seu saldo',
+  topupReviewNotice:
+    '• Você tem 6 minutos para enviar o pagamento\n• O valor é adicionado ao seu saldo quando o pagamento for confirmado, sem taxa de serviço\n• Envie para o endereço exato mostrado',
+  topupCancelled: 'Adição ao saldo cancelada. Envie /balance para começar de novo.',
 
   orderTitle: (p) => `🧾 <b>Pedido nº ${p.orderId}</b>`,
   payRest: 'Envie o restante:',

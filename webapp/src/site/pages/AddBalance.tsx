@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { pricingQuery, quoteQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
-import { apiErrorText, usdToCents } from '../../shared';
+import { apiErrorText, BALANCE_TOPUP_AMOUNTS_USD, usdToCents } from '../../shared';
 import { quoteFor } from '../../wizard/checkout';
 import { centsOf } from '../../wizard/format';
 import { SignInPanel } from '../components/SignInPanel';
@@ -12,8 +12,6 @@ import { usePageMeta } from '../meta';
 import { navigate } from '../router';
 import { useUser } from '../session';
 import { centsToDollars } from '@topup/shared';
-
-const PRESETS = [10, 20, 50, 100];
 
 /**
  * /add-balance (spec: linked from the dashboard, screen not shown): a balance top-up paid in crypto.
@@ -70,7 +68,7 @@ export default function AddBalance() {
             </p>
             <p className="muted">{b.lead}</p>
             <div className="quick-amounts" role="group" aria-label={b.amounts}>
-              {PRESETS.filter((p) => centsOf(p) >= min && centsOf(p) <= max).map((p) => (
+              {BALANCE_TOPUP_AMOUNTS_USD.filter((p) => centsOf(p) >= min && centsOf(p) <= max).map((p) => (
                 <button
                   key={p}
                   type="button"
