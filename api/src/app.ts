@@ -88,6 +88,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
       // The bot's id is the public part of its token (it is also the bot's Telegram user id).
       telegramBotId: config.telegramBotToken ? Number(config.telegramBotToken.split(':')[0]) : null,
       miniAppLink: config.miniAppLink,
+      telegramNetworks: config.telegramNetworks,
       emailDelivery: config.mail.smtpUrl ? 'smtp' : 'local-outbox',
       support: config.support,
     }),

@@ -66,7 +66,13 @@ function everyRoute(): Route[] {
     ['', tonConnectRouter({ publicUrl: api.config.publicUrl, name: 'Crypto Top-ups' })],
     [
       '',
-      pricingRouter(s.pricing, s.settings, s.catalog, { telegramBotId: null, miniAppLink: null, emailDelivery: 'local-outbox', support: api.config.support }),
+      pricingRouter(s.pricing, s.settings, s.catalog, {
+        telegramBotId: null,
+        miniAppLink: null,
+        telegramNetworks: null,
+        emailDelivery: 'local-outbox',
+        support: api.config.support,
+      }),
     ],
     ['', authRouter({ auth: s.customerAuth, balances: s.balances, orders: s.orders, secureCookies: false })],
     [

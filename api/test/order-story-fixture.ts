@@ -53,7 +53,12 @@ let nextBlock = 1000;
  * A transfer to the order's address, as the watcher hands it over: seen in a block of its own (one
  * confirmation) and settled; then, unless `final: false`, confirmed by later blocks and settled again.
  */
-export async function arrive(order: TPaymentCreated, units: bigint, o: { coin?: string; final?: boolean } = {}): Promise<string> {
+export function arrive(order: TPaymentCreated, units: bigint, o: { coin?: string; final?: boolean } = {}): Promise<string> {
+  return arriveOn(api, order, units, o);
+}
+
+/** `arrive` on another API than this file's. */
+export async function arriveOn(api: TestApi, order: TPaymentCreated, units: bigint, o: { coin?: string; final?: boolean } = {}): Promise<string> {
   const coin = api.config.registry.requireCoin(o.coin ?? order.cryptocurrency);
   const network = api.config.networks[coin.network]!;
   const number = nextBlock++;
@@ -80,12 +85,16 @@ export async function arrive(order: TPaymentCreated, units: bigint, o: { coin?: 
     await api.services.payments.confirm(tx, coin.network, number, number - 1);
   });
   await api.services.payments.settle(order.orderId);
-  if (o.final !== false) await confirmAll(order, coin.network);
+  if (o.final !== false) await confirmAllOn(api, order, coin.network);
   return txHash;
 }
 
 /** Later blocks: every payment still waiting on the network is final now. */
-export async function confirmAll(order: TPaymentCreated, network = 'ethereum') {
+export function confirmAll(order: TPaymentCreated, network = 'ethereum') {
+  return confirmAllOn(api, order, network);
+}
+
+async function confirmAllOn(api: TestApi, order: TPaymentCreated, network: string) {
   await api.database.db.transaction((tx) => api.services.payments.confirm(tx, network, nextBlock + 10, nextBlock + 10));
   await api.services.payments.settle(order.orderId);
 }

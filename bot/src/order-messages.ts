@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import type { Logger } from 'pino';
 import type { TopupApi } from './api/client';
 import type { OrderLinks } from './keyboards';
-import { orderMessage, type OrderMessage } from './views/order-message';
+import { orderMessage, stillOpen, type OrderMessage } from './views/order-message';
 import { statusImagePng } from './views/status-image';
 
 /**
@@ -51,11 +51,6 @@ async function picture(view: OrderMessage, orderId: number): Promise<InputFile> 
       ? await QRCode.toBuffer(view.media.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 384 })
       : statusImagePng(view.media.tone);
   return new InputFile(png, `order-${orderId}.png`);
-}
-
-/** Whether the story leaves something to wait for (a payment, its confirmations, the delivery). */
-export function stillOpen(story: TOrderStory): boolean {
-  return story.next.action === 'pay' || story.next.action === 'pay_rest' || story.next.action === 'wait';
 }
 
 export class OrderMessages {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { ZPaymentOptionsResponse } from '@topup/shared';
+import { catalogFor, CHAINS, orderStartParam, ZPaymentCreated, ZPaymentOptionsResponse } from '@topup/shared';
+import { signInWithTelegram } from '../../api/test/customers';
 import { nonTonTraces } from '../../api/test/telegram-traces';
 import { loadConfig } from '../src/config';
 import { BOT_TOKEN, rechargeViaBot, startHarness, user, WEBAPP_URL, type Call, type Harness } from './harness';
@@ -30,7 +31,8 @@ async function start(networks: string) {
     MINI_APP_LINK: 'https://t.me/topup_test_bot/app',
     TELEGRAM_NETWORKS: networks,
   });
-  h = await startHarness({ apiEnv: { TELEGRAM_NETWORKS: networks }, orderLinks });
+  // The API knows the bot's token for the site's "Sign in with Telegram".
+  h = await startHarness({ apiEnv: { TELEGRAM_NETWORKS: networks, TELEGRAM_BOT_TOKEN: BOT_TOKEN }, orderLinks });
   return h;
 }
 
@@ -73,6 +75,24 @@ async function walk(b: Harness, coin: string) {
   return order;
 }
 
+/**
+ * An order the Telegram user made on the site (signed in with Telegram) in USDT on Ethereum, opened in the
+ * bot from the site's "Open in Telegram" link (/start order_<paymentId>): what the bot sent for it.
+ */
+async function siteOrderOpened(b: Harness) {
+  const from = user(9302, 'Ana');
+  const cookie = await signInWithTelegram(b.api, BOT_TOKEN, { id: from.id, first_name: 'Ana' });
+  const made = await b.api.call('POST', '/api/crypto-payment', {
+    body: { amount: 10, phoneNumber: '671234567', operatorId: 53, countryId: 120, cryptoCurrency: 'USDT' },
+    headers: { cookie },
+  });
+  expect(made.status).toBe(201);
+  const order = ZPaymentCreated.parse(made.body);
+  const mark = b.tg.calls.length;
+  await b.send(b.updates.text(from, `/start ${orderStartParam(order.paymentId)}`));
+  return { order, calls: b.tg.since(mark) };
+}
+
 const coinButtons = (calls: Call[]) => [
   ...new Set(
     calls
@@ -89,6 +109,21 @@ describe('Telegram’s rules in the bot', () => {
     expect(b.tg.of('answerInlineQuery').length).toBe(1);
     expect(coinButtons(b.tg.calls)).toEqual(['USDT', 'TON']);
     expect(nonTonTraces(shown(b.tg.calls), SITE)).toEqual([]);
+  });
+
+  it('TON only: an order made on the site in USDT on Ethereum, opened from the site’s link, says it is paid outside Telegram and shows no trace', async () => {
+    const b = await start('ton');
+    const { calls } = await siteOrderOpened(b);
+    const network = CHAINS.network('ethereum')!.label;
+    expect(calls.map((c) => c.method)).toEqual(['sendMessage']);
+    expect(calls[0]!.payload.text).toContain(catalogFor('en').common.paidOutsideTelegram({ coin: 'USDT', network }));
+    expect(nonTonTraces(shown(calls), SITE)).toEqual([]);
+  });
+
+  it('all: the same site order, opened in the bot, shows its address and wallets', async () => {
+    const b = await start('all');
+    const { order, calls } = await siteOrderOpened(b);
+    expect(nonTonTraces(shown(calls), SITE)).toEqual(expect.arrayContaining([order.walletAddress, expect.stringMatching(/metamask/i)]));
   });
 
   it('all (a bot without a mini app): the spec’s coins, as the site offers them; an EVM order shows its address and wallets', async () => {

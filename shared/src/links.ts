@@ -35,3 +35,13 @@ export function miniAppOrderLink(miniAppLink: string, paymentId: string): string
   url.searchParams.set('startapp', orderStartParam(paymentId));
   return url.toString();
 }
+
+/**
+ * Whether the Telegram surfaces (the bot, the mini-app) show a payment on `network`: Telegram's rules
+ * allow a bot with a mini app TON only, so they show only the networks of TELEGRAM_NETWORKS (null: all;
+ * docs/ton.md). The API offers coins and tells orders in Telegram by it; the site opens an order in
+ * Telegram only when Telegram can show how it is paid.
+ */
+export function telegramShows(telegramNetworks: readonly string[] | null, network: string): boolean {
+  return telegramNetworks === null || telegramNetworks.includes(network);
+}

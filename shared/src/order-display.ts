@@ -230,6 +230,7 @@ export function displaySentence(d: TOrderDisplay, time: (iso: string) => string 
 export const NEXT_ACTION_LABELS = {
   pay: 'Pay now',
   pay_rest: 'Send the rest',
+  pay_outside_telegram: 'Paid outside Telegram',
   wait: 'Nothing to do: we will update this page',
   open_balance: 'Open your balance',
   sign_in: 'Sign in to use your credit',

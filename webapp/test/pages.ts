@@ -56,19 +56,20 @@ export async function heldOrder(stack: Stack, email: string): Promise<{ paymentI
   return created;
 }
 
-/** The mini-app at `baseUrl`/telegram in a phone-size page inside the mocked Telegram client, launched with signed init data. */
+/** The mini-app at `baseUrl`/telegram in a phone-size page inside the mocked Telegram client, launched with signed init data (and a start parameter). */
 export async function openInTelegram(
   browser: Browser,
   baseUrl: string,
   theme = LIGHT_THEME,
   initData = signedInitData(),
-  contextOptions: BrowserContextOptions = {},
+  /** Telegram's start parameter (a t.me link's `startapp`), and the browser context's own options. */
+  { startParam, contextOptions = {} }: { startParam?: string; contextOptions?: BrowserContextOptions } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE_390, deviceScaleFactor: 2, hasTouch: true, isMobile: true, ...contextOptions });
   await context.addInitScript({ content: telegramClientScript(theme) });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('page error:', err));
-  await page.goto(`${baseUrl}/telegram${launchHash(initData, theme)}`);
+  await page.goto(`${baseUrl}/telegram${launchHash(initData, theme)}${startParam ? `&tgWebAppStartParam=${encodeURIComponent(startParam)}` : ''}`);
   return { context, page };
 }
 

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { catalogFor, CHAINS, ZPaymentOptionsResponse } from '@topup/shared';
+import { catalogFor, CHAINS, orderStartParam, ZPaymentCreated, ZPaymentOptionsResponse } from '@topup/shared';
+import { signInWithTelegram } from '../../api/test/customers';
 import { nonTonTraces } from '../../api/test/telegram-traces';
 import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
 import { expectMainButton, openInTelegram, pressBackButton, pressMainButton, pressSettingsButton, telegramEvents } from './pages';
 import type { Stack } from './stack';
+import { LIGHT_THEME, signedInitData, TEST_BOT_TOKEN, TEST_USER } from './telegram';
 
 /**
  * Telegram's rules in the mini-app (Terms of Service for Bot Developers): its privacy policy from
@@ -43,11 +45,25 @@ async function toCoinChoice(page: Page) {
   await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
 }
 
+const MINI_APP_LINK = 'https://t.me/topup_test_bot/app';
+
+/** An order the mini-app's user made on the site, signed in with Telegram there, in `coin`. */
+async function siteOrder(stack: Stack, coin: string) {
+  const cookie = await signInWithTelegram(stack, TEST_BOT_TOKEN, { id: TEST_USER.id, first_name: TEST_USER.first_name });
+  const res = await fetch(`${stack.url}/api/crypto-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ countryId: 120, operatorId: 53, amount: 10, phoneNumber: '+237671234567', cryptoCurrency: coin }),
+  });
+  expect(res.status).toBe(201);
+  return ZPaymentCreated.parse(await res.json());
+}
+
 describe('the mini-app under TON only (the default)', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    ({ stack, browser } = await startBrowserStack({ TELEGRAM_NETWORKS: 'ton' }, { networks: ['ton'] }));
+    ({ stack, browser } = await startBrowserStack({ TELEGRAM_NETWORKS: 'ton', MINI_APP_LINK }, { networks: ['ton'] }));
   });
   afterAll(() => closeBrowserStack({ stack, browser }));
 
@@ -104,6 +120,34 @@ describe('the mini-app under TON only (the default)', () => {
       await page.getByText('USDT-TON').first().waitFor();
       expect(await traces(page, stack.url)).toEqual([]);
       await saveScreen(page, 'tma-ton-order');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an order made on the site in USDT on Ethereum, opened from its link, says it is paid outside Telegram and shows no trace; the site links only a TON order to Telegram', async () => {
+    const evm = await siteOrder(stack, 'USDT');
+    const { context, page } = await openInTelegram(browser, stack.url, LIGHT_THEME, signedInitData(), { startParam: orderStartParam(evm.paymentId) });
+    try {
+      const network = CHAINS.network('ethereum')!.label;
+      await page
+        .getByTestId('order-next-outside')
+        .getByText(catalogFor('en').common.paidOutsideTelegram({ coin: 'USDT', network }))
+        .waitFor();
+      expect(await page.getByTestId('order-state').innerText()).toBe('Waiting for payment');
+      expect(await page.getByTestId('order-pay').count()).toBe(0);
+      expect(await traces(page, stack.url)).toEqual([]);
+      await saveScreen(page, 'tma-site-order-outside-telegram');
+
+      // The site's own page of each: "Open in Telegram" only where Telegram shows how it is paid.
+      const ton = await siteOrder(stack, 'USDT-TON');
+      const orderPage = (order: { paymentId: string; orderToken: string }) => `/orders/${order.paymentId}?token=${encodeURIComponent(order.orderToken)}`;
+      await page.goto(stack.url + orderPage(ton));
+      await page.getByTestId('open-in-telegram').waitFor();
+      // Within the page (the site's configuration already read): the USDT order, drawn with its payment and no link.
+      await page.evaluate((to) => (history.pushState(null, '', to), dispatchEvent(new PopStateEvent('popstate'))), orderPage(evm));
+      await page.getByTestId('order-pay-address').getByText(evm.walletAddress).waitFor();
+      expect(await page.getByTestId('open-in-telegram').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -36,7 +36,7 @@ const shot = (page: Page, name: string, fullPage = true) => saveScreen(page, `to
 
 describe('TON Connect in the mini-app', () => {
   it('connects the test wallet through the bridge, which pays the USDT-TON order it is asked to: the order completes', async () => {
-    const { context, page } = await openInTelegram(browser, stack.url, undefined, undefined, { ignoreHTTPSErrors: true });
+    const { context, page } = await openInTelegram(browser, stack.url, undefined, undefined, { contextOptions: { ignoreHTTPSErrors: true } });
     const local = new Set([new URL(stack.url).host, new URL(wallet.url).host]);
     await context.route(
       (url) => !local.has(url.host),

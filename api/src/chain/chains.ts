@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DEFAULT_COIN, type ChainRegistry, type TCoin, type TOfferedCoin, type WalletLinks, type WalletTransaction } from '@topup/shared';
+import { DEFAULT_COIN, telegramShows, type ChainRegistry, type TCoin, type TOfferedCoin, type WalletLinks, type WalletTransaction } from '@topup/shared';
 import type { Config, NetworkConfig } from '../config';
 import { FAMILIES } from './families';
 import type { ChainAdapter, ChainFamily, DepositIdentity, FamilyContext, NetworkWatcher, PaymentRequest, WatcherOptions } from './port';
@@ -43,12 +43,13 @@ export class Chains {
   readonly networks: Readonly<Record<string, NetworkConfig>>;
   private readonly adapters = new Map<string, ChainAdapter>();
   private readonly families: Readonly<Record<string, ChainFamily>>;
-  private readonly telegramNetworks: ReadonlySet<string> | null;
+  /** The networks the Telegram surfaces show (TELEGRAM_NETWORKS); null: all. */
+  readonly telegramNetworks: readonly string[] | null;
 
   constructor(opts: ChainsOptions) {
     this.registry = opts.registry;
     this.networks = opts.networks;
-    this.telegramNetworks = opts.telegramNetworks ? new Set(opts.telegramNetworks) : null;
+    this.telegramNetworks = opts.telegramNetworks ?? null;
     const families = (this.families = opts.families ?? FAMILIES);
     for (const id of new Set(opts.registry.networks.map((n) => n.family))) {
       const family = families[id];
@@ -73,7 +74,7 @@ export class Chains {
     const coin = this.registry.coin(symbol);
     const network = coin && this.networks[coin.network];
     if (!coin || !network?.enabled) return undefined;
-    if (surface === 'telegram' && this.telegramNetworks && !this.telegramNetworks.has(coin.network)) return undefined;
+    if (surface === 'telegram' && !telegramShows(this.telegramNetworks, coin.network)) return undefined;
     const tokenContract = coin.kind === 'token' ? (network.tokens[coin.symbol] ?? null) : null;
     if (coin.kind === 'token' && !tokenContract) return undefined;
     return { coin, network, tokenContract };

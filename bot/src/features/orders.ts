@@ -4,8 +4,8 @@ import { ApiError } from '../api/client';
 import type { BotContext } from '../context';
 import { rechargeKeyboard } from '../keyboards';
 import { CB } from '../keyboards/callbacks';
-import { stillOpen, TEXT } from '../order-messages';
-import { orderMessage } from '../views/order-message';
+import { TEXT } from '../order-messages';
+import { orderMessage, stillOpen } from '../views/order-message';
 import { ordersList } from '../views/orders';
 
 /** "🔁 Top up again" in /orders: the latest completed recharges, one a number. */

@@ -92,6 +92,8 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
       }),
     );
   }
+  // Telegram's rules keep its coin out of the chat: how it stands, never where or how it is paid.
+  if (next.action === 'pay_outside_telegram') lines.push('', h(t.common.paidOutsideTelegram({ coin: next.coin, network: next.networkLabel })));
   if (d.state === 'completed' && o.phoneNumber) lines.push(t.bot.completedTo({ phone: o.phoneNumber, amount: usd(o.amount) }));
   if (o.pin) {
     const c = t.common;
@@ -108,13 +110,18 @@ export function orderMessage(t: Catalog, locale: Locale, s: TOrderStory, links: 
   return { caption: lines.join('\n'), keyboard: orderKeyboard(t, s, links), media: payable ? { qr: payable.paymentUri } : { tone: displayTone(d) } };
 }
 
+/** Whether the story leaves something to wait for (a payment, its confirmations, the delivery). */
+export function stillOpen(story: TOrderStory): boolean {
+  return ['pay', 'pay_rest', 'pay_outside_telegram', 'wait'].includes(story.next.action);
+}
+
 /** The message's buttons: the wallets while something is to be paid, Check payment, then the order's next actions. */
 function orderKeyboard(t: Catalog, s: TOrderStory, links: OrderLinks): InlineKeyboard {
   const o = s.order;
   const next = s.next;
   const kb = new InlineKeyboard();
   if (next.action === 'pay' || next.action === 'pay_rest') walletButtons(kb, t, next.pay.walletLinks);
-  if (next.action === 'pay' || next.action === 'pay_rest' || next.action === 'wait') kb.text(t.bot.btnCheckPayment, CB.checkPayment.data(o.orderId)).row();
+  if (stillOpen(s)) kb.text(t.bot.btnCheckPayment, CB.checkPayment.data(o.orderId)).row();
   // Cancel only while nothing arrived: the API refuses it after a payment (and says why).
   if (next.action === 'pay' && o.status === 'pending_crypto_payment') kb.text(t.bot.btnCancelPayment, CB.cancelPayment.data(o.paymentId)).row();
   const renew = o.status === 'payment_expired' && s.display.state === 'expired' && o.kind === 'recharge';

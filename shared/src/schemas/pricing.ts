@@ -111,6 +111,8 @@ export const ZSiteConfig = z.object({
   telegramBotId: z.number().int().positive().nullable(),
   /** The mini-app's t.me link: the order page opens the order in Telegram with it (shared/src/links.ts). */
   miniAppLink: z.string().nullable(),
+  /** The networks the bot and the mini-app show payments on (TELEGRAM_NETWORKS; null: all): shared/src/links.ts `telegramShows`. */
+  telegramNetworks: z.array(z.string()).nullable(),
   emailDelivery: z.enum(['smtp', 'local-outbox']),
   support: z.object({
     email: z.string().nullable(),

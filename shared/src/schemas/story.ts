@@ -100,6 +100,11 @@ export const ZNextAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('pay'), pay: ZPayable }),
   /** Part arrived: only the rest, with its own QR payload and wallet links, until the watch ends. */
   z.object({ action: z.literal('pay_rest'), pay: ZPayable }),
+  /**
+   * Read in Telegram (the bot, the mini-app), an order to pay in a coin Telegram's rules keep out of it
+   * (TELEGRAM_NETWORKS, docs/ton.md): paid where it was made, so no address, QR or wallet link here.
+   */
+  z.object({ action: z.literal('pay_outside_telegram'), coin: ZCoinSymbol, networkLabel: z.string() }),
   /** Confirming, paid or being delivered: nothing to do; the page updates itself. */
   z.object({ action: z.literal('wait') }),
   /** The value is on the customer's balance. */

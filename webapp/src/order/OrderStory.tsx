@@ -7,8 +7,8 @@ import { QrCode } from '../wizard/PaymentScreen';
 import { WalletButtons } from '../wizard/WalletButtons';
 import { stateLabel, stateTone } from './label';
 
-/** What a surface does for the story's next action (the pay actions are on the page itself). */
-export type StoryAction = Exclude<TNextAction, { action: 'pay' | 'pay_rest' | 'wait' }>;
+/** What a surface does for the story's next action (the pay actions, and the sentences, are on the page itself). */
+export type StoryAction = Exclude<TNextAction, { action: 'pay' | 'pay_rest' | 'pay_outside_telegram' | 'wait' }>;
 
 export interface OrderStoryProps {
   story: TOrderStory;
@@ -171,9 +171,9 @@ function PinVoucher({ pin, onCopied }: { pin: TPin; onCopied?: (() => void) | un
   );
 }
 
-/** The next action: the rest (or the whole amount) to pay with its QR, or the one button. */
+/** The next action: the rest (or the whole amount) to pay with its QR, a sentence, or the one button. */
 function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProps, 'story' | 'onAction' | 'openLink' | 'onCopied'>) {
-  const { web, dateTime } = useI18n();
+  const { web, common, dateTime } = useI18n();
   const t = web.order;
   const { next } = story;
   if (next.action === 'pay' || next.action === 'pay_rest') {
@@ -199,6 +199,8 @@ function NextAction({ story, onAction, openLink, onCopied }: Pick<OrderStoryProp
       </div>
     );
   }
+  if (next.action === 'pay_outside_telegram')
+    return <p data-testid="order-next-outside">{common.paidOutsideTelegram({ coin: next.coin, network: next.networkLabel })}</p>;
   if (next.action === 'wait') return <p data-testid="order-next-wait">{t.nextActions.wait}</p>;
   return (
     <div className="os-actions">

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedTelegramLogin } from '../../../test/customers';
 import { cookieOf, lastSignInCode, startTestApi, type TestApi } from '../../../test/harness';
 
 const BOT_TOKEN = '123456789:TEST-token-for-the-login-widget-0000';
@@ -53,14 +53,7 @@ describe('signing in by e-mail', () => {
 });
 
 describe('signing in with Telegram (Login Widget)', () => {
-  const signed = (data: Record<string, string | number>, token = BOT_TOKEN) => {
-    const check = Object.entries(data)
-      .map(([k, v]) => `${k}=${v}`)
-      .sort()
-      .join('\n');
-    const hash = crypto.createHmac('sha256', crypto.createHash('sha256').update(token).digest()).update(check).digest('hex');
-    return { ...data, hash };
-  };
+  const signed = (data: Record<string, string | number>, token = BOT_TOKEN) => signedTelegramLogin(data, token);
 
   it('accepts data signed by the bot token and refuses forged or stale data', async () => {
     const now = Math.floor(Date.now() / 1000);

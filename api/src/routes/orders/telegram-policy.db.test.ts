@@ -1,8 +1,11 @@
 import { sign } from '@telegram-apps/init-data-node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ZPaymentOptionsResponse } from '@topup/shared';
+import { ZOrderStory, ZPaymentCreated, ZPaymentOptionsResponse, ZSiteConfig } from '@topup/shared';
 import { loadConfig } from '../../config';
+import { signInWithTelegram } from '../../../test/customers';
 import { adminToken, startTestApi, type TestApi } from '../../../test/harness';
+import { arriveOn } from '../../../test/order-story-fixture';
+import { nonTonTraces } from '../../../test/telegram-traces';
 
 /**
  * Telegram's rules for a bot with a mini app (Terms of Service for Bot Developers, section 7: TON only):
@@ -101,10 +104,54 @@ describe('the Telegram surfaces’ policy', () => {
     }
   });
 
+  it('TON only: an order made on the site in USDT on Ethereum, read in Telegram, tells how it stands but not how it is paid; the site’s story has it all', async () => {
+    const a = await start('ton');
+    expect(ZSiteConfig.parse((await a.call('GET', '/api/site-config')).body).telegramNetworks).toEqual(['ton']);
+    for (const [headers, id] of [
+      [miniApp(), 777101],
+      [bot(a), 777102],
+    ] as const) {
+      // The same customer signed in on the site with Telegram, where USDT on Ethereum is offered.
+      const cookie = await signInWithTelegram(a, BOT_TOKEN, { id, first_name: 'Ana' });
+      const made = await a.call('POST', '/api/crypto-payment', { body: order('USDT'), headers: { cookie } });
+      expect(made.status).toBe(201);
+      const created = ZPaymentCreated.parse(made.body);
+      const { paymentId, walletAddress } = created;
+      // Part of it arrived: the rest to send, and a transaction of that chain in the story.
+      const txHash = await arriveOn(a, created, 5_000_000n);
+
+      const site = ZOrderStory.parse((await a.call('GET', `/api/orders/${paymentId}/story`, { headers: { cookie } })).body);
+      expect(site.next).toMatchObject({ action: 'pay_rest', pay: { address: walletAddress } });
+      expect(site.payments.map((p) => p.txHash)).toEqual([txHash]);
+
+      const read = await a.call('GET', `/api/orders/${paymentId}/story`, { headers });
+      expect(read.status).toBe(200);
+      const story = ZOrderStory.parse(read.body);
+      expect(story.next).toEqual({ action: 'pay_outside_telegram', coin: 'USDT', networkLabel: site.order.networkLabel });
+      expect(story.order).toMatchObject({ paymentId, coin: 'USDT', walletAddress: null });
+      expect([story.display, story.amounts]).toEqual([site.display, site.amounts]);
+      expect(story.timeline.map((item) => item.kind)).toEqual(site.timeline.map((item) => item.kind));
+      const text = JSON.stringify(read.body);
+      expect(text).not.toContain(walletAddress);
+      expect(text).not.toContain(txHash);
+      expect(nonTonTraces({ text, links: [] }, a.url)).toEqual([]);
+    }
+  });
+
   it('all (a bot without a mini app): the spec’s coins in Telegram too', async () => {
     const a = await start('all');
     expect((await a.call('POST', '/api/crypto-payment', { body: order('USDT'), headers: miniApp() })).status).toBe(201);
     const telegram = ZPaymentOptionsResponse.parse((await a.call('GET', '/api/payment-options?surface=telegram')).body);
     expect(telegram.assets.flatMap((x) => x.networks).map((n) => n.symbol)).toContain('USDT');
+  });
+
+  it('all: a site order in USDT on Ethereum, read in Telegram, shows how to pay it', async () => {
+    const a = await start('all');
+    expect(ZSiteConfig.parse((await a.call('GET', '/api/site-config')).body).telegramNetworks).toBeNull();
+    const cookie = await signInWithTelegram(a, BOT_TOKEN, { id: 777101, first_name: 'Ana' });
+    const made = await a.call('POST', '/api/crypto-payment', { body: order('USDT'), headers: { cookie } });
+    const { paymentId, walletAddress } = made.body as { paymentId: string; walletAddress: string };
+    const story = ZOrderStory.parse((await a.call('GET', `/api/orders/${paymentId}/story`, { headers: miniApp() })).body);
+    expect(story.next).toMatchObject({ action: 'pay', pay: { address: walletAddress } });
   });
 });

@@ -69,7 +69,15 @@ export function pricingRouter(pricing: PricingService, settings: SettingsService
 
   /** What the web site needs to know about this server (shared ZSiteConfig): sign-in options, support contacts. */
   router.get('/site-config', (_req, res) => {
-    res.json(site ?? { telegramBotId: null, miniAppLink: null, emailDelivery: 'local-outbox', support: { email: null, telegram: null, whatsapp: null } });
+    res.json(
+      site ?? {
+        telegramBotId: null,
+        miniAppLink: null,
+        telegramNetworks: null,
+        emailDelivery: 'local-outbox',
+        support: { email: null, telegram: null, whatsapp: null },
+      },
+    );
   });
 
   return router;

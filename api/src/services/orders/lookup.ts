@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { ZOrderStory, type TOpenOrder, type TOrderView, type TPaymentStatus } from '@topup/shared';
 import { isCryptoOrder, orders, type OrderRow } from '../../db/schema';
 import { AppError } from '../errors';
+import { surfaceOf } from '../telegram-policy';
 import type { OrderDeps } from './deps';
 import { isOwner, type OwnerProof } from './ownership';
 import type { OrderStories } from './story';
@@ -99,7 +100,7 @@ export class OrderLookup {
         'Only whoever made this order can read its story: open the link of its receipt, send its order token, or sign in as the customer who made it.',
       );
     }
-    return ZOrderStory.encode(this.stories.customerStory(await this.stories.factsOf(order, { events: true })));
+    return ZOrderStory.encode(this.stories.customerStory(await this.stories.factsOf(order, { events: true }), surfaceOf(proof)));
   }
 
   /** The payment ids that valid order tokens stand for; invalid tokens are ignored. */

@@ -4,6 +4,7 @@ import {
   formatUnits,
   roundUpToDisplayable,
   supportReference,
+  telegramShows,
   type TCreditReason,
   type TNextAction,
   type TOrderDisplay,
@@ -11,7 +12,7 @@ import {
   type TPayable,
   type TStoryPayment,
 } from '@topup/shared';
-import type { Chains, OrderPayment } from '../../chain/chains';
+import type { Chains, OrderPayment, Surface } from '../../chain/chains';
 import type { Db } from '../../db/client';
 import { isCryptoOrder, type CryptoOrderRow, type OrderRow } from '../../db/schema';
 import { readOrderFacts, type OrderFacts, type PaymentRow } from './story-facts';
@@ -268,8 +269,18 @@ export class OrderStories {
     }
   }
 
-  /** The customer's order page: everything above in the wire's shape (cents; the route encodes dollars). */
-  customerStory(f: OrderFacts): TOrderStory {
+  /**
+   * The customer's order page: everything above in the wire's shape (cents; the route encodes dollars).
+   * Read on the Telegram surface (its credentials), an order in a coin Telegram's rules keep out is told
+   * as Telegram may show it (`inTelegram`).
+   */
+  customerStory(f: OrderFacts, surface: Surface = 'any'): TOrderStory {
+    const story = this.story(f);
+    const network = story.order.network;
+    return surface === 'telegram' && network !== null && !telegramShows(this.deps.chains.telegramNetworks, network) ? inTelegram(story) : story;
+  }
+
+  private story(f: OrderFacts): TOrderStory {
     const { order } = f;
     const { registry } = this.deps.chains;
     const display = this.display(f);
@@ -328,4 +339,21 @@ export class OrderStories {
       support: { orderId: order.id, paymentId: order.paymentId, reference: supportReference(order.id, order.paymentId) },
     };
   }
+}
+
+/**
+ * An order whose coin Telegram's rules keep out of the bot and the mini-app (TELEGRAM_NETWORKS, docs/ton.md),
+ * as they may show it: how it stands, without its address, its transactions (their hashes and explorer
+ * links are that chain's) or what pays it (QR payload, wallet links), which becomes `pay_outside_telegram`.
+ */
+function inTelegram(story: TOrderStory): TOrderStory {
+  const { next } = story;
+  return {
+    ...story,
+    order: { ...story.order, walletAddress: null },
+    payments: [],
+    timeline: story.timeline.map((item) => ({ ...item, payment: null })),
+    next:
+      next.action === 'pay' || next.action === 'pay_rest' ? { action: 'pay_outside_telegram', coin: next.pay.coin, networkLabel: next.pay.networkLabel } : next,
+  };
 }

@@ -123,6 +123,11 @@ export const common = {
     viewOrder: 'View order',
   },
   /** An order's display state (shared/src/order-display.ts), as every client names it: state, or state.sub. */
+  /**
+   * An order read in Telegram whose coin Telegram's rules keep out of it (the story's `pay_outside_telegram`):
+   * said instead of its address, QR code and wallet links, with no link to where it is paid.
+   */
+  paidOutsideTelegram: (p: { coin: string; network: string }) => `This order is paid outside Telegram, in ${p.coin} (${p.network}); its status is shown here.`,
   displayStates: DISPLAY_LABELS,
 };
 

@@ -105,6 +105,7 @@ export const common: CommonMessages = {
     viewOrder: 'Ver pedido',
   },
   /** An order's display state (shared/src/order-display.ts), as every client names it: state, or state.sub. */
+  paidOutsideTelegram: (p) => `Este pedido se paga fuera de Telegram, en ${p.coin} (${p.network}); su estado se muestra aquí.`,
   displayStates: {
     awaiting_payment: 'Esperando el pago',
     'partly_paid.in_window': 'Pago incompleto',

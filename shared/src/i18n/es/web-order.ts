@@ -101,6 +101,7 @@ export const order: WebOrderMessages = {
   nextActions: {
     pay: 'Pagar ahora',
     pay_rest: 'Enviar el resto',
+    pay_outside_telegram: 'Se paga fuera de Telegram',
     wait: 'Nada que hacer: esta página se actualiza sola',
     open_balance: 'Abrir tu saldo',
     sign_in: 'Iniciar sesión para usar tu crédito',

@@ -106,6 +106,7 @@ export const common: CommonMessages = {
     viewOrder: 'Voir la commande',
   },
   /** An order's display state (shared/src/order-display.ts), as every client names it: state, or state.sub. */
+  paidOutsideTelegram: (p) => `Cette commande se paie hors de Telegram, en ${p.coin} (${p.network})\u00a0; son état s’affiche ici.`,
   displayStates: {
     awaiting_payment: 'En attente de paiement',
     'partly_paid.in_window': 'Paiement incomplet',

@@ -104,6 +104,7 @@ export const order: WebOrderMessages = {
   nextActions: {
     pay: 'Payer maintenant',
     pay_rest: 'Envoyer le reste',
+    pay_outside_telegram: 'Se paie hors de Telegram',
     wait: `Rien à faire${NB}: cette page se met à jour`,
     open_balance: 'Ouvrir votre solde',
     sign_in: 'Se connecter pour utiliser votre crédit',

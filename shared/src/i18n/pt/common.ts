@@ -105,6 +105,7 @@ export const common: CommonMessages = {
     viewOrder: 'Ver pedido',
   },
   /** An order's display state (shared/src/order-display.ts), as every client names it: state, or state.sub. */
+  paidOutsideTelegram: (p) => `Este pedido é pago fora do Telegram, em ${p.coin} (${p.network}); o seu estado aparece aqui.`,
   displayStates: {
     awaiting_payment: 'Aguardando pagamento',
     'partly_paid.in_window': 'Pagamento incompleto',

@@ -101,6 +101,7 @@ export const order: WebOrderMessages = {
   nextActions: {
     pay: 'Pagar agora',
     pay_rest: 'Enviar o restante',
+    pay_outside_telegram: 'Pago fora do Telegram',
     wait: 'Nada a fazer: esta página se atualiza sozinha',
     open_balance: 'Abrir o seu saldo',
     sign_in: 'Entrar para usar o seu crédito',

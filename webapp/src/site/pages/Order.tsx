@@ -1,6 +1,6 @@
 import './pages.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { miniAppOrderLink } from '../../../../shared/src/links';
+import { miniAppOrderLink, telegramShows } from '../../../../shared/src/links';
 import { ApiError } from '../../api/client';
 import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
@@ -28,8 +28,11 @@ export default function Order() {
   const paymentId = orderPagePaymentId(location.pathname);
   const token = new URLSearchParams(location.search).get('token');
   const story = useQuery(storyQuery(paymentId, token));
-  // Share and come back: the same order in the mini-app, where the server knows its t.me link.
-  const miniAppLink = useQuery(siteConfigQuery()).data?.miniAppLink;
+  // Share and come back: the same order in the mini-app, where the server knows its t.me link, when
+  // Telegram's rules let the mini-app show how it is paid (its coin's network is one Telegram shows).
+  const site = useQuery(siteConfigQuery()).data;
+  const network = story.data?.order.network;
+  const miniAppLink = site && story.data && (network == null || telegramShows(site.telegramNetworks, network)) ? site.miniAppLink : null;
   usePageMeta(story.data ? web.order.title({ orderId: story.data.order.orderId }) : web.order.viewOrder);
 
   const act = async (next: StoryAction) => {
