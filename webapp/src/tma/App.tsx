@@ -5,6 +5,7 @@ import { useToast, useToastsOnTop } from '../components/Toast';
 import type { WebMessages } from '../shared';
 import { canAdvance, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
+import { backAction, screenOf, type BackAction } from './navigation';
 import { paymentIdFromStartParam } from '../../../shared/src/links';
 import { Maintenance } from '../wizard/Maintenance';
 import { useI18n } from '../i18n/I18n';
@@ -83,7 +84,7 @@ export function App({ env }: { env: TelegramEnv }) {
   const operators = useQuery(operatorsQuery(wizard.country?.id, wizard.serviceType));
   const amounts = useQuery(amountsQuery(wizard.operator?.id, wizard.serviceType));
   const pricing = useQuery(pricingQuery());
-  const screen = showPrivacy ? 'privacy' : showOrders ? (openOrder ? 'order' : 'orders') : payment ? 'payment' : step === WIZARD ? 'wizard' : 'coin';
+  const screen = screenOf({ privacy: showPrivacy, orders: showOrders, openOrder: openOrder !== null, payment: payment !== null, onWizard: step === WIZARD });
 
   const choose = (action: WizardAction) => {
     haptics.select();
@@ -113,24 +114,18 @@ export function App({ env }: { env: TelegramEnv }) {
   };
   const leavePayment = () => void checkout.leave();
 
-  const back: (() => void) | null =
-    screen === 'privacy'
-      ? () => setShowPrivacy(false)
-      : screen === 'order'
-        ? () => setOpenOrder(null)
-        : screen === 'orders'
-          ? () => setShowOrders(false)
-          : screen === 'coin'
-            ? () => checkout.goTo(WIZARD)
-            : screen === 'payment'
-              ? view === 'waiting' || view === 'expired' || view === 'cancelled'
-                ? leavePayment
-                : view === 'completed' || view === 'failed'
-                  ? startOver
-                  : () => setShowOrders(true)
-              : wizard.step > 1
-                ? () => checkout.choose({ type: 'back' })
-                : null;
+  const backActions: Record<BackAction, () => void> = {
+    closePrivacy: () => setShowPrivacy(false),
+    closeOrder: () => setOpenOrder(null),
+    closeOrders: () => setShowOrders(false),
+    toWizard: () => checkout.goTo(WIZARD),
+    leavePayment,
+    startOver,
+    toOrders: () => setShowOrders(true),
+    previousStep: () => checkout.choose({ type: 'back' }),
+  };
+  const backTo = backAction(screen, view, wizard.step);
+  const back = backTo && backActions[backTo];
   useBackButton(back);
   useToastsOnTop(screen === 'payment');
   useClosingConfirmation(screen === 'payment' && (view === 'waiting' || view === 'confirming' || view === 'processing'));
