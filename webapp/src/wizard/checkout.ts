@@ -2,7 +2,7 @@ import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOperatorMismatchDeta
 import { ApiError } from '../api/client';
 import { internationalNumber } from '../api/phone';
 import type { QuoteRequest } from '../api/queries';
-import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE } from '../shared';
+import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE, isEmailAddress } from '../shared';
 import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './state';
 
 /**
@@ -201,8 +201,6 @@ export function quoteRequest(state: CheckoutState, withCoin = false): QuoteReque
   return quoteFor(amount.amount, orderKind(state), withCoin ? state.coin : null);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function problemOf(state: CheckoutState, need: Need): Problem | null {
   const { country, operator, amount, phone } = state.wizard;
   const missing = { need, reason: 'missing' } as const;
@@ -219,7 +217,7 @@ function problemOf(state: CheckoutState, need: Need): Problem | null {
       return state.coin ? null : missing;
     case 'email':
       // Optional; if given, it must be valid (spec section 5).
-      return !state.email.trim() || EMAIL.test(state.email.trim()) ? null : { need, reason: 'invalid' };
+      return !state.email.trim() || isEmailAddress(state.email) ? null : { need, reason: 'invalid' };
     case 'order':
       return amount && phone.trim() && (isBalanceTopup(state.wizard) || (country && operator)) ? null : missing;
   }
