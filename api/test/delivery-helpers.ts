@@ -39,8 +39,11 @@ export async function createOrder(api: TestApi, body: Record<string, unknown>, h
   return res.body as Created;
 }
 
-/** The chain's part, done directly: seen, then confirmed. Entering `paid` enqueues the fulfil job. */
-export async function markPaid(api: TestApi, orderId: number): Promise<void> {
+/**
+ * The chain's part, done directly: seen, then confirmed. Entering `paid` enqueues the fulfil job. `api`
+ * may also be the browser tests' running server (webapp/test/stack.ts), which has the same database.
+ */
+export async function markPaid(api: Pick<TestApi, 'database'>, orderId: number): Promise<void> {
   await api.database.db.transaction(async (tx) => {
     await transition(tx, orderId, 'confirming', { cause: 'test: payment seen' });
     await transition(tx, orderId, 'paid', { cause: 'test: confirmations reached' });

@@ -103,8 +103,10 @@ describe('number first, local money first', () => {
 describe('repeat in two taps', () => {
   const ben = user(8211, 'Ben');
 
-  it('/start offers the recent recipient: one tap shows the review, Confirm makes the payment', async () => {
+  it('/start offers the recent recipient once paid for: one tap shows the review, Confirm makes the payment', async () => {
     const first = await rechargeViaBot(h, ben);
+    expect(buttons(sent(await say(ben, '/start'))[0]).some(([, data]) => data === 'g:rcp:2348031234567')).toBe(false);
+    await h.setStatus(first.orderId, ['confirming', 'paid']);
     const welcome = sent(await say(ben, '/start'))[0]!;
     expect(textOf(welcome)).toContain('Top up again');
     expect(buttons(welcome)[0]).toEqual(['Again: +2348031234567 $10.00', 'g:rcp:2348031234567']);
