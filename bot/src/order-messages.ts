@@ -139,6 +139,8 @@ export class OrderMessages {
         if (notModified(err)) return (remember(), 'edited');
         if (!noMedia(err)) throw err;
       }
+      // Not a photo after all (a message of before a restart, sent as text): from now on its text is edited.
+      shownMedia = TEXT;
       return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
     } catch (err) {
       if (gone(err)) {

@@ -429,3 +429,24 @@ describe('/start order_<paymentId> (the "Open in Telegram" links of the site and
     expect(h.tg.textsSince(other)).toEqual([t.bot.orderNotFound]);
   });
 });
+
+describe('Bot API calls: none spent twice on the same thing', () => {
+  const restart = () => new OrderMessages({ api: h.client, log: pino({ level: 'silent' }), links: { miniApp: null, site: null } });
+
+  it('a text message is edited as text: after a restart, once it is found to be one, never again tried as a photo', async () => {
+    const rae = user(8403, 'Rae');
+    // The QR code could not be sent: the order is shown as text.
+    h.tg.failNext('sendPhoto', { error_code: 400, description: 'Bad Request: IMAGE_PROCESS_FAILED' }, rae.id);
+    const o = await order(rae);
+    const { messageId } = h.tg.messageWithButton(`pay:c:${o.orderId}`, rae.id);
+    const restarted = restart();
+    await restarted.resume();
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    await arrive(o, 7_000_000n, { coin: 'USDC' });
+    const later = h.tg.calls.length;
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    await arrive(o, usdt(5));
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    expect(editsOf(later, messageId).map((c) => c.method)).toEqual(['editMessageText', 'editMessageText']);
+  });
+});
