@@ -25,13 +25,16 @@ interface Shown {
   caption: string | null;
   markup: string | null;
   since: number;
+  /** Whether the order may still move: only these are watched; a closed one is kept so a late or repeated notification edits nothing that is already shown. */
+  open: boolean;
 }
 
 export type ShowOutcome = 'edited' | 'unchanged' | 'gone';
 
 /** Past this, a message is no longer watched (the address takes payments 24 h after the window). */
 const WATCH_MAX_MS = 25 * 60 * 60 * 1000;
-const MAX_WATCHED = 5_000;
+/** Messages remembered at most: the oldest are forgotten first. */
+const MAX_REMEMBERED = 5_000;
 /** A message without a picture (sent as text): its picture is never edited. */
 export const TEXT = 'text';
 
@@ -53,6 +56,12 @@ async function picture(view: OrderMessage, orderId: number): Promise<InputFile> 
   return new InputFile(png, `order-${orderId}.png`);
 }
 
+/** A map that forgets its oldest entry past MAX_REMEMBERED. */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.set(key, value);
+  if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
+}
+
 /** Whether the story leaves something to wait for (a payment, its confirmations, the delivery). */
 export function stillOpen(story: TOrderStory): boolean {
   return story.next.action === 'pay' || story.next.action === 'pay_rest' || story.next.action === 'wait';
@@ -69,8 +78,7 @@ export class OrderMessages {
 
   /** A payment message just sent (its picture: the QR code of `paymentUri`): kept up to date from now on. */
   track(orderId: number, chatId: number, messageId: number, paymentUri: string | typeof TEXT | null): void {
-    this.shown.set(orderId, { chatId, messageId, media: paymentUri, caption: null, markup: null, since: this.now });
-    if (this.shown.size > MAX_WATCHED) this.shown.delete(this.shown.keys().next().value!);
+    setBounded(this.shown, orderId, { chatId, messageId, media: paymentUri, caption: null, markup: null, since: this.now, open: true });
   }
 
   /**
@@ -106,10 +114,16 @@ export class OrderMessages {
     // message was sent with (the same payment link), so it is not uploaded again.
     if (known && known.media === null && story.next.action === 'pay') known.media = media;
     let shownMedia = known?.media === TEXT ? TEXT : media;
-    const remember = () => {
-      if (stillOpen(story)) this.shown.set(orderId, { chatId, messageId, media: shownMedia, caption: view.caption, markup, since: known?.since ?? this.now });
-      else this.shown.delete(orderId);
-    };
+    const remember = () =>
+      setBounded(this.shown, orderId, {
+        chatId,
+        messageId,
+        media: shownMedia,
+        caption: view.caption,
+        markup,
+        since: known?.since ?? this.now,
+        open: stillOpen(story),
+      });
     if (known && known.caption === view.caption && known.markup === markup && known.media === shownMedia) return (remember(), 'unchanged');
     const options = { parse_mode: 'HTML' as const, reply_markup: view.keyboard };
     try {
@@ -175,6 +189,7 @@ export class OrderMessages {
   async watchOnce(tg: Api, localeOf: (chatId: number) => Promise<Locale>): Promise<number> {
     let edited = 0;
     for (const [orderId, s] of [...this.shown]) {
+      if (!s.open) continue;
       if (this.now - s.since > WATCH_MAX_MS) {
         this.shown.delete(orderId);
         continue;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { User } from 'grammy/types';
-import { chainBlocks, orders } from '../../api/src/db/schema';
+import { chainBlocks, notifications, orders } from '../../api/src/db/schema';
 import type { JobWorker } from '../../api/src/jobs/queue';
 import { deliveryWorker } from '../../api/test/delivery-helpers';
 import pino from 'pino';
@@ -432,6 +432,17 @@ describe('/start order_<paymentId> (the "Open in Telegram" links of the site and
 
 describe('Bot API calls: none spent twice on the same thing', () => {
   const restart = () => new OrderMessages({ api: h.client, log: pino({ level: 'silent' }), links: { miniApp: null, site: null } });
+
+  it('a failed order: its picture changes once; the failure delivered again (at least once) changes nothing', async () => {
+    const pia = user(8401, 'Pia');
+    const o = await order(pia, '803 123 0001');
+    await arrive(o, usdt(11));
+    await worker.drain();
+    expect((await refresh(o.messageId)).map((c) => c.method)).toEqual(['editMessageMedia']);
+    // Telegram took the edit but the acknowledgement was lost: the outbox hands the notifications over again.
+    await h.api.database.db.update(notifications).set({ deliveredAt: null, leasedUntil: null }).where(eq(notifications.orderId, o.orderId));
+    expect(await refresh(o.messageId)).toEqual([]);
+  });
 
   it('a text message is edited as text: after a restart, once it is found to be one, never again tried as a photo', async () => {
     const rae = user(8403, 'Rae');
