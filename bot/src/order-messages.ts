@@ -33,7 +33,7 @@ export type ShowOutcome = 'edited' | 'unchanged' | 'gone';
 
 /** Past this, a message is no longer watched (the address takes payments 24 h after the window). */
 const WATCH_MAX_MS = 25 * 60 * 60 * 1000;
-/** Messages remembered at most: the oldest are forgotten first. */
+/** Messages (and uploaded pictures) remembered at most: the oldest are forgotten first. */
 const MAX_REMEMBERED = 5_000;
 /** A message without a picture (sent as text): its picture is never edited. */
 export const TEXT = 'text';
@@ -69,6 +69,8 @@ export function stillOpen(story: TOrderStory): boolean {
 
 export class OrderMessages {
   private readonly shown = new Map<number, Shown>();
+  /** The file_id Telegram gave each picture once uploaded (by media key): a status square or a QR code shown again is not uploaded again. */
+  private readonly fileIds = new Map<string, string>();
 
   constructor(private readonly opts: { api: TopupApi; log: Logger; links: OrderLinks; now?: () => number }) {}
 
@@ -129,12 +131,14 @@ export class OrderMessages {
     try {
       if (known?.media !== TEXT && known?.media !== media) {
         try {
-          await tg.editMessageMedia(
+          const edited = await tg.editMessageMedia(
             chatId,
             messageId,
-            { type: 'photo', media: await picture(view, orderId), caption: view.caption, parse_mode: 'HTML' },
+            { type: 'photo', media: this.fileIds.get(media) ?? (await picture(view, orderId)), caption: view.caption, parse_mode: 'HTML' },
             { reply_markup: view.keyboard },
           );
+          const fileId = edited === true ? undefined : edited.photo?.at(-1)?.file_id;
+          if (fileId) setBounded(this.fileIds, media, fileId);
           return (remember(), 'edited');
         } catch (err) {
           if (notModified(err)) return (remember(), 'edited');

@@ -7,6 +7,7 @@ import { chainBlocks, notifications, orders } from '../../api/src/db/schema';
 import type { JobWorker } from '../../api/src/jobs/queue';
 import { deliveryWorker } from '../../api/test/delivery-helpers';
 import pino from 'pino';
+import { InputFile } from 'grammy';
 import { NotificationPoller } from '../src/features/notifications';
 import { OrderMessages } from '../src/order-messages';
 import { catalogFor, LOCALE_CODES } from '@topup/shared';
@@ -442,6 +443,22 @@ describe('Bot API calls: none spent twice on the same thing', () => {
     // Telegram took the edit but the acknowledgement was lost: the outbox hands the notifications over again.
     await h.api.database.db.update(notifications).set({ deliveredAt: null, leasedUntil: null }).where(eq(notifications.orderId, o.orderId));
     expect(await refresh(o.messageId)).toEqual([]);
+  });
+
+  it('a restart with open orders uploads no QR code again, and one status picture for all the orders showing it', async () => {
+    const quinn = user(8402, 'Quinn');
+    const waiting = [await order(quinn, '803 123 4001'), await order(quinn, '803 123 4002')];
+    const confirming = [await order(quinn, '803 123 4003'), await order(quinn, '803 123 4004')];
+    for (const o of confirming) await arrive(o, usdt(11), { final: false });
+    const restarted = restart();
+    await restarted.resume();
+    const mark = h.tg.calls.length;
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    for (const o of waiting) expect(editsOf(mark, o.messageId).map((c) => c.method)).toEqual(['editMessageCaption']);
+    // What the confirming ones show is not known after the restart: their picture is set, the same square uploaded once at most.
+    for (const o of confirming) expect(editsOf(mark, o.messageId).map((c) => c.method)).toEqual(['editMessageMedia']);
+    const uploaded = confirming.filter((o) => editsOf(mark, o.messageId)[0]!.payload.media.media instanceof InputFile);
+    expect(uploaded.length).toBeLessThanOrEqual(1);
   });
 
   it('a text message is edited as text: after a restart, once it is found to be one, never again tried as a photo', async () => {
