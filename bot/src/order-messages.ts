@@ -169,12 +169,36 @@ export class OrderMessages {
     }
   }
 
+  /**
+   * The order's message edited to `text` when its story cannot be read (the notification alone): as
+   * text at once when it is known to be one; false when it is gone. What it shows is then not the
+   * story's drawing: the next `show` draws it again.
+   */
+  async showText(tg: Api, chatId: number, messageId: number, orderId: number, text: string, keyboard: OrderMessage['keyboard'] | undefined): Promise<boolean> {
+    const s = this.shown.get(orderId);
+    const known = s && s.messageId === messageId ? s : null;
+    if (known) known.caption = known.markup = null;
+    const options = { parse_mode: 'HTML' as const, reply_markup: keyboard };
+    if (known?.media !== TEXT) {
+      try {
+        await tg.editMessageCaption(chatId, messageId, { caption: text, ...options });
+        return true;
+      } catch (err) {
+        if (notModified(err)) return true;
+        if (gone(err)) return false;
+        if (!noMedia(err)) throw err;
+      }
+      if (known) known.media = TEXT;
+    }
+    return this.editText(tg, chatId, messageId, text, options);
+  }
+
   private async editText(
     tg: Api,
     chatId: number,
     messageId: number,
     text: string,
-    options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] },
+    options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] | undefined },
   ): Promise<boolean> {
     try {
       await tg.editMessageText(chatId, messageId, text, { ...options, link_preview_options: { is_disabled: true } });
