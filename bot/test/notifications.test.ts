@@ -168,6 +168,7 @@ describe('notifications from the outbox', () => {
     await h.setStatus(payment.orderId, ['confirming']);
     expect((await pass()).calls.map((c) => c.method)).toContain('sendMessage');
     await h.setStatus(payment.orderId, ['paid']);
+    await h.poller.watchOnce(); // drawn from the story before its notification comes
     const noStory = vi
       .spyOn(h.client, 'as')
       .mockReturnValueOnce({ orderStory: () => Promise.reject(new Error('API down')) } as unknown as ReturnType<typeof h.client.as>);
@@ -178,6 +179,15 @@ describe('notifications from the outbox', () => {
     const edits = h.tg.since(mark).filter((c) => EDITS.has(c.method));
     expect(edits.map((c) => c.method)).toEqual(['editMessageText']);
     expect(captionOf(edits[0])).toContain('Payment Received');
+    // Once the story can be read again, the message is drawn from it again (the notification's version is not the story's).
+    const again = h.tg.calls.length;
+    await h.poller.watchOnce();
+    expect(
+      h.tg
+        .since(again)
+        .filter((c) => EDITS.has(c.method) && c.payload.message_id === edits[0]!.payload.message_id)
+        .map((c) => c.method),
+    ).toEqual(['editMessageText']);
   });
 
   it('acknowledges a notification for a user who blocked the bot, and keeps one Telegram could not take', async () => {
