@@ -25,13 +25,16 @@ interface Shown {
   caption: string | null;
   markup: string | null;
   since: number;
+  /** Whether the order may still move: only these are watched; a closed one is kept so a late or repeated notification edits nothing that is already shown. */
+  open: boolean;
 }
 
 export type ShowOutcome = 'edited' | 'unchanged' | 'gone';
 
 /** Past this, a message is no longer watched (the address takes payments 24 h after the window). */
 const WATCH_MAX_MS = 25 * 60 * 60 * 1000;
-const MAX_WATCHED = 5_000;
+/** Messages (and uploaded pictures) remembered at most: the oldest are forgotten first. */
+const MAX_REMEMBERED = 5_000;
 /** A message without a picture (sent as text): its picture is never edited. */
 export const TEXT = 'text';
 
@@ -53,8 +56,16 @@ async function picture(view: OrderMessage, orderId: number): Promise<InputFile> 
   return new InputFile(png, `order-${orderId}.png`);
 }
 
+/** A map that forgets its oldest entry past MAX_REMEMBERED. */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.set(key, value);
+  if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
+}
+
 export class OrderMessages {
   private readonly shown = new Map<number, Shown>();
+  /** The file_id Telegram gave each picture once uploaded (by media key): a status square or a QR code shown again is not uploaded again. */
+  private readonly fileIds = new Map<string, string>();
 
   constructor(private readonly opts: { api: TopupApi; log: Logger; links: OrderLinks; now?: () => number }) {}
 
@@ -64,8 +75,7 @@ export class OrderMessages {
 
   /** A payment message just sent (its picture: the QR code of `paymentUri`): kept up to date from now on. */
   track(orderId: number, chatId: number, messageId: number, paymentUri: string | typeof TEXT | null): void {
-    this.shown.set(orderId, { chatId, messageId, media: paymentUri, caption: null, markup: null, since: this.now });
-    if (this.shown.size > MAX_WATCHED) this.shown.delete(this.shown.keys().next().value!);
+    setBounded(this.shown, orderId, { chatId, messageId, media: paymentUri, caption: null, markup: null, since: this.now, open: true });
   }
 
   /**
@@ -101,21 +111,29 @@ export class OrderMessages {
     // message was sent with (the same payment link), so it is not uploaded again.
     if (known && known.media === null && story.next.action === 'pay') known.media = media;
     let shownMedia = known?.media === TEXT ? TEXT : media;
-    const remember = () => {
-      if (stillOpen(story)) this.shown.set(orderId, { chatId, messageId, media: shownMedia, caption: view.caption, markup, since: known?.since ?? this.now });
-      else this.shown.delete(orderId);
-    };
+    const remember = () =>
+      setBounded(this.shown, orderId, {
+        chatId,
+        messageId,
+        media: shownMedia,
+        caption: view.caption,
+        markup,
+        since: known?.since ?? this.now,
+        open: stillOpen(story),
+      });
     if (known && known.caption === view.caption && known.markup === markup && known.media === shownMedia) return (remember(), 'unchanged');
     const options = { parse_mode: 'HTML' as const, reply_markup: view.keyboard };
     try {
       if (known?.media !== TEXT && known?.media !== media) {
         try {
-          await tg.editMessageMedia(
+          const edited = await tg.editMessageMedia(
             chatId,
             messageId,
-            { type: 'photo', media: await picture(view, orderId), caption: view.caption, parse_mode: 'HTML' },
+            { type: 'photo', media: this.fileIds.get(media) ?? (await picture(view, orderId)), caption: view.caption, parse_mode: 'HTML' },
             { reply_markup: view.keyboard },
           );
+          const fileId = edited === true ? undefined : edited.photo?.at(-1)?.file_id;
+          if (fileId) setBounded(this.fileIds, media, fileId);
           return (remember(), 'edited');
         } catch (err) {
           if (notModified(err)) return (remember(), 'edited');
@@ -134,6 +152,8 @@ export class OrderMessages {
         if (notModified(err)) return (remember(), 'edited');
         if (!noMedia(err)) throw err;
       }
+      // Not a photo after all (a message of before a restart, sent as text): from now on its text is edited.
+      shownMedia = TEXT;
       return (await this.editText(tg, chatId, messageId, view.caption, options)) ? (remember(), 'edited') : 'gone';
     } catch (err) {
       if (gone(err)) {
@@ -144,12 +164,36 @@ export class OrderMessages {
     }
   }
 
+  /**
+   * The order's message edited to `text` when its story cannot be read (the notification alone): as
+   * text at once when it is known to be one; false when it is gone. What it shows is then not the
+   * story's drawing: the next `show` draws it again.
+   */
+  async showText(tg: Api, chatId: number, messageId: number, orderId: number, text: string, keyboard: OrderMessage['keyboard'] | undefined): Promise<boolean> {
+    const s = this.shown.get(orderId);
+    const known = s && s.messageId === messageId ? s : null;
+    if (known) known.caption = known.markup = null;
+    const options = { parse_mode: 'HTML' as const, reply_markup: keyboard };
+    if (known?.media !== TEXT) {
+      try {
+        await tg.editMessageCaption(chatId, messageId, { caption: text, ...options });
+        return true;
+      } catch (err) {
+        if (notModified(err)) return true;
+        if (gone(err)) return false;
+        if (!noMedia(err)) throw err;
+      }
+      if (known) known.media = TEXT;
+    }
+    return this.editText(tg, chatId, messageId, text, options);
+  }
+
   private async editText(
     tg: Api,
     chatId: number,
     messageId: number,
     text: string,
-    options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] },
+    options: { parse_mode: 'HTML'; reply_markup: OrderMessage['keyboard'] | undefined },
   ): Promise<boolean> {
     try {
       await tg.editMessageText(chatId, messageId, text, { ...options, link_preview_options: { is_disabled: true } });
@@ -168,6 +212,7 @@ export class OrderMessages {
   async watchOnce(tg: Api, localeOf: (chatId: number) => Promise<Locale>): Promise<number> {
     let edited = 0;
     for (const [orderId, s] of [...this.shown]) {
+      if (!s.open) continue;
       if (this.now - s.since > WATCH_MAX_MS) {
         this.shown.delete(orderId);
         continue;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { ZPaymentCreated } from '@topup/shared';
@@ -155,6 +155,39 @@ describe('notifications from the outbox', () => {
     const mark = h.tg.calls.length;
     await h.send(h.updates.text(zoe, '/orders'));
     expect(h.tg.since(mark)[0]!.payload.text).toContain(`start=order_${payment.orderId}`);
+  });
+
+  it("edits a text message as text even when the order's story cannot be read (the notification alone is shown)", async () => {
+    const abe = user(6005, 'Abe');
+    await h.send(h.updates.text(abe, '/start'));
+    const created = await h.api.call('POST', '/api/crypto-payment', {
+      headers: { 'x-service-token': h.api.config.botApiSecret, 'x-telegram-user-id': String(abe.id) },
+      body: { amount: '10', phoneNumber: '+2348031234567', operatorId: 141, countryId: 566, cryptoCurrency: 'USDC' },
+    });
+    const payment = ZPaymentCreated.parse(created.body);
+    await h.setStatus(payment.orderId, ['confirming']);
+    expect((await pass()).calls.map((c) => c.method)).toContain('sendMessage');
+    await h.setStatus(payment.orderId, ['paid']);
+    await h.poller.watchOnce(); // drawn from the story before its notification comes
+    const noStory = vi
+      .spyOn(h.client, 'as')
+      .mockReturnValueOnce({ orderStory: () => Promise.reject(new Error('API down')) } as unknown as ReturnType<typeof h.client.as>);
+    const mark = h.tg.calls.length;
+    await h.poller.pollOnce();
+    expect(noStory).toHaveBeenCalled();
+    noStory.mockRestore();
+    const edits = h.tg.since(mark).filter((c) => EDITS.has(c.method));
+    expect(edits.map((c) => c.method)).toEqual(['editMessageText']);
+    expect(captionOf(edits[0])).toContain('Payment Received');
+    // Once the story can be read again, the message is drawn from it again (the notification's version is not the story's).
+    const again = h.tg.calls.length;
+    await h.poller.watchOnce();
+    expect(
+      h.tg
+        .since(again)
+        .filter((c) => EDITS.has(c.method) && c.payload.message_id === edits[0]!.payload.message_id)
+        .map((c) => c.method),
+    ).toEqual(['editMessageText']);
   });
 
   it('acknowledges a notification for a user who blocked the bot, and keeps one Telegram could not take', async () => {

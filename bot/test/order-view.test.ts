@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { User } from 'grammy/types';
-import { chainBlocks, orders } from '../../api/src/db/schema';
+import { chainBlocks, notifications, orders } from '../../api/src/db/schema';
 import type { JobWorker } from '../../api/src/jobs/queue';
 import { deliveryWorker } from '../../api/test/delivery-helpers';
 import pino from 'pino';
+import { InputFile } from 'grammy';
 import { NotificationPoller } from '../src/features/notifications';
 import { OrderMessages } from '../src/order-messages';
 import { catalogFor, LOCALE_CODES } from '@topup/shared';
@@ -427,5 +428,53 @@ describe('/start order_<paymentId> (the "Open in Telegram" links of the site and
     const other = h.tg.calls.length;
     await h.send(h.updates.text(ned, `/start order_${payment.paymentId}`));
     expect(h.tg.textsSince(other)).toEqual([t.bot.orderNotFound]);
+  });
+});
+
+describe('Bot API calls: none spent twice on the same thing', () => {
+  const restart = () => new OrderMessages({ api: h.client, log: pino({ level: 'silent' }), links: { miniApp: null, site: null } });
+
+  it('a failed order: its picture changes once; the failure delivered again (at least once) changes nothing', async () => {
+    const pia = user(8401, 'Pia');
+    const o = await order(pia, '803 123 0001');
+    await arrive(o, usdt(11));
+    await worker.drain();
+    expect((await refresh(o.messageId)).map((c) => c.method)).toEqual(['editMessageMedia']);
+    // Telegram took the edit but the acknowledgement was lost: the outbox hands the notifications over again.
+    await h.api.database.db.update(notifications).set({ deliveredAt: null, leasedUntil: null }).where(eq(notifications.orderId, o.orderId));
+    expect(await refresh(o.messageId)).toEqual([]);
+  });
+
+  it('a restart with open orders uploads no QR code again, and one status picture for all the orders showing it', async () => {
+    const quinn = user(8402, 'Quinn');
+    const waiting = [await order(quinn, '803 123 4001'), await order(quinn, '803 123 4002')];
+    const confirming = [await order(quinn, '803 123 4003'), await order(quinn, '803 123 4004')];
+    for (const o of confirming) await arrive(o, usdt(11), { final: false });
+    const restarted = restart();
+    await restarted.resume();
+    const mark = h.tg.calls.length;
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    for (const o of waiting) expect(editsOf(mark, o.messageId).map((c) => c.method)).toEqual(['editMessageCaption']);
+    // What the confirming ones show is not known after the restart: their picture is set, the same square uploaded once at most.
+    for (const o of confirming) expect(editsOf(mark, o.messageId).map((c) => c.method)).toEqual(['editMessageMedia']);
+    const uploaded = confirming.filter((o) => editsOf(mark, o.messageId)[0]!.payload.media.media instanceof InputFile);
+    expect(uploaded.length).toBeLessThanOrEqual(1);
+  });
+
+  it('a text message is edited as text: after a restart, once it is found to be one, never again tried as a photo', async () => {
+    const rae = user(8403, 'Rae');
+    // The QR code could not be sent: the order is shown as text.
+    h.tg.failNext('sendPhoto', { error_code: 400, description: 'Bad Request: IMAGE_PROCESS_FAILED' }, rae.id);
+    const o = await order(rae);
+    const { messageId } = h.tg.messageWithButton(`pay:c:${o.orderId}`, rae.id);
+    const restarted = restart();
+    await restarted.resume();
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    await arrive(o, 7_000_000n, { coin: 'USDC' });
+    const later = h.tg.calls.length;
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    await arrive(o, usdt(5));
+    await restarted.watchOnce(h.bot.api, async () => 'en');
+    expect(editsOf(later, messageId).map((c) => c.method)).toEqual(['editMessageText', 'editMessageText']);
   });
 });

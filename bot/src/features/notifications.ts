@@ -53,12 +53,6 @@ function permanent(err: unknown): boolean {
   return err instanceof GrammyError && err.error_code !== 429 && err.error_code < 500;
 }
 
-const notModified = (err: unknown) => err instanceof GrammyError && /message is not modified/i.test(err.description);
-const noCaption = (err: unknown) => err instanceof GrammyError && /no caption|there is no media/i.test(err.description);
-const noText = (err: unknown) => err instanceof GrammyError && /no text in the message/i.test(err.description);
-const messageGone = (err: unknown) =>
-  err instanceof GrammyError && /message to edit not found|message_id_invalid|message can't be edited/i.test(err.description);
-
 export class NotificationPoller {
   private readonly scheduler: SendScheduler;
   private readonly batchSize: number;
@@ -196,10 +190,7 @@ export class NotificationPoller {
     const reply_markup = statusKeyboard(t, p, this.opts.orderLinks ?? NO_ORDER_LINKS);
     const tg = this.opts.telegram;
     try {
-      if (messageId !== null) {
-        const edited = await this.edit(chatId, messageId, text, reply_markup);
-        if (edited) return 'delivered';
-      }
+      if (messageId !== null && (await this.orderMessages.showText(tg, chatId, messageId, p.orderId, text, reply_markup))) return 'delivered';
       const sent = await tg.sendMessage(chatId, text, { parse_mode: 'HTML', reply_markup });
       await this.register(p.orderId, chatId, sent.message_id);
       return 'delivered';
@@ -236,27 +227,6 @@ export class NotificationPoller {
     }
     this.opts.log.warn({ ...about, error: describe(err), network: err instanceof HttpError }, 'notification not delivered, will retry');
     return 'retry';
-  }
-
-  /** Edits the order's message (a photo caption, else a text); false when it is gone and a new one is needed. */
-  private async edit(chatId: number, messageId: number, text: string, reply_markup: ReturnType<typeof statusKeyboard>): Promise<boolean> {
-    const tg = this.opts.telegram;
-    try {
-      await tg.editMessageCaption(chatId, messageId, { caption: text, parse_mode: 'HTML', reply_markup });
-      return true;
-    } catch (err) {
-      if (notModified(err)) return true;
-      if (messageGone(err)) return false;
-      if (!noCaption(err)) throw err;
-    }
-    try {
-      await tg.editMessageText(chatId, messageId, text, { parse_mode: 'HTML', reply_markup });
-      return true;
-    } catch (err) {
-      if (notModified(err)) return true;
-      if (messageGone(err) || noText(err)) return false;
-      throw err;
-    }
   }
 
   /** The chat's language: the one chosen with /language, else Telegram's, else English. */
