@@ -23,6 +23,21 @@ export async function rechargeToPayment(page: Page, opts: { search: string; coun
   await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
 }
 
+/** The mini-app's first screen filled: country (searched), MTN Cameroon, an amount tile and the number; the main button then goes on. */
+export async function fillMiniAppRecharge(page: Page, opts: { search?: string; amount?: string; phone?: string } = {}) {
+  await page.getByPlaceholder('Search country...').fill(opts.search ?? 'Cameroon');
+  await page
+    .getByRole('list', { name: 'Countries' })
+    .getByRole('button', { name: /Cameroon/ })
+    .click();
+  await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
+  await page
+    .locator('.wz-tiles-amounts .wz-tile')
+    .filter({ hasText: opts.amount ?? '$10.00' })
+    .click();
+  await page.getByLabel('Phone number').fill(opts.phone ?? '671234567');
+}
+
 /**
  * The newest sign-in code mailed to `email` (the embedded default writes mail to the local outbox in
  * the server's data folder). Any language: the code is the only 6-digit number of the message's body.

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parse } from 'eth-url-parser';
 import { countText, feeText, parseUnits, ZPaymentOptionsResponse, type TPaymentCreated, type TPaymentOptionsResponse } from '@topup/shared';
 import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
-import { expectMainButton, openInTelegram, PHONE_390, pressMainButton, rechargeToPayment, telegramEvents } from './pages';
+import { expectMainButton, fillMiniAppRecharge, openInTelegram, PHONE_390, pressMainButton, rechargeToPayment, telegramEvents } from './pages';
 import type { Stack } from './stack';
 
 /**
@@ -207,14 +207,7 @@ describe('coin, then network, with fees; one tap to the wallet', () => {
   it('the mini-app: the coin, then the networks with their fees; the wallet buttons open through Telegram’s openLink with the order', async () => {
     const { context, page } = await openInTelegram(browser, stack.url);
     try {
-      await page.getByPlaceholder('Search country...').fill('Cameroon');
-      await page
-        .getByRole('list', { name: 'Countries' })
-        .getByRole('button', { name: /Cameroon/ })
-        .click();
-      await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
-      await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
-      await page.getByLabel('Phone number').fill('671234567');
+      await fillMiniAppRecharge(page);
       const answer = optionsAnswer(page);
       await pressMainButton(page);
 

@@ -4,7 +4,7 @@ import { catalogFor, CHAINS, orderStartParam, ZPaymentCreated, ZPaymentOptionsRe
 import { signInWithTelegram } from '../../api/test/customers';
 import { nonTonTraces } from '../../api/test/telegram-traces';
 import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
-import { expectMainButton, openInTelegram, pressBackButton, pressMainButton, pressSettingsButton, telegramEvents } from './pages';
+import { expectMainButton, fillMiniAppRecharge, openInTelegram, pressBackButton, pressMainButton, pressSettingsButton, telegramEvents } from './pages';
 import type { Stack } from './stack';
 import { LIGHT_THEME, signedInitData, TEST_BOT_TOKEN, TEST_USER } from './telegram';
 
@@ -33,14 +33,7 @@ const coinTiles = async (page: Page) => {
 };
 
 async function toCoinChoice(page: Page) {
-  await page.getByPlaceholder('Search country...').fill('Cameroon');
-  await page
-    .getByRole('list', { name: 'Countries' })
-    .getByRole('button', { name: /Cameroon/ })
-    .click();
-  await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
-  await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
-  await page.getByLabel('Phone number').fill('671234567');
+  await fillMiniAppRecharge(page);
   await pressMainButton(page);
   await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
 }

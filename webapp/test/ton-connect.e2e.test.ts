@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { payOnTonDouble } from '../../api/src/chain/ton/devnet';
 import { closeBrowserStack, saveScreen, startBrowserStack } from './browser-stack';
-import { expectMainButton, openInTelegram, pressMainButton } from './pages';
+import { expectMainButton, fillMiniAppRecharge, openInTelegram, pressMainButton } from './pages';
 import type { Stack } from './stack';
 import { TonConnectWalletDouble } from './ton-connect-double';
 
@@ -46,14 +46,7 @@ describe('TON Connect in the mini-app', () => {
       route.fulfill({ json: wallet.walletsList(`${stack.url}/api/tonconnect-icon.png`) }),
     );
     try {
-      await page.getByPlaceholder('Search country...').fill('Camer');
-      await page
-        .getByRole('list', { name: 'Countries' })
-        .getByRole('button', { name: /Cameroon/ })
-        .click();
-      await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
-      await page.locator('.wz-tiles-amounts .wz-tile').filter({ hasText: '$10.00' }).click();
-      await page.getByLabel('Phone number').fill('671234567');
+      await fillMiniAppRecharge(page, { search: 'Camer' });
       await page.getByRole('region', { name: 'Order summary' }).waitFor();
       await pressMainButton(page);
       await page.getByRole('heading', { name: 'Choose Payment Method' }).waitFor();
