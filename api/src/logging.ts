@@ -13,10 +13,10 @@ export function createLogger(level: Level | 'silent', destination?: DestinationS
   return pino(
     {
       level,
-      mixin(_merge, _level, logger) {
+      mixin(merge, _level, logger) {
         const reqId = requestContext.getStore()?.reqId;
-        // The access logger binds the id itself: no second copy on its lines.
-        if (!reqId || (logger as Logger).bindings().reqId) return {};
+        // The access line names the id itself, and a logger may bind it: no second copy on their lines.
+        if (!reqId || 'reqId' in merge || (logger as Logger).bindings().reqId) return {};
         return { reqId };
       },
     },

@@ -40,15 +40,15 @@ const MAX_DETECTIONS = 10_000;
 
 export interface Entry<T> {
   value: T;
-  /** The serialised value and its ETag, so hot reads skip JSON.stringify and hashing. */
-  json: string;
+  /** The serialised value (UTF-8 bytes) and its ETag, so hot reads skip JSON.stringify, encoding and hashing. */
+  body: Buffer;
   etag: string;
   fetchedAt: number;
 }
 
 function entry<T>(value: T, fetchedAt: number): Entry<T> {
-  const json = JSON.stringify(value);
-  return { value, json, etag: `"${crypto.createHash('sha1').update(json).digest('base64url')}"`, fetchedAt };
+  const body = Buffer.from(JSON.stringify(value));
+  return { value, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`, fetchedAt };
 }
 
 /**

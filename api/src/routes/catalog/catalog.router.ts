@@ -8,8 +8,8 @@ import type { CatalogService, Entry } from '../../services/catalog';
 import type { SettingsService } from '../../services/settings';
 
 /** Sends an already serialised catalog list; a client holding the same ETag gets a 304. */
-function sendJson(res: Response, { json, etag }: Entry<unknown>) {
-  res.type('application/json').set('etag', etag).send(json);
+function sendJson(res: Response, { body, etag }: Entry<unknown>) {
+  res.set({ 'content-type': 'application/json; charset=utf-8', etag }).send(body);
 }
 
 export function catalogRouter(
