@@ -249,7 +249,10 @@ describe('logs', () => {
     }
     const mine = logs.lines.filter((l) => l.reqId === 'req-from-the-proxy-1');
     // The service's own line (the provider is down and no copy was saved) and the access log line.
-    expect(mine.map((l) => l.msg)).toEqual(['catalog provider unavailable and no saved copy: the customer gets a 503', expect.stringMatching(/^GET \/api\/countries\/NG\/operators 503 \d+ ms$/)]);
+    expect(mine.map((l) => l.msg)).toEqual([
+      'catalog provider unavailable and no saved copy: the customer gets a 503',
+      expect.stringMatching(/^GET \/api\/countries\/NG\/operators 503 \d+ ms$/),
+    ]);
     // A 503 is a refusal on purpose, its cause logged once above: the access line is a warning.
     expect(mine[1]).toMatchObject({ level: 40, error: { code: 'PROVIDER_UNAVAILABLE' }, res: { statusCode: 503 }, req: { method: 'GET' } });
     // No header is logged: they carry tokens.
