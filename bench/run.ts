@@ -30,6 +30,24 @@ function start(script: string, env: Record<string, string> = {}): Promise<{ chil
   });
 }
 
+/** `BENCH_ONLY=operators,create` measures only the cases whose name holds one of the words (and hello-world). */
+const only = process.env.BENCH_ONLY?.split(',');
+
+const CASES: { name: string; opts: (url: string) => autocannon.Options }[] = [
+  { name: 'GET /api/countries/CM/operators', opts: (url) => ({ url: `${url}/api/countries/CM/operators` }) },
+  { name: 'GET /api/operators/53/amounts', opts: (url) => ({ url: `${url}/api/operators/53/amounts` }) },
+  { name: 'GET /api/countries (245 countries)', opts: (url) => ({ url: `${url}/api/countries` }) },
+  {
+    name: 'POST /api/create-payment',
+    opts: (url) => ({
+      url: `${url}/api/create-payment`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
+    }),
+  },
+];
+
 interface Result {
   name: string;
   rps: number;
@@ -52,17 +70,7 @@ async function main() {
   try {
     const results: Result[] = [];
     results.push(await measure('hello-world (bare Express)', { url: `${hello.url}/hello` }));
-    results.push(await measure('GET /api/countries/CM/operators', { url: `${api.url}/api/countries/CM/operators` }));
-    results.push(await measure('GET /api/operators/53/amounts', { url: `${api.url}/api/operators/53/amounts` }));
-    results.push(await measure('GET /api/countries (245 countries)', { url: `${api.url}/api/countries` }));
-    results.push(
-      await measure('POST /api/create-payment', {
-        url: `${api.url}/api/create-payment`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
-      }),
-    );
+    for (const c of CASES) if (!only || only.some((word) => c.name.includes(word))) results.push(await measure(c.name, c.opts(api.url)));
     const base = results[0]!.rps;
     console.log(`\n${SECONDS}s per case, ${CONNECTIONS} connections, 127.0.0.1\n`);
     console.log('case'.padEnd(40), 'req/s'.padStart(9), 'x hello'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import express from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { errorHandler, notFoundApi } from './http/errors';
@@ -26,17 +25,15 @@ import { supportRouter } from './routes/support/support.router';
 import type { Services } from './services';
 import type { OrderFeed } from './services/order-feed';
 import { requestLogging } from './http/access-log';
+import { apiHeaders, pageHeaders } from './http/security-headers';
 import { metricsRouter } from './http/metrics';
 import { readinessRouter } from './http/readiness';
-
-/** The mini-app's pages (webapp/telegram.html), the only ones another site (Telegram) may frame. */
-const MINI_APP_PATH = /^\/telegram(\/|$)/;
 
 /**
  * The HTTP application: routes are thin, the services own the rules. Middleware order: the request id
  * and access log first (every later line of the request carries the id), then the probes and metrics
- * (cheap, no body parsing, no session look-up), security headers, the API, the pages, and the error
- * handler last.
+ * (cheap, no body parsing, no session look-up), the API with its own security headers, the pages with
+ * theirs, and the error handler last.
  */
 export function createApp(deps: { config: Config; services: Services; feed: OrderFeed; log: Logger; closing?: AbortSignal }): express.Express {
   const { config, services, feed, log } = deps;
@@ -45,26 +42,8 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(log, services.metrics));
   app.use(metricsRouter(services.metrics, { token: config.metricsToken, production: config.production }));
-  // No page may be framed by another site (clickjacking), the admin console least of all; only the
-  // mini-app is, by Telegram's web clients, which X-Frame-Options cannot allow and CSP can.
-  const headers = (frameAncestors: string[]) =>
-    helmet({
-      xFrameOptions: frameAncestors[0] === "'none'" ? { action: 'deny' } : false,
-      contentSecurityPolicy: {
-        directives: {
-          frameAncestors,
-          // Operator logos and flags come from the airtime provider's servers.
-          imgSrc: ["'self'", 'data:', 'https:'],
-          // TON Connect: the wallets' list and each wallet's bridge (an HTTPS event stream on the wallet's own host).
-          connectSrc: ["'self'", 'https:'],
-        },
-      },
-    });
-  const framedByTelegram = headers(["'self'", 'https://web.telegram.org', 'https://*.telegram.org']);
-  const neverFramed = headers(["'none'"]);
-  app.use((req, res, next) => (MINI_APP_PATH.test(req.path) ? framedByTelegram : neverFramed)(req, res, next));
-
   const api = express.Router();
+  api.use(apiHeaders);
   const json = express.json({ limit: '100kb' });
   // The profile picture route parses its own, larger body.
   api.use((req, res, next) => (req.path === PROFILE_PICTURE_PATH ? next() : json(req, res, next)));
@@ -145,6 +124,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
   if (config.airtime.provider === 'sandbox') api.use('/sandbox', sandboxRouter());
   api.use(notFoundApi);
   app.use('/api', api);
+  app.use(pageHeaders());
 
   app.get('/flags/:code.svg', (req, res) => {
     const file = flagSvgPath(req.params.code.toUpperCase());

@@ -139,6 +139,10 @@ describe('framing', () => {
       expect([path, res.headers.get('x-frame-options')]).toEqual([path, 'DENY']);
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     }
+    // An API answer is data, never a page: it may load nothing at all.
+    const answer = await fetch(`${api.url}/api/countries`);
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     const miniApp = await fetch(`${api.url}/telegram`);
     expect(miniApp.headers.get('x-frame-options')).toBeNull();
     expect(miniApp.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://web.telegram.org https://*.telegram.org");
