@@ -33,6 +33,11 @@ export class Metrics {
   readonly providerCalls: Counter<'operation' | 'outcome'>;
   readonly providerSeconds: Histogram<'operation'>;
   readonly readinessCheck: Gauge<'check'>;
+  /**
+   * Each HTTP series' counters, found once: prom-client would otherwise hash the label object on every
+   * request. Bounded: routes are patterns, and Node's parser knows a fixed set of methods.
+   */
+  private readonly httpSeries = new Map<string, { requests: { inc(): void }; seconds: { observe(value: number): void } }>();
   private db: Db | undefined;
   private snapshot: { at: number; value: Promise<DatabaseSnapshot> } | undefined;
 
@@ -184,8 +189,14 @@ export class Metrics {
 
   observeHttp(req: Request, res: Response, seconds: number): void {
     const route = routeOf(req, res);
-    this.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
-    this.httpSeconds.observe({ method: req.method, route }, seconds);
+    const key = `${req.method} ${route} ${res.statusCode}`;
+    let series = this.httpSeries.get(key);
+    if (!series) {
+      series = { requests: this.httpRequests.labels(req.method, route, String(res.statusCode)), seconds: this.httpSeconds.labels(req.method, route) };
+      this.httpSeries.set(key, series);
+    }
+    series.requests.inc();
+    series.seconds.observe(seconds);
   }
 
   /** One snapshot serves every gauge of a scrape; a database that does not answer leaves them empty. */
