@@ -69,12 +69,17 @@ export class Chains {
     return new Chains({ registry, networks, families, keys, production, devnet, hooks, telegramNetworks });
   }
 
+  /** Whether `surface` may show how an order on `network` is paid (Telegram's rules, TELEGRAM_NETWORKS). */
+  shows(surface: Surface, network: string): boolean {
+    return surface !== 'telegram' || telegramShows(this.telegramNetworks, network);
+  }
+
   /** The coin if it is offered now (on `surface`). */
   offer(symbol: string, surface: Surface = 'any'): Offer | undefined {
     const coin = this.registry.coin(symbol);
     const network = coin && this.networks[coin.network];
     if (!coin || !network?.enabled) return undefined;
-    if (surface === 'telegram' && !telegramShows(this.telegramNetworks, coin.network)) return undefined;
+    if (!this.shows(surface, coin.network)) return undefined;
     const tokenContract = coin.kind === 'token' ? (network.tokens[coin.symbol] ?? null) : null;
     if (coin.kind === 'token' && !tokenContract) return undefined;
     return { coin, network, tokenContract };

@@ -135,6 +135,10 @@ describe('the Telegram surfaces’ policy', () => {
       expect(text).not.toContain(walletAddress);
       expect(text).not.toContain(txHash);
       expect(nonTonTraces({ text, links: [] }, a.url)).toEqual([]);
+      // The mini-app's resume brings back no payment screen for it: the site's order is paid on the site.
+      expect((await a.call('GET', '/api/orders/open', { headers: { cookie } })).body.payment).toMatchObject({ paymentId });
+      const resumed = await a.call('GET', '/api/orders/open', { headers });
+      expect(resumed.body).toEqual({ success: true, payment: null, status: null });
     }
   });
 

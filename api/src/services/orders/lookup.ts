@@ -71,6 +71,7 @@ export class OrderLookup {
   /** The caller's newest order still waiting for (part of) its payment, to bring its payment screen back. */
   async openOrder(proof: OwnerProof): Promise<TOpenOrder> {
     const owned = this.ownedBy(proof);
+    const surface = surfaceOf(proof);
     const candidates = owned
       ? await this.deps.db
           .select()
@@ -80,7 +81,8 @@ export class OrderLookup {
           .limit(20)
       : [];
     const displays = await this.stories.displays(candidates);
-    const open = candidates.find((o) => UNFINISHED.has(displays.get(o.id)!.state));
+    // In Telegram, an order paid in a coin Telegram's rules keep out is not brought back as a payment screen.
+    const open = candidates.find((o) => UNFINISHED.has(displays.get(o.id)!.state) && (o.network === null || this.deps.chains.shows(surface, o.network)));
     if (!open || !isCryptoOrder(open)) return { success: true, payment: null, status: null };
     return { success: true, payment: this.views.paymentCreated(open), status: await this.views.status(open) };
   }

@@ -4,7 +4,6 @@ import {
   formatUnits,
   roundUpToDisplayable,
   supportReference,
-  telegramShows,
   type TCreditReason,
   type TNextAction,
   type TOrderDisplay,
@@ -277,7 +276,7 @@ export class OrderStories {
   customerStory(f: OrderFacts, surface: Surface = 'any'): TOrderStory {
     const story = this.story(f);
     const network = story.order.network;
-    return surface === 'telegram' && network !== null && !telegramShows(this.deps.chains.telegramNetworks, network) ? inTelegram(story) : story;
+    return network !== null && !this.deps.chains.shows(surface, network) ? inTelegram(story) : story;
   }
 
   private story(f: OrderFacts): TOrderStory {
