@@ -1,4 +1,4 @@
-import { displayLabel, formatUnits, type ChainRegistry } from '@topup/shared';
+import { centsToDecimal, displayLabel, formatUnits, type ChainRegistry } from '@topup/shared';
 import type { OrderFacts } from './orders/story-facts';
 import { orderValue } from './orders/story-value';
 import type { OrderStories } from './orders/story';
@@ -17,8 +17,6 @@ interface RowContext {
   stories: OrderStories;
   registry: ChainRegistry;
 }
-
-const usd = (cents: number) => (cents / 100).toFixed(2);
 
 /** Transfers that count for the order: live ones in its own coin (another coin is credited, not paid). */
 function orderPayments(f: OrderFacts) {
@@ -48,10 +46,10 @@ export const ORDER_EXPORT_COLUMNS: Column[] = [
   { header: 'Phone', value: (f) => f.order.phoneNumber },
   { header: 'Country', value: (f) => f.order.countryCode },
   { header: 'Operator', value: (f) => f.order.operatorName },
-  { header: 'Amount (USD)', value: (f) => usd(f.order.amountCents) },
+  { header: 'Amount (USD)', value: (f) => centsToDecimal(f.order.amountCents) },
   { header: 'Amount (cents)', value: (f) => f.order.amountCents },
   { header: 'Fee (cents)', value: (f) => f.order.feeCents },
-  { header: 'Total (USD)', value: (f) => usd(f.order.totalCents) },
+  { header: 'Total (USD)', value: (f) => centsToDecimal(f.order.totalCents) },
   { header: 'Total (cents)', value: (f) => f.order.totalCents },
   { header: 'Coin', value: (f) => f.order.coin },
   { header: 'Network', value: (f, c) => (f.order.network ? (c.registry.network(f.order.network)?.label ?? f.order.network) : null) },

@@ -169,7 +169,7 @@ export const bot = {
     '• You have 6 minutes to send the payment\n• The amount is added to your balance once the payment is confirmed, with no service fee\n• Send to the exact wallet address shown',
   topupCancelled: 'Balance top-up cancelled. Send /balance to start again.',
 
-  // The order's message, edited on every payment event (issue 13 point 6)
+  // The order's message, edited on every payment event
   orderTitle: (p: { orderId: number }) => `🧾 <b>Order #${p.orderId}</b>`,
   payRest: 'Send the rest:',
   payRestUntil: (p: { time: string }) => `⏳ The rest is taken until ${h(p.time)} UTC.`,
@@ -208,7 +208,7 @@ export const bot = {
   btnSwitchOperator: (p: { name: string }) => `✅ Switch to ${p.name}`,
   btnKeepOperator: (p: { name: string }) => `Keep ${p.name}`,
 
-  // Repeat in one tap, share (issue 16)
+  // Repeat in one tap, share
   recentsTitle: '🔁 <b>Top up again</b> (one tap, then confirm):',
   renamePrompt: (p: { phone: string }) => `✏️ Send a name for <code>${h(p.phone)}</code> (e.g. Mum), or "-" to remove its name.`,
   renamed: (p: { name: string }) => `✅ Saved as <b>${h(p.name)}</b>.`,
