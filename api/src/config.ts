@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { CHAINS, type ChainRegistry } from '@topup/shared';
+import { CHAINS, dollarsToCents, type ChainRegistry } from '@topup/shared';
 import { devnetTokenAddresses } from './chain/devnet/addresses';
 import { FAMILIES } from './chain/families';
 import type { ChainFamily } from './chain/port';
@@ -218,7 +218,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, registry: Chain
       webhook: e.ALERT_WEBHOOK_URL ? { url: e.ALERT_WEBHOOK_URL, secret: e.ALERT_WEBHOOK_SECRET ?? null } : null,
       remindMs: e.ALERT_REMIND_HOURS * 3_600_000,
       checkMs: e.ALERT_CHECK_SECONDS * 1000,
-      providerBalanceCents: Math.round(e.ALERT_PROVIDER_BALANCE_USD * 100),
+      providerBalanceCents: dollarsToCents(e.ALERT_PROVIDER_BALANCE_USD),
       orderStuckMs: e.ALERT_ORDER_STUCK_MINUTES * 60_000,
       failedDeliveriesPerHour: e.ALERT_FAILED_DELIVERIES_PER_HOUR,
       backupDir: e.BACKUP_DIR ? path.resolve(base, e.BACKUP_DIR) : null,

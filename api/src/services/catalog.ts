@@ -317,7 +317,7 @@ function amountOptions(o: ProviderOperator): TAmountOption[] {
       description: o.fixedAmountDescriptions[i] ?? null,
     }));
   }
-  const quick = QUICK_AMOUNTS_USD.map((usd) => usd * 100);
+  const quick = QUICK_AMOUNTS_USD.map(dollarsToCents);
   const candidates = o.suggestedAmountsCents.length ? o.suggestedAmountsCents : quick;
   return candidates
     .filter((cents) => cents >= o.minAmountCents && cents <= o.maxAmountCents)

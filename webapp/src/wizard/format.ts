@@ -1,9 +1,9 @@
 import type { TAmountOption } from '@topup/shared';
 import type { I18n } from '../i18n/I18n';
-import { usdToCents } from '../shared';
+import { dollarsToCents } from '../shared';
 
 /** USD amounts arrive as numbers of dollars; money is shown from integer cents. */
-export const centsOf = (usd: number): number => usdToCents(usd) ?? Math.round(usd * 100);
+export const centsOf = dollarsToCents;
 
 /** What the recipient gets in their currency ("2,500 XAF"), when the option says. */
 export const localOf = (t: Pick<I18n, 'local'>, option: Pick<TAmountOption, 'localAmount' | 'currencyCode'>): string | null =>
