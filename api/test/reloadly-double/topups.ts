@@ -1,3 +1,4 @@
+import { centsToDollars } from '@topup/shared';
 import { fixture, OPERATORS } from './fixtures';
 import type { DoubleTransaction, ReloadlyDoubleState } from './types';
 import { error, notFound, now, page, type Reply } from './wire';
@@ -16,7 +17,7 @@ export function topupReply(
   newId: () => number,
 ): Reply | null {
   if (method === 'GET' && path === '/accounts/balance') {
-    return { status: 200, body: { balance: state.balanceCents / 100, currencyCode: 'USD', currencyName: 'US Dollar', updatedAt: now() } };
+    return { status: 200, body: { balance: centsToDollars(state.balanceCents), currencyCode: 'USD', currencyName: 'US Dollar', updatedAt: now() } };
   }
   if (method === 'POST' && path === '/topups-async') return topup(body, state, newId);
   if (method === 'GET' && path === '/topups/reports/transactions') {
@@ -94,7 +95,7 @@ function reportRow(t: DoubleTransaction) {
     operatorName: found.name,
     discount: 0,
     discountCurrencyCode: 'USD',
-    requestedAmount: t.amountCents / 100,
+    requestedAmount: centsToDollars(t.amountCents),
     requestedAmountCurrencyCode: 'USD',
     deliveredAmount: delivered,
     deliveredAmountCurrencyCode: delivered === null ? null : found.destinationCurrencyCode,
@@ -110,7 +111,7 @@ function deliveredAmount(t: DoubleTransaction): number {
   const local = (found.localFixedAmounts as number[]).slice().sort((a, b) => a - b);
   const index = fixed.findIndex((amount) => Math.round(amount * 100) === t.amountCents);
   if (index >= 0) return local[index] ?? 0;
-  return Number(((t.amountCents / 100) * (found.fx as { rate: number }).rate).toFixed(2));
+  return Number((centsToDollars(t.amountCents) * (found.fx as { rate: number }).rate).toFixed(2));
 }
 
 function acceptsAmount(o: Record<string, unknown>, cents: number): boolean {
