@@ -266,6 +266,23 @@ describe('logs', () => {
     expect(logs.lines.find((l) => l.reqId === id)).toMatchObject({ msg: expect.stringMatching(/^GET \/api\/pricing 200 \d+ ms$/), level: 30 });
   });
 
+  it('writes one line for a live status stream the client closed, and counts it once', async () => {
+    const created = (
+      await api.call('POST', '/api/crypto-payment', { body: { amount: 5, phoneNumber: '671234567', operatorId: 200, countryId: 120, cryptoCurrency: 'USDC' } })
+    ).body;
+    const leaving = new AbortController();
+    const res = await fetch(`${api.url}/api/orders/${created.paymentId}/events`, { signal: leaving.signal, headers: { 'x-request-id': 'stream-left-1' } });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    leaving.abort();
+    await expect.poll(() => logs.lines.filter((l) => l.reqId === 'stream-left-1' && l.req)).toHaveLength(1);
+    expect(logs.lines.find((l) => l.reqId === 'stream-left-1' && l.req)).toMatchObject({
+      level: 30,
+      msg: expect.stringMatching(new RegExp(`^GET /api/orders/${created.paymentId}/events closed by the client after \\d+ ms$`)),
+    });
+    const scrape = await (await fetch(`${api.url}/metrics`)).text();
+    expect(scrape).toMatch(/topup_http_requests_total\{method="GET",route="\/api\/orders\/:ref\/events",status="200"\} 1/);
+  });
+
   it('logs every e-mail receipt that could not be sent, and the last try as an error', async () => {
     const s = api.services;
     const created = (

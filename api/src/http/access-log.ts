@@ -39,24 +39,27 @@ export function requestLogging(log: Logger, metrics: Metrics): RequestHandler {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.setHeader('x-request-id', id);
-    res.once('finish', () => {
+    // Once per request: when the answer is sent, or when the client went away first (an event stream
+    // always ends so, any request may), which says so in the line.
+    let done = false;
+    const finished = () => {
+      if (done) return;
+      done = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeHttp(req, res, seconds);
       if (QUIET_PATHS.has(req.path)) return;
       const status = res.statusCode;
+      const closedEarly = !res.writableFinished;
       // A 503 is a refusal said on purpose (the database or the provider out, maintenance): its cause is
       // logged once where it is known, not as an error per request.
       const level = status >= 500 && status !== 503 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!log.isLevelEnabled(level)) return;
       const ms = Math.round(seconds * 1000);
-      log[level](accessLine(req, res, id, ms), `${req.method} ${loggedUrl(req.originalUrl)} ${status} ${ms} ms`);
-    });
-    // The client went away before the answer was sent: one line says so (nothing is counted).
-    res.once('close', () => {
-      if (res.writableFinished || !log.isLevelEnabled('warn')) return;
-      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e6);
-      log.warn(accessLine(req, res, id, ms), `${req.method} ${loggedUrl(req.originalUrl)} closed by the client after ${ms} ms`);
-    });
+      const outcome = closedEarly ? `closed by the client after ${ms} ms` : `${status} ${ms} ms`;
+      log[level](accessLine(req, res, id, ms), `${req.method} ${loggedUrl(req.originalUrl)} ${outcome}`);
+    };
+    res.once('finish', finished);
+    res.once('close', finished);
     withRequestId(id, next);
   };
 }
