@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -160,4 +161,17 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
  */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A row of `table` that raw SQL answered (`returning *`, the database's column names) as drizzle's own
+ * select gives it: keys as in the schema, each value through its column's mapping.
+ */
+export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { rowsOf, type Database, type Db, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
@@ -28,6 +28,15 @@ export async function enqueue(db: DbOrTx, job: EnqueueOptions): Promise<void> {
     .values({ queue: job.queue, payload: job.payload, runAt: job.runAt ?? new Date(), key: job.key, maxAttempts: job.maxAttempts ?? 10 })
     .onConflictDoNothing({ target: jobs.key });
   if (!job.runAt || job.runAt.getTime() <= Date.now()) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${job.queue})`);
+}
+
+/**
+ * The jobs orderJob() gives, for the orders a statement is creating: `source` yields each new order's
+ * `id` with its job's `queue` and `run_at`. Order creation writes the orders and their expiry jobs in
+ * one statement (OrderInserter), so it cannot call enqueue() with the ids.
+ */
+export function orderJobsFrom(source: SQL): SQL {
+  return sql`insert into ${jobs} (queue, key, payload, run_at) select queue, queue || ':' || id, jsonb_build_object('orderId', id), run_at from ${source}`;
 }
 
 export interface ClaimedJob {

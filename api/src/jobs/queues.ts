@@ -13,3 +13,13 @@ export const QUEUES = {
   /** The alert checks, run again and again (alert-checks.ts). */
   alertChecks: 'alert.checks',
 } as const;
+
+/** The key of an order's job on `queue`: at most one per order and queue. */
+export function orderJobKey(queue: string, orderId: number): string {
+  return `${queue}:${orderId}`;
+}
+
+/** An order's job on `queue`, told the order's id (enqueue() it; options such as runAt as enqueue takes them). */
+export function orderJob(queue: string, orderId: number, opts: { runAt?: Date; maxAttempts?: number } = {}) {
+  return { queue, key: orderJobKey(queue, orderId), payload: { orderId }, ...opts };
+}

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
-import { rowsOf, type DbOrTx } from '../db/client';
-import { depositAddresses, jobs, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
+import { rowsOf, tableRow, type DbOrTx } from '../db/client';
+import { depositAddresses, isCryptoOrder, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from './errors';
-import { enqueue } from '../jobs/queue';
-import { QUEUES } from '../jobs/queues';
+import { enqueue, orderJobsFrom } from '../jobs/queue';
+import { orderJob, QUEUES } from '../jobs/queues';
 import { recordStatusNotifications } from './notifications';
 
 /**
@@ -41,8 +41,8 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
   const addresses = derived.length ? sql`address as (${db.insert(depositAddresses).values(derived).getSQL()}),` : sql``;
   const created = db
     .insert(orders)
-    .values(list.map((o) => ({ ...o.row, status, updatedAt: o.row.createdAt })))
-    .returning({ id: orders.id, paymentId: orders.paymentId });
+    .values(list.map((o) => ({ ...o.row, paymentMethod: 'crypto' as const, status, updatedAt: o.row.createdAt })))
+    .returning();
   // Each order's own cause and expiry, joined to its new id by payment id.
   const extras = sql.join(
     list.map((o) => sql`(${o.row.paymentId}, ${o.cause}, ${o.expiry.queue}, ${o.expiry.runAt.toISOString()}::timestamptz)`),
@@ -56,39 +56,15 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
       insert into ${orderEvents} (order_id, from_status, to_status, cause)
       select c.id, null, ${status}, e.cause from created c join extra e on e.payment_id = c.payment_id
     ),
-    job as (
-      insert into ${jobs} (queue, key, payload, run_at)
-      select e.queue, e.queue || ':' || c.id, jsonb_build_object('orderId', c.id), e.run_at from created c join extra e on e.payment_id = c.payment_id
-    )
-    select id, payment_id from created`);
-  const ids = new Map(rowsOf<{ id: number | string; payment_id: string }>(result).map((r) => [r.payment_id, Number(r.id)]));
-  return list.map((o) => ({
-    customerId: null,
-    telegramUserId: null,
-    retryOf: null,
-    countryCode: null,
-    countryId: null,
-    operatorId: null,
-    operatorName: null,
-    serviceType: null,
-    phoneNumber: null,
-    localAmount: null,
-    localCurrency: null,
-    tokenContract: null,
-    depositMemo: null,
-    email: null,
-    locale: null,
-    providerTransactionId: null,
-    operatorTransactionId: null,
-    pinDetail: null,
-    balanceChecks: 0,
-    topupAttempt: 1,
-    ...o.row,
-    paymentMethod: 'crypto',
-    id: ids.get(o.row.paymentId)!,
-    status,
-    updatedAt: o.row.createdAt,
-  }));
+    job as (${orderJobsFrom(sql`created c join extra e on e.payment_id = c.payment_id`)})
+    select * from created`);
+  const byPaymentId = new Map(
+    rowsOf<Record<string, unknown>>(result)
+      .map((raw) => tableRow(orders, raw))
+      .filter(isCryptoOrder)
+      .map((row) => [row.paymentId, row]),
+  );
+  return list.map((o) => byPaymentId.get(o.row.paymentId)!);
 }
 
 export async function insertOrder(db: DbOrTx, o: NewOrder): Promise<CryptoOrderRow> {
@@ -133,7 +109,7 @@ async function onEnter(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause:
   await notifyOrderChanged(tx, order.id);
   await recordStatusNotifications(tx, order, status, cause);
   if (status === 'paid') {
-    await enqueue(tx, { queue: QUEUES.fulfil, key: `${QUEUES.fulfil}:${order.id}`, payload: { orderId: order.id }, maxAttempts: 1000 });
+    await enqueue(tx, orderJob(QUEUES.fulfil, order.id, { maxAttempts: 1000 }));
   }
 }
 

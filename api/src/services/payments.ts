@@ -3,7 +3,7 @@ import { coversWithinTolerance, cryptoUnitsToCents, formatUnits, type ChainRegis
 import { rowsOf, type Db, type DbOrTx, type Tx } from '../db/client';
 import { chainBlocks, customers, isCryptoOrder, ledgerEntries, orders, payments, type CryptoOrderRow, type OrderRow } from '../db/schema';
 import { enqueue } from '../jobs/queue';
-import { QUEUES } from '../jobs/queues';
+import { orderJob, QUEUES } from '../jobs/queues';
 import { recordAudit } from './audit';
 import { AppError } from './errors';
 import { credit, type LedgerReason } from './ledger';
@@ -181,7 +181,7 @@ export class PaymentService {
         // A short payment already confirmed when first seen (the watcher was behind, or one confirmation
         // suffices) never passes through confirming: its watch must still end, crediting what arrived.
         if (status === 'pending_crypto_payment' && confirmed.length > 0) {
-          await enqueue(tx, { queue: QUEUES.closeWatch, key: `${QUEUES.closeWatch}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
+          await enqueue(tx, orderJob(QUEUES.closeWatch, order.id, { runAt: order.watchUntil }));
         }
         return true;
       }
@@ -206,7 +206,7 @@ export class PaymentService {
           cause: `underpaid: received ${formatUnits(received, coin.decimals)} of ${formatUnits(expected, coin.decimals)} ${coin.symbol}`,
           detail,
         });
-        await enqueue(tx, { queue: QUEUES.closeWatch, key: `${QUEUES.closeWatch}:${order.id}`, payload: { orderId: order.id }, runAt: order.watchUntil });
+        await enqueue(tx, orderJob(QUEUES.closeWatch, order.id, { runAt: order.watchUntil }));
         return true;
       }
       const late = confirmed.some((p) => p.blockTime > order.expiresAt);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, orders, payments } from '../../db/schema';
-import { QUEUES } from '../../jobs/queues';
+import { orderJobKey, QUEUES } from '../../jobs/queues';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
 
@@ -15,7 +15,7 @@ export async function deleteUnpaidOrder(db: Db, orderId: number, adminId: number
     if (funds || !unpaid) {
       throw new AppError('CONFLICT', `Order ${orderId} has received funds (status ${order.status}); it cannot be deleted.`);
     }
-    await tx.delete(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${orderId}`));
+    await tx.delete(jobs).where(eq(jobs.key, orderJobKey(QUEUES.expireOrder, orderId)));
     await tx.delete(orders).where(eq(orders.id, orderId));
     await recordAudit(tx, { adminId, action: 'order.delete', target: `order:${orderId}`, before: order });
   });

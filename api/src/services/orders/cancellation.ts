@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { CANCEL_REFUSED_FUNDS_MESSAGE, CANCEL_REFUSED_PAID_MESSAGE, stillPayableMessage, type TCancelResponse } from '@topup/shared';
 import type { Db } from '../../db/client';
 import { jobs, orders, payments } from '../../db/schema';
-import { QUEUES } from '../../jobs/queues';
+import { orderJobKey, QUEUES } from '../../jobs/queues';
 import { AppError } from '../errors';
 import type { OrderTokens } from '../order-tokens';
 import { transition } from '../order-state';
@@ -58,7 +58,7 @@ export async function cancelByCustomer(deps: { db: Db; tokens: OrderTokens }, r:
         .limit(1);
       if (!funds) {
         await transition(tx, order.id, 'cancelled', { cause: r.cause });
-        await tx.delete(jobs).where(eq(jobs.key, `${QUEUES.expireOrder}:${order.id}`));
+        await tx.delete(jobs).where(eq(jobs.key, orderJobKey(QUEUES.expireOrder, order.id)));
         return {
           success: true as const,
           orderId: order.id,
