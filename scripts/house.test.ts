@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Rules of the house that a reader can break without noticing (docs/design.md section 4): a chain family
- * is known only inside its adapter, cents become dollars only through shared's codecs, and the project's
- * own documents are the ones its text points to.
+ * is known only inside its adapter, cents become dollars only through shared's codecs, raw SQL rows are
+ * read through one helper, and the project's own documents are the ones its text points to.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
@@ -36,6 +36,15 @@ describe('the house', () => {
       offending(
         code.filter((f) => f !== 'shared/src/money.ts'),
         /cents\w*\)?\s*\/\s*100\b/i,
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads raw SQL results through one typed helper (rowsOf)', () => {
+    expect(
+      offending(
+        code.filter((f) => f !== 'api/src/db/client.ts'),
+        /as (unknown as )?\{ rows\b/,
       ),
     ).toEqual([]);
   });

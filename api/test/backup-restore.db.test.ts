@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, rowsOf } from '../src/db/client';
 import { createScratchDatabase } from './db';
 import { startTestApi, type TestApi } from './harness';
 
@@ -55,8 +55,7 @@ describe.runIf(onServer)('backups with pg_dump and restores with pg_restore', ()
       expect(res.status).toBe(201);
       paymentIds.push(res.body.paymentId as string);
     }
-    const rows = (await api.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    source = rows.rows[0]!.name;
+    source = rowsOf<{ name: string }>(await api.database.db.execute(sql`select current_database() as name`))[0]!.name;
   }, 60_000);
 
   afterAll(async () => {
@@ -108,9 +107,10 @@ describe.runIf(onServer)('backups with pg_dump and restores with pg_restore', ()
     expect(replaced.code, replaced.out).toBe(0);
     const check = await openDatabase({ databaseUrl: target.url, poolSize: 1 });
     try {
-      const orders = (await check.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] };
-      const marker = (await check.db.execute(sql`select count(*)::int as n from settings where key = 'marker'`)) as unknown as { rows: { n: number }[] };
-      expect([orders.rows[0]!.n, marker.rows[0]!.n]).toEqual([3, 0]);
+      const count = async (query: SQL) => rowsOf<{ n: number }>(await check.db.execute(query))[0]!.n;
+      expect([await count(sql`select count(*)::int as n from orders`), await count(sql`select count(*)::int as n from settings where key = 'marker'`)]).toEqual(
+        [3, 0],
+      );
     } finally {
       await check.close();
     }

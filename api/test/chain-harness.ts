@@ -14,7 +14,7 @@ import {
   type TPaymentStatus,
 } from '@topup/shared';
 import type { NetworkConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, rowsOf, type Database } from '../src/db/client';
 import { chainCursors, ledgerEntries, orderEvents, payments } from '../src/db/schema';
 import { ChainWatcher } from '../src/chain/evm/watcher';
 import type { WatcherOptions } from '../src/chain/port';
@@ -212,7 +212,7 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
 
       async orderStatus(orderId) {
         const rows = await db.execute(sql`select status from orders where id = ${orderId}`);
-        return (rows as unknown as { rows: { status: string }[] }).rows[0]!.status;
+        return rowsOf<{ status: string }>(rows)[0]!.status;
       },
 
       ledger: (orderId) => db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId)).orderBy(asc(ledgerEntries.id)),
@@ -235,7 +235,7 @@ export async function startChainTest(opts: ChainTestOptions = {}): Promise<Chain
         if (api.database.kind !== 'postgres' || !serverUrl) throw new Error('a second process needs the PostgreSQL server (TEST_DB=postgres)');
         const rows = await db.execute(sql`select current_database() as name`);
         const url = new URL(serverUrl);
-        url.pathname = `/${(rows as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
+        url.pathname = `/${rowsOf<{ name: string }>(rows)[0]!.name}`;
         // A pool of its own, as another process would have: advisory locks are really contended.
         const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
         const services = createServices({ config, db: database.db, provider: api.provider, priceFeed, log: silent });

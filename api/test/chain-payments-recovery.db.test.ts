@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../src/db/client';
+import { rowsOf, type Tx } from '../src/db/client';
 import { chainBlocks, payments } from '../src/db/schema';
 import { PaymentService, type ObservedPayment } from '../src/services/payments';
 import { FailingRpcClient, until } from './chain-harness';
@@ -316,11 +316,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two watcher processes on one
           { txHash: sent.txHash, coin: order.cryptocurrency, network: 'ethereum', amount: '11000000', status: 'confirmed', disposition: 'order' },
         ]);
       }
-      const [{ count } = { count: -1 }] = (
-        (await t.api.database.db.execute(
-          sql`select count(*)::int as count from ${payments} where tx_hash in (${sentFirst.txHash}, ${sentNext.txHash})`,
-        )) as unknown as { rows: { count: number }[] }
-      ).rows;
+      const [{ count } = { count: -1 }] = rowsOf<{ count: number }>(
+        await t.api.database.db.execute(sql`select count(*)::int as count from ${payments} where tx_hash in (${sentFirst.txHash}, ${sentNext.txHash})`),
+      );
       expect(count).toBe(2);
     } finally {
       await a.stop();

@@ -1,3 +1,4 @@
+import { rowsOf } from '../src/db/client';
 /** Helpers of the delivery tests: orders made paid, their fulfil job, the ledger and the outbox. */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,8 +58,7 @@ export async function orderRow(api: TestApi, orderId: number): Promise<OrderRow>
 }
 
 export async function rows<T>(api: TestApi, query: SQL): Promise<T[]> {
-  const result = await api.database.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await api.database.db.execute(query));
 }
 
 /** The order's fulfil job: seconds until it runs again, attempts counted, last error; null when done. */

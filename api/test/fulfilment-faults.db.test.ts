@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
-import type { Database } from '../src/db/client';
+import { rowsOf, type Database } from '../src/db/client';
 import { jobs, ledgerEntries, orderEvents, orders } from '../src/db/schema';
 import { ReloadlyProvider } from '../src/airtime/reloadly';
 import { createServices, type Services } from '../src/services';
@@ -51,7 +51,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('exactly-once delivery with w
     database = await openTestDatabase();
     double = await startReloadlyDouble();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'topup-faults-'));
-    const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const rows = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`));
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${rows[0]!.name}`;
     const env = {

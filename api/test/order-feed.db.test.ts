@@ -1,3 +1,4 @@
+import { rowsOf } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZPaymentCreated } from '@topup/shared';
@@ -30,7 +31,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('order feed', () => {
     const killed = await api.database.db.execute(
       sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
     );
-    expect((killed as unknown as { rows: { killed: boolean }[] }).rows.map((r) => r.killed)).toEqual([true]);
+    expect(rowsOf<{ killed: boolean }>(killed).map((r) => r.killed)).toEqual([true]);
     // The feed notices, waits its first backoff and listens again.
     await new Promise((resolve) => setTimeout(resolve, 1000));
 

@@ -106,7 +106,7 @@ export class AdminService {
       where o.status = 'completed' and ${paidBySql(sql`o`)} = 'admin' and o.price_usd_e8 is not null
         and p.coin = o.coin and p.status = 'confirmed' and p.disposition is distinct from 'credited'
       group by o.id`);
-    const rows = (result as unknown as { rows: { coin: string; price: string; total: number; received: string }[] }).rows;
+    const rows = rowsOf<{ coin: string; price: string; total: number; received: string }>(result);
     return rows.reduce((sum, row) => {
       const coin = CHAINS.coin(row.coin);
       if (!coin) return sum;

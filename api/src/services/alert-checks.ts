@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { formatUsd, type TSystemCheck } from '@topup/shared';
-import type { Db } from '../db/client';
+import { rowsOf, type Db } from '../db/client';
 import type { AlertService } from './alerts';
 import type { ReadinessService } from './readiness';
 
@@ -121,4 +121,3 @@ function failed(check: TSystemCheck | undefined): string | null {
   return check && !check.ok ? check.detail : null;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

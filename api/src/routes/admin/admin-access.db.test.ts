@@ -1,3 +1,4 @@
+import { rowsOf } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
@@ -52,7 +53,7 @@ describe('POST /api/admin/login', () => {
   it('keeps no session token in the database, only its hash', async () => {
     const res = await login('admin@example.com', api.config.admin.password!);
     const rows = await api.database.db.execute(`select token_hash from admin_sessions`);
-    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    const hashes = rowsOf<{ token_hash: string }>(rows).map((r) => r.token_hash);
     expect(hashes).not.toContain(res.body.token);
     expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { rowsOf } from '../../db/client';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { HDNodeWallet } from 'ethers';
@@ -47,7 +48,7 @@ describe('POST /api/crypto-payment', () => {
     const created = ZPaymentCreated.parse((await create(fiveStep)).body);
     const [row] = await api.database.db
       .execute(sql`select derivation_index from deposit_addresses where address = ${created.walletAddress}`)
-      .then((r) => (r as unknown as { rows: { derivation_index: number }[] }).rows);
+      .then((r) => rowsOf<{ derivation_index: number }>(r));
     const node = HDNodeWallet.fromExtendedKey(api.config.depositXpub);
     expect(node.deriveChild(Number(row!.derivation_index)).address).toBe(created.walletAddress);
   });
@@ -180,7 +181,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('concurrency on the PostgreSQ
     expect(addresses.size).toBe(500);
     const [dupes] = await api.database.db
       .execute(sql`select count(*)::int as n from (select deposit_address from orders group by 1 having count(*) > 1) d`)
-      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      .then((r) => rowsOf<{ n: number }>(r));
     expect(dupes!.n).toBe(0);
   });
 });

@@ -1,11 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { cryptoUnitsToCents, formatUnits, type ChainRegistry, type TReconciliation } from '@topup/shared';
 import type { AirtimeProvider } from '../../airtime/provider';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { providerBalanceReadings } from '../../db/schema';
 import type { PricingService } from '../pricing';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Statuses an order reaches only once paid. */
 const PAID_STATUSES = sql`('paid', 'processing', 'completed', 'failed')`;
 

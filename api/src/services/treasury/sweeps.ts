@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ChainRegistry, TSweepSources, TSweepSummary, TTreasuryTransfer, ZRecordTransferRequest } from '@topup/shared';
 import type { ChainFamily } from '../../chain/port';
 import type { NetworkConfig } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { payouts, sweepLeftovers, treasuryTransfers } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { AppError } from '../errors';
@@ -33,7 +33,6 @@ export function transferView(t: TransferRow): TTreasuryTransfer {
   };
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The API's side of sweeping: what the sweep tool plans from (the deposit addresses that received
