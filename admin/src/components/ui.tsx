@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ORDER_STATUS_RULES, type TOrderStatus } from '@topup/shared';
 import { followLink, goBack } from '../router';
 
 export function Spinner({ label }: { label?: string }) {
@@ -15,9 +16,15 @@ export function Card({ title, description, children, className }: { title?: stri
   );
 }
 
-/** The admin table's status: a highlighted badge when completed, plain otherwise (spec section 2). */
+/** An order's status as its badge: words and look from the status's rules (spec section 2: only completed stands out). */
+export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
+  const { label, badge } = ORDER_STATUS_RULES[status];
+  return <span className={`badge ${badge === 'highlight' ? 'badge-completed' : 'badge-plain'}`}>{label}</span>;
+}
+
+/** Another record's status (a payout's): its words, plain. */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge ${status === 'completed' ? 'badge-completed' : 'badge-plain'}`}>{status.replace(/_/g, ' ')}</span>;
+  return <span className="badge badge-plain">{status.replace(/_/g, ' ')}</span>;
 }
 
 /** A labelled form field: the label names the control for screen readers and for tests. */

@@ -12,7 +12,7 @@ import {
 } from '@topup/shared';
 import { messageOf } from '../api/client';
 import { useOrderDetail } from '../api/queries';
-import { BackLink, Card, Link, LoadError, StatusBadge, Table } from '../components/ui';
+import { BackLink, Card, Link, LoadError, OrderStatusBadge, Table } from '../components/ui';
 import { shortHash, userLabel } from '../format';
 import { orderPath } from '../router';
 import { OrderActions } from './OrderActions';
@@ -54,7 +54,7 @@ function OrderDetail({ detail }: { detail: TAdminOrderDetail }) {
           <span className="badge badge-tone" data-testid="order-display">
             {displayLabel(d)}
           </span>
-          <StatusBadge status={o.status} />
+          <OrderStatusBadge status={o.status} />
         </div>
         <p data-testid="order-sentence">{displaySentence(d, formatDateTime)}</p>
         <p className="muted small">

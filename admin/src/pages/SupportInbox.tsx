@@ -12,7 +12,7 @@ import {
 import { api, messageOf } from '../api/client';
 import { KEYS, refresh, useSupportThread, useSupportThreads } from '../api/queries';
 import { useToast } from '../components/Toaster';
-import { BackLink, Card, Field, Link, LoadError, Pager, StatusBadge } from '../components/ui';
+import { BackLink, Card, Field, Link, LoadError, Pager, OrderStatusBadge } from '../components/ui';
 import { userLabel } from '../format';
 import { orderPath, threadPath } from '../router';
 
@@ -137,7 +137,7 @@ export function SupportThreadPage({ id }: { id: number }) {
                   <span className="sr-only">{m.from === 'admin' ? 'Support:' : 'Customer:'}</span>
                   {m.order && (
                     <span className="msg-order">
-                      About <Link to={orderPath(m.order.id)}>order #{m.order.id}</Link> <StatusBadge status={m.order.status} />
+                      About <Link to={orderPath(m.order.id)}>order #{m.order.id}</Link> <OrderStatusBadge status={m.order.status} />
                     </span>
                   )}
                   <p className="msg-text">{m.text}</p>

@@ -3,6 +3,7 @@ import {
   CHAINS,
   formatCryptoAmount,
   formatUsd,
+  ORDER_STATUS_RULES,
   type TNotificationPayload,
   type TOrderStatus,
   type TOutboxPayload,
@@ -13,10 +14,6 @@ import { customers, notifications, telegramMessages, type OrderRow } from '../db
 import { enqueue } from '../jobs/queue';
 import { QUEUES } from '../jobs/queues';
 
-/** Statuses a customer hears about in the chat: every step of a payment and its delivery. */
-const TELEGRAM_STATUSES: ReadonlySet<TOrderStatus> = new Set(['confirming', 'paid', 'processing', 'completed', 'failed', 'payment_expired']);
-/** Statuses that get an e-mail receipt. */
-const EMAIL_STATUSES: ReadonlySet<TOrderStatus> = new Set(['paid', 'completed', 'failed']);
 /** Addresses the spec's clients send as placeholders (a Telegram-style domain, a generic web address). */
 const PLACEHOLDER_EMAIL = /@(telegram\.(org|me)|t\.me|example\.(com|org))$/i;
 
@@ -55,7 +52,7 @@ function notificationPayload(order: OrderRow, status: TOrderStatus, cause: strin
 export async function recordStatusNotifications(tx: DbOrTx, order: OrderRow, status: TOrderStatus, cause: string): Promise<void> {
   const payload = notificationPayload(order, status, cause);
   const rows: (typeof notifications.$inferInsert)[] = [];
-  if (TELEGRAM_STATUSES.has(status)) {
+  if (ORDER_STATUS_RULES[status].tells.telegram) {
     // The Telegram user who made it (customer or not yet), else the chat of the customer it belongs to.
     const [customer] =
       order.telegramUserId === null && order.customerId !== null
@@ -65,7 +62,7 @@ export async function recordStatusNotifications(tx: DbOrTx, order: OrderRow, sta
     if (chat !== null) rows.push({ orderId: order.id, channel: 'telegram', recipient: String(chat), status, payload });
   }
   const email = order.email && !isPlaceholderEmail(order.email) ? order.email : null;
-  if (email && EMAIL_STATUSES.has(status)) rows.push({ orderId: order.id, channel: 'email', recipient: email, status, payload });
+  if (email && ORDER_STATUS_RULES[status].tells.email) rows.push({ orderId: order.id, channel: 'email', recipient: email, status, payload });
   await writeOutbox(tx, rows);
 }
 

@@ -5,7 +5,7 @@ import { api, messageOf } from '../../api/client';
 import { KEYS, ordersQuery, refresh, useOrders, type OrderFilter } from '../../api/queries';
 import { saveDownload } from '../../api/download';
 import { useToast } from '../../components/Toaster';
-import { Card, Field, Link, LoadError, Pager, Spinner, StatusBadge, Table } from '../../components/ui';
+import { Card, Field, Link, LoadError, Pager, Spinner, OrderStatusBadge, Table } from '../../components/ui';
 import { orderPath } from '../../router';
 import { statusText } from '../../format';
 
@@ -123,7 +123,7 @@ export function OrdersTab() {
                     {o.cryptocurrency && <div className="muted small">{o.cryptocurrency}</div>}
                   </td>
                   <td>
-                    <StatusBadge status={o.status} />
+                    <OrderStatusBadge status={o.status} />
                   </td>
                   <td>{formatDateTime(o.createdAt)}</td>
                   <td>

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { formatDateTime, formatUsd, MANUAL_TOPUP_STATUSES, NETWORK_LABELS, type TNetwork } from '@topup/shared';
 import { useUnmatchedPayments } from '../../api/queries';
-import { Card, Link, LoadError, StatusBadge, Table } from '../../components/ui';
+import { Card, Link, LoadError, OrderStatusBadge, Table } from '../../components/ui';
 import { orderPath } from '../../router';
 import { coinAmount, shortHash } from '../../format';
 import { ORDERLESS_ACTIONS, OrderlessPaymentForm, type TOrderlessAction } from './OrderlessPaymentForm';
@@ -50,7 +50,7 @@ export function UnmatchedPayments({ onTopUpOrder }: { onTopUpOrder: (orderId: nu
                       <Link to={orderPath(p.orderId)} label={`Open order #${p.orderId}`}>
                         #{p.orderId}
                       </Link>{' '}
-                      {p.orderStatus && <StatusBadge status={p.orderStatus} />}
+                      {p.orderStatus && <OrderStatusBadge status={p.orderStatus} />}
                     </>
                   )}
                 </td>
