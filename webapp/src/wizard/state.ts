@@ -56,11 +56,6 @@ export function isStepDone(state: WizardState, step: WizardStep): boolean {
  */
 export const canAdvance = (state: WizardState): boolean => state.step < 4 && isStepDone(state, state.step);
 
-/** Everything the order needs: then the summary shows and the pay action is offered. */
-export function isReadyToPay(state: WizardState): state is WizardState & { country: TCountry; operator: TOperator; amount: TAmountOption } {
-  return isStepDone(state, 1) && isStepDone(state, 2) && isStepDone(state, 3) && isStepDone(state, 4);
-}
-
 /** A step before the current one, whose badge goes back to it. */
 export const canJumpTo = (state: WizardState, step: WizardStep): boolean => step < state.step;
 

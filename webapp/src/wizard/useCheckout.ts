@@ -4,10 +4,12 @@ import type { TCoinSymbol, TOrderKind, TPaymentCreated, TPaymentStatus, TQuote }
 import { randomKey } from '../api/client';
 import type * as PaymentsModule from '../api/payments';
 import { checkPhone } from '../api/phone';
+import { rememberInBrowser, type RecipientsSource } from '../api/recipients';
 import { paymentOptionsQuery, quoteQuery } from '../api/queries';
 import {
   checkoutReducer,
   classifyCreateError,
+  completeOrder,
   initialCheckout,
   isPayable,
   onChain,
@@ -15,12 +17,16 @@ import {
   problemWith,
   quoteRequest,
   recipientNumber,
+  recipientOf,
+  stepIndex,
   stepProblem,
   type CheckoutState,
+  type CompleteOrder,
   type CreatedOrder,
   type CreateError,
   type Need,
   type PaymentMethod,
+  type PayWith,
   type Problem,
   type StepSpec,
 } from './checkout';
@@ -37,10 +43,17 @@ export interface CheckoutOptions {
   steps: readonly StepSpec[];
   /** Where the checkout starts (read once). */
   start?: Partial<CheckoutState>;
-  /** What paying needs first (default: everything an order of its kind needs); on chain, a coin as well. */
+  /** What paying needs before the order's own answers (and, on chain, the coin). */
   payNeeds?: readonly Need[];
   /** Creates the order with the surface's payload (spec section 7) through `api`, under the attempt's idempotency key. */
-  create(api: PaymentsApi, state: CheckoutState, key: string, method: PaymentMethod): Promise<CreatedOrder>;
+  create(api: PaymentsApi, order: CompleteOrder, payWith: PayWith, key: string, state: CheckoutState): Promise<CreatedOrder>;
+  /**
+   * Who keeps the customer's recipients and orders: the account (signed in, or the Telegram user) or,
+   * for an anonymous visitor, this browser, which then keeps the recipient and `keepOrderToken` the order.
+   */
+  keptBy: RecipientsSource;
+  keepOrderToken?(token: string): void;
+  /** What the surface adds once the order exists (haptics, a toast), after the model's own steps. */
   onCreated?(order: CreatedOrder): void;
   onCreateFailed?(error: CreateError, cause: unknown): void;
   /** Every live status of the order being paid. */
@@ -54,6 +67,8 @@ export interface CheckoutOptions {
 
 export interface Checkout {
   state: CheckoutState;
+  /** The one step index (./checkout.ts stepIndex): where the customer is on the surface's steps, from 1. */
+  step: number;
   kind: TOrderKind;
   /** The recipient as the API takes it. */
   number: string;
@@ -168,6 +183,21 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   // Stable, so that a surface's effects can choose without running again on every render.
   const choose = useCallback((action: WizardAction) => dispatch({ type: 'choose', action }), []);
 
+  /** Once the order exists: what the browser keeps of it (repeat in one tap, an anonymous visitor's orders), and the lists it changes. */
+  const afterCreated = (created: CreatedOrder, order: CompleteOrder, s: CheckoutState) => {
+    const { keptBy, keepOrderToken, onCreated } = opts.current;
+    if (keptBy === 'browser') {
+      keepOrderToken?.(created.orderToken);
+      const recipient = recipientOf(order, s.coin);
+      if (recipient) rememberInBrowser(recipient);
+    }
+    void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
+    // Paid from the balance: the balance went down already.
+    if (!onChain(created)) ['/api/balance', '/api/auth/user'].forEach((key) => void queryClient.invalidateQueries({ queryKey: [key] }));
+    onCreated?.(created);
+  };
+
   const fail = (problem: Problem) => {
     dispatch({ type: 'problem', problem });
     return problem;
@@ -175,6 +205,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
 
   return {
     state,
+    step: stepIndex(state, options.steps),
     lapsed,
     kind: orderKind(state),
     number: recipientNumber(state),
@@ -216,16 +247,20 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       const s = latest.current;
       if (creating.current) return null;
       // Paid on chain, it needs a coin too.
-      const problem = problemWith(s, [...(opts.current.payNeeds ?? ['order']), ...(method === 'crypto' ? (['coin'] as const) : [])]);
+      const problem = problemWith(s, [...(opts.current.payNeeds ?? []), 'order', ...(method === 'crypto' ? (['coin'] as const) : [])]);
       if (problem) return fail(problem);
+      const order = completeOrder(s.wizard);
+      const payWith: PayWith | null = method === 'balance' ? { method } : s.coin ? { method, coin: s.coin } : null;
+      // problemWith has said so already: this only tells the types.
+      if (!order || !payWith) return null;
       creating.current = true;
       const key = s.attemptKey ?? randomKey();
       dispatch({ type: 'createStart', key });
       try {
-        const created = await opts.current.create(await loadPayments(), s, key, method);
+        const created = await opts.current.create(await loadPayments(), order, payWith, key, s);
         dispatch({ type: 'created', payment: created });
         if (onChain(created)) rememberPayment({ paymentId: created.paymentId, orderToken: created.orderToken, wizard: s.wizard, coin: s.coin });
-        opts.current.onCreated?.(created);
+        afterCreated(created, order, s);
       } catch (err) {
         const error = classifyCreateError(err, method);
         dispatch({ type: 'createFailed', error });
