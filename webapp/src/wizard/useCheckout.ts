@@ -4,7 +4,6 @@ import type { TCoinSymbol, TOrderKind, TPaymentCreated, TPaymentStatus, TQuote }
 import { randomKey } from '../api/client';
 import type * as PaymentsModule from '../api/payments';
 import { checkPhone } from '../api/phone';
-import { rememberInBrowser, type RecipientsSource } from '../api/recipients';
 import { paymentOptionsQuery, quoteQuery } from '../api/queries';
 import {
   checkoutReducer,
@@ -17,7 +16,6 @@ import {
   problemWith,
   quoteRequest,
   recipientNumber,
-  recipientOf,
   stepIndex,
   stepProblem,
   type CheckoutState,
@@ -30,6 +28,7 @@ import {
   type Problem,
   type StepSpec,
 } from './checkout';
+import { afterCreated, type Keeper } from './after-created';
 import { forgetPayment, rememberedPayment, rememberPayment, type RememberedPayment } from './resume';
 import type { WizardAction } from './state';
 import { isFinalStatus } from '../shared';
@@ -39,7 +38,7 @@ export type PaymentsApi = typeof PaymentsModule;
 let payments: PaymentsApi | null = null;
 const loadPayments = async (): Promise<PaymentsApi> => (payments ??= await import('../api/payments'));
 
-export interface CheckoutOptions {
+export interface CheckoutOptions extends Keeper {
   steps: readonly StepSpec[];
   /** Where the checkout starts (read once). */
   start?: Partial<CheckoutState>;
@@ -47,12 +46,6 @@ export interface CheckoutOptions {
   payNeeds?: readonly Need[];
   /** Creates the order with the surface's payload (spec section 7) through `api`, under the attempt's idempotency key. */
   create(api: PaymentsApi, order: CompleteOrder, payWith: PayWith, key: string, state: CheckoutState): Promise<CreatedOrder>;
-  /**
-   * Who keeps the customer's recipients and orders: the account (signed in, or the Telegram user) or,
-   * for an anonymous visitor, this browser, which then keeps the recipient and `keepOrderToken` the order.
-   */
-  keptBy: RecipientsSource;
-  keepOrderToken?(token: string): void;
   /** What the surface adds once the order exists (haptics, a toast), after the model's own steps. */
   onCreated?(order: CreatedOrder): void;
   onCreateFailed?(error: CreateError, cause: unknown): void;
@@ -183,21 +176,6 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   // Stable, so that a surface's effects can choose without running again on every render.
   const choose = useCallback((action: WizardAction) => dispatch({ type: 'choose', action }), []);
 
-  /** Once the order exists: what the browser keeps of it (repeat in one tap, an anonymous visitor's orders), and the lists it changes. */
-  const afterCreated = (created: CreatedOrder, order: CompleteOrder, s: CheckoutState) => {
-    const { keptBy, keepOrderToken, onCreated } = opts.current;
-    if (keptBy === 'browser') {
-      keepOrderToken?.(created.orderToken);
-      const recipient = recipientOf(order, s.coin);
-      if (recipient) rememberInBrowser(recipient);
-    }
-    void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
-    void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
-    // Paid from the balance: the balance went down already.
-    if (!onChain(created)) ['/api/balance', '/api/auth/user'].forEach((key) => void queryClient.invalidateQueries({ queryKey: [key] }));
-    onCreated?.(created);
-  };
-
   const fail = (problem: Problem) => {
     dispatch({ type: 'problem', problem });
     return problem;
@@ -260,7 +238,8 @@ export function useCheckout(options: CheckoutOptions): Checkout {
         const created = await opts.current.create(await loadPayments(), order, payWith, key, s);
         dispatch({ type: 'created', payment: created });
         if (onChain(created)) rememberPayment({ paymentId: created.paymentId, orderToken: created.orderToken, wizard: s.wizard, coin: s.coin });
-        afterCreated(created, order, s);
+        afterCreated(queryClient, created, order, s.coin, opts.current);
+        opts.current.onCreated?.(created);
       } catch (err) {
         const error = classifyCreateError(err, method);
         dispatch({ type: 'createFailed', error });
