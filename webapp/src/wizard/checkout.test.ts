@@ -149,7 +149,7 @@ describe('checkout: validation', () => {
   it("checks a step's needs, then the surface's own rule", () => {
     const rule = {
       needs: ['amount'] as const,
-      check: (s: CheckoutState) => (s.wizard.amount!.amount > 5 ? ({ need: 'amount', reason: 'invalid', message: 'At most $5.' } as const) : null),
+      check: (s: CheckoutState) => ((s.wizard.amount?.amount ?? 0) > 5 ? ({ need: 'amount', reason: 'invalid', message: 'At most $5.' } as const) : null),
     };
     expect(stepProblem(initialCheckout(), rule)).toEqual({ need: 'amount', reason: 'missing' });
     expect(stepProblem(chosen(), rule)).toEqual({ need: 'amount', reason: 'invalid', message: 'At most $5.' });
