@@ -123,7 +123,7 @@ export function App({ env }: { env: TelegramEnv }) {
     leavePayment,
     startOver,
     toOrders: () => setShowOrders(true),
-    previousStep: () => checkout.choose({ type: 'back' }),
+    previousStep: checkout.back,
   };
   const backTo = backAction(screen, view, checkout.step);
   const back = backTo && backActions[backTo];

@@ -47,6 +47,12 @@ describe('wizard state', () => {
     expect(wizardReducer(back, { type: 'next' }).step).toBe(2);
   });
 
+  it("goes back past the wizard's steps a surface shows together (/recharge's details: the wizard's 3 and 4)", () => {
+    expect(wizardReducer(filled(), { type: 'back', shown: 3 }).step).toBe(2);
+    expect(wizardReducer({ ...filled(), step: 3 }, { type: 'back', shown: 3 }).step).toBe(2);
+    expect(wizardReducer(filled(), { type: 'back', shown: 4 }).step).toBe(3);
+  });
+
   it('keeps the step between 1 and 4', () => {
     expect(wizardReducer(initialWizardState, { type: 'back' }).step).toBe(1);
     expect(wizardReducer(filled(), { type: 'next' }).step).toBe(4);

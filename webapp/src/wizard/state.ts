@@ -30,7 +30,8 @@ export type WizardAction =
   /** Number first: the country and operator the API found for a full number, and its national part. */
   | { type: 'detected'; country: TCountry; operator: TOperator; phone: string }
   | { type: 'next' }
-  | { type: 'back' }
+  /** One step back; `shown`: the last of the wizard's steps the surface shows apart (a step past it shares its position, and is left with it). */
+  | { type: 'back'; shown?: WizardStep }
   | { type: 'jumpTo'; step: WizardStep }
   | { type: 'reset' };
 
@@ -92,7 +93,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'next':
       return canAdvance(state) ? { ...state, step: clamp(state.step + 1) } : state;
     case 'back':
-      return { ...state, step: clamp(state.step - 1) };
+      return { ...state, step: clamp(Math.min(state.step, action.shown ?? 4) - 1) };
     case 'jumpTo':
       return jumpTo(state, action.step);
     case 'reset':

@@ -30,7 +30,7 @@ import {
 } from './checkout';
 import { afterCreated, type Keeper } from './after-created';
 import { forgetPayment, rememberedPayment, rememberPayment, type RememberedPayment } from './resume';
-import type { WizardAction } from './state';
+import type { WizardAction, WizardStep } from './state';
 import { isFinalStatus } from '../shared';
 
 /** The calls of creating and following a payment (api/payments.ts), loaded once the checkout needs them. */
@@ -81,6 +81,8 @@ export interface Checkout {
   /** Checks the step's needs (and the number, on the server), then moves on; the problem when it did not. */
   next(): Promise<Problem | null>;
   goTo(step: number): void;
+  /** One step back on the step index, within the steps showing the wizard. */
+  back(): void;
   /** Creates the order (one attempt at a time); `payment` or `createError` tells how it went, the problem why it was not tried. */
   pay(method?: PaymentMethod): Promise<Problem | null>;
   /**
@@ -195,6 +197,10 @@ export function useCheckout(options: CheckoutOptions): Checkout {
     preselectCoin: (coin) => dispatch({ type: 'preselectCoin', coin }),
     setEmail: (email) => dispatch({ type: 'setEmail', email }),
     goTo: (step) => dispatch({ type: 'goTo', step }),
+    back() {
+      const shown = opts.current.steps[latest.current.step]?.wizardSteps;
+      if (shown) choose({ type: 'back', shown: shown as WizardStep });
+    },
     reset: (start) => dispatch({ type: 'reset', state: initialCheckout(start) }),
 
     async next() {

@@ -130,11 +130,6 @@ export default function Recharge() {
   const pay = async (method?: 'balance') => {
     if ((await checkout.pay(method))?.need === 'order') toast({ title: t.web.missingPaymentInfo, variant: 'destructive' });
   };
-  const backInWizard = () => {
-    // The details step is the wizard's steps 3 and 4: back to the operator.
-    if (wizard.step === 4) checkout.choose({ type: 'back' });
-    checkout.choose({ type: 'back' });
-  };
 
   const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void continueToPayment() });
 
@@ -195,7 +190,7 @@ export default function Recharge() {
                 )}
               />
               {checkout.step > 1 && (
-                <button type="button" className="wz-button wz-button-secondary back-button" onClick={backInWizard}>
+                <button type="button" className="wz-button wz-button-secondary back-button" onClick={checkout.back}>
                   {t.web.back}
                 </button>
               )}
