@@ -78,6 +78,12 @@ describe('/recharge, the five-step wizard', () => {
       await expectAccessible(page);
       await shots(page, 'recharge-3-details-invalid', true);
       await page.getByLabel('Phone number').fill('671234567');
+      // Back from the details step (the wizard's steps 3 and 4 together) is the operator; the same operator keeps the details.
+      await page.getByRole('button', { name: '‹ Back', exact: true }).click();
+      await page.getByRole('heading', { name: 'Select Operator in Cameroon' }).waitFor();
+      await page.getByRole('button', { name: 'MTN Cameroon', exact: true }).click();
+      await page.getByRole('heading', { name: 'Enter Details for MTN Cameroon' }).waitFor();
+      expect(await page.getByLabel('Phone number').inputValue()).toBe('671234567');
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
       // Step 4: summary, the coins the server offers (GET /api/payment-options: BSC and Polygon are switched off here), the optional e-mail.

@@ -94,6 +94,12 @@ describe('the mini-app in Telegram', () => {
       await summary.waitFor();
       expect(await summary.innerText()).toMatch(/Cameroon[\s\S]*MTN Cameroon[\s\S]*\+237 671234567[\s\S]*\$10\.00 USD[\s\S]*\$1\.00 USD[\s\S]*\$11\.00 USD/);
       await shot(page, '4-phone-summary');
+      // Telegram's back button: one step back, to the amount; choosing it again comes back to the number, kept.
+      await pressBackButton(page);
+      await page.getByRole('heading', { name: 'Select Amount' }).waitFor();
+      await tiles.filter({ hasText: '$10.00' }).click();
+      await summary.waitFor();
+      expect(await phone.inputValue()).toBe('671234567');
       await pressMainButton(page);
 
       // Coin choice: USDT by default, the total converted.

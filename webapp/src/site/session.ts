@@ -33,8 +33,7 @@ function saveTokens(tokens: string[]) {
 }
 
 /** Remembers an order created while signed out (a signed-in customer's orders are the account's). */
-export function rememberOrder(token: string, signedIn: boolean): void {
-  if (signedIn) return;
+export function rememberOrder(token: string): void {
   const tokens = orderTokens().filter((t) => t !== token);
   saveTokens([...tokens, token]);
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
 import { useToast, useToastsOnTop } from '../components/Toast';
 import type { WebMessages } from '../shared';
-import { canAdvance, createErrorText, isReadyToPay, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
+import { canAdvance, completeOrder, createErrorText, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
 import { backAction, screenOf, type BackAction } from './navigation';
 import { paymentIdFromStartParam } from '../../../shared/src/links';
@@ -11,8 +11,7 @@ import { Maintenance } from '../wizard/Maintenance';
 import { useI18n } from '../i18n/I18n';
 import { AppRoot, Spinner } from '@telegram-apps/telegram-ui';
 import { WizardScreen } from './WizardScreen';
-import { rememberInBrowser } from '../api/recipients';
-import { Recents, recipientOf, useRepeat } from '../wizard/Recents';
+import { Recents, useRepeat } from '../wizard/Recents';
 import {
   haptics,
   openExternal,
@@ -43,7 +42,7 @@ const mainButtonLabels = (tma: WebMessages['tma']): Record<WizardStep, string> =
 });
 
 /** The mini-app's checkout: the four-step wizard ('Pay with Crypto' checks the number), then the coin. The payment screen shows once the order exists. */
-const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }];
+const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true, wizardSteps: 4 }, { showsCryptoTotal: true }];
 const WIZARD = 0;
 
 /** Spec section 6: the Telegram flow sends a placeholder e-mail from the username at a Telegram-style domain. */
@@ -54,7 +53,6 @@ export function App({ env }: { env: TelegramEnv }) {
   const MAIN_BUTTON_LABELS = mainButtonLabels(t.web.tma);
   const dark = useIsDark(env.inTelegram);
   const toast = useToast();
-  const queryClient = useQueryClient();
   // `startapp=order_<paymentId>` opens that order (a link from the bot, an e-mail, the site).
   const [openOrder, setOpenOrder] = useState<string | null>(() => paymentIdFromStartParam(env.startParam));
   const [showOrders, setShowOrders] = useState(openOrder !== null);
@@ -64,14 +62,17 @@ export function App({ env }: { env: TelegramEnv }) {
   useSettingsButton(() => setShowPrivacy(true));
   const checkout = useCheckout({
     steps: STEPS,
-    create: (api, s, key) =>
-      api.createCryptoPayment({ ...orderRequest(s), ...(env.inTelegram ? { customerEmail: placeholderEmail(env) } : {}), cryptoCurrency: s.coin! }, key),
+    create: (api, order, payWith, key) => {
+      if (payWith.method !== 'crypto') throw new Error('the mini-app pays on chain only');
+      return api.createCryptoPayment(
+        { ...orderRequest(order), ...(env.inTelegram ? { customerEmail: placeholderEmail(env) } : {}), cryptoCurrency: payWith.coin },
+        key,
+      );
+    },
+    // In Telegram the account keeps the recipients (from its orders); outside, the browser.
+    keptBy: env.inTelegram ? 'account' : 'browser',
     onCreated: () => {
       haptics.heavy();
-      // Repeat in one tap: in Telegram the account keeps the recipients (from its orders); outside, the browser.
-      const recipient = !env.inTelegram && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
-      if (recipient) rememberInBrowser(recipient);
-      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
       setView(null);
       toast({ title: t.web.tma.paymentCreated, description: t.web.tma.paymentCreatedBody });
     },
@@ -122,19 +123,19 @@ export function App({ env }: { env: TelegramEnv }) {
     leavePayment,
     startOver,
     toOrders: () => setShowOrders(true),
-    previousStep: () => checkout.choose({ type: 'back' }),
+    previousStep: checkout.back,
   };
-  const backTo = backAction(screen, view, wizard.step);
+  const backTo = backAction(screen, view, checkout.step);
   const back = backTo && backActions[backTo];
   useBackButton(back);
   useToastsOnTop(screen === 'payment');
   useClosingConfirmation(screen === 'payment' && (view === 'waiting' || view === 'confirming' || view === 'processing'));
 
-  const ready = isReadyToPay(wizard) && coin !== null;
+  const ready = completeOrder(wizard) !== null && coin !== null;
   const mainButton: MainButtonSpec | null =
     screen === 'wizard'
-      ? wizard.step < 4
-        ? { text: MAIN_BUTTON_LABELS[wizard.step], enabled: canAdvance(wizard), onClick: () => checkout.choose({ type: 'next' }) }
+      ? checkout.step < 4
+        ? { text: MAIN_BUTTON_LABELS[checkout.step as WizardStep], enabled: canAdvance(wizard), onClick: () => checkout.choose({ type: 'next' }) }
         : // Enabled without a phone, so that pressing it says what is missing ('Phone number is required').
           { text: MAIN_BUTTON_LABELS[4], enabled: wizard.amount !== null, loading: checking, onClick: () => void proceed() }
       : screen === 'coin'
@@ -187,7 +188,7 @@ export function App({ env }: { env: TelegramEnv }) {
         </nav>
 
         {(screen === 'wizard' || screen === 'coin') && <Maintenance pricing={pricing.data} />}
-        {screen === 'wizard' && wizard.step === 1 && <Recents source={env.inTelegram ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
+        {screen === 'wizard' && checkout.step === 1 && <Recents source={env.inTelegram ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
         {screen === 'wizard' && (
           <WizardScreen
             checkout={checkout}

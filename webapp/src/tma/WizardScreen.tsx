@@ -4,7 +4,7 @@ import type { TAmountOption, TCountry, TOperator } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
 import {
   canJumpTo,
-  isReadyToPay,
+  completeOrder,
   isStepDone,
   OrderSummary,
   StepProgress,
@@ -30,12 +30,12 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
   const { wizard, problem, checking } = checkout.state;
   const phoneError = problem?.need === 'phone' ? apiErrorText(t.common, problem.message ?? PHONE_ERROR_MESSAGES.required, t.locale === 'en') : null;
   const s = t.web.steps;
-  const ready = isReadyToPay(wizard);
+  const order = completeOrder(wizard);
   return (
     <>
       <StepProgress
         labels={[s.country, s.operator, s.amount, s.phone]}
-        current={wizard.step}
+        current={checkout.step}
         isDone={(s) => isStepDone(wizard, s as WizardStep)}
         canJump={(s) => canJumpTo(wizard, s as WizardStep)}
         onJump={(s) => onChoose({ type: 'jumpTo', step: s as WizardStep })}
@@ -51,10 +51,10 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
         onPhoneSubmit={onProceed}
       />
       {/* The summary shows with the server's quote (or without, if it could not be had). */}
-      {wizard.step === 4 && ready && (checkout.quote !== undefined || checkout.quoteFailed) && (
-        <OrderSummary country={wizard.country} operator={wizard.operator} amount={wizard.amount} phone={wizard.phone} quote={checkout.quote} />
+      {checkout.step === 4 && order?.kind === 'recharge' && (checkout.quote !== undefined || checkout.quoteFailed) && (
+        <OrderSummary country={order.country} operator={order.operator} amount={order.amount} phone={order.phone} quote={checkout.quote} />
       )}
-      {!inTelegram && wizard.step === 4 && ready && (
+      {!inTelegram && checkout.step === 4 && order && (
         <Button className="tma-pay" size="l" stretched loading={checking} disabled={checking} onClick={onProceed}>
           {t.web.tma.payWithCrypto}
         </Button>

@@ -40,29 +40,46 @@ export function AmountStep({ operator, amounts, loading, error, selectedId, onSe
       ) : (
         <>
           <div className="wz-tiles wz-tiles-amounts">
-            {listed.map((a) => {
-              const local = localOf(t, a);
-              const usd = t.usd(centsOf(a.amount));
-              return (
-                <button
-                  key={a.id}
-                  type="button"
-                  className="wz-tile"
-                  aria-pressed={a.id === selectedId}
-                  onClick={() => onSelect(a)}
-                  data-local={local ?? undefined}
-                >
-                  <span className="wz-tile-title wz-amount">{local ?? usd}</span>
-                  {local && <span className="wz-tile-caption wz-amount-usd">{usd}</span>}
-                  {a.description && <span className="wz-tile-caption">{a.description}</span>}
-                </button>
-              );
-            })}
+            {listed.map((a) => (
+              <AmountTile
+                key={a.id}
+                local={localOf(t, a)}
+                usd={t.usd(centsOf(a.amount))}
+                caption={a.description}
+                pressed={a.id === selectedId}
+                onClick={() => onSelect(a)}
+              />
+            ))}
           </div>
           {operator.custom && <CustomAmount key={operator.id} operator={operator} onSelect={onSelect} />}
         </>
       )}
     </section>
+  );
+}
+
+/** One amount as a tile: what the recipient gets in their currency first, the US dollars beside it (the wizard's amounts, /app's quick amounts). */
+export function AmountTile({
+  local,
+  usd,
+  caption,
+  pressed,
+  onClick,
+  className,
+}: {
+  local: string | null;
+  usd: string;
+  caption?: string | null;
+  pressed: boolean;
+  onClick(): void;
+  className?: string;
+}) {
+  return (
+    <button type="button" className={className ? `wz-tile ${className}` : 'wz-tile'} aria-pressed={pressed} onClick={onClick} data-local={local ?? undefined}>
+      <span className="wz-tile-title wz-amount">{local ?? usd}</span>
+      {local && <span className="wz-tile-caption wz-amount-usd">{usd}</span>}
+      {caption && <span className="wz-tile-caption">{caption}</span>}
+    </button>
   );
 }
 

@@ -17,17 +17,17 @@ export interface OperatorStepProps {
 
 const SERVICE_TYPES: TServiceType[] = ['airtime', 'data'];
 
-/** The operator's logo, or its first letter when it has none or the image does not load. */
-function Logo({ operator }: { operator: TOperator }) {
+/** The operator's logo, or its first letter when it has none or the image does not load (the tiles here, /app's operator list). */
+export function OperatorLogo({ operator, size = 48, className = 'wz-logo' }: { operator: TOperator; size?: number; className?: string }) {
   const [failed, setFailed] = useState(false);
   const src = operator.logoUrls[0] ?? operator.logo;
   if (!src || failed)
     return (
-      <span className="wz-logo wz-logo-letter" aria-hidden="true">
+      <span className={`${className} ${className}-letter`} aria-hidden="true">
         {operator.name.charAt(0)}
       </span>
     );
-  return <img className="wz-logo" src={src} alt="" width={48} height={48} decoding="async" onError={() => setFailed(true)} />;
+  return <img className={className} src={src} alt="" width={size} height={size} decoding="async" onError={() => setFailed(true)} />;
 }
 
 /** Step 2: the country's operators as tiles with their logo. */
@@ -59,7 +59,7 @@ export function OperatorStep({ country, operators, loading, error, selectedId, o
         <div className="wz-tiles">
           {operators.map((op) => (
             <button key={op.id} type="button" className="wz-tile" aria-pressed={op.id === selectedId} onClick={() => onSelect(op)}>
-              <Logo operator={op} />
+              <OperatorLogo operator={op} />
               <span className="wz-tile-title">{op.name}</span>
             </button>
           ))}

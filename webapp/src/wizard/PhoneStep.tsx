@@ -31,22 +31,15 @@ export function PhoneStep({ country, operator, value, onChange, error, onSubmit 
         <label className="wz-label" htmlFor="wz-phone">
           {t.web.phoneNumber}
         </label>
-        <div className={`wz-phone${error ? ' wz-invalid' : ''}`}>
-          <span className="wz-phone-prefix">{dialPrefix(country.dialCode)}</span>
-          <input
-            id="wz-phone"
-            className="wz-input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t.web.phonePlaceholder}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="wz-phone-hint"
-            enterKeyHint="done"
-          />
-        </div>
+        <PhoneInput
+          id="wz-phone"
+          prefix={dialPrefix(country.dialCode)}
+          value={value}
+          onChange={onChange}
+          invalid={!!error}
+          describedBy="wz-phone-hint"
+          enterKeyHint="done"
+        />
         <p id="wz-phone-hint" className="wz-hint">
           {t.web.localNumberHint}
         </p>
@@ -57,5 +50,43 @@ export function PhoneStep({ country, operator, value, onChange, error, onSubmit 
         )}
       </form>
     </section>
+  );
+}
+
+/** The national number after its dial code (the wizard's phone step, /app's first step). */
+export function PhoneInput(props: {
+  id: string;
+  /** The dial code, or a mark while no country is chosen. */
+  prefix: string;
+  value: string;
+  onChange(phone: string): void;
+  invalid: boolean;
+  describedBy?: string;
+  enterKeyHint?: 'done';
+  onPaste?(): void;
+  /** Enter where no form submits (the form's own submit otherwise). */
+  onEnter?(): void;
+}) {
+  const t = useI18n();
+  const { onEnter } = props;
+  return (
+    <div className={`wz-phone${props.invalid ? ' wz-invalid' : ''}`}>
+      <span className="wz-phone-prefix">{props.prefix}</span>
+      <input
+        id={props.id}
+        className="wz-input"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder={t.web.phonePlaceholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        onPaste={props.onPaste}
+        onKeyDown={onEnter && ((e) => e.key === 'Enter' && onEnter())}
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={props.describedBy}
+        enterKeyHint={props.enterKeyHint}
+      />
+    </div>
   );
 }

@@ -5,8 +5,9 @@ import type { StoredRecipient } from '../../../shared/src/recipients-storage';
 import { operatorsQuery } from '../api/queries';
 import { recipientsQuery, removeRecipient, renameRecipient, type RecipientsSource } from '../api/recipients';
 import { useI18n } from '../i18n/I18n';
-import { centsOf, dialPrefix, localFirst } from './format';
-import { isReadyToPay, type WizardAction, type WizardState } from './state';
+import { dialPrefix, localFirst } from './format';
+import { completeOrder } from './checkout';
+import type { WizardAction, WizardState } from './state';
 import { centsToDollars } from '@topup/shared';
 
 export interface RepeatOptions {
@@ -26,7 +27,7 @@ export function useRepeat({ countries, wizard, choose, proceed }: RepeatOptions)
   const [going, setGoing] = useState(false);
   // The choices land with the next render; then the surface goes on.
   useEffect(() => {
-    if (going && isReadyToPay(wizard)) {
+    if (going && completeOrder(wizard)) {
       setGoing(false);
       proceed();
     }
@@ -147,21 +148,4 @@ function RenameForm({ initial, onDone }: { initial: string; onDone(name: string 
       </button>
     </form>
   );
-}
-
-/** An order's recipient as the browser keeps it (an anonymous visitor's list). */
-export function recipientOf(wizard: WizardState, phoneNumber: string, coin: string | null): Omit<StoredRecipient, 'name'> | null {
-  if (!wizard.country || !wizard.operator || !wizard.amount) return null;
-  return {
-    phoneNumber,
-    countryCode: wizard.country.code,
-    countryId: wizard.country.id,
-    operatorId: wizard.operator.operatorId,
-    operatorName: wizard.operator.name,
-    lastAmountCents: centsOf(wizard.amount.amount),
-    lastCoin: coin,
-    lastLocalAmount: wizard.amount.localAmount,
-    localCurrency: wizard.amount.currencyCode,
-    lastOrderAt: new Date().toISOString(),
-  };
 }

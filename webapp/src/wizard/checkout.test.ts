@@ -5,6 +5,7 @@ import {
   balanceTopupWizard,
   checkoutReducer,
   classifyCreateError,
+  completeOrder,
   createErrorText,
   initialCheckout,
   isPayable,
@@ -13,6 +14,8 @@ import {
   problemWith,
   quoteRequest,
   recipientNumber,
+  recipientOf,
+  stepIndex,
   stepProblem,
   type CheckoutAction,
   type CheckoutState,
@@ -50,16 +53,22 @@ describe('checkout: what is bought', () => {
     const s = chosen();
     expect(recipientNumber(s)).toBe('+237671234567');
     expect(orderKind(s)).toBe('recharge');
-    expect(orderRequest(s)).toEqual({ amount: 10, phoneNumber: '+237671234567', operatorId: 53, countryId: 120, serviceType: 'airtime' });
+    const order = completeOrder(s.wizard);
+    expect(order).toMatchObject({ kind: 'recharge', country: cameroon, operator: mtn, amount: ten, phone: '671 23 45 67', number: '+237671234567' });
+    expect(order && orderRequest(order)).toEqual({ amount: 10, phoneNumber: '+237671234567', operatorId: 53, countryId: 120, serviceType: 'airtime' });
   });
 
   it("is a balance top-up with the spec's phone and country: no operator, no country id", () => {
     const s = initialCheckout({ step: 1, wizard: balanceTopupWizard(20) });
     expect(orderKind(s)).toBe('balance_topup');
     expect(recipientNumber(s)).toBe('balance_topup');
-    expect(orderRequest(s)).toEqual({ amount: 20, phoneNumber: 'balance_topup' });
+    const order = completeOrder(s.wizard);
+    expect(order).toEqual({ kind: 'balance_topup', amount: expect.objectContaining({ amount: 20 }), number: 'balance_topup' });
+    expect(order && orderRequest(order)).toEqual({ amount: 20, phoneNumber: 'balance_topup' });
+    expect(order && recipientOf(order, 'USDT')).toBeNull();
     expect(problemWith(s, ['order'])).toBeNull();
     expect(balanceTopupWizard(null).amount).toBeNull();
+    expect(completeOrder(balanceTopupWizard(null))).toBeNull();
   });
 
   it("asks the server's quote for the amount as the catalog gave it, of the order's kind, with the coin where shown", () => {
@@ -70,6 +79,59 @@ describe('checkout: what is bought', () => {
     expect(quoteRequest(initialCheckout({ wizard: balanceTopupWizard(20), coin: 'ETH' }), true)).toEqual({ amount: '20', kind: 'balance_topup', coin: 'ETH' });
     // No coin yet (the coin choice preselects one): the dollars only.
     expect(initialCheckout().coin).toBeNull();
+  });
+});
+
+describe('checkout: ready to pay', () => {
+  it('is ready once every answer of a recharge is given, and says so with the answers typed', () => {
+    const { wizard } = chosen();
+    expect(completeOrder(initialWizardState)).toBeNull();
+    expect(completeOrder({ ...wizard, country: null })).toBeNull();
+    expect(completeOrder({ ...wizard, operator: null })).toBeNull();
+    expect(completeOrder({ ...wizard, amount: null })).toBeNull();
+    expect(completeOrder({ ...wizard, phone: '  ' })).toBeNull();
+    expect(problemWith({ ...chosen(), wizard: { ...wizard, phone: '' } }, ['order'])).toEqual({ need: 'order', reason: 'missing' });
+  });
+
+  it("keeps the order's recipient for the browser's list (repeat in one tap)", () => {
+    const order = completeOrder(chosen().wizard);
+    expect(order && recipientOf(order, 'USDT')).toMatchObject({
+      phoneNumber: '+237671234567',
+      countryCode: 'CM',
+      countryId: 120,
+      operatorId: 53,
+      operatorName: 'MTN Cameroon',
+      lastAmountCents: 1000,
+      lastCoin: 'USDT',
+      lastLocalAmount: 6000,
+      localCurrency: 'XAF',
+    });
+  });
+});
+
+describe('checkout: the step index', () => {
+  const recharge = [{ wizardSteps: 3 }, {}, {}];
+  const miniApp = [{ wizardSteps: 4 }, {}];
+  const compact = [{}, {}, {}, {}, {}, { paying: true }];
+  const at = (step: number, wizardStep: 1 | 2 | 3 | 4, more: Partial<CheckoutState> = {}) =>
+    initialCheckout({ step, wizard: { ...initialWizardState, step: wizardStep }, ...more });
+
+  it("counts a step showing the wizard as the wizard's steps it shows", () => {
+    expect([1, 2, 3, 4].map((w) => stepIndex(at(0, w as 1 | 2 | 3 | 4), miniApp))).toEqual([1, 2, 3, 4]);
+    expect(stepIndex(at(1, 4), miniApp)).toBe(5);
+    // /recharge's details step is the wizard's steps 3 and 4.
+    expect([1, 2, 3, 4].map((w) => stepIndex(at(0, w as 1 | 2 | 3 | 4), recharge))).toEqual([1, 2, 3, 3]);
+    expect(stepIndex(at(1, 4), recharge)).toBe(4);
+    expect(stepIndex(at(2, 4), recharge)).toBe(5);
+  });
+
+  it('is on the paying step from the moment the order is being created, or failed to be', () => {
+    expect(stepIndex(at(4, 1), compact)).toBe(5);
+    expect(stepIndex(at(4, 1, { creating: true }), compact)).toBe(6);
+    expect(stepIndex(at(4, 1, { payment: created }), compact)).toBe(6);
+    expect(stepIndex(at(4, 1, { createError: classifyCreateError(new Error('offline'), 'crypto') }), compact)).toBe(6);
+    // Without a paying step the order shows over the step it was created on.
+    expect(stepIndex(at(1, 4, { payment: created }), recharge)).toBe(4);
   });
 });
 
@@ -87,7 +149,7 @@ describe('checkout: validation', () => {
   it("checks a step's needs, then the surface's own rule", () => {
     const rule = {
       needs: ['amount'] as const,
-      check: (s: CheckoutState) => (s.wizard.amount!.amount > 5 ? ({ need: 'amount', reason: 'invalid', message: 'At most $5.' } as const) : null),
+      check: (s: CheckoutState) => ((s.wizard.amount?.amount ?? 0) > 5 ? ({ need: 'amount', reason: 'invalid', message: 'At most $5.' } as const) : null),
     };
     expect(stepProblem(initialCheckout(), rule)).toEqual({ need: 'amount', reason: 'missing' });
     expect(stepProblem(chosen(), rule)).toEqual({ need: 'amount', reason: 'invalid', message: 'At most $5.' });

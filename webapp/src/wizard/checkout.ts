@@ -1,8 +1,21 @@
-import type { TBalanceOrderCreated, TCoinSymbol, TCountry, TOperatorMismatchDetails, TOrderKind, TPaymentCreated, TPaymentStatus } from '@topup/shared';
+import type {
+  TAmountOption,
+  TBalanceOrderCreated,
+  TCoinSymbol,
+  TCountry,
+  TOperator,
+  TOperatorMismatchDetails,
+  TOrderKind,
+  TPaymentCreated,
+  TPaymentStatus,
+  TServiceType,
+} from '@topup/shared';
+import type { StoredRecipient } from '../../../shared/src/recipients-storage';
 import { ApiError } from '../api/client';
 import { internationalNumber } from '../api/phone';
 import type { QuoteRequest } from '../api/queries';
 import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE, isEmailAddress } from '../shared';
+import { centsOf } from './format';
 import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './state';
 
 /**
@@ -32,6 +45,10 @@ export interface StepSpec {
   check?(state: CheckoutState): Problem | null;
   /** The step shows the total in the chosen coin: its quote is asked for while the step is on. */
   showsCryptoTotal?: boolean;
+  /** The step shows the wizard's first `wizardSteps` steps, one position each (/recharge's details step is the wizard's 3 and 4). */
+  wizardSteps?: number;
+  /** The step shows the order from the moment it is being created (or failed to be), whatever step the customer was on. */
+  paying?: boolean;
 }
 
 /** The order once created: paid on chain, or from the balance (no chain payment). */
@@ -162,12 +179,61 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
 /** The spec's balance top-up: phone 'balance_topup', country 'Balance Top-up' (spec section 2, five-step wizard). */
 const BALANCE_COUNTRY: TCountry = { id: 0, name: BALANCE_TOPUP_COUNTRY_NAME, code: '', dialCode: '', flag: '', currencyCode: null };
 
-/** The spec's order payload (the five-step and Telegram flows share it) without the coin and the e-mail. */
-export function orderRequest(state: CheckoutState) {
-  const { country, operator, amount, serviceType } = state.wizard;
-  const recharge = isBalanceTopup(state.wizard) ? {} : { operatorId: operator?.operatorId, countryId: country?.id, serviceType };
-  return { amount: amount?.amount ?? 0, phoneNumber: recipientNumber(state), ...recharge };
+/**
+ * Where the customer is on the surface, from 1: the one step index every surface shows and branches on.
+ * A step showing the wizard counts as its positions (the wizard's own step, at most `wizardSteps`).
+ */
+export function stepIndex(state: CheckoutState, steps: readonly StepSpec[]): number {
+  const paying = steps.findIndex((s) => s.paying);
+  const at = paying >= 0 && (state.payment || state.creating || state.createError) ? paying : state.step;
+  let index = 0;
+  for (const [i, step] of steps.entries()) {
+    if (i === at) return index + (step.wizardSteps ? Math.min(state.wizard.step, step.wizardSteps) : 1);
+    index += step.wizardSteps ?? 1;
+  }
+  return index;
 }
+
+/** Everything an order of its kind needs, given: a recharge's country, operator, amount and number, or a balance top-up's amount. */
+export type CompleteOrder =
+  | { kind: 'recharge'; country: TCountry; operator: TOperator; amount: TAmountOption; serviceType: TServiceType; phone: string; number: string }
+  | { kind: 'balance_topup'; amount: TAmountOption; number: string };
+
+/** The one "ready to pay": the wizard's answers, complete, or null while one is missing. */
+export function completeOrder(wizard: WizardState): CompleteOrder | null {
+  const { country, operator, amount, phone, serviceType } = wizard;
+  if (!amount) return null;
+  if (isBalanceTopup(wizard)) return { kind: 'balance_topup', amount, number: BALANCE_TOPUP_PHONE };
+  if (!country || !operator || !phone.trim()) return null;
+  return { kind: 'recharge', country, operator, amount, serviceType, phone, number: internationalNumber(country.dialCode, phone) };
+}
+
+/** The spec's order payload (the five-step and Telegram flows share it) without the coin and the e-mail. */
+export function orderRequest(order: CompleteOrder) {
+  const recharge = order.kind === 'recharge' ? { operatorId: order.operator.operatorId, countryId: order.country.id, serviceType: order.serviceType } : {};
+  return { amount: order.amount.amount, phoneNumber: order.number, ...recharge };
+}
+
+/** An order's recipient as the browser keeps it (an anonymous visitor's list); a balance top-up has none. */
+export function recipientOf(order: CompleteOrder, coin: string | null): Omit<StoredRecipient, 'name'> | null {
+  if (order.kind !== 'recharge') return null;
+  const { country, operator, amount } = order;
+  return {
+    phoneNumber: order.number,
+    countryCode: country.code,
+    countryId: country.id,
+    operatorId: operator.operatorId,
+    operatorName: operator.name,
+    lastAmountCents: centsOf(amount.amount),
+    lastCoin: coin,
+    lastLocalAmount: amount.localAmount,
+    localCurrency: amount.currencyCode,
+    lastOrderAt: new Date().toISOString(),
+  };
+}
+
+/** How the order is paid: on chain in a coin, or from the balance. */
+export type PayWith = { method: 'crypto'; coin: TCoinSymbol } | { method: 'balance' };
 
 export const isBalanceTopup = (wizard: WizardState): boolean => wizard.phone === BALANCE_TOPUP_PHONE && wizard.country?.name === BALANCE_TOPUP_COUNTRY_NAME;
 
@@ -219,7 +285,7 @@ function problemOf(state: CheckoutState, need: Need): Problem | null {
       // Optional; if given, it must be valid (spec section 5).
       return !state.email.trim() || isEmailAddress(state.email) ? null : { need, reason: 'invalid' };
     case 'order':
-      return amount && phone.trim() && (isBalanceTopup(state.wizard) || (country && operator)) ? null : missing;
+      return completeOrder(state.wizard) ? null : missing;
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAmountOption, TCountry, TOperator } from '@topup/shared';
-import { canAdvance, initialWizardState, isReadyToPay, wizardReducer, type WizardAction, type WizardState } from './state';
+import { completeOrder } from './checkout';
+import { canAdvance, initialWizardState, wizardReducer, type WizardAction, type WizardState } from './state';
 
 const cameroon = { id: 120, name: 'Cameroon', code: 'CM', dialCode: '+237', flag: '', currencyCode: 'XAF' } as TCountry;
 const nigeria = { ...cameroon, id: 566, name: 'Nigeria', code: 'NG', dialCode: '+234' } as TCountry;
@@ -21,8 +22,8 @@ describe('wizard state', () => {
   it('advances on each choice and is ready to pay once all four are made', () => {
     const s = filled();
     expect(s).toMatchObject({ step: 4, country: cameroon, operator: mtn, amount: ten, phone: '671234567' });
-    expect(isReadyToPay(s)).toBe(true);
-    expect(isReadyToPay({ ...s, phone: '  ' })).toBe(false);
+    expect(completeOrder(s)).toMatchObject({ kind: 'recharge', number: '+237671234567' });
+    expect(completeOrder({ ...s, phone: '  ' })).toBeNull();
   });
 
   it('number first: a detected number sets country, operator (its service type) and number, and opens the amount step', () => {
@@ -32,7 +33,7 @@ describe('wizard state', () => {
       { type: 'detected', country: cameroon, operator: data, phone: '677123456' },
     );
     expect(s).toMatchObject({ step: 3, country: cameroon, operator: data, serviceType: 'airtime', amount: null, phone: '677123456' });
-    expect(isReadyToPay(wizardReducer(s, { type: 'selectAmount', amount: ten }))).toBe(true);
+    expect(completeOrder(wizardReducer(s, { type: 'selectAmount', amount: ten }))).not.toBeNull();
   });
 
   it('needs a country to leave step 1, an operator to leave 2, an amount to leave 3', () => {
@@ -44,6 +45,12 @@ describe('wizard state', () => {
     const back = wizardReducer(two, { type: 'back' });
     expect(back).toMatchObject({ step: 1, country: cameroon });
     expect(wizardReducer(back, { type: 'next' }).step).toBe(2);
+  });
+
+  it("goes back past the wizard's steps a surface shows together (/recharge's details: the wizard's 3 and 4)", () => {
+    expect(wizardReducer(filled(), { type: 'back', shown: 3 }).step).toBe(2);
+    expect(wizardReducer({ ...filled(), step: 3 }, { type: 'back', shown: 3 }).step).toBe(2);
+    expect(wizardReducer(filled(), { type: 'back', shown: 4 }).step).toBe(3);
   });
 
   it('keeps the step between 1 and 4', () => {

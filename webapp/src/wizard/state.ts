@@ -30,7 +30,8 @@ export type WizardAction =
   /** Number first: the country and operator the API found for a full number, and its national part. */
   | { type: 'detected'; country: TCountry; operator: TOperator; phone: string }
   | { type: 'next' }
-  | { type: 'back' }
+  /** One step back; `shown`: the last of the wizard's steps the surface shows apart (a step past it shares its position, and is left with it). */
+  | { type: 'back'; shown?: WizardStep }
   | { type: 'jumpTo'; step: WizardStep }
   | { type: 'reset' };
 
@@ -55,11 +56,6 @@ export function isStepDone(state: WizardState, step: WizardStep): boolean {
  * amount and phone" would need the phone before its step: here the phone is needed to pay.)
  */
 export const canAdvance = (state: WizardState): boolean => state.step < 4 && isStepDone(state, state.step);
-
-/** Everything the order needs: then the summary shows and the pay action is offered. */
-export function isReadyToPay(state: WizardState): state is WizardState & { country: TCountry; operator: TOperator; amount: TAmountOption } {
-  return isStepDone(state, 1) && isStepDone(state, 2) && isStepDone(state, 3) && isStepDone(state, 4);
-}
 
 /** A step before the current one, whose badge goes back to it. */
 export const canJumpTo = (state: WizardState, step: WizardStep): boolean => step < state.step;
@@ -97,7 +93,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'next':
       return canAdvance(state) ? { ...state, step: clamp(state.step + 1) } : state;
     case 'back':
-      return { ...state, step: clamp(state.step - 1) };
+      return { ...state, step: clamp(Math.min(state.step, action.shown ?? 4) - 1) };
     case 'jumpTo':
       return jumpTo(state, action.step);
     case 'reset':

@@ -8,6 +8,7 @@ import { paymentOptionsQuery, quoteQuery } from '../api/queries';
 import {
   checkoutReducer,
   classifyCreateError,
+  completeOrder,
   initialCheckout,
   isPayable,
   onChain,
@@ -15,17 +16,21 @@ import {
   problemWith,
   quoteRequest,
   recipientNumber,
+  stepIndex,
   stepProblem,
   type CheckoutState,
+  type CompleteOrder,
   type CreatedOrder,
   type CreateError,
   type Need,
   type PaymentMethod,
+  type PayWith,
   type Problem,
   type StepSpec,
 } from './checkout';
+import { afterCreated, type Keeper } from './after-created';
 import { forgetPayment, rememberedPayment, rememberPayment, type RememberedPayment } from './resume';
-import type { WizardAction } from './state';
+import type { WizardAction, WizardStep } from './state';
 import { isFinalStatus } from '../shared';
 
 /** The calls of creating and following a payment (api/payments.ts), loaded once the checkout needs them. */
@@ -33,14 +38,15 @@ export type PaymentsApi = typeof PaymentsModule;
 let payments: PaymentsApi | null = null;
 const loadPayments = async (): Promise<PaymentsApi> => (payments ??= await import('../api/payments'));
 
-export interface CheckoutOptions {
+export interface CheckoutOptions extends Keeper {
   steps: readonly StepSpec[];
   /** Where the checkout starts (read once). */
   start?: Partial<CheckoutState>;
-  /** What paying needs first (default: everything an order of its kind needs); on chain, a coin as well. */
+  /** What paying needs before the order's own answers (and, on chain, the coin). */
   payNeeds?: readonly Need[];
   /** Creates the order with the surface's payload (spec section 7) through `api`, under the attempt's idempotency key. */
-  create(api: PaymentsApi, state: CheckoutState, key: string, method: PaymentMethod): Promise<CreatedOrder>;
+  create(api: PaymentsApi, order: CompleteOrder, payWith: PayWith, key: string, state: CheckoutState): Promise<CreatedOrder>;
+  /** What the surface adds once the order exists (haptics, a toast), after the model's own steps. */
   onCreated?(order: CreatedOrder): void;
   onCreateFailed?(error: CreateError, cause: unknown): void;
   /** Every live status of the order being paid. */
@@ -54,6 +60,8 @@ export interface CheckoutOptions {
 
 export interface Checkout {
   state: CheckoutState;
+  /** The one step index (./checkout.ts stepIndex): where the customer is on the surface's steps, from 1. */
+  step: number;
   kind: TOrderKind;
   /** The recipient as the API takes it. */
   number: string;
@@ -73,6 +81,8 @@ export interface Checkout {
   /** Checks the step's needs (and the number, on the server), then moves on; the problem when it did not. */
   next(): Promise<Problem | null>;
   goTo(step: number): void;
+  /** One step back on the step index, within the steps showing the wizard. */
+  back(): void;
   /** Creates the order (one attempt at a time); `payment` or `createError` tells how it went, the problem why it was not tried. */
   pay(method?: PaymentMethod): Promise<Problem | null>;
   /**
@@ -175,6 +185,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
 
   return {
     state,
+    step: stepIndex(state, options.steps),
     lapsed,
     kind: orderKind(state),
     number: recipientNumber(state),
@@ -186,6 +197,10 @@ export function useCheckout(options: CheckoutOptions): Checkout {
     preselectCoin: (coin) => dispatch({ type: 'preselectCoin', coin }),
     setEmail: (email) => dispatch({ type: 'setEmail', email }),
     goTo: (step) => dispatch({ type: 'goTo', step }),
+    back() {
+      const shown = opts.current.steps[latest.current.step]?.wizardSteps;
+      if (shown) choose({ type: 'back', shown: shown as WizardStep });
+    },
     reset: (start) => dispatch({ type: 'reset', state: initialCheckout(start) }),
 
     async next() {
@@ -216,15 +231,20 @@ export function useCheckout(options: CheckoutOptions): Checkout {
       const s = latest.current;
       if (creating.current) return null;
       // Paid on chain, it needs a coin too.
-      const problem = problemWith(s, [...(opts.current.payNeeds ?? ['order']), ...(method === 'crypto' ? (['coin'] as const) : [])]);
+      const problem = problemWith(s, [...(opts.current.payNeeds ?? []), 'order', ...(method === 'crypto' ? (['coin'] as const) : [])]);
       if (problem) return fail(problem);
+      const order = completeOrder(s.wizard);
+      const payWith: PayWith | null = method === 'balance' ? { method } : s.coin ? { method, coin: s.coin } : null;
+      // problemWith has said so already: this only tells the types.
+      if (!order || !payWith) return null;
       creating.current = true;
       const key = s.attemptKey ?? randomKey();
       dispatch({ type: 'createStart', key });
       try {
-        const created = await opts.current.create(await loadPayments(), s, key, method);
+        const created = await opts.current.create(await loadPayments(), order, payWith, key, s);
         dispatch({ type: 'created', payment: created });
         if (onChain(created)) rememberPayment({ paymentId: created.paymentId, orderToken: created.orderToken, wizard: s.wizard, coin: s.coin });
+        afterCreated(queryClient, created, order, s.coin, opts.current);
         opts.current.onCreated?.(created);
       } catch (err) {
         const error = classifyCreateError(err, method);

@@ -5,7 +5,7 @@ import { amountsQuery, countriesQuery, operatorsQuery, paymentOptionsQuery, pric
 import { useToast } from '../../components/Toast';
 import { DEFAULT_COUNTRY_CODE, DEFAULT_OPERATOR_ID, type WebMessages } from '../../shared';
 import { useI18n } from '../../i18n/I18n';
-import { initialWizardState, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
+import { completeOrder, initialWizardState, useCheckout, type Need, type Problem, type StepSpec } from '../../wizard';
 import { DetectedConfirm, useNumberDetection, type Detected } from '../../wizard/NumberFirst';
 import { usePageMeta } from '../meta';
 import { rememberOrder, useUser } from '../session';
@@ -16,8 +16,7 @@ import { Maintenance } from '../../wizard/Maintenance';
 import { PaymentStep } from './compact/PaymentStep';
 import { AmountChoice, CoinChoice, OperatorChoice, Review, WhereStep } from './compact/Steps';
 import { networkOf, preselectedCoin } from '../../../../shared/src/payment-choice';
-import { rememberInBrowser } from '../../api/recipients';
-import { Recents, recipientOf, useRepeat } from '../../wizard/Recents';
+import { Recents, useRepeat } from '../../wizard/Recents';
 
 /**
  * /app: the spec's compact six-step wizard (header, footer and support widget hidden). Country and
@@ -49,28 +48,29 @@ export default function Compact() {
     { check: (s) => amount.problem(s.wizard.operator) },
     { needs: ['coin'] },
     {},
+    // Step 6 is the payment, from the moment it is being created.
+    { paying: true },
   ];
   const checkout = useCheckout({
     steps,
-    create: (api, { wizard, coin }, key) =>
-      api.createCompactPayment({ phoneNumber: checkout.number, operatorId: wizard.operator!.operatorId, amount: wizard.amount!.amount, currency: coin! }, key),
-    onCreated: (order) => {
-      rememberOrder(order.orderToken, !!user.data);
-      // Repeat in one tap: an anonymous visitor's recipients are kept by the browser, a customer's by the account.
-      const recipient = !user.data && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
-      if (recipient) rememberInBrowser(recipient);
-      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
+    create: (api, order, payWith, key) => {
+      // /app sells recharges, paid on chain, only.
+      if (order.kind !== 'recharge' || payWith.method !== 'crypto') throw new Error('/app creates crypto recharges only');
+      return api.createCompactPayment(
+        { phoneNumber: order.number, operatorId: order.operator.operatorId, amount: order.amount.amount, currency: payWith.coin },
+        key,
+      );
     },
+    keptBy: user.data ? 'account' : 'browser',
+    keepOrderToken: rememberOrder,
     onCreateFailed: (_error, cause) => console.error('payment creation failed', cause),
     // A reload (or a new visit) with an unfinished payment: step 6 again.
     resumeStep: 4,
   });
-  const { wizard, payment, createError, coin } = checkout.state;
+  const { wizard, coin } = checkout.state;
   const { country, operator } = wizard;
   const { choose } = checkout;
-  // Step 6 is the payment, from the moment it is being created.
-  const step = payment || checkout.state.creating || createError ? 6 : checkout.state.step + 1;
+  const { step } = checkout;
 
   const countries = useQuery(countriesQuery());
   const operators = useQuery({ ...operatorsQuery(country?.id, 'airtime'), enabled: !!country && step >= 2 });
@@ -119,10 +119,13 @@ export default function Compact() {
   const toReview = async () => {
     const problem = await checkout.next();
     if (problem) return say(problem);
-    const chosen = wizard.operator!;
+    // The repeated recipient's choices, all made (useRepeat goes on only then).
+    const order = completeOrder(wizard);
+    if (order?.kind !== 'recharge') return;
+    const chosen = order.operator;
     const fixedAmounts = chosen.denominationType === 'FIXED' ? await queryClient.fetchQuery(amountsQuery(chosen.id, 'airtime')) : undefined;
     const limits = amount.limits;
-    const amountWrong = amountProblem(t, { quick: wizard.amount!.amount, text: '' }, limits, chosen, quickAmounts(chosen, fixedAmounts, limits));
+    const amountWrong = amountProblem(t, { quick: order.amount.amount, text: '' }, limits, chosen, quickAmounts(chosen, fixedAmounts, limits));
     if (amountWrong) {
       checkout.goTo(2);
       return say(amountWrong);
@@ -134,6 +137,7 @@ export default function Compact() {
   };
   const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void toReview() });
   const problem = checkout.state.problem;
+  const answers = completeOrder(wizard);
   // Number first: a number typed or pasted with its country code ('+' or '00') is looked up.
   const international = /^\s*(\+|00)/.test(wizard.phone);
   const detection = useNumberDetection(international ? wizard.phone : '', (found) => detected(found));
@@ -205,12 +209,12 @@ export default function Compact() {
           />
         )}
         {step === 4 && <CoinChoice coin={coin} onChange={checkout.setCoin} onPreselect={checkout.preselectCoin} />}
-        {step === 5 && country && operator && coin && wizard.amount && (
+        {step === 5 && answers?.kind === 'recharge' && coin && (
           <Review
-            country={country}
-            phone={wizard.phone}
-            operator={operator}
-            amount={wizard.amount}
+            country={answers.country}
+            phone={answers.phone}
+            operator={answers.operator}
+            amount={answers.amount}
             quote={checkout.quote}
             coinName={(options && networkOf(options, coin)?.name) ?? coin}
           />

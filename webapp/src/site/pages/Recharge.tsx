@@ -6,7 +6,7 @@ import { useToast } from '../../components/Toast';
 import { useI18n } from '../../i18n/I18n';
 import { apiErrorText, PHONE_ERROR_MESSAGES, type WebMessages } from '../../shared';
 import {
-  canJumpTo,
+  completeOrder,
   createErrorText,
   Notice,
   onChain,
@@ -20,8 +20,7 @@ import {
 import type { OverlayState } from '../../wizard/PaymentOverlay';
 import { Maintenance } from '../../wizard/Maintenance';
 import { SwitchOperator } from '../../wizard/SwitchOperator';
-import { rememberInBrowser } from '../../api/recipients';
-import { Recents, recipientOf, useRepeat } from '../../wizard/Recents';
+import { Recents, useRepeat } from '../../wizard/Recents';
 import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
@@ -41,7 +40,7 @@ const PayStep = lazy(async () => ({ default: (await loadPayStep()).PayStep }));
  * crypto payment (summary, coin, optional e-mail, the payment overlay); step 5 success.
  */
 const stepLabels = (web: WebMessages) => [web.steps.country, web.steps.operator, web.stepDetails, web.steps.payment, web.stepSuccess];
-const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true }, { showsCryptoTotal: true }, {}];
+const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true, wizardSteps: 3 }, { showsCryptoTotal: true }, {}];
 
 /** Spec section 8: the five-step flow's creation failure. */
 const words = (web: WebMessages) => ({
@@ -62,23 +61,15 @@ export default function Recharge() {
   const checkout = useCheckout({
     steps: STEPS,
     start,
-    payNeeds: ['email', 'order'],
+    payNeeds: ['email'],
     // A reload (or a new visit) with an unfinished payment: its overlay again.
     resumeStep: PAY,
-    create: (api, s, key, method) => {
-      const input = { ...orderRequest(s), ...(s.email.trim() ? { email: s.email.trim() } : {}) };
-      return method === 'balance' ? api.createBalancePayment(input, key) : api.createCryptoPayment({ ...input, cryptoCurrency: s.coin! }, key);
+    create: (api, order, payWith, key, s) => {
+      const input = { ...orderRequest(order), ...(s.email.trim() ? { email: s.email.trim() } : {}) };
+      return payWith.method === 'balance' ? api.createBalancePayment(input, key) : api.createCryptoPayment({ ...input, cryptoCurrency: payWith.coin }, key);
     },
-    onCreated: (order) => {
-      rememberOrder(order.orderToken, !!user.data);
-      // Repeat in one tap: an anonymous visitor's recipients are kept by the browser, a customer's by the account.
-      const recipient = !user.data && recipientOf(checkout.state.wizard, checkout.number, checkout.state.coin);
-      if (recipient) rememberInBrowser(recipient);
-      void queryClient.invalidateQueries({ queryKey: ['/api/recipients'] });
-      // Paid from the balance: the balance went down already.
-      if (onChain(order)) void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
-      else refreshAccount();
-    },
+    keptBy: user.data ? 'account' : 'browser',
+    keepOrderToken: rememberOrder,
     onCreateFailed: (error) => {
       if (error.method === 'balance')
         toast({
@@ -105,13 +96,12 @@ export default function Recharge() {
   const amounts = useQuery(amountsQuery(wizard.operator?.id, wizard.serviceType));
   const pricing = useQuery(pricingQuery());
   const support = useQuery(siteConfigQuery()).data?.support;
-  const siteStep = step === SUCCESS ? 5 : step === PAY ? 4 : (Math.min(wizard.step, 3) as 1 | 2 | 3);
   useSavedProgress(state);
 
   // Spec: the page scrolls to the top on each move.
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [siteStep]);
+  }, [checkout.step]);
   useEffect(() => {
     if (step === PAY) void loadOverlay();
   }, [step]);
@@ -140,15 +130,10 @@ export default function Recharge() {
   const pay = async (method?: 'balance') => {
     if ((await checkout.pay(method))?.need === 'order') toast({ title: t.web.missingPaymentInfo, variant: 'destructive' });
   };
-  const backInWizard = () => {
-    // The details step is the wizard's steps 3 and 4: back to the operator.
-    if (wizard.step === 4) checkout.choose({ type: 'back' });
-    checkout.choose({ type: 'back' });
-  };
 
   const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void continueToPayment() });
 
-  const invalid = (step === PAY && (!wizard.country || !wizard.amount || (!balanceTopup && !wizard.operator))) || (step === SUCCESS && !payment);
+  const invalid = (step === PAY && !completeOrder(wizard)) || (step === SUCCESS && !payment);
   const maintenance = pricing.data?.maintenanceMode === true;
   const phoneError = state.problem?.need === 'phone' ? apiErrorText(t.common, state.problem.message ?? PHONE_ERROR_MESSAGES.required, t.locale === 'en') : null;
 
@@ -162,9 +147,9 @@ export default function Recharge() {
         <div className="wz wizard-card">
           <StepProgress
             labels={stepLabels(t.web)}
-            current={siteStep}
-            isDone={(s) => s < siteStep}
-            canJump={(s) => !balanceTopup && step !== SUCCESS && !payment && !overlay && s < siteStep && canJumpTo({ ...wizard, step: 4 }, s as WizardStep)}
+            current={checkout.step}
+            isDone={(s) => s < checkout.step}
+            canJump={(s) => !balanceTopup && step !== SUCCESS && !payment && !overlay && s < checkout.step}
             onJump={(s) => {
               checkout.goTo(CHOOSE);
               // Jumping back clears the choices from that step on (spec section 4).
@@ -184,7 +169,7 @@ export default function Recharge() {
           ) : step === CHOOSE ? (
             <>
               {!payment && <LapsedPayment lapsed={checkout.lapsed} />}
-              {!balanceTopup && wizard.step === 1 && <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
+              {!balanceTopup && checkout.step === 1 && <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
               <WizardSteps
                 wizard={wizard}
                 countries={countries}
@@ -204,8 +189,8 @@ export default function Recharge() {
                   </div>
                 )}
               />
-              {siteStep > 1 && (
-                <button type="button" className="wz-button wz-button-secondary back-button" onClick={backInWizard}>
+              {checkout.step > 1 && (
+                <button type="button" className="wz-button wz-button-secondary back-button" onClick={checkout.back}>
                   {t.web.back}
                 </button>
               )}

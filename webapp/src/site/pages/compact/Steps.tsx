@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import type { TAmountOption, TCoinSymbol, TCountry, TOperator, TPromotion, TQuote } from '@topup/shared';
 import { assetOf, chooseAsset } from '../../../../../shared/src/payment-choice';
 import { flagEmoji, type TLocalLimits } from '../../../shared';
 import { useI18n } from '../../../i18n/I18n';
 import { centsOf, dialPrefix, localFirst, localOf, Notice, shownNumber, type CatalogList } from '../../../wizard';
 import { CurrencyChoice, customRange } from '../../../wizard/LocalAmount';
+import { AmountTile } from '../../../wizard/AmountStep';
+import { OperatorLogo } from '../../../wizard/OperatorStep';
+import { PhoneInput } from '../../../wizard/PhoneStep';
 import { CoinMark, NetworkChoice, usePaymentOptions } from '../../../wizard/PaymentChoice';
 import { Dropdown } from '../../components/Dropdown';
 import type { AmountEntry, Limits } from './amount';
@@ -44,23 +46,16 @@ export function WhereStep(props: {
       </div>
       <div className="field">
         <label htmlFor="compact-phone">{t.web.phoneNumber}</label>
-        <div className={phoneError ? 'wz-phone wz-invalid' : 'wz-phone'}>
-          <span className="wz-phone-prefix">{country ? dialPrefix(country.dialCode) : '🌐'}</span>
-          <input
-            id="compact-phone"
-            className="wz-input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={t.web.phonePlaceholder}
-            value={props.phone}
-            onChange={(e) => props.onPhone(e.target.value)}
-            onPaste={props.onPaste}
-            onKeyDown={(e) => e.key === 'Enter' && props.onSubmit()}
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? 'compact-phone-error' : undefined}
-          />
-        </div>
+        <PhoneInput
+          id="compact-phone"
+          prefix={country ? dialPrefix(country.dialCode) : '🌐'}
+          value={props.phone}
+          onChange={props.onPhone}
+          invalid={!!phoneError}
+          describedBy={phoneError ? 'compact-phone-error' : undefined}
+          onPaste={props.onPaste}
+          onEnter={props.onSubmit}
+        />
         {phoneError && (
           <p id="compact-phone-error" className="field-error" role="alert">
             {phoneError}
@@ -69,18 +64,6 @@ export function WhereStep(props: {
       </div>
     </div>
   );
-}
-
-function OperatorLogo({ operator }: { operator: TOperator }) {
-  const [failed, setFailed] = useState(false);
-  const src = operator.logoUrls[0] ?? operator.logo;
-  if (!src || failed)
-    return (
-      <span className="op-logo op-letter" aria-hidden="true">
-        {operator.name.charAt(0)}
-      </span>
-    );
-  return <img className="op-logo" src={src} alt="" width={28} height={28} onError={() => setFailed(true)} />;
 }
 
 /** Step 2, 'Choose Operator': the country and number chosen, the operators with their logos. */
@@ -116,8 +99,11 @@ export function OperatorChoice({
           label={t.web.compact.mobileOperator}
           placeholder={t.web.compact.selectOperator}
           value={operator?.operatorId ?? null}
-          onChange={(id) => onChange(operators.data!.find((o) => o.operatorId === id)!)}
-          options={operators.data.map((o) => ({ value: o.operatorId, label: o.name, icon: <OperatorLogo operator={o} /> }))}
+          onChange={(id) => {
+            const chosen = operators.data?.find((o) => o.operatorId === id);
+            if (chosen) onChange(chosen);
+          }}
+          options={operators.data.map((o) => ({ value: o.operatorId, label: o.name, icon: <OperatorLogo operator={o} size={28} className="op-logo" /> }))}
         />
       )}
     </div>
@@ -155,23 +141,17 @@ export function AmountChoice(props: {
   return (
     <div className="wz-step">
       <div className="quick-amounts" role="group" aria-label={t.web.compact.quickAmounts}>
-        {props.quick.map((a) => {
-          const local = localOfQuick(a);
-          return (
-            <button
-              key={a}
-              type="button"
-              className="wz-tile quick-amount"
-              aria-pressed={entry.text.trim() === '' && entry.quick === a}
-              onClick={() => props.onEntry({ quick: a, text: '' })}
-              data-local={local ?? undefined}
-            >
-              <span className="wz-tile-title wz-amount">{local ?? t.shortUsd(centsOf(a))}</span>
-              {local && <span className="wz-tile-caption wz-amount-usd">{t.shortUsd(centsOf(a))}</span>}
-              <span className="wz-tile-caption">{t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : t.shortUsd(props.fee) })}</span>
-            </button>
-          );
-        })}
+        {props.quick.map((a) => (
+          <AmountTile
+            key={a}
+            className="quick-amount"
+            local={localOfQuick(a)}
+            usd={t.shortUsd(centsOf(a))}
+            caption={t.web.compact.plusFee({ fee: props.fee === undefined ? '…' : t.shortUsd(props.fee) })}
+            pressed={entry.text.trim() === '' && entry.quick === a}
+            onClick={() => props.onEntry({ quick: a, text: '' })}
+          />
+        ))}
       </div>
       {props.loading && <p className="wz-hint">{t.web.compact.loadingAmounts}</p>}
       {custom && (
