@@ -120,4 +120,3 @@ export class AlertChecks {
 function failed(check: TSystemCheck | undefined): string | null {
   return check && !check.ok ? check.detail : null;
 }
-

@@ -33,7 +33,6 @@ export function transferView(t: TransferRow): TTreasuryTransfer {
   };
 }
 
-
 /**
  * The API's side of sweeping: what the sweep tool plans from (the deposit addresses that received
  * money, and whether each may be touched yet), and the record of every transaction it signs. The keys
