@@ -192,7 +192,8 @@ describe('/recharge, the five-step wizard', () => {
       await page.getByRole('dialog', { name: 'Processing Payment' }).waitFor();
       expect(await statusOf(first)).toBe('pending_crypto_payment');
       await page.getByRole('button', { name: 'CANCEL' }).click();
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      // The overlay closes once the server has answered the cancellation.
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       await expect.poll(() => statusOf(first), { timeout: 10_000 }).toBe('cancelled');
       await page.getByRole('button', { name: 'Create USDC Payment' }).waitFor();
 
