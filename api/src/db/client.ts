@@ -1,12 +1,17 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+
+const execFileAsync = promisify(execFile);
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -125,6 +130,36 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return openPglite(opts.dataDir);
 }
 
+/** The PostgreSQL major version the embedded database (PGlite) runs: it opens no data directory of another. */
+export const EMBEDDED_POSTGRES_MAJOR = '18';
+/**
+ * The embedded database's buffer cache: PostgreSQL's default (128 MB) was most of `npm start`'s memory,
+ * and the embedded database holds a few megabytes.
+ */
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
+/** PGlite's own error for a data directory of another major version says only that it failed to start. */
+function refuseOtherMajor(dir: string): void {
+  const file = path.join(dir, 'PG_VERSION');
+  const major = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : EMBEDDED_POSTGRES_MAJOR;
+  if (major !== EMBEDDED_POSTGRES_MAJOR) {
+    throw new Error(
+      `The embedded database in ${dir} was made by PostgreSQL ${major}; this version runs PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}. ` +
+        'Move that directory aside to start with an empty database (development data), or copy its data out with the previous version first.',
+    );
+  }
+}
+
+/**
+ * Makes a new data directory in a child process: PGlite runs initdb as a second WebAssembly module, and
+ * the memory it grows to (about 450 MB) would stay with the server until a full garbage collection, which
+ * an idle server may not run for hours.
+ */
+async function createInChild(dir: string): Promise<void> {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  await execFileAsync(process.execPath, ['-e', `require(${JSON.stringify(entry)}).PGlite.create(${JSON.stringify(dir)}).then((db) => db.close())`]);
+}
+
 /**
  * The embedded database, loaded only when it is used: PGlite is an optional dependency, left out of
  * the production image (which runs on a PostgreSQL server).
@@ -142,8 +177,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    refuseOtherMajor(dir);
+    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await createInChild(dir);
   }
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // PGlite has one connection in one process: the data directory itself admits a single process.
