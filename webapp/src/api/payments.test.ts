@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPaymentStatus } from '@topup/shared';
 import { STATUS_POLL_MS, STREAM_HEARTBEAT_MS, STREAM_SILENCE_MS } from '../shared';
-import { loadSchemas } from './client';
-import { STREAM_RETRY_MS, watchPayment } from './payments';
+import { ApiError, loadSchemas } from './client';
+import { operatorMismatchOf, STREAM_RETRY_MS, watchPayment } from './payments';
 
 /** An EventSource that the test drives: it says what the server would send. */
 class FakeEventSource extends EventTarget {
@@ -193,5 +193,20 @@ describe('live payment status', () => {
     await settle();
     expect(seen.at(-1)).toBe('completed');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('an OPERATOR_MISMATCH refusal', () => {
+  const details = { detectedOperatorId: 54, detectedOperatorName: 'Orange Cameroon', chosenOperatorId: 53, chosenOperatorName: 'MTN Cameroon' };
+  const refusal = (code: string, d: unknown) => new ApiError(400, code, 'The number belongs to Orange Cameroon.', '400: ', { details: d });
+
+  it("names the operator the number belongs to, read with the contract's schema", async () => {
+    expect(await operatorMismatchOf(refusal('OPERATOR_MISMATCH', details))).toEqual(details);
+  });
+
+  it('names none when the details are not what the API sends, or the failure is another', async () => {
+    expect(await operatorMismatchOf(refusal('OPERATOR_MISMATCH', { ...details, detectedOperatorId: '54' }))).toBeNull();
+    expect(await operatorMismatchOf(refusal('INVALID_PHONE', details))).toBeNull();
+    expect(await operatorMismatchOf(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

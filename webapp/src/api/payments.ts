@@ -2,7 +2,15 @@
  * Creating an order and following its payment: the calls a checkout needs once the choices are made.
  * Loaded on demand (see wizard/useCheckout.ts), so a surface's first screen does not carry them.
  */
-import type { TBalanceOrderCreated, TCoinSymbol, TOpenOrder, TPaymentCreated, TPaymentStatus, TWalletTransaction } from '@topup/shared';
+import type {
+  TBalanceOrderCreated,
+  TCoinSymbol,
+  TOpenOrder,
+  TOperatorMismatchDetails,
+  TPaymentCreated,
+  TPaymentStatus,
+  TWalletTransaction,
+} from '@topup/shared';
 import { isFinalStatus, STATUS_POLL_MS, STREAM_SILENCE_MS } from '../shared';
 import { ApiError, apiRequest, loadSchemas, randomKey } from './client';
 
@@ -200,4 +208,11 @@ export function watchPayment(ref: Pick<TPaymentCreated, 'orderId' | 'paymentId' 
 
   openStream();
   return stop;
+}
+
+/** The operator an OPERATOR_MISMATCH refusal names (its `details`, read with the contract's schema); null for any other failure. */
+export async function operatorMismatchOf(err: unknown): Promise<TOperatorMismatchDetails | null> {
+  if (!(err instanceof ApiError) || err.code !== 'OPERATOR_MISMATCH') return null;
+  const parsed = (await loadSchemas()).ZOperatorMismatchDetails.safeParse(err.details);
+  return parsed.success ? parsed.data : null;
 }

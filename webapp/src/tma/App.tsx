@@ -3,9 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery } from '../api/queries';
 import { useToast, useToastsOnTop } from '../components/Toast';
 import type { WebMessages } from '../shared';
-import { canAdvance, completeOrder, createErrorText, onChain, orderRequest, useCheckout, type StepSpec, type WizardAction, type WizardStep } from '../wizard';
+import {
+  canAdvance,
+  completeOrder,
+  createErrorText,
+  LAST_WIZARD_STEP,
+  onChain,
+  orderRequest,
+  stepShowing,
+  useCheckout,
+  type StepSpec,
+  type WizardAction,
+  type WizardStep,
+} from '../wizard';
 import type { PaymentView } from '../wizard/PaymentScreen';
-import { backAction, screenOf, type BackAction } from './navigation';
+import { backAction, COIN_STEP, PHONE_STEP, screenOf, type BackAction } from './navigation';
 import { paymentIdFromStartParam } from '../../../shared/src/links';
 import { Maintenance } from '../wizard/Maintenance';
 import { useI18n } from '../i18n/I18n';
@@ -43,7 +55,6 @@ const mainButtonLabels = (tma: WebMessages['tma']): Record<WizardStep, string> =
 
 /** The mini-app's checkout: the four-step wizard ('Pay with Crypto' checks the number), then the coin. The payment screen shows once the order exists. */
 const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true, wizardSteps: 4 }, { showsCryptoTotal: true }];
-const WIZARD = 0;
 
 /** Spec section 6: the Telegram flow sends a placeholder e-mail from the username at a Telegram-style domain. */
 const placeholderEmail = (env: TelegramEnv) => `${env.user?.username ?? 'telegram_user'}@telegram.org`;
@@ -78,14 +89,20 @@ export function App({ env }: { env: TelegramEnv }) {
     },
     onCreateFailed: () => haptics.heavy(),
     // Opened again with an unfinished payment: its screen again (countdown, QR, live status).
-    resumeStep: 1,
+    resumeStep: COIN_STEP,
   });
-  const { wizard, step, payment, creating, checking, coin } = checkout.state;
+  const { wizard, payment, creating, checking, coin } = checkout.state;
   const countries = useQuery(countriesQuery());
   const operators = useQuery(operatorsQuery(wizard.country?.id, wizard.serviceType));
   const amounts = useQuery(amountsQuery(wizard.operator?.id, wizard.serviceType));
   const pricing = useQuery(pricingQuery());
-  const screen = screenOf({ privacy: showPrivacy, orders: showOrders, openOrder: openOrder !== null, payment: payment !== null, onWizard: step === WIZARD });
+  const screen = screenOf({
+    privacy: showPrivacy,
+    orders: showOrders,
+    openOrder: openOrder !== null,
+    payment: payment !== null,
+    onWizard: checkout.step < COIN_STEP,
+  });
 
   const choose = (action: WizardAction) => {
     haptics.select();
@@ -119,7 +136,7 @@ export function App({ env }: { env: TelegramEnv }) {
     closePrivacy: () => setShowPrivacy(false),
     closeOrder: () => setOpenOrder(null),
     closeOrders: () => setShowOrders(false),
-    toWizard: () => checkout.goTo(WIZARD),
+    toWizard: () => checkout.goTo(PHONE_STEP),
     leavePayment,
     startOver,
     toOrders: () => setShowOrders(true),
@@ -134,8 +151,12 @@ export function App({ env }: { env: TelegramEnv }) {
   const ready = completeOrder(wizard) !== null && coin !== null;
   const mainButton: MainButtonSpec | null =
     screen === 'wizard'
-      ? checkout.step < 4
-        ? { text: MAIN_BUTTON_LABELS[checkout.step as WizardStep], enabled: canAdvance(wizard), onClick: () => checkout.choose({ type: 'next' }) }
+      ? checkout.wizardStep < LAST_WIZARD_STEP
+        ? {
+            text: MAIN_BUTTON_LABELS[checkout.wizardStep],
+            enabled: canAdvance(wizard, checkout.wizardStep),
+            onClick: () => checkout.choose({ type: 'next' }),
+          }
         : // Enabled without a phone, so that pressing it says what is missing ('Phone number is required').
           { text: MAIN_BUTTON_LABELS[4], enabled: wizard.amount !== null, loading: checking, onClick: () => void proceed() }
       : screen === 'coin'
@@ -238,7 +259,7 @@ export function App({ env }: { env: TelegramEnv }) {
               onRechargeAgain={(again) => {
                 setOpenOrder(null);
                 setShowOrders(false);
-                checkout.reset({ wizard: again });
+                checkout.reset({ wizard: again.wizard, step: stepShowing(STEPS, again.step) });
               }}
               openLink={env.inTelegram ? openExternal : (url) => window.open(url, '_blank', 'noopener')}
             />

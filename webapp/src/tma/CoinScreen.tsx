@@ -3,6 +3,7 @@ import { Notice, shownNumber, type Checkout } from '../wizard';
 import { CoinStep } from '../wizard/CoinStep';
 import { SwitchOperator } from '../wizard/SwitchOperator';
 import { useI18n } from '../i18n/I18n';
+import { AMOUNT_STEP } from './navigation';
 import { haptics } from './telegram';
 
 /** The coin, then network, with the total in it; 'Create {coin} Payment' is the main button in Telegram, a button outside. */
@@ -27,7 +28,7 @@ export default function CoinScreen({ checkout, error, inTelegram, onPay }: { che
       {error && <Notice kind="error">{error}</Notice>}
       {/* The number belongs to another operator: switch to it (back to the wizard when it does not take the amount). */}
       {checkout.state.createError?.mismatch && (
-        <SwitchOperator checkout={checkout} mismatch={checkout.state.createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(0)} />
+        <SwitchOperator checkout={checkout} mismatch={checkout.state.createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(AMOUNT_STEP)} />
       )}
       {!inTelegram && (
         <Button size="l" stretched loading={creating} disabled={creating} onClick={onPay}>

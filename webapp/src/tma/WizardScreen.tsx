@@ -2,8 +2,9 @@ import { Button } from '@telegram-apps/telegram-ui';
 import { apiErrorText, PHONE_ERROR_MESSAGES } from '../shared';
 import type { TAmountOption, TCountry, TOperator } from '@topup/shared';
 import { useI18n } from '../i18n/I18n';
+import { PHONE_STEP } from './navigation';
+import { haptics } from './telegram';
 import {
-  canJumpTo,
   completeOrder,
   isStepDone,
   OrderSummary,
@@ -37,11 +38,15 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
         labels={[s.country, s.operator, s.amount, s.phone]}
         current={checkout.step}
         isDone={(s) => isStepDone(wizard, s as WizardStep)}
-        canJump={(s) => canJumpTo(wizard, s as WizardStep)}
-        onJump={(s) => onChoose({ type: 'jumpTo', step: s as WizardStep })}
+        canJump={(s) => s < checkout.step}
+        onJump={(s) => {
+          haptics.select();
+          checkout.jumpTo(s);
+        }}
       />
       <WizardSteps
         wizard={wizard}
+        step={checkout.wizardStep}
         countries={catalog.countries}
         operators={catalog.operators}
         amounts={catalog.amounts}
@@ -51,10 +56,10 @@ export function WizardScreen({ checkout, catalog, inTelegram, onChoose, onProcee
         onPhoneSubmit={onProceed}
       />
       {/* The summary shows with the server's quote (or without, if it could not be had). */}
-      {checkout.step === 4 && order?.kind === 'recharge' && (checkout.quote !== undefined || checkout.quoteFailed) && (
+      {checkout.step === PHONE_STEP && order?.kind === 'recharge' && (checkout.quote !== undefined || checkout.quoteFailed) && (
         <OrderSummary country={order.country} operator={order.operator} amount={order.amount} phone={order.phone} quote={checkout.quote} />
       )}
-      {!inTelegram && checkout.step === 4 && order && (
+      {!inTelegram && checkout.step === PHONE_STEP && order && (
         <Button className="tma-pay" size="l" stretched loading={checking} disabled={checking} onClick={onProceed}>
           {t.web.tma.payWithCrypto}
         </Button>

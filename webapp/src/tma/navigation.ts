@@ -1,5 +1,8 @@
 import type { PaymentView } from '../wizard/PaymentScreen';
 
+/** The mini-app's step index: the wizard's four steps (1 country, 2 operator, 3 amount, 4 phone), then the coin. */
+export const [AMOUNT_STEP, PHONE_STEP, COIN_STEP] = [3, 4, 5];
+
 /** The mini-app's screens, the one on top first: the privacy policy over anything, then the orders, then the checkout. */
 export type TmaScreen = 'privacy' | 'order' | 'orders' | 'payment' | 'wizard' | 'coin';
 

@@ -5,7 +5,7 @@ import { CountryStep } from './CountryStep';
 import { NumberFirst } from './NumberFirst';
 import { OperatorStep } from './OperatorStep';
 import { PhoneStep } from './PhoneStep';
-import type { WizardAction, WizardState } from './state';
+import type { WizardAction, WizardState, WizardStep } from './state';
 
 /** What a surface passes of one catalog query (a react-query result fits). */
 export interface CatalogList<T> {
@@ -16,6 +16,8 @@ export interface CatalogList<T> {
 
 export interface WizardStepsProps {
   wizard: WizardState;
+  /** The wizard's step on screen (the checkout's `wizardStep`). */
+  step: WizardStep;
   countries: CatalogList<TCountry>;
   operators: CatalogList<TOperator>;
   amounts: CatalogList<TAmountOption>;
@@ -26,14 +28,14 @@ export interface WizardStepsProps {
   onPhoneSubmit(): void;
   /**
    * Absent: the four-step wizard (amount on step 3, phone on step 4). Given: phone and amount together
-   * on one details step (the state's steps 3 and 4), laid out by the surface.
+   * on one details step (the wizard's steps 3 and 4), laid out by the surface.
    */
   details?(phone: ReactNode, amount: ReactNode): ReactNode;
 }
 
-/** The wizard's country, operator, amount and phone steps for the state's current step (docs/design.md section 6). */
-export function WizardSteps({ wizard, countries, operators, amounts, onChoose, onPhoneChange, phoneError, onPhoneSubmit, details }: WizardStepsProps) {
-  const { step, country, operator, amount } = wizard;
+/** The wizard's country, operator, amount and phone steps for its step on screen (docs/design.md section 6). */
+export function WizardSteps({ wizard, step, countries, operators, amounts, onChoose, onPhoneChange, phoneError, onPhoneSubmit, details }: WizardStepsProps) {
+  const { country, operator, amount } = wizard;
   const phoneStep = country && (
     <PhoneStep country={country} operator={operator} value={wizard.phone} onChange={onPhoneChange} error={phoneError} onSubmit={onPhoneSubmit} />
   );

@@ -17,8 +17,11 @@ import {
   recipientOf,
   stepIndex,
   stepProblem,
+  stepShowing,
+  wizardStepAt,
   type CheckoutAction,
   type CheckoutState,
+  type StepSpec,
 } from './checkout';
 import { initialWizardState } from './state';
 import { web } from '../../../shared/src/i18n/en/web';
@@ -27,7 +30,17 @@ const cameroon = { id: 120, name: 'Cameroon', code: 'CM', dialCode: '+237', flag
 const mtn = { id: 53, operatorId: 53, name: 'MTN Cameroon' } as TOperator;
 const ten = { id: '53-1000', amount: 10, localAmount: 6000, currencyCode: 'XAF' } as TAmountOption;
 
-const run = (state: CheckoutState, ...actions: CheckoutAction[]) => actions.reduce(checkoutReducer, state);
+/** The surfaces' steps: where each shows the wizard. */
+const recharge: StepSpec[] = [{ wizardSteps: 3 }, {}, {}];
+const miniApp: StepSpec[] = [{ wizardSteps: 4 }, {}];
+const compact: StepSpec[] = [{}, {}, {}, {}, {}, { paying: true }];
+
+const on =
+  (steps: readonly StepSpec[]) =>
+  (state: CheckoutState, ...actions: CheckoutAction[]) =>
+    actions.reduce((s, a) => checkoutReducer(s, a, steps), state);
+const run = on(miniApp);
+const choose = (action: CheckoutAction & { type: 'choose' }) => action;
 const chosen = (): CheckoutState =>
   run(
     initialCheckout(),
@@ -109,29 +122,75 @@ describe('checkout: ready to pay', () => {
   });
 });
 
-describe('checkout: the step index', () => {
-  const recharge = [{ wizardSteps: 3 }, {}, {}];
-  const miniApp = [{ wizardSteps: 4 }, {}];
-  const compact = [{}, {}, {}, {}, {}, { paying: true }];
-  const at = (step: number, wizardStep: 1 | 2 | 3 | 4, more: Partial<CheckoutState> = {}) =>
-    initialCheckout({ step, wizard: { ...initialWizardState, step: wizardStep }, ...more });
+describe('checkout: the one step index', () => {
+  const country = choose({ type: 'choose', action: { type: 'selectCountry', country: cameroon } });
+  const operator = choose({ type: 'choose', action: { type: 'selectOperator', operator: mtn } });
+  const amount = choose({ type: 'choose', action: { type: 'selectAmount', amount: ten } });
+  const phone = choose({ type: 'choose', action: { type: 'setPhone', phone: '671234567' } });
 
-  it("counts a step showing the wizard as the wizard's steps it shows", () => {
-    expect([1, 2, 3, 4].map((w) => stepIndex(at(0, w as 1 | 2 | 3 | 4), miniApp))).toEqual([1, 2, 3, 4]);
-    expect(stepIndex(at(1, 4), miniApp)).toBe(5);
-    // /recharge's details step is the wizard's steps 3 and 4.
-    expect([1, 2, 3, 4].map((w) => stepIndex(at(0, w as 1 | 2 | 3 | 4), recharge))).toEqual([1, 2, 3, 3]);
-    expect(stepIndex(at(1, 4), recharge)).toBe(4);
-    expect(stepIndex(at(2, 4), recharge)).toBe(5);
+  it("moves with the wizard's choices on a step showing the wizard, one position per wizard step", () => {
+    const mini = on(miniApp);
+    expect(
+      [initialCheckout(), mini(initialCheckout(), country), mini(initialCheckout(), country, operator), mini(initialCheckout(), country, operator, amount)].map(
+        (s) => s.step,
+      ),
+    ).toEqual([1, 2, 3, 4]);
+    expect(wizardStepAt(miniApp, 4)).toBe(4);
+    // The mini-app's main button: on only once the step's choice is made.
+    const next = choose({ type: 'choose', action: { type: 'next' } });
+    expect(mini(initialCheckout(), next).step).toBe(1);
+    expect(mini(mini(initialCheckout(), country), { type: 'goTo', step: 1 }, next).step).toBe(2);
+  });
+
+  it("stops at the last position of a step showing the wizard's last steps together (/recharge's details: the wizard's 3 and 4)", () => {
+    const rc = on(recharge);
+    const details = rc(initialCheckout(), country, operator, amount, phone);
+    expect(details.step).toBe(3);
+    expect(wizardStepAt(recharge, 3)).toBe(3);
+    expect(rc(details, { type: 'back' }).step).toBe(2);
+    expect(rc(details, { type: 'back' }, { type: 'back' }, { type: 'back' }).step).toBe(1);
+  });
+
+  it('does not move on a step that does not show the wizard step by step: /app, or the payment step', () => {
+    const app = on(compact);
+    const chosen = app(initialCheckout(), country, operator, amount, phone);
+    expect(chosen.step).toBe(1);
+    expect(chosen.wizard).toMatchObject({ country: cameroon, operator: mtn, amount: ten, phone: '671234567' });
+    expect(wizardStepAt(compact, 1)).toBe(4);
+    expect(app(chosen, { type: 'goTo', step: 3 }, { type: 'back' }).step).toBe(3);
+    const rc = on(recharge);
+    const paying = rc(chosen, { type: 'goTo', step: 4 });
+    expect(rc(paying, choose({ type: 'choose', action: { type: 'selectOperator', operator: { ...mtn, id: 54 } } })).step).toBe(4);
+    expect(rc(paying, { type: 'back' }).step).toBe(4);
+  });
+
+  it('jumps back to an earlier step of the wizard, clearing the choices from there on; never forward, never off the wizard', () => {
+    const rc = on(recharge);
+    const paying = rc(initialCheckout(), country, operator, amount, phone, { type: 'goTo', step: 4 });
+    expect(rc(paying, { type: 'jumpTo', step: 2 })).toMatchObject({ step: 2, wizard: { country: cameroon, operator: null, amount: null, phone: '' } });
+    expect(rc(paying, { type: 'jumpTo', step: 1 }).wizard).toEqual(initialWizardState);
+    expect(rc(paying, { type: 'jumpTo', step: 3 })).toMatchObject({ step: 3, wizard: { operator: mtn, amount: null } });
+    const two = rc(initialCheckout(), country);
+    expect(rc(two, { type: 'jumpTo', step: 3 })).toBe(two);
+    expect(rc(two, { type: 'jumpTo', step: 2 })).toBe(two);
+    expect(rc(paying, { type: 'jumpTo', step: 5 })).toBe(paying);
+  });
+
+  it("opens on the step showing a wizard's step (recharge again: the number, on /recharge's details step)", () => {
+    expect([1, 2, 3, 4].map((w) => stepShowing(miniApp, w as 1 | 2 | 3 | 4))).toEqual([1, 2, 3, 4]);
+    expect([1, 2, 3, 4].map((w) => stepShowing(recharge, w as 1 | 2 | 3 | 4))).toEqual([1, 2, 3, 3]);
+    expect(stepShowing(compact, 4)).toBe(1);
   });
 
   it('is on the paying step from the moment the order is being created, or failed to be', () => {
-    expect(stepIndex(at(4, 1), compact)).toBe(5);
-    expect(stepIndex(at(4, 1, { creating: true }), compact)).toBe(6);
-    expect(stepIndex(at(4, 1, { payment: created }), compact)).toBe(6);
-    expect(stepIndex(at(4, 1, { createError: classifyCreateError(new Error('offline'), 'crypto') }), compact)).toBe(6);
+    const at = (step: number, more: Partial<CheckoutState> = {}) => initialCheckout({ step, ...more });
+    expect(stepIndex(at(5), compact)).toBe(5);
+    expect(stepIndex(at(5, { creating: true }), compact)).toBe(6);
+    expect(stepIndex(at(5, { payment: created }), compact)).toBe(6);
+    expect(stepIndex(at(5, { createError: classifyCreateError(new Error('offline'), 'crypto') }), compact)).toBe(6);
     // Without a paying step the order shows over the step it was created on.
-    expect(stepIndex(at(1, 4, { payment: created }), recharge)).toBe(4);
+    expect(stepIndex(at(4, { payment: created }), recharge)).toBe(4);
+    expect(stepIndex(at(5, { payment: created }), miniApp)).toBe(5);
   });
 });
 
@@ -199,7 +258,7 @@ describe('checkout: creating the order', () => {
   it('takes a new key for another request: another coin, amount, number or e-mail', () => {
     const kept = run(chosen(), { type: 'createStart', key: 'k1' }, { type: 'createFailed', error: classifyCreateError(new TypeError('x'), 'crypto') });
     expect(run(kept, { type: 'setCoin', coin: 'USDT' }).attemptKey).toBe('k1');
-    expect(run(kept, { type: 'goTo', step: 0 }).attemptKey).toBe('k1');
+    expect(run(kept, { type: 'goTo', step: 1 }).attemptKey).toBe('k1');
     expect(run(kept, { type: 'setCoin', coin: 'ETH' }).attemptKey).toBeNull();
     expect(run(kept, { type: 'choose', action: { type: 'setPhone', phone: '699' } }).attemptKey).toBeNull();
     expect(run(kept, { type: 'setEmail', email: 'ada@example.com' }).attemptKey).toBeNull();

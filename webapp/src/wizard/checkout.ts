@@ -16,7 +16,7 @@ import { internationalNumber } from '../api/phone';
 import type { QuoteRequest } from '../api/queries';
 import { BALANCE_TOPUP_COUNTRY_NAME, BALANCE_TOPUP_PHONE, isEmailAddress } from '../shared';
 import { centsOf } from './format';
-import { initialWizardState, wizardReducer, type WizardAction, type WizardState } from './state';
+import { clearFrom, initialWizardState, LAST_WIZARD_STEP, wizardReducer, type WizardAction, type WizardState, type WizardStep } from './state';
 
 /**
  * The checkout model every surface composes (the site's /recharge and /app, the mini-app): what is
@@ -45,7 +45,10 @@ export interface StepSpec {
   check?(state: CheckoutState): Problem | null;
   /** The step shows the total in the chosen coin: its quote is asked for while the step is on. */
   showsCryptoTotal?: boolean;
-  /** The step shows the wizard's first `wizardSteps` steps, one position each (/recharge's details step is the wizard's 3 and 4). */
+  /**
+   * The step shows the wizard's first `wizardSteps` steps, one position each; the last position shows
+   * the wizard's steps from there on (/recharge's details step is the wizard's 3 and 4).
+   */
   wizardSteps?: number;
   /** The step shows the order from the moment it is being created (or failed to be), whatever step the customer was on. */
   paying?: boolean;
@@ -66,7 +69,10 @@ export interface CreateError {
 }
 
 export interface CheckoutState {
-  /** Index into the surface's steps. */
+  /**
+   * Where the customer is on the surface, from 1: each of the surface's steps counts once, a step showing
+   * the wizard once per wizard step it shows. The one position the checkout keeps.
+   */
   step: number;
   wizard: WizardState;
   /** Null until chosen or preselected (the coin choice preselects the server's default, on its cheapest network). */
@@ -96,6 +102,10 @@ export type CheckoutAction =
   | { type: 'problem'; problem: Problem }
   | { type: 'checking'; on: boolean }
   | { type: 'goTo'; step: number }
+  /** One position back, within the step showing the wizard. */
+  | { type: 'back' }
+  /** Back to an earlier position of the wizard, clearing the choices from it on (spec section 4). */
+  | { type: 'jumpTo'; step: number }
   | { type: 'createStart'; key: string }
   | { type: 'created'; payment: CreatedOrder }
   | { type: 'createFailed'; error: CreateError }
@@ -109,7 +119,7 @@ export type CheckoutAction =
 
 export function initialCheckout(start: Partial<CheckoutState> = {}): CheckoutState {
   return {
-    step: 0,
+    step: 1,
     wizard: initialWizardState,
     // Preselected by the coin choice once the server says what it offers (GET /api/payment-options).
     coin: null,
@@ -126,12 +136,60 @@ export function initialCheckout(start: Partial<CheckoutState> = {}): CheckoutSta
   };
 }
 
-export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+/** The surface's step at `position`, with its first position; the last step past the end. */
+export function stepAt(steps: readonly StepSpec[], position: number): { spec: StepSpec; first: number; next: number } {
+  let first = 1;
+  for (const [i, spec] of steps.entries()) {
+    const next = first + (spec.wizardSteps ?? 1);
+    if (position < next || i === steps.length - 1) return { spec, first, next };
+    first = next;
+  }
+  throw new Error('a checkout has steps');
+}
+
+/** The surface's step showing the wizard at `position`: its first position and how many it has; null on another step. */
+function wizardAt(steps: readonly StepSpec[], position: number): { first: number; shown: number } | null {
+  const { spec, first } = stepAt(steps, position);
+  return spec.wizardSteps ? { first, shown: spec.wizardSteps } : null;
+}
+
+/** The wizard's step at `position`: the surface's position on a step showing the wizard, else the wizard's last (all of it is on one step). */
+export function wizardStepAt(steps: readonly StepSpec[], position: number): WizardStep {
+  const at = wizardAt(steps, position);
+  return at ? ((position - at.first + 1) as WizardStep) : LAST_WIZARD_STEP;
+}
+
+/** The step index showing the wizard's step `wizardStep` (a step showing the wizard's last steps together holds them all); 1 where no step shows it. */
+export function stepShowing(steps: readonly StepSpec[], wizardStep: WizardStep): number {
+  let first = 1;
+  for (const spec of steps) {
+    if (spec.wizardSteps) return first + Math.min(wizardStep, spec.wizardSteps) - 1;
+    first += 1;
+  }
+  return 1;
+}
+
+/** `steps`: the surface's, which say where the wizard's steps are. */
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction, steps: readonly StepSpec[]): CheckoutState {
   switch (action.type) {
-    // What is bought changes: another request, so another idempotency key.
+    // What is bought changes: another request, so another idempotency key. A choice moves the customer
+    // only on a step showing the wizard, and not past its last position.
     case 'choose': {
-      const wizard = wizardReducer(state.wizard, action.action);
-      return wizard === state.wizard ? state : { ...state, wizard, problem: null, attemptKey: null };
+      const at = wizardAt(steps, state.step);
+      const moved = wizardReducer(state.wizard, wizardStepAt(steps, state.step), action.action);
+      const step = at ? at.first + Math.min(moved.step, at.shown) - 1 : state.step;
+      if (moved.wizard === state.wizard && step === state.step) return state;
+      return { ...state, wizard: moved.wizard, step, problem: null, attemptKey: moved.wizard === state.wizard ? state.attemptKey : null };
+    }
+    case 'back': {
+      const at = wizardAt(steps, state.step);
+      return at && state.step > at.first ? { ...state, step: state.step - 1, problem: null } : state;
+    }
+    case 'jumpTo': {
+      const at = wizardAt(steps, action.step);
+      if (!at || action.step >= state.step) return state;
+      const wizard = clearFrom(state.wizard, (action.step - at.first + 1) as WizardStep);
+      return { ...state, wizard, step: action.step, problem: null, createError: null, attemptKey: null };
     }
     case 'setCoin':
       return action.coin === state.coin ? state : { ...state, coin: action.coin, problem: null, attemptKey: null };
@@ -180,18 +238,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
 const BALANCE_COUNTRY: TCountry = { id: 0, name: BALANCE_TOPUP_COUNTRY_NAME, code: '', dialCode: '', flag: '', currencyCode: null };
 
 /**
- * Where the customer is on the surface, from 1: the one step index every surface shows and branches on.
- * A step showing the wizard counts as its positions (the wizard's own step, at most `wizardSteps`).
+ * The step index every surface shows and branches on: the customer's position, or the paying step's
+ * from the moment the order is being created (or failed to be).
  */
 export function stepIndex(state: CheckoutState, steps: readonly StepSpec[]): number {
   const paying = steps.findIndex((s) => s.paying);
-  const at = paying >= 0 && (state.payment || state.creating || state.createError) ? paying : state.step;
-  let index = 0;
-  for (const [i, step] of steps.entries()) {
-    if (i === at) return index + (step.wizardSteps ? Math.min(state.wizard.step, step.wizardSteps) : 1);
-    index += step.wizardSteps ?? 1;
-  }
-  return index;
+  if (paying < 0 || !(state.payment || state.creating || state.createError)) return state.step;
+  return 1 + steps.slice(0, paying).reduce((positions, step) => positions + (step.wizardSteps ?? 1), 0);
 }
 
 /** Everything an order of its kind needs, given: a recharge's country, operator, amount and number, or a balance top-up's amount. */
@@ -241,7 +294,7 @@ export const isBalanceTopup = (wizard: WizardState): boolean => wizard.phone ===
 export function balanceTopupWizard(amount: number | null): WizardState {
   const option =
     amount && amount > 0 ? { id: `balance-${amount}`, amount, localAmount: null, currencySymbol: null, currencyCode: null, description: null } : null;
-  return { ...initialWizardState, step: 4, country: BALANCE_COUNTRY, phone: BALANCE_TOPUP_PHONE, amount: option };
+  return { ...initialWizardState, country: BALANCE_COUNTRY, phone: BALANCE_TOPUP_PHONE, amount: option };
 }
 
 export const orderKind = (state: CheckoutState): TOrderKind => (isBalanceTopup(state.wizard) ? 'balance_topup' : 'recharge');
@@ -303,22 +356,11 @@ export function stepProblem(state: CheckoutState, step: StepSpec): Problem | nul
   return problemWith(state, step.needs ?? []) ?? step.check?.(state) ?? null;
 }
 
-export function classifyCreateError(err: unknown, method: PaymentMethod): CreateError {
+/** `mismatch`: the operator an OPERATOR_MISMATCH refusal names, read with the contract's schema (api/payments.ts operatorMismatchOf). */
+export function classifyCreateError(err: unknown, method: PaymentMethod, mismatch: TOperatorMismatchDetails | null = null): CreateError {
   if (!(err instanceof ApiError)) return { kind: 'failed', message: null, status: null, method };
   const kind = err.status === 429 ? 'busy' : err.status < 500 ? 'refused' : 'failed';
-  return { kind, message: err.serverMessage, status: err.status, method, mismatch: err.code === 'OPERATOR_MISMATCH' ? mismatchOf(err.details) : null };
-}
-
-/** The details of an OPERATOR_MISMATCH refusal, when they are what the API sends (ZOperatorMismatchDetails). */
-function mismatchOf(details: unknown): TOperatorMismatchDetails | null {
-  const d = details as Partial<TOperatorMismatchDetails> | null;
-  return d &&
-    typeof d.detectedOperatorId === 'number' &&
-    typeof d.detectedOperatorName === 'string' &&
-    typeof d.chosenOperatorId === 'number' &&
-    typeof d.chosenOperatorName === 'string'
-    ? (d as TOperatorMismatchDetails)
-    : null;
+  return { kind, message: err.serverMessage, status: err.status, method, mismatch };
 }
 
 /** A creation failure in a surface's words (a 429 in the spec's, the same everywhere: `busy`, in the page's language). */

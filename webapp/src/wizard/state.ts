@@ -7,9 +7,11 @@ import type { TAmountOption, TCountry, TOperator, TServiceType } from '@topup/sh
 
 export type WizardStep = 1 | 2 | 3 | 4;
 export const WIZARD_STEP_LABELS = ['Country', 'Operator', 'Amount', 'Phone'] as const;
+/** The wizard's last step: where a surface that does not show the wizard step by step has it. */
+export const LAST_WIZARD_STEP: WizardStep = 4;
 
+/** The wizard's answers. Where the customer is lives in the checkout (./checkout.ts), once. */
 export interface WizardState {
-  step: WizardStep;
   country: TCountry | null;
   serviceType: TServiceType;
   operator: TOperator | null;
@@ -17,7 +19,13 @@ export interface WizardState {
   phone: string;
 }
 
-export const initialWizardState: WizardState = { step: 1, country: null, serviceType: 'airtime', operator: null, amount: null, phone: '' };
+export const initialWizardState: WizardState = { country: null, serviceType: 'airtime', operator: null, amount: null, phone: '' };
+
+/** The answers of a saved wizard (a history entry, a remembered payment): earlier builds saved their step with them. */
+export function wizardAnswers(saved: Partial<WizardState>): WizardState {
+  const { country, serviceType, operator, amount, phone } = { ...initialWizardState, ...saved };
+  return { country, serviceType, operator, amount, phone };
+}
 
 export type WizardAction =
   | { type: 'selectCountry'; country: TCountry }
@@ -29,25 +37,25 @@ export type WizardAction =
   | { type: 'setPhone'; phone: string }
   /** Number first: the country and operator the API found for a full number, and its national part. */
   | { type: 'detected'; country: TCountry; operator: TOperator; phone: string }
-  | { type: 'next' }
-  /** One step back; `shown`: the last of the wizard's steps the surface shows apart (a step past it shares its position, and is left with it). */
-  | { type: 'back'; shown?: WizardStep }
-  | { type: 'jumpTo'; step: WizardStep }
-  | { type: 'reset' };
+  | { type: 'next' };
 
-const clamp = (step: number): WizardStep => Math.min(4, Math.max(1, step)) as WizardStep;
+/** The answers after a choice, and the wizard's step it leads to. */
+export interface WizardMove {
+  wizard: WizardState;
+  step: WizardStep;
+}
 
 /** Whether the choice of `step` is made. Step 4 (phone) only needs to be non-empty (spec section 5). */
-export function isStepDone(state: WizardState, step: WizardStep): boolean {
+export function isStepDone(wizard: WizardState, step: WizardStep): boolean {
   switch (step) {
     case 1:
-      return state.country !== null;
+      return wizard.country !== null;
     case 2:
-      return state.operator !== null;
+      return wizard.operator !== null;
     case 3:
-      return state.amount !== null;
+      return wizard.amount !== null;
     case 4:
-      return state.phone.trim() !== '';
+      return wizard.phone.trim() !== '';
   }
 }
 
@@ -55,49 +63,36 @@ export function isStepDone(state: WizardState, step: WizardStep): boolean {
  * Spec section 4: 1 to 2 needs a country, 2 to 3 an operator, 3 to 4 an amount. (The spec's "3 to 4 an
  * amount and phone" would need the phone before its step: here the phone is needed to pay.)
  */
-export const canAdvance = (state: WizardState): boolean => state.step < 4 && isStepDone(state, state.step);
+export const canAdvance = (wizard: WizardState, step: WizardStep): boolean => step < LAST_WIZARD_STEP && isStepDone(wizard, step);
 
-/** A step before the current one, whose badge goes back to it. */
-export const canJumpTo = (state: WizardState, step: WizardStep): boolean => step < state.step;
-
-export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+/** The wizard after `action` taken on `step`. */
+export function wizardReducer(wizard: WizardState, step: WizardStep, action: WizardAction): WizardMove {
   switch (action.type) {
     case 'selectCountry':
       // Choosing a country advances; another country clears operator and amount (spec section 3).
-      if (state.country?.id === action.country.id) return { ...state, step: 2 };
-      return { ...state, step: 2, country: action.country, operator: null, amount: null };
+      if (wizard.country?.id === action.country.id) return { wizard, step: 2 };
+      return { wizard: { ...wizard, country: action.country, operator: null, amount: null }, step: 2 };
     case 'selectServiceType':
-      if (state.serviceType === action.serviceType) return state;
-      return { ...state, serviceType: action.serviceType, operator: null, amount: null, step: clamp(Math.min(state.step, 2)) };
+      if (wizard.serviceType === action.serviceType) return { wizard, step };
+      return { wizard: { ...wizard, serviceType: action.serviceType, operator: null, amount: null }, step: step > 2 ? 2 : step };
     case 'selectOperator':
       // Another operator clears the amount.
-      if (state.operator?.id === action.operator.id) return { ...state, step: 3 };
-      return { ...state, step: 3, operator: action.operator, amount: null };
+      if (wizard.operator?.id === action.operator.id) return { wizard, step: 3 };
+      return { wizard: { ...wizard, operator: action.operator, amount: null }, step: 3 };
     case 'selectAmount':
-      return { ...state, step: 4, amount: action.amount };
+      return { wizard: { ...wizard, amount: action.amount }, step: 4 };
     case 'clearAmount':
-      return state.amount === null ? state : { ...state, amount: null };
+      return { wizard: wizard.amount === null ? wizard : { ...wizard, amount: null }, step };
     case 'setPhone':
-      return { ...state, phone: action.phone };
+      return { wizard: { ...wizard, phone: action.phone }, step };
     case 'detected':
       // Straight to the amount: country, operator (and its service type) and number are known.
       return {
-        ...state,
+        wizard: { ...wizard, country: action.country, operator: action.operator, serviceType: action.operator.serviceType, amount: null, phone: action.phone },
         step: 3,
-        country: action.country,
-        operator: action.operator,
-        serviceType: action.operator.serviceType,
-        amount: null,
-        phone: action.phone,
       };
     case 'next':
-      return canAdvance(state) ? { ...state, step: clamp(state.step + 1) } : state;
-    case 'back':
-      return { ...state, step: clamp(Math.min(state.step, action.shown ?? 4) - 1) };
-    case 'jumpTo':
-      return jumpTo(state, action.step);
-    case 'reset':
-      return initialWizardState;
+      return { wizard, step: canAdvance(wizard, step) ? ((step + 1) as WizardStep) : step };
   }
 }
 
@@ -105,9 +100,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
  * Spec section 4: tapping a completed step's badge goes back to it and clears the choices from it on:
  * step 1 clears country, operator, amount, phone; step 2 operator, amount, phone; step 3 amount and phone.
  */
-function jumpTo(state: WizardState, step: WizardStep): WizardState {
-  if (!canJumpTo(state, step)) return state;
-  const next: WizardState = { ...state, step, amount: null, phone: '' };
+export function clearFrom(wizard: WizardState, step: WizardStep): WizardState {
+  const next: WizardState = { ...wizard, amount: null, phone: '' };
   if (step <= 2) next.operator = null;
   if (step === 1) next.country = null;
   return next;

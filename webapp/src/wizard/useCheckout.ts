@@ -16,8 +16,11 @@ import {
   problemWith,
   quoteRequest,
   recipientNumber,
+  stepAt,
   stepIndex,
   stepProblem,
+  wizardStepAt,
+  type CheckoutAction,
   type CheckoutState,
   type CompleteOrder,
   type CreatedOrder,
@@ -30,7 +33,7 @@ import {
 } from './checkout';
 import { afterCreated, type Keeper } from './after-created';
 import { forgetPayment, rememberedPayment, rememberPayment, type RememberedPayment } from './resume';
-import type { WizardAction, WizardStep } from './state';
+import { wizardAnswers, type WizardAction, type WizardStep } from './state';
 import { isFinalStatus } from '../shared';
 
 /** The calls of creating and following a payment (api/payments.ts), loaded once the checkout needs them. */
@@ -52,8 +55,8 @@ export interface CheckoutOptions extends Keeper {
   /** Every live status of the order being paid. */
   onStatus?(status: TPaymentStatus, order: CreatedOrder): void;
   /**
-   * The step of the surface's payment screen: an unfinished payment this browser remembers (./resume.ts)
-   * is brought back there when the checkout starts, if GET /api/orders/open still has it.
+   * The step index of the surface's payment screen: an unfinished payment this browser remembers
+   * (./resume.ts) is brought back there when the checkout starts, if GET /api/orders/open still has it.
    */
   resumeStep?: number;
 }
@@ -62,6 +65,8 @@ export interface Checkout {
   state: CheckoutState;
   /** The one step index (./checkout.ts stepIndex): where the customer is on the surface's steps, from 1. */
   step: number;
+  /** The wizard's step at that index (its last on a step that does not show it step by step). */
+  wizardStep: WizardStep;
   kind: TOrderKind;
   /** The recipient as the API takes it. */
   number: string;
@@ -80,9 +85,12 @@ export interface Checkout {
   setEmail(email: string): void;
   /** Checks the step's needs (and the number, on the server), then moves on; the problem when it did not. */
   next(): Promise<Problem | null>;
+  /** To a step index. */
   goTo(step: number): void;
-  /** One step back on the step index, within the steps showing the wizard. */
+  /** One step back on the step index, within the step showing the wizard. */
   back(): void;
+  /** Back to an earlier step index of the wizard, clearing the choices from there on (spec section 4). */
+  jumpTo(step: number): void;
   /** Creates the order (one attempt at a time); `payment` or `createError` tells how it went, the problem why it was not tried. */
   pay(method?: PaymentMethod): Promise<Problem | null>;
   /**
@@ -107,14 +115,15 @@ function release(state: CheckoutState, how: 'back' | 'cancel'): void {
 export function useCheckout(options: CheckoutOptions): Checkout {
   const opts = useRef(options);
   opts.current = options;
-  const [state, dispatch] = useReducer(checkoutReducer, options.start, initialCheckout);
+  // The surface's steps are fixed: they say where its wizard's steps are.
+  const [state, dispatch] = useReducer((s: CheckoutState, a: CheckoutAction) => checkoutReducer(s, a, options.steps), options.start, initialCheckout);
   const latest = useRef(state);
   const [lapsed, setLapsed] = useState<RememberedPayment | null>(null);
   latest.current = state;
   const creating = useRef(false);
   const queryClient = useQueryClient();
 
-  const withCoin = options.steps[state.step]?.showsCryptoTotal === true;
+  const withCoin = stepAt(options.steps, state.step).spec.showsCryptoTotal === true;
   const dollars = useQuery(quoteQuery(quoteRequest(state)));
   const inCoin = useQuery(quoteQuery(withCoin ? quoteRequest(state, true) : null));
 
@@ -133,7 +142,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
           setLapsed(saved);
           return forgetPayment(saved.paymentId);
         }
-        dispatch({ type: 'resume', payment: open.payment, status: open.status, wizard: saved.wizard, coin: saved.coin, step });
+        dispatch({ type: 'resume', payment: open.payment, status: open.status, wizard: wizardAnswers(saved.wizard), coin: saved.coin, step });
       })
       .catch((err: unknown) => console.error('open order', err));
     return () => {
@@ -186,6 +195,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
   return {
     state,
     step: stepIndex(state, options.steps),
+    wizardStep: wizardStepAt(options.steps, state.step),
     lapsed,
     kind: orderKind(state),
     number: recipientNumber(state),
@@ -197,17 +207,15 @@ export function useCheckout(options: CheckoutOptions): Checkout {
     preselectCoin: (coin) => dispatch({ type: 'preselectCoin', coin }),
     setEmail: (email) => dispatch({ type: 'setEmail', email }),
     goTo: (step) => dispatch({ type: 'goTo', step }),
-    back() {
-      const shown = opts.current.steps[latest.current.step]?.wizardSteps;
-      if (shown) choose({ type: 'back', shown: shown as WizardStep });
-    },
+    back: () => dispatch({ type: 'back' }),
+    jumpTo: (step) => dispatch({ type: 'jumpTo', step }),
     reset: (start) => dispatch({ type: 'reset', state: initialCheckout(start) }),
 
     async next() {
       const s = latest.current;
       const { steps } = opts.current;
-      const step = steps[s.step];
-      if (!step || s.checking) return null;
+      const { spec: step, next } = stepAt(steps, s.step);
+      if (s.checking) return null;
       // Paying comes after the steps: its calls and the coins with their networks load meanwhile.
       void loadPayments();
       void queryClient.prefetchQuery(paymentOptionsQuery());
@@ -223,7 +231,8 @@ export function useCheckout(options: CheckoutOptions): Checkout {
         // The number checked is the number going on, or nothing moves.
         if (latest.current.wizard !== s.wizard) return null;
       }
-      dispatch({ type: 'goTo', step: Math.min(s.step + 1, steps.length - 1) });
+      // The last step has nowhere further to go.
+      if (step !== steps.at(-1)) dispatch({ type: 'goTo', step: next });
       return null;
     },
 
@@ -247,7 +256,7 @@ export function useCheckout(options: CheckoutOptions): Checkout {
         afterCreated(queryClient, created, order, s.coin, opts.current);
         opts.current.onCreated?.(created);
       } catch (err) {
-        const error = classifyCreateError(err, method);
+        const error = classifyCreateError(err, method, await (await loadPayments()).operatorMismatchOf(err));
         dispatch({ type: 'createFailed', error });
         opts.current.onCreateFailed?.(error, err);
       } finally {

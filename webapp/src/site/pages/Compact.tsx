@@ -64,8 +64,8 @@ export default function Compact() {
     keptBy: user.data ? 'account' : 'browser',
     keepOrderToken: rememberOrder,
     onCreateFailed: (_error, cause) => console.error('payment creation failed', cause),
-    // A reload (or a new visit) with an unfinished payment: step 6 again.
-    resumeStep: 4,
+    // A reload (or a new visit) with an unfinished payment: its payment (step 6) over the review (5).
+    resumeStep: 5,
   });
   const { wizard, coin } = checkout.state;
   const { country, operator } = wizard;
@@ -107,7 +107,7 @@ export default function Compact() {
     const problem = await checkout.next();
     if (problem) say(problem);
   };
-  const back = () => (step === 6 ? void checkout.leave() : checkout.goTo(Math.max(0, step - 2)));
+  const back = () => (step === 6 ? void checkout.leave() : checkout.goTo(Math.max(1, step - 1)));
   const startOver = () => {
     amount.clear();
     checkout.reset({ wizard: { ...initialWizardState, country, operator }, coin });
@@ -127,13 +127,13 @@ export default function Compact() {
     const limits = amount.limits;
     const amountWrong = amountProblem(t, { quick: order.amount.amount, text: '' }, limits, chosen, quickAmounts(chosen, fixedAmounts, limits));
     if (amountWrong) {
-      checkout.goTo(2);
+      checkout.goTo(3);
       return say(amountWrong);
     }
     const offered = await queryClient.fetchQuery(paymentOptionsQuery());
     const lastCoin = networkOf(offered, repeatCoin.current)?.symbol ?? preselectedCoin(offered);
     if (lastCoin) checkout.setCoin(lastCoin);
-    checkout.goTo(lastCoin ? 4 : 3);
+    checkout.goTo(lastCoin ? 5 : 4);
   };
   const repeat = useRepeat({ countries: countries.data, wizard, choose: checkout.choose, proceed: () => void toReview() });
   const problem = checkout.state.problem;
@@ -145,7 +145,7 @@ export default function Compact() {
   const detected = (found: Detected) => {
     amount.clear();
     checkout.choose({ type: 'detected', ...found });
-    checkout.goTo(2);
+    checkout.goTo(3);
   };
 
   return (

@@ -5,6 +5,8 @@ import { ApiError } from '../../api/client';
 import { siteConfigQuery } from '../../api/queries';
 import { useI18n } from '../../i18n/I18n';
 import { rechargeAgainWizard } from '../../order/again';
+import { stepShowing } from '../../wizard/checkout';
+import { RECHARGE_STEPS, savedProgress } from './recharge/progress';
 import { OrderStory, type StoryAction } from '../../order/OrderStory';
 import { storyQuery } from '../../order/queries';
 import { useToast } from '../../components/Toast';
@@ -48,8 +50,8 @@ export default function Order() {
         return openSupportChat({ paymentId });
       case 'new_recharge': {
         if (next.recharge.kind === 'balance_topup') return navigate('/add-balance');
-        const wizard = await rechargeAgainWizard(queryClient, next.recharge);
-        return navigate('/recharge', { state: { recharge: { wizard, stage: 'wizard', coin: null } } });
+        const again = await rechargeAgainWizard(queryClient, next.recharge);
+        return navigate('/recharge', { state: { recharge: savedProgress(again.wizard, stepShowing(RECHARGE_STEPS, again.step), null) } });
       }
     }
   };

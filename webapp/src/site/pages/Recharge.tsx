@@ -5,18 +5,7 @@ import { amountsQuery, countriesQuery, operatorsQuery, pricingQuery, siteConfigQ
 import { useToast } from '../../components/Toast';
 import { useI18n } from '../../i18n/I18n';
 import { apiErrorText, PHONE_ERROR_MESSAGES, type WebMessages } from '../../shared';
-import {
-  completeOrder,
-  createErrorText,
-  Notice,
-  onChain,
-  orderRequest,
-  StepProgress,
-  useCheckout,
-  WizardSteps,
-  type StepSpec,
-  type WizardStep,
-} from '../../wizard';
+import { completeOrder, createErrorText, Notice, onChain, orderRequest, StepProgress, useCheckout, WizardSteps } from '../../wizard';
 import type { OverlayState } from '../../wizard/PaymentOverlay';
 import { Maintenance } from '../../wizard/Maintenance';
 import { SwitchOperator } from '../../wizard/SwitchOperator';
@@ -25,7 +14,7 @@ import { PageLoading } from '../components/PageLoading';
 import { usePageMeta } from '../meta';
 import { navigate, useLocation } from '../router';
 import { rememberOrder, useUser } from '../session';
-import { CHOOSE, PAY, savedStart, SUCCESS, useSavedProgress } from './recharge/progress';
+import { DETAILS, PAY, RECHARGE_STEPS, savedStart, SUCCESS, useSavedProgress } from './recharge/progress';
 import { LapsedPayment } from '../../wizard/LapsedPayment';
 import { SuccessStep } from './recharge/SuccessStep';
 import { loadOverlay, RechargeOverlay } from './recharge/Overlay';
@@ -40,7 +29,6 @@ const PayStep = lazy(async () => ({ default: (await loadPayStep()).PayStep }));
  * crypto payment (summary, coin, optional e-mail, the payment overlay); step 5 success.
  */
 const stepLabels = (web: WebMessages) => [web.steps.country, web.steps.operator, web.stepDetails, web.steps.payment, web.stepSuccess];
-const STEPS: readonly StepSpec[] = [{ needs: ['phone', 'amount'], checkNumber: true, wizardSteps: 3 }, { showsCryptoTotal: true }, {}];
 
 /** Spec section 8: the five-step flow's creation failure. */
 const words = (web: WebMessages) => ({
@@ -59,7 +47,7 @@ export default function Recharge() {
   const [start] = useState(() => savedStart(location.state, location.search));
   const refreshAccount = () => ['/api/orders', '/api/balance', '/api/auth/user'].forEach((key) => void queryClient.invalidateQueries({ queryKey: [key] }));
   const checkout = useCheckout({
-    steps: STEPS,
+    steps: RECHARGE_STEPS,
     start,
     payNeeds: ['email'],
     // A reload (or a new visit) with an unfinished payment: its overlay again.
@@ -89,7 +77,8 @@ export default function Recharge() {
     },
   });
   const { state } = checkout;
-  const { wizard, step, payment, createError } = state;
+  const { wizard, payment, createError } = state;
+  const { step } = checkout;
   const balanceTopup = checkout.kind === 'balance_topup';
   const countries = useQuery(countriesQuery());
   const operators = useQuery(operatorsQuery(balanceTopup ? undefined : wizard.country?.id, wizard.serviceType));
@@ -101,7 +90,7 @@ export default function Recharge() {
   // Spec: the page scrolls to the top on each move.
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [checkout.step]);
+  }, [step]);
   useEffect(() => {
     if (step === PAY) void loadOverlay();
   }, [step]);
@@ -147,14 +136,11 @@ export default function Recharge() {
         <div className="wz wizard-card">
           <StepProgress
             labels={stepLabels(t.web)}
-            current={checkout.step}
-            isDone={(s) => s < checkout.step}
-            canJump={(s) => !balanceTopup && step !== SUCCESS && !payment && !overlay && s < checkout.step}
-            onJump={(s) => {
-              checkout.goTo(CHOOSE);
-              // Jumping back clears the choices from that step on (spec section 4).
-              checkout.choose({ type: 'jumpTo', step: s as WizardStep });
-            }}
+            current={step}
+            isDone={(s) => s < step}
+            canJump={(s) => !balanceTopup && step !== SUCCESS && !payment && !overlay && s < step}
+            // Jumping back clears the choices from that step on (spec section 4).
+            onJump={checkout.jumpTo}
           />
 
           {step !== SUCCESS && <Maintenance pricing={pricing.data} />}
@@ -166,12 +152,13 @@ export default function Recharge() {
                 {t.web.startNewRecharge}
               </button>
             </div>
-          ) : step === CHOOSE ? (
+          ) : step <= DETAILS ? (
             <>
               {!payment && <LapsedPayment lapsed={checkout.lapsed} />}
-              {!balanceTopup && checkout.step === 1 && <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
+              {!balanceTopup && step === 1 && <Recents source={user.data ? 'account' : 'browser'} onRepeat={(r) => void repeat(r)} />}
               <WizardSteps
                 wizard={wizard}
+                step={checkout.wizardStep}
                 countries={countries}
                 operators={operators}
                 amounts={amounts}
@@ -189,7 +176,7 @@ export default function Recharge() {
                   </div>
                 )}
               />
-              {checkout.step > 1 && (
+              {step > 1 && (
                 <button type="button" className="wz-button wz-button-secondary back-button" onClick={checkout.back}>
                   {t.web.back}
                 </button>
@@ -201,7 +188,7 @@ export default function Recharge() {
                 checkout={checkout}
                 balance={user.data?.balance}
                 maintenance={maintenance}
-                onGoBack={() => (balanceTopup ? navigate('/add-balance') : checkout.goTo(CHOOSE))}
+                onGoBack={() => (balanceTopup ? navigate('/add-balance') : checkout.goTo(DETAILS))}
                 onPay={() => void pay()}
                 onPayFromBalance={() => void pay('balance')}
               />
@@ -223,7 +210,7 @@ export default function Recharge() {
           notice={state.notice}
           refusalAction={
             createError?.mismatch ? (
-              <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(CHOOSE)} />
+              <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(DETAILS)} />
             ) : null
           }
         />

@@ -57,7 +57,7 @@ export function PaymentStep({ checkout, onNewPurchase }: { checkout: Checkout; o
         <Notice kind="error">{web.pay.noPaymentData}</Notice>
         <p className="wz-hint">{createErrorText(createError, words(web))}</p>
         {/* Back on the review with the number's operator; on the amount step when that operator does not take the amount. */}
-        {createError.mismatch && <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(2)} />}
+        {createError.mismatch && <SwitchOperator checkout={checkout} mismatch={createError.mismatch} onSwitched={(kept) => !kept && checkout.goTo(3)} />}
         <button type="button" className="wz-button" onClick={() => void checkout.leave()}>
           {web.goBack}
         </button>
