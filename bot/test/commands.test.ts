@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Update, User } from 'grammy/types';
+import type { Update } from 'grammy/types';
 import { TopupApi } from '../src/api/client';
 import { eq } from 'drizzle-orm';
 import { adminToken } from '../../api/test/harness';
@@ -17,35 +17,30 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function say(from: User, text: string): Promise<Call[]> {
-  const mark = h.tg.calls.length;
-  await h.send(h.updates.text(from, text));
-  return h.tg.since(mark);
-}
 const first = (calls: Call[]) => (calls[0]?.payload.text ?? '') as string;
 
 describe('commands', () => {
   const ann = user(7001, 'Ann');
 
   it('/orders and /balance: empty first, then the order made in the chat, and its deep link', async () => {
-    const empty = await say(ann, '/orders');
+    const empty = await h.say(ann, '/orders');
     expect(first(empty)).toBe("<b>No orders yet</b>\nYou haven't made any mobile recharges yet");
     expect(JSON.stringify(empty[0]!.payload.reply_markup)).toContain('Make Your First Recharge');
-    expect(first(await say(ann, '/balance'))).toContain('Your Balance: <b>$0.00</b>');
+    expect(first(await h.say(ann, '/balance'))).toContain('Your Balance: <b>$0.00</b>');
 
     const order = await rechargeViaBot(h, ann);
-    const list = first(await say(ann, '/orders'));
+    const list = first(await h.say(ann, '/orders'));
     expect(list).toContain('Order History');
     expect(list).toContain(`<a href="https://t.me/topup_test_bot?start=order_${order.orderId}">#${order.orderId}</a> · ⏳ Waiting for payment`);
     expect(list).toContain('+2348031234567 · MTN Nigeria · $10.00');
 
-    const details = first(await say(ann, `/start order_${order.orderId}`));
+    const details = first(await h.say(ann, `/start order_${order.orderId}`));
     expect(details).toContain(`#${order.orderId}`);
     expect(details).toContain('$10.00 · total $11.00');
     expect(details).toMatch(/<code>0x[0-9a-fA-F]{40}<\/code>/);
 
     // Someone else's order is not shown.
-    expect(first(await say(user(7002, 'Bob'), `/start order_${order.orderId}`))).toBe('Order not found.');
+    expect(first(await h.say(user(7002, 'Bob'), `/start order_${order.orderId}`))).toBe('Order not found.');
   });
 
   it("/orders names each order's display state (the shared labels, translated): a failed top-up refunded to the balance", async () => {
@@ -59,7 +54,7 @@ describe('commands', () => {
         const [row] = await tx.select().from(orders).where(eq(orders.id, order.orderId));
         await h.api.services.balances.creditFailedDelivery(tx, row!);
       });
-      expect(first(await say(who, '/orders'))).toContain(`#${order.orderId}</a> · ${label}`);
+      expect(first(await h.say(who, '/orders'))).toContain(`#${order.orderId}</a> · ${label}`);
     }
   });
 
@@ -68,33 +63,33 @@ describe('commands', () => {
     const users = (await h.api.call('GET', '/api/admin/users', { headers: admin })).body as { id: number; telegramUserId: number | null }[];
     const userId = users.find((u) => u.telegramUserId === ann.id)!.id;
     expect((await h.api.call('POST', '/api/admin/add-balance', { body: { userId, amount: '1234.57' }, headers: admin })).status).toBe(200);
-    expect(first(await say(ann, '/balance'))).toContain('Your Balance: <b>$1,234.57</b>');
+    expect(first(await h.say(ann, '/balance'))).toContain('Your Balance: <b>$1,234.57</b>');
   });
 
   it('/help, /support and the mini-app button', async () => {
-    expect(first(await say(ann, '/help'))).toContain('/recharge – top up a phone');
-    const support = first(await say(ann, '/support'));
+    expect(first(await h.say(ann, '/help'))).toContain('/recharge – top up a phone');
+    const support = first(await h.say(ann, '/support'));
     expect(support).toContain('support@topup.example');
     expect(support).toContain('@topup_support');
-    const welcome = (await say(ann, '/start'))[0]!;
+    const welcome = (await h.say(ann, '/start'))[0]!;
     expect(JSON.stringify(welcome.payload.reply_markup)).toContain(WEBAPP_URL);
   });
 
   it("speaks the user's language from Telegram's language code, and /language changes it", async () => {
     const lea = user(7003, 'Léa', 'fr');
-    expect(first(await say(lea, '/start'))).toContain('Bienvenue, <b>Léa</b>');
-    const step = (await say(lea, '/recharge')).find((c) => c.method === 'sendMessage')!;
+    expect(first(await h.say(lea, '/start'))).toContain('Bienvenue, <b>Léa</b>');
+    const step = (await h.say(lea, '/recharge')).find((c) => c.method === 'sendMessage')!;
     expect(step.payload.text).toContain('Étape 1 sur 6');
     expect(JSON.stringify(step.payload.reply_markup)).toContain('États-Unis'); // country names in French
     // A French name of a country, with a typo, is understood.
     // French reads naturally: the country's own preposition, a no-break space before the colon.
-    expect(first(await say(lea, 'Allemagnee'))).toContain("Choisissez l'opérateur en Allemagne 🇩🇪\u00a0:");
-    await say(lea, '/cancel');
-    await say(lea, '/recharge');
-    expect(first(await say(lea, 'Cameroun'))).toContain("Choisissez l'opérateur au Cameroun 🇨🇲\u00a0:");
-    await say(lea, '/cancel');
+    expect(first(await h.say(lea, 'Allemagnee'))).toContain("Choisissez l'opérateur en Allemagne 🇩🇪\u00a0:");
+    await h.say(lea, '/cancel');
+    await h.say(lea, '/recharge');
+    expect(first(await h.say(lea, 'Cameroun'))).toContain("Choisissez l'opérateur au Cameroun 🇨🇲\u00a0:");
+    await h.say(lea, '/cancel');
 
-    const menu = await say(lea, '/language');
+    const menu = await h.say(lea, '/language');
     expect(first(menu)).toBe('Choisissez votre langue\u00a0:');
     const mark = h.tg.calls.length;
     await h.send(h.updates.press(lea, h.tg.messageWithButton('lang:es', lea.id)));
@@ -102,10 +97,10 @@ describe('commands', () => {
     expect(switched.find((c) => c.method === 'answerCallbackQuery')!.payload.text).toBe('✅ Idioma cambiado a español.');
     expect(switched.find((c) => c.method === 'editMessageText')!.payload.text).toBe('✅ Idioma cambiado a español.');
     // The choice wins over Telegram's language code, and is kept.
-    expect(first(await say(lea, '/help'))).toContain('Lo que puedo hacer');
+    expect(first(await h.say(lea, '/help'))).toContain('Lo que puedo hacer');
 
-    expect(first(await say(user(7004, 'João', 'pt-br'), '/start'))).toContain('Bem-vindo, <b>João</b>');
-    expect(first(await say(user(7005, 'Hans', 'de'), '/start'))).toContain('Welcome, <b>Hans</b>');
+    expect(first(await h.say(user(7004, 'João', 'pt-br'), '/start'))).toContain('Bem-vindo, <b>João</b>');
+    expect(first(await h.say(user(7005, 'Hans', 'de'), '/start'))).toContain('Welcome, <b>Hans</b>');
   });
 
   it('stays silent in groups', async () => {
@@ -130,7 +125,7 @@ describe('commands', () => {
     it.each(Object.entries(PRIVACY_HEADINGS))(
       '/privacy in %s: the privacy policy itself, each message within Telegram’s limit, no link',
       async (lang, heading) => {
-        const calls = await say(user(7100 + Object.keys(PRIVACY_HEADINGS).indexOf(lang), 'Pia', lang), '/privacy');
+        const calls = await h.say(user(7100 + Object.keys(PRIVACY_HEADINGS).indexOf(lang), 'Pia', lang), '/privacy');
         const texts = calls.filter((c) => c.method === 'sendMessage').map((c) => c.payload.text as string);
         expect(texts.length).toBeGreaterThan(0);
         for (const text of texts) expect(text.length).toBeLessThanOrEqual(4096);
@@ -149,11 +144,11 @@ describe('commands', () => {
       ['pt', 'Ajuda com um pagamento', 'Informe esta referência'],
     ])('/paysupport in %s: how to reach support about a payment, with the latest order’s reference', async (lang, title, giveIt) => {
       const payer = user(7200 + ['en', 'fr', 'es', 'pt'].indexOf(lang), 'Pay', lang);
-      const none = first(await say(payer, '/paysupport'));
+      const none = first(await h.say(payer, '/paysupport'));
       expect(none).toContain(title);
       expect(none).not.toContain('<code>');
       const { orderId } = await rechargeViaBot(h, payer);
-      const text = first(await say(payer, '/paysupport'));
+      const text = first(await h.say(payer, '/paysupport'));
       expect(text).toContain(giveIt);
       expect(text).toMatch(new RegExp(`<code>Order #${orderId} \\(pay_[^)]+\\)</code>`));
     });

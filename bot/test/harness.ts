@@ -1,5 +1,5 @@
 import type { Bot, Transformer } from 'grammy';
-import type { InlineKeyboardMarkup, Message, Update, User, UserFromGetMe } from 'grammy/types';
+import type { InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User, UserFromGetMe } from 'grammy/types';
 import pino from 'pino';
 import { CHAINS, type TOrderStatus } from '@topup/shared';
 import { startTestApi, type TestApi } from '../../api/test/harness';
@@ -263,6 +263,10 @@ export interface Harness {
   updates: Updates;
   poller: NotificationPoller;
   send(update: Update): Promise<void>;
+  /** `from` writes `text`; the Bot API calls the bot made in answer. */
+  say(from: User, text: string): Promise<Call[]>;
+  /** `from` presses the button whose callback data is (or matches) `data`; the calls the bot made in answer. */
+  press(from: User, data: string | RegExp): Promise<Call[]>;
   /** Moves an order through statuses as the chain watcher and fulfilment would (one transaction). */
   setStatus(orderId: number, statuses: TOrderStatus[], set?: { providerTransactionId?: string }): Promise<void>;
   close(): Promise<void>;
@@ -304,14 +308,23 @@ export async function startHarness(
     orderLinks: opts.orderLinks,
     orderMessages,
   });
+  const updates = new Updates();
+  const send = (update: Update) => bot.handleUpdate(update);
+  const answer = async (update: Update) => {
+    const mark = tg.calls.length;
+    await send(update);
+    return tg.since(mark);
+  };
   return {
     api,
     client,
     tg,
     bot,
-    updates: new Updates(),
+    updates,
     poller,
-    send: (update) => bot.handleUpdate(update),
+    send,
+    say: (from, text) => answer(updates.text(from, text)),
+    press: (from, data) => answer(updates.press(from, tg.messageWithButton(data, from.id))),
     async setStatus(orderId, statuses, set) {
       await api.database.db.transaction(async (tx) => {
         for (const status of statuses) await transition(tx, orderId, status, { cause: 'test', set: status === 'completed' ? set : undefined });
@@ -322,6 +335,13 @@ export async function startHarness(
     },
   };
 }
+
+/** The texts (or captions) of the messages among `calls`. */
+export const texts = (calls: Call[]) => calls.map((c) => (c.payload.text ?? c.payload.caption ?? '') as string).filter(Boolean);
+
+/** The inline keyboard a call sends, row by row; none: empty. */
+export const keyboard = (call: Call | undefined): InlineKeyboardButton[][] =>
+  (call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [];
 
 /** The coin step for `coin` (a symbol): its asset's button, then its network's when the bot asks which. */
 export async function chooseCoin(h: Harness, from: User, coin: string): Promise<void> {

@@ -22,23 +22,21 @@ afterAll(async () => {
   await h?.close();
 });
 
-const say = (from: User, text: string) => h.send(h.updates.text(from, text));
-const press = (from: User, data: string) => h.send(h.updates.press(from, h.tg.messageWithButton(data, from.id)));
 const storedSize = async (from: User) => JSON.stringify((await h.client.readSession(`conv:${from.id}`)).value ?? null).length;
 
 async function toAmountStep(from: User) {
-  await say(from, '/recharge');
-  await press(from, 'r:country:NG');
-  await press(from, 'r:operator:141');
+  await h.say(from, '/recharge');
+  await h.press(from, 'r:country:NG');
+  await h.press(from, 'r:operator:141');
 }
 
 /** Finishes the recharge from the amount step and returns the payment message's caption. */
 async function finish(from: User): Promise<string> {
-  await say(from, '10');
-  await say(from, '803 123 4567');
+  await h.say(from, '10');
+  await h.say(from, '803 123 4567');
   await chooseCoin(h, from, 'USDT');
   const mark = h.tg.calls.length;
-  await press(from, 'r:review:confirm');
+  await h.press(from, 'r:review:confirm');
   const photo = h.tg.since(mark).find((c) => c.method === 'sendPhoto');
   return String(photo?.payload.caption ?? '');
 }
@@ -52,8 +50,8 @@ describe('a conversation under wrong answers', () => {
     for (let i = 0; i < 300; i++) {
       if (i % 50 === 7) await h.send(h.updates.sticker(kai));
       else if (i % 50 === 9)
-        await press(kai, 'r:country:NG'); // an old keyboard of the conversation
-      else await say(kai, i % 2 ? `abc ${i}` : '9999999');
+        await h.press(kai, 'r:country:NG'); // an old keyboard of the conversation
+      else await h.say(kai, i % 2 ? `abc ${i}` : '9999999');
     }
     const replies = h.tg.textsSince(mark);
     expect(replies.filter((r) => r === t.bot.amountNotANumber).length).toBeGreaterThan(100);
@@ -67,32 +65,32 @@ describe('a conversation under wrong answers', () => {
   it('30 pasted 4 KB texts are refused as too long and forgotten; the progress is kept', async () => {
     const lee = user(8102, 'Lee');
     await toAmountStep(lee);
-    await say(lee, '10');
+    await h.say(lee, '10');
     const before = await storedSize(lee);
     const pasted = 'x'.repeat(4096);
     const mark = h.tg.calls.length;
-    for (let i = 0; i < 30; i++) await say(lee, `${i} ${pasted}`);
+    for (let i = 0; i < 30; i++) await h.say(lee, `${i} ${pasted}`);
     expect(h.tg.textsSince(mark)).toEqual(Array(30).fill(t.bot.answerTooLong));
     expect(await storedSize(lee)).toBe(before);
     // At the limit a text is still an answer (a wrong one here), not "too long".
     const atLimit = h.tg.calls.length;
-    await say(lee, '9'.repeat(MAX_ANSWER_CHARS));
+    await h.say(lee, '9'.repeat(MAX_ANSWER_CHARS));
     expect(h.tg.textsSince(atLimit)).not.toContain(t.bot.answerTooLong);
 
-    await say(lee, '803 123 4567');
+    await h.say(lee, '803 123 4567');
     await chooseCoin(h, lee, 'USDT');
     const confirm = h.tg.calls.length;
-    await press(lee, 'r:review:confirm');
+    await h.press(lee, 'r:review:confirm');
     expect(h.tg.since(confirm).some((c) => c.method === 'sendPhoto')).toBe(true);
   });
 
   it('a keyboard sent again with a refusal still works, though the refusal itself was forgotten', async () => {
     const mo = user(8103, 'Mo');
-    await say(mo, '/recharge');
-    await say(mo, 'Atlantis');
+    await h.say(mo, '/recharge');
+    await h.say(mo, 'Atlantis');
     const mark = h.tg.calls.length;
     // The popular countries came again with "No country found": a press on that newest keyboard counts.
-    await press(mo, 'r:country:NG');
+    await h.press(mo, 'r:country:NG');
     expect(h.tg.textsSince(mark).join('\n')).toContain('Step 2 of 6');
   });
 });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InlineKeyboardMarkup } from 'grammy/types';
 import { ZPaymentCreated } from '@topup/shared';
 import { notifications, orders } from '../../api/src/db/schema';
 import { NotificationPoller } from '../src/features/notifications';
 import { SendScheduler } from '../src/throttle';
 import pino from 'pino';
-import { rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
+import { keyboard, rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ afterAll(async () => {
 });
 
 const buttons = (call: Call | undefined) =>
-  ((call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+  keyboard(call)
     .flat()
     .map((b) => ('callback_data' in b ? b.callback_data : b.text));
 

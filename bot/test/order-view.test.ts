@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { User } from 'grammy/types';
 import { chainBlocks, notifications, orders } from '../../api/src/db/schema';
 import type { JobWorker } from '../../api/src/jobs/queue';
@@ -11,7 +10,7 @@ import { InputFile } from 'grammy';
 import { NotificationPoller } from '../src/features/notifications';
 import { OrderMessages } from '../src/order-messages';
 import { catalogFor, LOCALE_CODES } from '@topup/shared';
-import { chooseCoin, rechargeViaBot, startHarness, user, type Call, type Harness } from './harness';
+import { chooseCoin, rechargeViaBot, startHarness, user, type Call, type Harness, keyboard } from './harness';
 
 /**
  * In the chat: the order's one message tells what arrived, what is left (with a QR code and
@@ -34,7 +33,7 @@ const t = catalogFor('en');
 const EDITS = new Set(['editMessageCaption', 'editMessageMedia', 'editMessageText']);
 const captionOf = (c: Call | undefined) => (c?.payload.caption ?? c?.payload.media?.caption ?? c?.payload.text ?? '') as string;
 const buttonsOf = (c: Call | undefined) =>
-  ((c?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [])
+  keyboard(c)
     .flat()
     .map((b) => ('callback_data' in b ? b.callback_data! : 'url' in b ? b.url! : b.text));
 
@@ -239,8 +238,6 @@ describe("the order's message through the off-path cases", () => {
 });
 
 describe('paying in the chat', () => {
-  const press = (from: User, data: string | RegExp) => h.send(h.updates.press(from, h.tg.messageWithButton(data, from.id)));
-
   it('the balance pays a recharge: offered on the review when it covers the total; the order message follows the delivery', async () => {
     const gus = user(8107, 'Gus');
     const failed = await order(gus, '803 123 0001');
@@ -249,8 +246,8 @@ describe('paying in the chat', () => {
     expect(await balance(gus)).toBe(1100);
 
     await h.send(h.updates.text(gus, '/recharge'));
-    await press(gus, 'r:country:NG');
-    await press(gus, 'r:operator:141');
+    await h.press(gus, 'r:country:NG');
+    await h.press(gus, 'r:operator:141');
     await h.send(h.updates.text(gus, '5'));
     await h.send(h.updates.text(gus, '803 123 4567'));
     await chooseCoin(h, gus, 'USDT');
@@ -272,20 +269,20 @@ describe('paying in the chat', () => {
     const hal = user(8108, 'Hal');
     const other = (await h.client.operators('NG')).find((op) => op.operatorId !== 141)!;
     await h.send(h.updates.text(hal, '/recharge'));
-    await press(hal, 'r:country:NG');
-    await press(hal, `r:operator:${other.operatorId}`);
-    await press(hal, /^r:amount:\d+$/);
+    await h.press(hal, 'r:country:NG');
+    await h.press(hal, `r:operator:${other.operatorId}`);
+    await h.press(hal, /^r:amount:\d+$/);
     await h.send(h.updates.text(hal, '803 123 4567'));
     await chooseCoin(h, hal, 'USDT');
     const mark = h.tg.calls.length;
-    await press(hal, 'r:review:confirm');
+    await h.press(hal, 'r:review:confirm');
     const offer = h.tg.since(mark).find((c) => c.method === 'sendMessage')!;
     expect(offer.payload.text).toContain(`This number belongs to <b>MTN Nigeria</b>, not ${other.name}`);
     expect(buttonsOf(offer)).toEqual(['r:mismatch:switch', 'r:mismatch:keep']);
-    await press(hal, 'r:mismatch:switch');
-    await press(hal, /^r:amount:\d+$/);
+    await h.press(hal, 'r:mismatch:switch');
+    await h.press(hal, /^r:amount:\d+$/);
     const pay = h.tg.calls.length;
-    await press(hal, 'r:review:confirm');
+    await h.press(hal, 'r:review:confirm');
     const photo = h.tg.since(pay).find((c) => c.method === 'sendPhoto')!;
     expect(photo.payload.caption).toContain('MTN Nigeria');
   });

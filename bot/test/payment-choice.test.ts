@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { parse } from 'eth-url-parser';
-import type { InlineKeyboardButton, InlineKeyboardMarkup, User } from 'grammy/types';
+import type { User } from 'grammy/types';
 import { CATALOGS, CHAINS, feeText, parseUnits, ZOrderView, type WalletLinks, ZPaymentOptionsResponse, type TPaymentOptionsResponse } from '@topup/shared';
 import { freeDevnetNetworks, startDevnet, type Devnet } from '../../api/src/chain/devnet';
 import { NO_ORDER_LINKS, pendingPaymentKeyboard } from '../src/keyboards';
-import { startHarness, user, type Call, type Harness } from './harness';
+import { keyboard, startHarness, user, type Call, type Harness } from './harness';
 
 /**
  * Coin, then network, in the chat: the coins the API offers (a network switched off is absent), then
@@ -39,20 +39,7 @@ afterAll(async () => {
   await h?.close();
 }, 60_000);
 
-async function say(from: User, text: string): Promise<Call[]> {
-  const mark = h.tg.calls.length;
-  await h.send(h.updates.text(from, text));
-  return h.tg.since(mark);
-}
-
-async function press(from: User, data: string): Promise<Call[]> {
-  const mark = h.tg.calls.length;
-  await h.send(h.updates.press(from, h.tg.messageWithButton(data, from.id)));
-  return h.tg.since(mark);
-}
-
 const sent = (calls: Call[]) => calls.filter((c) => c.method === 'sendMessage' || c.method === 'sendPhoto');
-const keyboard = (call: Call | undefined): InlineKeyboardButton[][] => (call?.payload.reply_markup as InlineKeyboardMarkup | undefined)?.inline_keyboard ?? [];
 const buttons = (call: Call | undefined) =>
   keyboard(call)
     .flat()
@@ -61,12 +48,12 @@ const network = (symbol: string) => options.assets.flatMap((a) => a.networks).fi
 
 /** /recharge up to the coin step: Nigeria, MTN, $10, a number. */
 async function toCoinStep(from: User): Promise<Call> {
-  await say(from, '/recharge');
-  await press(from, 'r:country:NG');
-  await press(from, 'r:operator:141');
-  await say(from, '10');
+  await h.say(from, '/recharge');
+  await h.press(from, 'r:country:NG');
+  await h.press(from, 'r:operator:141');
+  await h.say(from, '10');
   // After the line that says which number was taken.
-  const step = sent(await say(from, '803 123 4567'))[1]!;
+  const step = sent(await h.say(from, '803 123 4567'))[1]!;
   expect(step.payload.text).toContain('Step 5 of 6');
   return step;
 }
@@ -99,7 +86,7 @@ describe('coin, then network', () => {
       ['⬅️ Back', 'r:coin:back'],
     ]);
 
-    const networkStep = sent(await press(ada, 'r:coin:USDT'))[0]!;
+    const networkStep = sent(await h.press(ada, 'r:coin:USDT'))[0]!;
     const ethereumFee = feeText(network('USDT').typicalFee);
     expect(ethereumFee).toMatch(/^≈ \$\d+\.\d\d network fee$/);
     expect(networkStep.payload.text).toBe(
@@ -120,43 +107,43 @@ describe('coin, then network', () => {
       ['⬅️ Back', 'r:network:back'],
     ]);
 
-    const review = sent(await press(ada, 'r:network:USDT-POLYGON'))[0]!;
+    const review = sent(await h.press(ada, 'r:network:USDT-POLYGON'))[0]!;
     expect(review.payload.text).toContain('Review Order');
     expect(review.payload.text).toContain('Payment method: <b>Tether USDT (Polygon)</b>');
     expect(review.payload.text).toContain('Network: <b>Polygon · ≈ $0.01 network fee · under a minute</b>');
     expect(review.payload.text).toContain('<code>11</code> USDT-POLYGON');
 
     // Another coin: POL has one network, so the review comes at once.
-    await press(ada, 'r:review:edit');
-    await press(ada, 'r:edit:coin');
-    const direct = sent(await press(ada, 'r:coin:POL'));
+    await h.press(ada, 'r:review:edit');
+    await h.press(ada, 'r:edit:coin');
+    const direct = sent(await h.press(ada, 'r:coin:POL'));
     expect(direct).toHaveLength(1);
     expect(direct[0]!.payload.text).toContain('Payment method: <b>Polygon (POL)</b>');
     expect(direct[0]!.payload.text).toContain('Network: <b>Polygon · ≈ $0.01 network fee · under a minute</b>');
 
     // Typed answers: the coin, then the network by its name.
-    await press(ada, 'r:review:edit');
-    await press(ada, 'r:edit:coin');
-    expect(buttons(sent(await say(ada, 'usdc'))[0])).toEqual([
+    await h.press(ada, 'r:review:edit');
+    await h.press(ada, 'r:edit:coin');
+    expect(buttons(sent(await h.say(ada, 'usdc'))[0])).toEqual([
       ['Polygon · ≈ $0.01 network fee', 'r:network:USDC-POLYGON'],
       [`Ethereum · ${feeText(network('USDC').typicalFee)}`, 'r:network:USDC'],
       ['⬅️ Back', 'r:network:back'],
     ]);
-    expect(sent(await say(ada, 'ethereum'))[0]!.payload.text).toContain('Payment method: <b>USD Coin (USDC)</b>');
+    expect(sent(await h.say(ada, 'ethereum'))[0]!.payload.text).toContain('Payment method: <b>USD Coin (USDC)</b>');
     // A coin's own symbol names its network at once.
-    await press(ada, 'r:review:edit');
-    await press(ada, 'r:edit:coin');
-    expect(sent(await say(ada, 'USDT-POLYGON'))[0]!.payload.text).toContain('Payment method: <b>Tether USDT (Polygon)</b>');
+    await h.press(ada, 'r:review:edit');
+    await h.press(ada, 'r:edit:coin');
+    expect(sent(await h.say(ada, 'USDT-POLYGON'))[0]!.payload.text).toContain('Payment method: <b>Tether USDT (Polygon)</b>');
   });
 
   it('says the fee and the time in the user’s language', async () => {
     const bea = user(9202, 'Béa', 'fr');
-    await say(bea, '/recharge');
-    await press(bea, 'r:country:NG');
-    await press(bea, 'r:operator:141');
-    await say(bea, '10');
-    await say(bea, '803 123 4567');
-    const networkStep = sent(await press(bea, 'r:coin:USDC'))[0]!;
+    await h.say(bea, '/recharge');
+    await h.press(bea, 'r:country:NG');
+    await h.press(bea, 'r:operator:141');
+    await h.say(bea, '10');
+    await h.say(bea, '803 123 4567');
+    const networkStep = sent(await h.press(bea, 'r:coin:USDC'))[0]!;
     expect(networkStep.payload.text).toContain('≈ 0,01\u00a0$US de frais de réseau · moins d’une minute');
     expect(buttons(networkStep)[0]).toEqual(['Polygon · ≈ 0,01\u00a0$US de frais de réseau', 'r:network:USDC-POLYGON']);
   });
@@ -166,9 +153,9 @@ describe('the payment message opens the wallet', () => {
   it('has a MetaMask button whose link reads back to the exact order, then Cancel; no Trust Wallet link on a devnet, no ethereum: link', async () => {
     const cy = user(9203, 'Cy');
     await toCoinStep(cy);
-    await press(cy, 'r:coin:USDT');
-    await press(cy, 'r:network:USDT-POLYGON');
-    const photo = (await press(cy, 'r:review:confirm')).find((c) => c.method === 'sendPhoto')!;
+    await h.press(cy, 'r:coin:USDT');
+    await h.press(cy, 'r:network:USDT-POLYGON');
+    const photo = (await h.press(cy, 'r:review:confirm')).find((c) => c.method === 'sendPhoto')!;
     const res = await h.api.call('GET', '/api/orders', { headers: { 'x-service-token': h.api.config.botApiSecret, 'x-telegram-user-id': String(cy.id) } });
     const [order] = ZOrderView.array().parse(res.body);
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogFor } from '@topup/shared';
-import type { User } from 'grammy/types';
 import { startHarness, user, type Harness } from './harness';
 
 /**
@@ -22,8 +21,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const say = (from: User, text: string) => h.send(h.updates.text(from, text));
-const press = (from: User, data: string) => h.send(h.updates.press(from, h.tg.messageWithButton(data, from.id)));
 const textsTo = (chatId: number, mark: number) =>
   h.tg.since(mark).flatMap((c) => (Number(c.payload.chat_id) === chatId && typeof c.payload.text === 'string' ? [c.payload.text as string] : []));
 
@@ -31,10 +28,10 @@ describe('phone checks of many users', () => {
   it('100 users typing their numbers at once are all answered: none is refused for the checks of the others', async () => {
     const users = Array.from({ length: 100 }, (_, i) => user(910_000 + i, `U${i}`));
     // At the country step (reached a few at a time: the embedded database has one connection)…
-    for (let i = 0; i < users.length; i += 20) await Promise.all(users.slice(i, i + 20).map((u) => say(u, '/recharge')));
+    for (let i = 0; i < users.length; i += 20) await Promise.all(users.slice(i, i + 20).map((u) => h.say(u, '/recharge')));
     const mark = h.tg.calls.length;
     // …all type a full international number at once: the bot asks the API to detect each.
-    await Promise.all(users.map((u) => say(u, '+234 803 123 4567')));
+    await Promise.all(users.map((u) => h.say(u, '+234 803 123 4567')));
     for (const u of users) {
       const replies = textsTo(u.id, mark);
       expect(replies.some((r) => TOO_MANY.test(r))).toBe(false);
@@ -47,18 +44,18 @@ describe('phone checks of many users', () => {
     const flo = user(920_001, 'Flo');
     const ann = user(920_002, 'Ann');
     for (const u of [flo, ann]) {
-      await say(u, '/recharge');
-      await press(u, 'r:country:NG');
-      await press(u, 'r:operator:141');
-      await say(u, '10');
+      await h.say(u, '/recharge');
+      await h.press(u, 'r:country:NG');
+      await h.press(u, 'r:operator:141');
+      await h.say(u, '10');
     }
     const mark = h.tg.calls.length;
-    for (let i = 0; i < PHONE_CHECKS_PER_MINUTE + 2; i++) await say(flo, `80312${String(10000 + i).slice(-5)}9`);
+    for (let i = 0; i < PHONE_CHECKS_PER_MINUTE + 2; i++) await h.say(flo, `80312${String(10000 + i).slice(-5)}9`);
     const floReplies = textsTo(flo.id, mark);
     expect(floReplies.filter((r) => TOO_MANY.test(r))).toHaveLength(2);
 
     const annMark = h.tg.calls.length;
-    await say(ann, '803 123 4567');
+    await h.say(ann, '803 123 4567');
     const annReplies = textsTo(ann.id, annMark);
     expect(annReplies.some((r) => TOO_MANY.test(r))).toBe(false);
     expect(annReplies.join('\n')).toContain('Step 5 of 6');
