@@ -138,10 +138,14 @@ export const EMBEDDED_POSTGRES_MAJOR = '18';
  */
 const EMBEDDED_SHARED_BUFFERS = '16MB';
 
-/** PGlite's own error for a data directory of another major version says only that it failed to start. */
-function refuseOtherMajor(dir: string): void {
+/**
+ * Makes the data directory when it is new; refuses one of another major version (PGlite's own error
+ * for it says only that it failed to start).
+ */
+async function prepareDataDir(dir: string): Promise<void> {
   const file = path.join(dir, 'PG_VERSION');
-  const major = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : EMBEDDED_POSTGRES_MAJOR;
+  if (!fs.existsSync(file)) return createInChild(dir);
+  const major = fs.readFileSync(file, 'utf8').trim();
   if (major !== EMBEDDED_POSTGRES_MAJOR) {
     throw new Error(
       `The embedded database in ${dir} was made by PostgreSQL ${major}; this version runs PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}. ` +
@@ -177,8 +181,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    refuseOtherMajor(dir);
-    if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await createInChild(dir);
+    await prepareDataDir(dir);
   }
   const client = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TOrderStory } from '@topup/shared';
 import { amountsQuery, countriesQuery, operatorsQuery } from '../api/queries';
 import { centsOf } from '../wizard/format';
-import { initialWizardState, type WizardState, type WizardStep } from '../wizard/state';
+import { initialWizardState, type WizardMove } from '../wizard/state';
 
 type Recharge = Extract<TOrderStory['next'], { action: 'new_recharge' }>['recharge'];
 
@@ -11,7 +11,7 @@ type Recharge = Extract<TOrderStory['next'], { action: 'new_recharge' }>['rechar
  * amount where the operator still offers it, the number without its dial code), on the phone step;
  * what the catalog no longer has is left to choose.
  */
-export async function rechargeAgainWizard(queryClient: QueryClient, recharge: Recharge): Promise<{ wizard: WizardState; step: WizardStep }> {
+export async function rechargeAgainWizard(queryClient: QueryClient, recharge: Recharge): Promise<WizardMove> {
   const countries = await queryClient.fetchQuery(countriesQuery());
   const country = countries.find((c) => c.id === recharge.countryId || (recharge.countryCode && c.code === recharge.countryCode));
   if (!country) return { wizard: initialWizardState, step: 1 };

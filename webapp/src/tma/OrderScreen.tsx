@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/I18n';
 import { rechargeAgainWizard } from '../order/again';
 import { OrderStory, type StoryAction } from '../order/OrderStory';
 import { storyQuery } from '../order/queries';
-import type { WizardState, WizardStep } from '../wizard/state';
+import type { WizardMove } from '../wizard/state';
 import { haptics } from './telegram';
 
 /** Where support is reached from the mini-app: the support Telegram handle, else the support e-mail. */
@@ -24,7 +24,7 @@ export default function OrderScreen(props: {
   paymentId: string;
   onShowOrders(): void;
   /** The wizard filled in from the order, and its step to open on. */
-  onRechargeAgain(again: { wizard: WizardState; step: WizardStep }): void;
+  onRechargeAgain(again: WizardMove): void;
   openLink(url: string): void;
 }) {
   const { web } = useI18n();
