@@ -30,7 +30,7 @@ function start(script: string, env: Record<string, string> = {}): Promise<{ chil
   });
 }
 
-/** `BENCH_ONLY=operators,create` measures only the cases whose name holds one of the words (and hello-world). */
+/** `BENCH_ONLY=operators,create` measures only the cases whose name holds one of the words (each with its hello-world). */
 const only = process.env.BENCH_ONLY?.split(',');
 
 const CASES: { name: string; opts: (url: string) => autocannon.Options }[] = [
@@ -68,17 +68,22 @@ async function main() {
   const hello = await start('hello-server.ts');
   const api = await start('api-server.ts', { BENCH_DATABASE_URL: scratch.url });
   try {
-    const results: Result[] = [];
-    results.push(await measure('hello-world (bare Express)', { url: `${hello.url}/hello` }));
-    for (const c of CASES) if (!only || only.some((word) => c.name.includes(word))) results.push(await measure(c.name, c.opts(api.url)));
-    const base = results[0]!.rps;
-    console.log(`\n${SECONDS}s per case, ${CONNECTIONS} connections, 127.0.0.1\n`);
-    console.log('case'.padEnd(40), 'req/s'.padStart(9), 'x hello'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-    for (const r of results) {
+    // The yardstick is measured again right before each case: on a shared machine its rate drifts by a
+    // fifth within a minute, and a ratio is only fair against the hello-world of the same moment.
+    const rows: { hello: Result; api: Result }[] = [];
+    for (const c of CASES) {
+      if (only && !only.some((word) => c.name.includes(word))) continue;
+      const yardstick = await measure('hello-world (bare Express)', { url: `${hello.url}/hello` });
+      rows.push({ hello: yardstick, api: await measure(c.name, c.opts(api.url)) });
+    }
+    console.log(`\n${SECONDS}s per case, ${CONNECTIONS} connections, 127.0.0.1; each case against the hello-world measured just before it\n`);
+    console.log('case'.padEnd(40), 'req/s'.padStart(9), 'hello/s'.padStart(9), 'x hello'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+    for (const { hello: h, api: r } of rows) {
       console.log(
         r.name.padEnd(40),
         r.rps.toFixed(0).padStart(9),
-        (r.rps / base).toFixed(2).padStart(9),
+        h.rps.toFixed(0).padStart(9),
+        (r.rps / h.rps).toFixed(2).padStart(9),
         String(r.p99).padStart(8),
         String(r.errors).padStart(7),
       );

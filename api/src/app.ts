@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -15,7 +16,8 @@ import { authRouter, PROFILE_PICTURE_PATH } from './routes/auth/auth.router';
 import { balanceRouter } from './routes/balance/balance.router';
 import { recipientsRouter } from './routes/recipients/recipients.router';
 import { botRouter } from './routes/bot/bot.router';
-import { catalogRouter } from './routes/catalog/catalog.router';
+import { catalogReads, catalogRouter } from './routes/catalog/catalog.router';
+import { answerFailedHotRead, withHotReads } from './http/hot-reads';
 import { ordersRouter } from './routes/orders/orders.router';
 import { coinsRouter } from './routes/coins/coins.router';
 import { tonConnectRouter } from './routes/tonconnect/tonconnect.router';
@@ -29,18 +31,28 @@ import { apiHeaders, pageHeaders } from './http/security-headers';
 import { metricsRouter } from './http/metrics';
 import { readinessRouter } from './http/readiness';
 
+type AppDeps = { config: Config; services: Services; feed: OrderFeed; log: Logger; closing?: AbortSignal };
+
+/** What the HTTP server runs: the catalog's reads in front (http/hot-reads.ts), then the app. */
+export function createRequestListener(deps: AppDeps): RequestListener {
+  const { services, log } = deps;
+  return withHotReads(createApp(deps), '/api', catalogReads(services.catalog, services.settings), { log, metrics: services.metrics });
+}
+
 /**
  * The HTTP application: routes are thin, the services own the rules. Middleware order: the request id
- * and access log first (every later line of the request carries the id), then the probes and metrics
+ * and access log first (every later line of the request carries the id), the errors of the catalog's
+ * reads answered in front of the app (http/hot-reads.ts), then the probes and metrics
  * (cheap, no body parsing, no session look-up), the API with its own security headers, the pages with
  * theirs, and the error handler last.
  */
-export function createApp(deps: { config: Config; services: Services; feed: OrderFeed; log: Logger; closing?: AbortSignal }): express.Express {
+export function createApp(deps: AppDeps): express.Express {
   const { config, services, feed, log } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(log, services.metrics));
+  app.use(answerFailedHotRead);
   app.use(metricsRouter(services.metrics, { token: config.metricsToken, production: config.production }));
   const api = express.Router();
   api.use(apiHeaders);
@@ -52,7 +64,7 @@ export function createApp(deps: { config: Config; services: Services; feed: Orde
     res.json({ ok: true, provider: services.catalog.providerName });
   });
   api.use(readinessRouter(services.readiness));
-  // The catalog and prices need no identity: served before the cookie and session look-ups.
+  // The phone checks and prices need no identity: served before the cookie and session look-ups.
   api.use(
     catalogRouter(services.catalog, services.settings, {
       phoneCheckRateLimitPerMinute: config.phoneCheckRateLimitPerMinute,

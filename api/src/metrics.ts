@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from './db/client';
 import { jobBacklog, notificationBacklog, ordersByStatus, type NotificationBacklog, type QueueBacklog } from './services/system-status';
@@ -187,12 +186,12 @@ export class Metrics {
     this.db = db;
   }
 
-  observeHttp(req: Request, res: Response, seconds: number): void {
-    const route = routeOf(req, res);
-    const key = `${req.method} ${route} ${res.statusCode}`;
+  /** `route` is the route's pattern, never the raw path (whose ids would make a series per order). */
+  observeHttp(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${route} ${status}`;
     let series = this.httpSeries.get(key);
     if (!series) {
-      series = { requests: this.httpRequests.labels(req.method, route, String(res.statusCode)), seconds: this.httpSeconds.labels(req.method, route) };
+      series = { requests: this.httpRequests.labels(method, route, String(status)), seconds: this.httpSeconds.labels(method, route) };
       this.httpSeries.set(key, series);
     }
     series.requests.inc();
@@ -215,12 +214,4 @@ export class Metrics {
     }
     return this.snapshot.value.catch(() => null);
   }
-}
-
-/** The route pattern, never the raw path (whose ids would make a series per order). */
-function routeOf(req: Request, res: Response): string {
-  const route = (req.route as { path?: unknown } | undefined)?.path;
-  if (typeof route === 'string') return `${req.baseUrl}${route}`;
-  if (res.statusCode === 404) return 'unmatched';
-  return req.originalUrl.startsWith('/api/') ? 'api' : 'static';
 }

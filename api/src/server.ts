@@ -11,7 +11,7 @@ import { createServices, type Services } from './services';
 import { startWorkers } from './workers';
 import type { NetworkWatcher } from './chain/port';
 import { OrderFeed } from './services/order-feed';
-import { createApp } from './app';
+import { createRequestListener } from './app';
 import { createLogger } from './logging';
 import { Metrics } from './metrics';
 import { DEPOSIT_ACCOUNT_PATH, DepositKey } from './chain/evm/deposit-key';
@@ -70,7 +70,9 @@ export async function startServer(config: Config, overrides: { provider?: Airtim
   await feed.start();
 
   const closing = new AbortController();
-  const server = createHttpServer(createApp({ config, services, feed, log, closing: closing.signal }), { requestTimeoutMs: config.requestTimeoutMs });
+  const server = createHttpServer(createRequestListener({ config, services, feed, log, closing: closing.signal }), {
+    requestTimeoutMs: config.requestTimeoutMs,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import type { ChainRegistry } from '@topup/shared';
 import { loadConfig, type Config } from '../src/config';
-import { createApp } from '../src/app';
+import { createRequestListener } from '../src/app';
 import { createServices, type Services } from '../src/services';
 import type { ChainFamily } from '../src/chain/port';
 import type { AirtimeProvider } from '../src/airtime/provider';
@@ -72,7 +72,7 @@ export async function startTestApi(
   await services.adminAuth.ensureFirstAdmin(config.admin.email, config.admin.password);
   const feed = new OrderFeed(database, log);
   await feed.start();
-  const server = createHttpServer(createApp({ config, services, feed, log }), { requestTimeoutMs: config.requestTimeoutMs });
+  const server = createHttpServer(createRequestListener({ config, services, feed, log }), { requestTimeoutMs: config.requestTimeoutMs });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
