@@ -31,7 +31,8 @@ export function hasValidChecksum(key: string): boolean {
  */
 export class AccountChainKey {
   private readonly publicKey: Buffer;
-  private readonly chainCode: Buffer;
+  /** The HMAC key of every child: made once, not for each derivation (a tenth of one's time). */
+  private readonly chainCode: crypto.KeyObject;
 
   /** `setting` and `path` name the key in the errors an operator reads. */
   constructor(xpub: string, setting: string, path: string) {
@@ -39,7 +40,7 @@ export class AccountChainKey {
     if ('privateKey' in node) throw new Error(`${setting} must be an extended PUBLIC key; never give the server a private key`);
     if (node.depth !== ACCOUNT_CHAIN_DEPTH) throw new Error(`${setting} must be the key of ${path} (depth 4), got depth ${node.depth}`);
     this.publicKey = Buffer.from(node.publicKey.slice(2), 'hex');
-    this.chainCode = Buffer.from(node.chainCode.slice(2), 'hex');
+    this.chainCode = crypto.createSecretKey(Buffer.from(node.chainCode.slice(2), 'hex'));
   }
 
   /** Child `index`'s public key, uncompressed (65 bytes, 0x04 first). */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { canTransition, type TOrderStatus } from '@topup/shared';
 import { rowsOf, tableRow, type DbOrTx } from '../db/client';
+import { insertRecordset } from '../db/recordset';
 import { depositAddresses, isCryptoOrder, orderEvents, orders, type CryptoOrderRow, type NewOrderRow, type OrderRow } from '../db/schema';
 import { AppError } from './errors';
 import { enqueue, orderJobsFrom } from '../jobs/queue';
@@ -38,20 +39,17 @@ export interface NewOrder {
 export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<CryptoOrderRow[]> {
   const status: TOrderStatus = 'pending_crypto_payment';
   const derived = list.flatMap((o) => (o.derived ? [{ address: o.row.depositAddress, family: o.derived.family, derivationIndex: o.derived.index }] : []));
-  const addresses = derived.length ? sql`address as (${db.insert(depositAddresses).values(derived).getSQL()}),` : sql``;
-  const created = db
-    .insert(orders)
-    .values(list.map((o) => ({ ...o.row, paymentMethod: 'crypto' as const, status, updatedAt: o.row.createdAt })))
-    .returning();
+  const addresses = derived.length ? sql`address as (${insertRecordset(depositAddresses, derived)}),` : sql``;
+  const created = sql`${insertRecordset(
+    orders,
+    list.map((o) => ({ ...o.row, paymentMethod: 'crypto' as const, status, updatedAt: o.row.createdAt })),
+  )} returning *`;
   // Each order's own cause and expiry, joined to its new id by payment id.
-  const extras = sql.join(
-    list.map((o) => sql`(${o.row.paymentId}, ${o.cause}, ${o.expiry.queue}, ${o.expiry.runAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
+  const extras = JSON.stringify(list.map((o) => ({ payment_id: o.row.paymentId, cause: o.cause, queue: o.expiry.queue, run_at: o.expiry.runAt.toISOString() })));
   const result = await db.execute(sql`
     with ${addresses}
-    created as (${created.getSQL()}),
-    extra (payment_id, cause, queue, run_at) as (values ${extras}),
+    created as (${created}),
+    extra as (select * from json_to_recordset(${extras}::json) as e(payment_id text, cause text, queue text, run_at timestamptz)),
     event as (
       insert into ${orderEvents} (order_id, from_status, to_status, cause)
       select c.id, null, ${status}, e.cause from created c join extra e on e.payment_id = c.payment_id
