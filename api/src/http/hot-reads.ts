@@ -36,9 +36,10 @@ function sendEntry(req: IncomingMessage, res: ServerResponse, { body, etag }: En
 
 function decoded(params: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) {
+  for (const key in params) {
+    const value = params[key]!;
     try {
-      out[key] = decodeURIComponent(value);
+      out[key] = value.includes('%') ? decodeURIComponent(value) : value;
     } catch {
       throw new AppError('VALIDATION_ERROR', 'The request path is not validly encoded');
     }

@@ -62,6 +62,10 @@ export class CatalogService {
   private detections = new Map<string, { operatorId: Promise<number | null>; at: number }>();
   private inflight = new Map<string, Promise<Entry<unknown>>>();
   private operatorsById = new Map<number, ProviderOperator>();
+  /** The operator lists already in operatorsById: a list is indexed once, not on every read. */
+  private indexedOperators = new WeakSet<Entry<ProviderOperator[]>>();
+  /** Each country list's countries by id and by code (the lists are replaced, never changed). */
+  private countriesByRef = new WeakMap<Entry<TCountry[]>, Map<number | string, TCountry>>();
   /** Amount lists per operator object and limits: a refreshed operator is a new object, so its lists are rebuilt. */
   private amountLists = new WeakMap<ProviderOperator, Map<string, Entry<TAmountOption[]>>>();
 
@@ -88,16 +92,18 @@ export class CatalogService {
 
   /** A country by numeric id or two-letter code. */
   async country(ref: number | string): Promise<TCountry | null> {
-    const { value } = await this.countries();
-    return value.find((c) => (typeof ref === 'number' ? c.id === ref : c.code === ref)) ?? null;
+    const list = await this.countries();
+    let byRef = this.countriesByRef.get(list);
+    if (!byRef)
+      this.countriesByRef.set(list, (byRef = new Map<number | string, TCountry>(list.value.flatMap((c) => [[c.id, c] as const, [c.code, c] as const]))));
+    return byRef.get(ref) ?? null;
   }
 
   /** A country's operators, each with the custom amount the settings' limits allow. */
   async operators(countryCode: string, limits: AmountLimits, serviceType?: TServiceType): Promise<Entry<TOperatorWire[]>> {
     const all = await this.providerOperators(countryCode);
-    const chosen = serviceType ? all.value.filter((o) => o.serviceType === serviceType) : all.value;
     const key = `operators:${countryCode}:${serviceType ?? ''}:${limits.minAmountCents}:${limits.maxAmountCents}`;
-    return this.derived(key, all, () => chosen.map((o) => toOperator(o, limits)));
+    return this.derived(key, all, () => (serviceType ? all.value.filter((o) => o.serviceType === serviceType) : all.value).map((o) => toOperator(o, limits)));
   }
 
   /**
@@ -212,7 +218,10 @@ export class CatalogService {
 
   private async providerOperators(countryCode: string): Promise<Entry<ProviderOperator[]>> {
     const entry = await this.cached(`provider-operators:${countryCode}`, CATALOG_FRESH_MS.operators, () => this.provider.listOperators(countryCode));
-    for (const op of entry.value) this.operatorsById.set(wireOperatorId(op.operatorId), op);
+    if (!this.indexedOperators.has(entry)) {
+      for (const op of entry.value) this.operatorsById.set(wireOperatorId(op.operatorId), op);
+      this.indexedOperators.add(entry);
+    }
     return entry;
   }
 
