@@ -6,6 +6,7 @@
  *   npm run bench            (needs a PostgreSQL server: BENCH_DATABASE_URL, default the local one)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -16,6 +17,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARM_UP_SECONDS = 3;
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
 const serverUrl = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function start(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
@@ -56,14 +59,24 @@ interface Result {
   rps: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per request, µs: what the server spends, whatever else the machine does. */
+  cpu: number;
 }
 
-async function measure(name: string, opts: autocannon.Options): Promise<Result> {
+/** CPU time (user and system, every thread) the process has used so far, in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
+async function measure(name: string, server: ChildProcess, opts: autocannon.Options): Promise<Result> {
   // A short warm-up fills caches and JIT before the measured run.
   await autocannon({ ...opts, duration: 1 });
+  const before = cpuMicros(server.pid!);
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const cpu = (cpuMicros(server.pid!) - before) / r.requests.total;
   const errors = r.errors + r.timeouts + r.non2xx;
-  return { name, rps: r.requests.average, p99: r.latency.p99, errors };
+  return { name, rps: r.requests.average, p99: r.latency.p99, errors, cpu };
 }
 
 async function main() {
@@ -82,8 +95,8 @@ async function main() {
     for (const c of cases) {
       const rounds: { hello: Result; api: Result; ratio: number }[] = [];
       for (let i = 0; i < ROUNDS; i++) {
-        const yardstick = await measure('hello-world (bare Express)', { url: `${hello.url}/hello` });
-        const measured = await measure(c.name, c.opts(api.url));
+        const yardstick = await measure('hello-world (bare Express)', hello.child, { url: `${hello.url}/hello` });
+        const measured = await measure(c.name, api.child, c.opts(api.url));
         rounds.push({ hello: yardstick, api: measured, ratio: measured.rps / yardstick.rps });
       }
       const median = rounds.toSorted((x, y) => x.ratio - y.ratio)[Math.floor(ROUNDS / 2)]!;
@@ -94,7 +107,16 @@ async function main() {
     }
     console.log(`\n${CONNECTIONS} connections, 127.0.0.1; ${ROUNDS} rounds of ${SECONDS} s hello-world then ${SECONDS} s case, the median round`);
     console.log('(p99 the worst of the rounds, errors all of them)\n');
-    console.log('case'.padEnd(40), 'req/s'.padStart(9), 'hello/s'.padStart(9), 'x hello'.padStart(9), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+    console.log(
+      'case'.padEnd(40),
+      'req/s'.padStart(9),
+      'hello/s'.padStart(9),
+      'x hello'.padStart(9),
+      'p99 ms'.padStart(8),
+      'errors'.padStart(7),
+      'CPU µs/req'.padStart(11),
+      'hello µs'.padStart(9),
+    );
     for (const { hello: h, api: r, ratio } of rows) {
       console.log(
         r.name.padEnd(40),
@@ -103,6 +125,8 @@ async function main() {
         ratio.toFixed(2).padStart(9),
         String(r.p99).padStart(8),
         String(r.errors).padStart(7),
+        r.cpu.toFixed(1).padStart(11),
+        h.cpu.toFixed(1).padStart(9),
       );
     }
   } finally {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createLogger } from '../logging';
 import { Metrics } from '../metrics';
 import type { Entry } from '../services/catalog';
@@ -10,7 +11,7 @@ import { AppError } from '../services/errors';
 import { requestLogging } from './access-log';
 import { errorHandler, notFoundApi } from './errors';
 import { createHttpServer } from './http-server';
-import { answerFailedHotRead, withHotReads, type HotRead } from './hot-reads';
+import { answerFailedHotRead, hotRead, withHotReads } from './hot-reads';
 import { API_HEADERS, apiHeaders } from './security-headers';
 
 /** The catalog's reads in front of Express: the same answer, headers, log line and metrics, without the app. */
@@ -25,16 +26,18 @@ const log = createLogger('info', { write: (line: string) => void lines.push(JSON
 const metrics = new Metrics();
 /** Requests the app saw: a hot read that succeeds is not one of them. */
 let appSaw: string[] = [];
-const reads: HotRead[] = [
-  { path: '/things', read: async () => entry([{ id: 1 }, { id: 2 }]) },
-  {
+const reads = [
+  hotRead({ path: '/things', read: async () => entry([{ id: 1 }, { id: 2 }]) }),
+  hotRead({
     path: '/things/:id/parts',
-    read: async ({ id }, query) => {
+    params: z.object({ id: z.string().min(2) }),
+    query: z.object({ kind: z.enum(['big', 'small']).optional() }),
+    read: async ({ id }, { kind }) => {
       if (id !== 'é1') throw new AppError('NOT_FOUND', `Thing ${id} not found`);
       log.info('read a thing');
-      return entry({ id, kind: query.kind ?? null });
+      return entry({ id, kind: kind ?? null });
     },
-  },
+  }),
 ];
 
 let url: string;
@@ -114,6 +117,17 @@ describe('hot reads', () => {
     await expect.poll(() => accessLines()).toHaveLength(1);
     expect(accessLines()[0]).toMatchObject({ reqId: res.headers.get('x-request-id'), error: { code: 'NOT_FOUND' }, res: { statusCode: 404 } });
     expect(await metrics.registry.getSingleMetricAsString('topup_http_requests_total')).toMatch(/route="\/api\/things\/:id\/parts",status="404"\} 1/);
+  });
+
+  it('refuse input their schemas refuse, every time, as the app refuses it', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${url}/api/things/%C3%A91/parts?kind=huge`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^kind: /) } });
+    }
+    // The same read with good input after a refusal: the refusal was not kept.
+    expect(await (await fetch(`${url}/api/things/%C3%A91/parts?kind=small`)).json()).toEqual({ id: 'é1', kind: 'small' });
+    expect(await (await fetch(`${url}/api/things/%C3%A91/parts`)).json()).toEqual({ id: 'é1', kind: null });
   });
 
   it('answer a path that is not validly encoded with a 400', async () => {

@@ -5,33 +5,31 @@ import { parse } from '../../http/errors';
 import { phoneCheckRateLimit } from '../../http/middleware';
 import { AppError } from '../../services/errors';
 import type { CatalogService } from '../../services/catalog';
-import type { HotRead } from '../../http/hot-reads';
+import { hotRead, type HotRead } from '../../http/hot-reads';
 import type { SettingsService } from '../../services/settings';
 
 /** The catalog's public reads, served in front of Express (http/hot-reads.ts). */
 export function catalogReads(catalog: CatalogService, settings: SettingsService): HotRead[] {
   return [
-    { path: '/countries', read: () => catalog.countries() },
-    {
+    hotRead({ path: '/countries', read: () => catalog.countries() }),
+    hotRead({
       path: '/countries/:id/operators',
-      read: async (params, query) => {
-        const { id } = parse(ZCountryParam, params);
-        const { serviceType } = parse(ZOperatorsQuery, query);
+      params: ZCountryParam,
+      query: ZOperatorsQuery,
+      read: async ({ id }, { serviceType }) => {
         const country = await catalog.country(id);
         if (!country) throw new AppError('NOT_FOUND', `Country ${id} not found`);
         return catalog.operators(country.code, await settings.get('pricing'), serviceType);
       },
-    },
-    {
-      /** Only the options the admin's minimum and maximum allow: no client filters them again. */
+    }),
+    /** Only the options the admin's minimum and maximum allow: no client filters them again. */
+    hotRead({
       path: '/operators/:operatorId/amounts',
-      read: async (params, query) => {
-        const { operatorId } = parse(ZOperatorParam, params);
-        const { serviceType } = parse(ZAmountsQuery, query);
-        return catalog.amounts(operatorId, serviceType, await settings.get('pricing'));
-      },
-    },
-    { path: '/promotions', read: () => catalog.promotions() },
+      params: ZOperatorParam,
+      query: ZAmountsQuery,
+      read: async ({ operatorId }, { serviceType }) => catalog.amounts(operatorId, serviceType, await settings.get('pricing')),
+    }),
+    hotRead({ path: '/promotions', read: () => catalog.promotions() }),
   ];
 }
 
