@@ -45,7 +45,9 @@ export async function insertOrders(db: DbOrTx, list: NewOrder[]): Promise<Crypto
     list.map((o) => ({ ...o.row, paymentMethod: 'crypto' as const, status, updatedAt: o.row.createdAt })),
   )} returning *`;
   // Each order's own cause and expiry, joined to its new id by payment id.
-  const extras = JSON.stringify(list.map((o) => ({ payment_id: o.row.paymentId, cause: o.cause, queue: o.expiry.queue, run_at: o.expiry.runAt.toISOString() })));
+  const extras = JSON.stringify(
+    list.map((o) => ({ payment_id: o.row.paymentId, cause: o.cause, queue: o.expiry.queue, run_at: o.expiry.runAt.toISOString() })),
+  );
   const result = await db.execute(sql`
     with ${addresses}
     created as (${created}),
