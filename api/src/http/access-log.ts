@@ -31,10 +31,10 @@ const TRACKED = Symbol('tracked request id');
 type Tracked = IncomingMessage & { [TRACKED]?: string };
 
 /**
- * Gives the request an id (the caller's `X-Request-Id`, or a new one, which the caller echoes in the
- * answer), writes one access log line when the answer is done (4xx and 503 as warn, other 5xx as error, with the error code
- * and message the customer got), and counts the request under `route()`, asked then. Plain Node objects:
- * the hot reads in front of Express start here too. Returns the id.
+ * Gives the request an id (the caller's `X-Request-Id`, or a new one; whoever answers echoes it), writes
+ * one access log line when the answer is done (4xx and 503 as warn, other 5xx as error, with the error
+ * code and message the customer got), and counts the request under `route()`, asked then. Plain Node
+ * objects: the hot reads in front of Express start here too. Returns the id.
  */
 export function trackRequest(log: Logger, metrics: Metrics, req: IncomingMessage, res: ServerResponse, route: () => string): string {
   const started = process.hrtime.bigint();
