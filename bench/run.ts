@@ -1,7 +1,8 @@
 /**
  * Load benchmark (bounded: under a minute per case, 127.0.0.1 only). Catalog reads and order
- * creation on the PostgreSQL server, each as a ratio to a bare Express hello-world measured in the same
- * run: five rounds of the hello-world then the case, the median of the five ratios reported.
+ * creation on the PostgreSQL server, and the floor under order creation (floor-server.ts), each as a
+ * ratio to a bare Express hello-world measured in the same run: five rounds of the hello-world then the
+ * case, the median of the five ratios reported.
  *
  *   npm run bench            (needs a PostgreSQL server: BENCH_DATABASE_URL, default the local one)
  */
@@ -39,19 +40,20 @@ function start(script: string, env: Record<string, string> = {}): Promise<{ chil
 /** `BENCH_ONLY=operators,create` measures only the cases whose name holds one of the words (each with its hello-world). */
 const only = process.env.BENCH_ONLY?.split(',');
 
-const CASES: { name: string; opts: (url: string) => autocannon.Options }[] = [
+const createPayment = (url: string): autocannon.Options => ({
+  url: `${url}/api/create-payment`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
+});
+
+/** Each case runs against the API, or against the floor under order creation (floor-server.ts). */
+const CASES: { name: string; server?: 'floor'; opts: (url: string) => autocannon.Options }[] = [
   { name: 'GET /api/countries/CM/operators', opts: (url) => ({ url: `${url}/api/countries/CM/operators` }) },
   { name: 'GET /api/operators/53/amounts', opts: (url) => ({ url: `${url}/api/operators/53/amounts` }) },
   { name: 'GET /api/countries (245 countries)', opts: (url) => ({ url: `${url}/api/countries` }) },
-  {
-    name: 'POST /api/create-payment',
-    opts: (url) => ({
-      url: `${url}/api/create-payment`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phoneNumber: '671234567', operatorId: 53, amount: 10, currency: 'USDT' }),
-    }),
-  },
+  { name: 'POST /api/create-payment', opts: createPayment },
+  { name: 'create floor: HTTP + the insert only', server: 'floor', opts: createPayment },
 ];
 
 interface Result {
@@ -83,12 +85,15 @@ async function main() {
   const scratch = await createScratchDatabase(serverUrl, 'topup_bench');
   const hello = await start('hello-server.ts');
   const api = await start('api-server.ts', { BENCH_DATABASE_URL: scratch.url });
+  // Started after the API, which has migrated the database by then.
+  const floor = await start('floor-server.ts', { BENCH_DATABASE_URL: scratch.url });
+  const target = (c: (typeof CASES)[number]) => (c.server === 'floor' ? floor : api);
   try {
     const cases = CASES.filter((c) => !only || only.some((word) => c.name.includes(word)));
     // Both servers run every case for a while first: the first case measured is not the one that pays
     // for the JIT and the caches of a process just started.
     await autocannon({ url: `${hello.url}/hello`, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
-    for (const c of cases) await autocannon({ connections: CONNECTIONS, duration: WARM_UP_SECONDS, ...c.opts(api.url) });
+    for (const c of cases) await autocannon({ connections: CONNECTIONS, duration: WARM_UP_SECONDS, ...c.opts(target(c).url) });
     // On a shared machine the yardstick's own rate moves by a fifth or more within a minute: each case is
     // measured against the hello-world of the same moment, in rounds, and the median round is reported.
     const rows: { hello: Result; api: Result; ratio: number }[] = [];
@@ -96,7 +101,7 @@ async function main() {
       const rounds: { hello: Result; api: Result; ratio: number }[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const yardstick = await measure('hello-world (bare Express)', hello.child, { url: `${hello.url}/hello` });
-        const measured = await measure(c.name, api.child, c.opts(api.url));
+        const measured = await measure(c.name, target(c).child, c.opts(target(c).url));
         rounds.push({ hello: yardstick, api: measured, ratio: measured.rps / yardstick.rps });
       }
       const median = rounds.toSorted((x, y) => x.ratio - y.ratio)[Math.floor(ROUNDS / 2)]!;
@@ -130,8 +135,7 @@ async function main() {
       );
     }
   } finally {
-    hello.child.kill();
-    api.child.kill();
+    for (const server of [hello, api, floor]) server.child.kill();
     await new Promise((r) => setTimeout(r, 300));
     await scratch.drop();
   }
