@@ -3,9 +3,8 @@
  * core), imported file by file. The package's entry also evaluates every zod schema, which with zod itself weighs about
  * 26 KB gzip: the web app loads those in a chunk of their own (api/schemas.ts), fetched beside the
  * first API call, so the first screen's script does not carry them. Types come from the package.
- * The built-in coin registry is not here: clients show the coins GET /api/payment-options offers, and the one
- * page that needs the registry (the marketing counts, before the server answers) imports it itself,
- * keeping it out of the mini-app's first load.
+ * The built-in coin registry is not here: clients show the coins the server offers (GET /api/payment-options,
+ * GET /api/coins), so no first load carries it.
  */
 export * from '../../shared/src/constants';
 export * from '../../shared/src/email';

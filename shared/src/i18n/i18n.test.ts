@@ -113,6 +113,27 @@ describe('catalogs', () => {
     }
   });
 
+  it('say the offered coins, and something true while the server has not said them (no compiled-in list)', () => {
+    const offered = { coins: 3, chains: 2, coinNames: 'USDT and USDC', networkNames: 'Ethereum and Tron' };
+    for (const locale of LOCALE_CODES) {
+      const { home } = CATALOGS[locale].web;
+      const { landing, about, help } = CATALOGS[locale].web.pages;
+      const unknown = [
+        home.heroText({ countries: null, coins: null }),
+        home.cryptoBody(null),
+        landing.payBody({ coins: null }),
+        about.whatBody({ countries: null, offered: null }),
+        help.coins.answer(null),
+      ];
+      for (const text of unknown) expect(text, locale).not.toMatch(/null|undefined|NaN|\b[0-9]\b/);
+      expect(home.cryptoBody(offered), locale).toContain('Ethereum and Tron');
+      expect(about.whatBody({ countries: 5, offered }), locale).toContain('USDT and USDC');
+      expect(help.coins.answer(offered), locale).toMatch(/^3 /);
+      expect(landing.payBody({ coins: 3 }), locale).toMatch(/^3 /);
+    }
+    expect(CATALOGS.en.web.home.heroText({ countries: null, coins: null })).toContain('Pay with cryptocurrency,');
+  });
+
   it('put each country after its own preposition', () => {
     const where = (locale: Locale, code: string, en: string) => CATALOGS[locale].common.inCountry({ code, name: countryNameIn(locale, code, en) });
     expect(where('fr', 'CM', 'Cameroon')).toBe('au Cameroun');

@@ -1,22 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { coinsQuery, countriesQuery } from '../api/queries';
-import { CHAINS } from '../../../shared/src/coins';
+import { useI18n } from '../i18n/I18n';
+import { formatListIn } from '../shared';
 
 /**
- * Every count the marketing pages show, computed (docs/design.md section 2): countries from the live catalog,
- * coins and networks from the coins actually offered. `countries` is null until the catalog answers.
+ * Every count the marketing pages show, computed (docs/design.md section 2): countries from the live
+ * catalog, coins and networks from the coins the server offers. Each is null until the server answers:
+ * the pages say "around the world" and "cryptocurrency" meanwhile, not a compiled-in list that could
+ * differ from what is offered (and would weigh on the first load).
  */
 export function useCatalogCounts() {
+  const { locale } = useI18n();
   const countries = useQuery(countriesQuery());
-  // Until the server answers, the built-in registry stands in for what it offers.
-  const coins = useQuery(coinsQuery()).data?.coins ?? CHAINS.coins.map((c) => ({ ...c, networkLabel: CHAINS.network(c.network)!.label }));
-  const networks = new Map(coins.map((c) => [c.network, c.networkLabel]));
+  const coins = useQuery(coinsQuery());
+  const offered = coins.data?.coins;
+  const networkNames = offered && [...new Map(offered.map((c) => [c.network, c.networkLabel])).values()];
   return {
     countries: countries.data?.length ?? null,
     countriesFailed: countries.isError,
-    coins: coins.length,
-    networks: networks.size,
-    networkNames: [...networks.values()],
-    coinNames: [...new Set(coins.map((c) => c.symbol.replace(/-.*/, '')))],
+    coinsFailed: coins.isError,
+    /** The offered coins as the texts take them (OfferedCoins), lists joined in the page's language. */
+    offered: offered
+      ? {
+          coins: offered.length,
+          chains: networkNames!.length,
+          coinNames: formatListIn(locale, [...new Set(offered.map((c) => c.symbol.replace(/-.*/, '')))]),
+          networkNames: formatListIn(locale, networkNames!),
+        }
+      : null,
   };
 }

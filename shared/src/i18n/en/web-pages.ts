@@ -6,6 +6,12 @@ export interface LegalParams {
   countries: number | null;
 }
 
+/**
+ * The coins the server offers, for the marketing texts: null until it answers (a page shows no
+ * compiled-in list that could differ). `coinNames` and `networkNames` are lists already joined in the language.
+ */
+export type OfferedCoins = { coins: number; chains: number; coinNames: string; networkNames: string } | null;
+
 /** A paragraph: plain text, or one that names the site or the coverage. */
 export type LegalParagraph = string | ((p: LegalParams) => string);
 
@@ -54,7 +60,8 @@ export const pages = {
     airtimeBody: (p: { countries: number | null }) =>
       `Top up prepaid phones ${p.countries === null ? 'around the world' : `in ${p.countries} ${p.countries === 1 ? 'country' : 'countries'}`}, with airtime or data bundles.`,
     payTitle: 'Pay your way',
-    payBody: (p: { coins: number }) => `${p.coins} cryptocurrencies, a fresh address for every order, and nothing to install.`,
+    payBody: (p: { coins: number | null }) =>
+      `${p.coins === null ? 'Cryptocurrency' : `${p.coins} cryptocurrencies`}, a fresh address for every order, and nothing to install.`,
     balanceTitle: 'A balance that keeps',
     balanceBody: 'Add funds once and pay later top-ups from your balance. Undeliverable payments are credited to it.',
     stepsTitle: 'Four steps to a top-up',
@@ -71,9 +78,8 @@ export const pages = {
     lead: (p: { site: string }) =>
       `${p.site} helps people keep the phones of family and friends topped up across borders, paying with the cryptocurrency they already hold.`,
     whatTitle: 'What we do',
-    /** `coinNames` and `networkNames` are lists already joined in the language. */
-    whatBody: (p: { countries: number | null; coins: number; coinNames: string; networkNames: string }) =>
-      `We send airtime and data bundles to prepaid phones ${p.countries === null ? 'around the world' : `in ${p.countries} ${p.countries === 1 ? 'country' : 'countries'}`}, and accept ${p.coins} cryptocurrencies (${p.coinNames}) on ${p.networkNames}. You can use this web site, our Telegram bot or our Telegram mini-app.`,
+    whatBody: (p: { countries: number | null; offered: OfferedCoins }) =>
+      `We send airtime and data bundles to prepaid phones ${p.countries === null ? 'around the world' : `in ${p.countries} ${p.countries === 1 ? 'country' : 'countries'}`}, and accept ${p.offered ? `${p.offered.coins} cryptocurrencies (${p.offered.coinNames}) on ${p.offered.networkNames}` : 'cryptocurrency'}. You can use this web site, our Telegram bot or our Telegram mini-app.`,
     howTitle: 'How we work',
     howBody:
       'Every order gets its own payment address, and the top-up is sent automatically once the payment is confirmed. If something goes wrong, the value of your payment goes to your balance: it is never lost.',
@@ -88,9 +94,8 @@ export const pages = {
     },
     coins: {
       question: 'Which cryptocurrencies can I pay with?',
-      /** `coinNames` and `networkNames` are lists already joined in the language. */
-      answer: (p: { coins: number; coinNames: string; networkNames: string }) =>
-        `${p.coins} of them: ${p.coinNames}, on ${p.networkNames}. USDT is offered on Ethereum and on Binance Smart Chain: send it on the network shown.`,
+      answer: (p: OfferedCoins) =>
+        `${p ? `${p.coins} of them: ${p.coinNames}, on ${p.networkNames}.` : 'Those shown when you pay.'} USDT is offered on Ethereum and on Binance Smart Chain: send it on the network shown.`,
     },
     time: {
       question: 'How long do I have to pay?',

@@ -5,7 +5,7 @@
  */
 import { account } from './web-account';
 import { order } from './web-order';
-import { pages } from './web-pages';
+import { pages, type OfferedCoins } from './web-pages';
 import { pay } from './web-pay';
 
 export const web = {
@@ -131,9 +131,9 @@ export const web = {
   home: {
     eyebrow: 'Airtime and data · paid in crypto',
     title: 'Recharge any phone, pay with cryptocurrency',
-    /** `countries` null while the catalog is unknown; `coins` is a list already joined in the language. */
-    heroText: (p: { countries: number | null; coins: string }) =>
-      `Send mobile credit to family and friends ${p.countries === null ? 'around the world' : `in ${p.countries} ${p.countries === 1 ? 'country' : 'countries'}`}. Pay with ${p.coins}, and the top-up is sent automatically once your payment is confirmed.`,
+    /** `countries` null while the catalog is unknown; `coins` a list already joined in the language, null while unknown. */
+    heroText: (p: { countries: number | null; coins: string | null }) =>
+      `Send mobile credit to family and friends ${p.countries === null ? 'around the world' : `in ${p.countries} ${p.countries === 1 ? 'country' : 'countries'}`}. Pay with ${p.coins ?? 'cryptocurrency'}, and the top-up is sent automatically once your payment is confirmed.`,
     howItWorks: 'How It Works',
     statCountries: 'Countries',
     statCoins: 'Cryptocurrencies',
@@ -151,7 +151,8 @@ export const web = {
     coverageBody: (p: { countries: number | null }) =>
       p.countries === null ? 'Mobile operators around the world.' : `Mobile operators in ${p.countries} countries, with airtime and data bundles.`,
     cryptoTitle: 'Multi-crypto',
-    cryptoBody: (p: { coins: number; chains: number; names: string }) => `${p.coins} cryptocurrencies on ${p.chains} blockchains: ${p.names}.`,
+    cryptoBody: (p: OfferedCoins) =>
+      p ? `${p.coins} cryptocurrencies on ${p.chains} blockchains: ${p.networkNames}.` : 'Stablecoins and other cryptocurrencies, on several blockchains.',
     instantTitle: 'Instant processing',
     instantBody: 'The top-up is sent automatically as soon as your payment is confirmed on the chain.',
     supportTitle: '24/7 support',

@@ -22,7 +22,7 @@ export const pages: WebPagesMessages = {
     airtimeTitle: 'Saldo y datos',
     airtimeBody: (p) => `Recarga teléfonos prepago ${inCountries(p.countries)}, con saldo o paquetes de datos.`,
     payTitle: 'Paga a tu manera',
-    payBody: (p) => `${p.coins} criptomonedas, una dirección nueva para cada pedido y nada que instalar.`,
+    payBody: (p) => `${p.coins === null ? 'Criptomonedas' : `${p.coins} criptomonedas`}, una dirección nueva para cada pedido y nada que instalar.`,
     balanceTitle: 'Un saldo que te espera',
     balanceBody: 'Añade fondos una vez y paga con tu saldo las próximas recargas. Los pagos que no se pueden entregar se abonan en él.',
     stepsTitle: 'Cuatro pasos para una recarga',
@@ -40,7 +40,7 @@ export const pages: WebPagesMessages = {
       `${p.site} ayuda a mantener con saldo los teléfonos de familiares y amigos más allá de las fronteras, pagando con las criptomonedas que ya tienes.`,
     whatTitle: 'Qué hacemos',
     whatBody: (p) =>
-      `Enviamos saldo y paquetes de datos a teléfonos prepago ${inCountries(p.countries)} y aceptamos ${p.coins} criptomonedas (${p.coinNames}) en ${p.networkNames}. Puedes usar este sitio web, nuestro bot de Telegram o nuestra mini app de Telegram.`,
+      `Enviamos saldo y paquetes de datos a teléfonos prepago ${inCountries(p.countries)} y aceptamos ${p.offered ? `${p.offered.coins} criptomonedas (${p.offered.coinNames}) en ${p.offered.networkNames}` : 'criptomonedas'}. Puedes usar este sitio web, nuestro bot de Telegram o nuestra mini app de Telegram.`,
     howTitle: 'Cómo trabajamos',
     howBody:
       'Cada pedido tiene su propia dirección de pago, y la recarga se envía automáticamente en cuanto se confirma el pago. Si algo sale mal, el valor de tu pago va a tu saldo: nunca se pierde.',
@@ -56,7 +56,7 @@ export const pages: WebPagesMessages = {
     coins: {
       question: '¿Con qué criptomonedas puedo pagar?',
       answer: (p) =>
-        `${p.coins} en total: ${p.coinNames}, en ${p.networkNames}. USDT se ofrece en Ethereum y en Binance Smart Chain: envíalo por la red indicada.`,
+        `${p ? `${p.coins} en total: ${p.coinNames}, en ${p.networkNames}.` : 'Las que se muestran al pagar.'} USDT se ofrece en Ethereum y en Binance Smart Chain: envíalo por la red indicada.`,
     },
     time: {
       question: '¿Cuánto tiempo tengo para pagar?',

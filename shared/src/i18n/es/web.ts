@@ -125,7 +125,7 @@ export const web: WebMessages = {
     eyebrow: 'Saldo y datos · pagados en cripto',
     title: 'Recarga cualquier teléfono, paga con criptomonedas',
     heroText: (p) =>
-      `Envía saldo móvil a familiares y amigos ${p.countries === null ? 'en todo el mundo' : `en ${p.countries} países`}. Paga con ${p.coins} y la recarga se envía automáticamente cuando se confirma tu pago.`,
+      `Envía saldo móvil a familiares y amigos ${p.countries === null ? 'en todo el mundo' : `en ${p.countries} países`}. Paga con ${p.coins ?? 'criptomonedas'} y la recarga se envía automáticamente cuando se confirma tu pago.`,
     howItWorks: 'Cómo funciona',
     statCountries: 'Países',
     statCoins: 'Criptomonedas',
@@ -143,7 +143,8 @@ export const web: WebMessages = {
     coverageBody: (p) =>
       p.countries === null ? 'Operadores móviles de todo el mundo.' : `Operadores móviles en ${p.countries} países, con saldo y paquetes de datos.`,
     cryptoTitle: 'Multicripto',
-    cryptoBody: (p) => `${p.coins} criptomonedas en ${p.chains} blockchains: ${p.names}.`,
+    cryptoBody: (p) =>
+      p ? `${p.coins} criptomonedas en ${p.chains} blockchains: ${p.networkNames}.` : 'Stablecoins y otras criptomonedas, en varias blockchains.',
     instantTitle: 'Procesamiento instantáneo',
     instantBody: 'La recarga se envía automáticamente en cuanto tu pago se confirma en la cadena.',
     supportTitle: 'Soporte 24/7',

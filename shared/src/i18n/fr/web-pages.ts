@@ -25,7 +25,7 @@ export const pages: WebPagesMessages = {
     airtimeTitle: 'Crédit et data',
     airtimeBody: (p) => `Rechargez des téléphones prépayés ${inCountries(p.countries)}, en crédit d’appel ou en forfaits data.`,
     payTitle: 'Payez comme vous voulez',
-    payBody: (p) => `${p.coins} cryptomonnaies, une nouvelle adresse pour chaque commande, et rien à installer.`,
+    payBody: (p) => `${p.coins === null ? 'Des cryptomonnaies' : `${p.coins} cryptomonnaies`}, une nouvelle adresse pour chaque commande, et rien à installer.`,
     balanceTitle: 'Un solde qui vous attend',
     balanceBody: 'Approvisionnez-le une fois et payez vos recharges suivantes avec. Les paiements qui ne peuvent pas être livrés y sont crédités.',
     stepsTitle: 'Quatre étapes pour une recharge',
@@ -43,7 +43,7 @@ export const pages: WebPagesMessages = {
       `${p.site} aide chacun à garder crédités les téléphones de sa famille et de ses amis, par-delà les frontières, en payant avec la cryptomonnaie qu’il possède déjà.`,
     whatTitle: 'Ce que nous faisons',
     whatBody: (p) =>
-      `Nous envoyons du crédit et des forfaits data vers des téléphones prépayés ${inCountries(p.countries)}, et acceptons ${p.coins} cryptomonnaies (${p.coinNames}) sur ${p.networkNames}. Vous pouvez utiliser ce site, notre bot Telegram ou notre mini-app Telegram.`,
+      `Nous envoyons du crédit et des forfaits data vers des téléphones prépayés ${inCountries(p.countries)}, et acceptons ${p.offered ? `${p.offered.coins} cryptomonnaies (${p.offered.coinNames}) sur ${p.offered.networkNames}` : 'les cryptomonnaies'}. Vous pouvez utiliser ce site, notre bot Telegram ou notre mini-app Telegram.`,
     howTitle: 'Comment nous travaillons',
     howBody: `Chaque commande reçoit sa propre adresse de paiement, et la recharge part automatiquement dès que le paiement est confirmé. En cas de problème, la valeur de votre paiement va sur votre solde${NB}: elle n’est jamais perdue.`,
   },
@@ -58,7 +58,7 @@ export const pages: WebPagesMessages = {
     coins: {
       question: `Avec quelles cryptomonnaies puis-je payer${NB}?`,
       answer: (p) =>
-        `${p.coins} au total${NB}: ${p.coinNames}, sur ${p.networkNames}. L’USDT est proposé sur Ethereum et sur Binance Smart Chain${NB}: envoyez-le sur le réseau affiché.`,
+        `${p ? `${p.coins} au total${NB}: ${p.coinNames}, sur ${p.networkNames}.` : 'Celles affichées au moment de payer.'} L’USDT est proposé sur Ethereum et sur Binance Smart Chain${NB}: envoyez-le sur le réseau affiché.`,
     },
     time: {
       question: `Combien de temps ai-je pour payer${NB}?`,

@@ -127,7 +127,7 @@ export const web: WebMessages = {
     eyebrow: 'Crédit et data · payés en crypto',
     title: 'Rechargez n’importe quel téléphone, payez en cryptomonnaie',
     heroText: (p) =>
-      `Envoyez du crédit mobile à votre famille et à vos amis ${p.countries === null ? 'partout dans le monde' : `dans ${p.countries} pays`}. Payez en ${p.coins}\u00a0: la recharge part automatiquement dès que votre paiement est confirmé.`,
+      `Envoyez du crédit mobile à votre famille et à vos amis ${p.countries === null ? 'partout dans le monde' : `dans ${p.countries} pays`}. Payez en ${p.coins ?? 'cryptomonnaies'}\u00a0: la recharge part automatiquement dès que votre paiement est confirmé.`,
     howItWorks: 'Comment ça marche',
     statCountries: 'Pays',
     statCoins: 'Cryptomonnaies',
@@ -145,7 +145,10 @@ export const web: WebMessages = {
     coverageBody: (p) =>
       p.countries === null ? 'Des opérateurs mobiles du monde entier.' : `Des opérateurs mobiles dans ${p.countries} pays, crédit et forfaits data.`,
     cryptoTitle: 'Multi-crypto',
-    cryptoBody: (p) => `${p.coins} cryptomonnaies sur ${p.chains} blockchains\u00a0: ${p.names}.`,
+    cryptoBody: (p) =>
+      p
+        ? `${p.coins} cryptomonnaies sur ${p.chains} blockchains\u00a0: ${p.networkNames}.`
+        : 'Des stablecoins et d’autres cryptomonnaies, sur plusieurs blockchains.',
     instantTitle: 'Traitement instantané',
     instantBody: 'La recharge part automatiquement dès que votre paiement est confirmé sur la blockchain.',
     supportTitle: 'Assistance 24h/24, 7j/7',

@@ -22,7 +22,7 @@ export const pages: WebPagesMessages = {
     airtimeTitle: 'Crédito e dados',
     airtimeBody: (p) => `Recarregue celulares pré-pagos ${inCountries(p.countries)}, com crédito ou pacotes de dados.`,
     payTitle: 'Pague do seu jeito',
-    payBody: (p) => `${p.coins} criptomoedas, um endereço novo para cada pedido e nada para instalar.`,
+    payBody: (p) => `${p.coins === null ? 'Criptomoedas' : `${p.coins} criptomoedas`}, um endereço novo para cada pedido e nada para instalar.`,
     balanceTitle: 'Um saldo que fica com você',
     balanceBody: 'Adicione fundos uma vez e pague as próximas recargas com o seu saldo. Pagamentos que não podem ser entregues são creditados nele.',
     stepsTitle: 'Quatro passos para uma recarga',
@@ -40,7 +40,7 @@ export const pages: WebPagesMessages = {
       `A ${p.site} ajuda as pessoas a manter com crédito os celulares da família e dos amigos, além das fronteiras, pagando com as criptomoedas que já têm.`,
     whatTitle: 'O que fazemos',
     whatBody: (p) =>
-      `Enviamos crédito e pacotes de dados para celulares pré-pagos ${inCountries(p.countries)} e aceitamos ${p.coins} criptomoedas (${p.coinNames}) em ${p.networkNames}. Você pode usar este site, nosso bot do Telegram ou nosso mini app do Telegram.`,
+      `Enviamos crédito e pacotes de dados para celulares pré-pagos ${inCountries(p.countries)} e aceitamos ${p.offered ? `${p.offered.coins} criptomoedas (${p.offered.coinNames}) em ${p.offered.networkNames}` : 'criptomoedas'}. Você pode usar este site, nosso bot do Telegram ou nosso mini app do Telegram.`,
     howTitle: 'Como trabalhamos',
     howBody:
       'Cada pedido recebe seu próprio endereço de pagamento, e a recarga é enviada automaticamente assim que o pagamento é confirmado. Se algo der errado, o valor do seu pagamento vai para o seu saldo: ele nunca se perde.',
@@ -56,7 +56,7 @@ export const pages: WebPagesMessages = {
     coins: {
       question: 'Com quais criptomoedas posso pagar?',
       answer: (p) =>
-        `${p.coins} no total: ${p.coinNames}, em ${p.networkNames}. O USDT é oferecido na Ethereum e na Binance Smart Chain: envie pela rede mostrada.`,
+        `${p ? `${p.coins} no total: ${p.coinNames}, em ${p.networkNames}.` : 'As que aparecem na hora de pagar.'} O USDT é oferecido na Ethereum e na Binance Smart Chain: envie pela rede mostrada.`,
     },
     time: {
       question: 'Quanto tempo tenho para pagar?',

@@ -126,7 +126,7 @@ export const web: WebMessages = {
     eyebrow: 'Crédito e dados · pagos em cripto',
     title: 'Recarregue qualquer celular, pague com criptomoedas',
     heroText: (p) =>
-      `Envie crédito de celular para familiares e amigos ${p.countries === null ? 'no mundo todo' : `em ${p.countries} países`}. Pague com ${p.coins} e a recarga é enviada automaticamente assim que seu pagamento é confirmado.`,
+      `Envie crédito de celular para familiares e amigos ${p.countries === null ? 'no mundo todo' : `em ${p.countries} países`}. Pague com ${p.coins ?? 'criptomoedas'} e a recarga é enviada automaticamente assim que seu pagamento é confirmado.`,
     howItWorks: 'Como funciona',
     statCountries: 'Países',
     statCoins: 'Criptomoedas',
@@ -144,7 +144,8 @@ export const web: WebMessages = {
     coverageBody: (p) =>
       p.countries === null ? 'Operadoras de celular do mundo todo.' : `Operadoras de celular em ${p.countries} países, com crédito e pacotes de dados.`,
     cryptoTitle: 'Multicripto',
-    cryptoBody: (p) => `${p.coins} criptomoedas em ${p.chains} blockchains: ${p.names}.`,
+    cryptoBody: (p) =>
+      p ? `${p.coins} criptomoedas em ${p.chains} blockchains: ${p.networkNames}.` : 'Stablecoins e outras criptomoedas, em várias blockchains.',
     instantTitle: 'Processamento instantâneo',
     instantBody: 'A recarga é enviada automaticamente assim que seu pagamento é confirmado na blockchain.',
     supportTitle: 'Suporte 24/7',

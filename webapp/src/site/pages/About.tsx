@@ -1,14 +1,13 @@
 import './pages.css';
 import '../../components/legal.css';
 import { useI18n } from '../../i18n/I18n';
-import { formatListIn } from '../../shared';
 import { useCatalogCounts } from '../catalog-counts';
 import { SITE_NAME, usePageMeta } from '../meta';
 import { Link } from '../router';
 
 /** /about: the footer's About Us. Counts are live. */
 export default function About() {
-  const { web, locale } = useI18n();
+  const { web } = useI18n();
   const a = web.pages.about;
   usePageMeta(web.shell.aboutUs, a.description({ site: SITE_NAME }));
   const counts = useCatalogCounts();
@@ -19,14 +18,7 @@ export default function About() {
         <p className="lead">{a.lead({ site: SITE_NAME })}</p>
         <section>
           <h2>{a.whatTitle}</h2>
-          <p>
-            {a.whatBody({
-              countries: counts.countries,
-              coins: counts.coins,
-              coinNames: formatListIn(locale, counts.coinNames),
-              networkNames: formatListIn(locale, counts.networkNames),
-            })}
-          </p>
+          <p>{a.whatBody({ countries: counts.countries, offered: counts.offered })}</p>
         </section>
         <section>
           <h2>{a.howTitle}</h2>

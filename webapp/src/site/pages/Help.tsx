@@ -1,7 +1,6 @@
 import './pages.css';
 import '../../components/legal.css';
 import { useI18n } from '../../i18n/I18n';
-import { formatListIn } from '../../shared';
 import { useCatalogCounts } from '../catalog-counts';
 import { usePageMeta } from '../meta';
 import { Link } from '../router';
@@ -9,18 +8,11 @@ import { openSupportChat } from '../support';
 
 /** /help: the footer's Help Center, questions and answers. */
 export default function Help() {
-  const { web, locale } = useI18n();
+  const { web } = useI18n();
   const h = web.pages.help;
   usePageMeta(web.shell.helpCenter, h.description);
   const counts = useCatalogCounts();
-  const coins = {
-    question: h.coins.question,
-    answer: h.coins.answer({
-      coins: counts.coins,
-      coinNames: formatListIn(locale, counts.coinNames),
-      networkNames: formatListIn(locale, counts.networkNames),
-    }),
-  };
+  const coins = { question: h.coins.question, answer: h.coins.answer(counts.offered) };
   const faq = [h.send, coins, h.time, h.wrongAmount, h.failed, h.account, h.orders];
   return (
     <div className="page legal">

@@ -4,7 +4,6 @@ import { Link } from '../router';
 import { useCatalogCounts } from '../catalog-counts';
 import { FeatureCards, Hero, MarketingSection } from '../components/Marketing';
 import { useI18n } from '../../i18n/I18n';
-import { formatListIn } from '../../shared';
 import { SITE_NAME } from '../meta';
 
 /** Home (spec section 2): hero, How It Works, Why Choose, closing call to action. Counts are live. */
@@ -12,16 +11,15 @@ export default function Home() {
   const counts = useCatalogCounts();
   const t = useI18n();
   const h = t.web.home;
-  const list = (items: string[]) => formatListIn(t.locale, items);
   usePageMeta('', t.web.pages.homeDescription);
-  const countriesCount = counts.countries === null ? '…' : String(counts.countries);
+  const shown = (count: number | null | undefined) => (count == null ? '…' : String(count));
 
   return (
     <div className="marketing">
       <Hero
         eyebrow={h.eyebrow}
         title={h.title}
-        text={h.heroText({ countries: counts.countries, coins: list(counts.coinNames) })}
+        text={h.heroText({ countries: counts.countries, coins: counts.offered?.coinNames ?? null })}
         actions={
           <>
             <Link to="/recharge" className="btn btn-primary btn-large">
@@ -37,21 +35,25 @@ export default function Home() {
           </>
         }
       >
-        <dl className="stats" aria-busy={counts.countries === null && !counts.countriesFailed}>
+        <dl className="stats" aria-busy={(counts.countries === null && !counts.countriesFailed) || (counts.offered === null && !counts.coinsFailed)}>
           {!counts.countriesFailed && (
             <div>
               <dt>{h.statCountries}</dt>
-              <dd data-testid="count-countries">{countriesCount}</dd>
+              <dd data-testid="count-countries">{shown(counts.countries)}</dd>
             </div>
           )}
-          <div>
-            <dt>{h.statCoins}</dt>
-            <dd data-testid="count-coins">{counts.coins}</dd>
-          </div>
-          <div>
-            <dt>{h.statChains}</dt>
-            <dd>{counts.networks}</dd>
-          </div>
+          {!counts.coinsFailed && (
+            <>
+              <div>
+                <dt>{h.statCoins}</dt>
+                <dd data-testid="count-coins">{shown(counts.offered?.coins)}</dd>
+              </div>
+              <div>
+                <dt>{h.statChains}</dt>
+                <dd>{shown(counts.offered?.chains)}</dd>
+              </div>
+            </>
+          )}
           <div>
             <dt>{h.statMinutes}</dt>
             <dd>6</dd>
@@ -80,7 +82,7 @@ export default function Home() {
         <FeatureCards
           cards={[
             { icon: '🌍', title: h.coverageTitle, body: h.coverageBody({ countries: counts.countries }) },
-            { icon: '🪙', title: h.cryptoTitle, body: h.cryptoBody({ coins: counts.coins, chains: counts.networks, names: list(counts.networkNames) }) },
+            { icon: '🪙', title: h.cryptoTitle, body: h.cryptoBody(counts.offered) },
             { icon: '⚡', title: h.instantTitle, body: h.instantBody },
             { icon: '💬', title: h.supportTitle, body: h.supportBody },
           ]}

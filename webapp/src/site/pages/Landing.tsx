@@ -12,7 +12,7 @@ export default function Landing() {
   usePageMeta(l.title, l.description);
   const cards = [
     { icon: '📱', title: l.airtimeTitle, body: l.airtimeBody({ countries: counts.countries }) },
-    { icon: '🔐', title: l.payTitle, body: l.payBody({ coins: counts.coins }) },
+    { icon: '🔐', title: l.payTitle, body: l.payBody({ coins: counts.offered?.coins ?? null }) },
     { icon: '💰', title: l.balanceTitle, body: l.balanceBody },
   ];
   return (
