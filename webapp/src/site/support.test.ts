@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGS } from '../../../shared/src/i18n/catalogs';
-import { acknowledgement, listedAlready, notSent, supportRequestInUrl } from './support';
+import { supportRequestInUrl } from './support';
+import { acknowledgement, listedAlready, notSent } from './support-thread';
 
 const chat = CATALOGS.en.web.pages.chat;
 

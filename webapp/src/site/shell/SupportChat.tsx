@@ -7,7 +7,7 @@ import { apiErrorText, isEmailAddress, SUPPORT_MESSAGE_MAX } from '../../shared'
 import { SITE_NAME } from '../meta';
 import { useUser } from '../session';
 import { useI18n } from '../../i18n/I18n';
-import { acknowledgement, fetchConversation, listedAlready, notSent, sendSupportMessage, type PendingMessage } from '../support';
+import { acknowledgement, fetchConversation, listedAlready, notSent, sendSupportMessage, type PendingMessage } from '../support-thread';
 
 /** A line the chat adds itself (never stored): the acknowledgement, or why a message was not sent. */
 interface Notice {
