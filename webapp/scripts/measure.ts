@@ -18,16 +18,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { DIST_DIR, ensureBuilt } from '../test/build';
+import { FIRST_LOAD_BUDGET_BYTES, gzipSize as gzip, miniAppFirstLoad, siteFirstLoad, type FirstLoad } from '../test/first-load';
 import { startStack } from '../test/stack';
 import { launchHash, LIGHT_THEME, signedInitData, telegramClientScript } from '../test/telegram';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const CPU_SLOWDOWN = 4;
-const gzip = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 ensureBuilt();
@@ -36,26 +35,14 @@ const only = process.argv.includes('--site') ? 'site' : process.argv.includes('-
 if (only !== 'telegram') await measureSite();
 if (only === 'site') process.exit(0);
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-
-/** Files a manifest key needs before it runs: its file, its static imports (transitively), their stylesheets. */
-function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[], files = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) continue;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    staticClosure(manifest, chunk.imports ?? [], files);
-  }
-  return files;
+/** A first load's files, its total, and the budget it is held to (first-load.test.ts), if any. */
+function printFirstLoad(load: FirstLoad, budget?: number) {
+  for (const { file, bytes } of load.files) console.log(`    ${file.padEnd(42)} ${kb(bytes)}`);
+  const target = budget ? `  (target: at most ${budget / 1024} KB, every language available: each loads on demand)` : '';
+  console.log(`    ${'total'.padEnd(42)} ${kb(load.total)}${target}`);
 }
 
 async function measureSite() {
-  const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const html = fs.readFileSync(path.join(DIST_DIR, 'index.html'));
   const routes = [
     ['/', 'src/site/pages/Home.tsx', '[data-testid="count-countries"]:not(:empty)'],
@@ -64,17 +51,10 @@ async function measureSite() {
   const figures: Record<string, number> = {};
   console.log('\nWeb site, first load (index.html, the entry and the route, with their static imports and stylesheets), gzip -9:');
   for (const [route, key] of routes) {
-    const files = [...staticClosure(manifest, ['index.html', key])];
-    let total = gzip(html);
+    const load = siteFirstLoad(key);
+    figures[route] = load.total;
     console.log(`  ${route}`);
-    console.log(`    ${'index.html'.padEnd(42)} ${kb(gzip(html))}`);
-    for (const file of files) {
-      const size = gzip(fs.readFileSync(path.join(DIST_DIR, file)));
-      total += size;
-      console.log(`    ${file.padEnd(42)} ${kb(size)}`);
-    }
-    figures[route] = total;
-    console.log(`    ${'total'.padEnd(42)} ${kb(total)}${route === '/' ? '  (target: at most 75 KB, every language available: each loads on demand)' : ''}`);
+    printFirstLoad(load, route === '/' ? FIRST_LOAD_BUDGET_BYTES.site : undefined);
   }
 
   // Everything the browser fetched until the route was complete (its data shown).
@@ -109,17 +89,8 @@ async function measureSite() {
 }
 
 // 1. What the HTML references.
-const html = fs.readFileSync(path.join(DIST_DIR, 'telegram.html'), 'utf8');
-const referenced = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-let firstLoad = gzip(html);
 console.log('\nFirst load (telegram.html and what it references), gzip -9:');
-console.log(`  ${'telegram.html'.padEnd(44)} ${kb(gzip(html))}`);
-for (const file of referenced) {
-  const size = gzip(fs.readFileSync(path.join(DIST_DIR, file)));
-  firstLoad += size;
-  console.log(`  ${file.padEnd(44)} ${kb(size)}`);
-}
-console.log(`  ${'total'.padEnd(44)} ${kb(firstLoad)}  (target: at most 90 KB, every language available: each loads on demand)`);
+printFirstLoad(miniAppFirstLoad(), FIRST_LOAD_BUDGET_BYTES.miniApp);
 
 // 2. The page in headless Chromium, in a mocked Telegram client, with the CPU slowed down.
 const stack = await startStack({}, { chain: false });
