@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Locale, TCoinsResponse } from '@topup/shared';
 import { coinsQuery, countriesQuery } from '../api/queries';
 import { useI18n } from '../i18n/I18n';
 import { formatListIn } from '../shared';
@@ -13,20 +14,21 @@ export function useCatalogCounts() {
   const { locale } = useI18n();
   const countries = useQuery(countriesQuery());
   const coins = useQuery(coinsQuery());
-  const offered = coins.data?.coins;
-  const networkNames = offered && [...new Map(offered.map((c) => [c.network, c.networkLabel])).values()];
   return {
     countries: countries.data?.length ?? null,
     countriesFailed: countries.isError,
     coinsFailed: coins.isError,
-    /** The offered coins as the texts take them (OfferedCoins), lists joined in the page's language. */
-    offered: offered
-      ? {
-          coins: offered.length,
-          chains: networkNames!.length,
-          coinNames: formatListIn(locale, [...new Set(offered.map((c) => c.symbol.replace(/-.*/, '')))]),
-          networkNames: formatListIn(locale, networkNames!),
-        }
-      : null,
+    offered: coins.data ? offeredCoins(coins.data.coins, locale) : null,
+  };
+}
+
+/** The offered coins as the texts take them (OfferedCoins), the lists joined in the page's language. */
+function offeredCoins(coins: TCoinsResponse['coins'], locale: Locale) {
+  const networkNames = [...new Map(coins.map((c) => [c.network, c.networkLabel])).values()];
+  return {
+    coins: coins.length,
+    chains: networkNames.length,
+    coinNames: formatListIn(locale, [...new Set(coins.map((c) => c.symbol.replace(/-.*/, '')))]),
+    networkNames: formatListIn(locale, networkNames),
   };
 }
